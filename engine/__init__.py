@@ -1,0 +1,26 @@
+"""Railhead's pure rules engine: no I/O, no asyncio, no discord, no Pillow.
+
+Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``replay``.
+"""
+from .core import Game, IllegalAction, canonical, replay
+
+
+def _registry() -> dict[str, Game]:
+    from .games.rotw import GAME as rotw
+
+    return {g.id: g for g in (rotw,)}
+
+
+GAMES: dict[str, Game] = _registry()
+
+
+def get_game(game_id: str) -> Game:
+    """Return the registered game ``game_id``; raises ``IllegalAction`` for an unknown id."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise IllegalAction(f"Unknown game {game_id!r}; available: {known}.") from None
+
+
+__all__ = ["GAMES", "Game", "IllegalAction", "canonical", "get_game", "replay"]
