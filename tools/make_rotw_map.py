@@ -76,6 +76,8 @@ RIVERS = [
     [(45.07, 7.69), (45.05, 9.7), (45.0, 11.0), (44.95, 12.3)],                              # Po
     [(48.30, 4.08), (48.4, 3.0), (48.86, 2.35)],                                             # Seine
 ]
+# Service Bounty operations cards for this map (our figures): city, points.
+SERVICE_BOUNTIES = [("Paris", 3), ("München", 3), ("Milano", 3), ("Amsterdam", 2), ("Lyon", 2), ("Leipzig", 2)]
 LAKES = [(46.45, 6.55, 30), (47.6, 9.4, 25), (45.65, 10.7, 18)]  # Geneva, Constance, Garda
 SEAS = [
     [(53.0, 1.0), (53.0, 4.7), (52.3, 4.5), (51.6, 3.6), (51.1, 2.5), (51.0, 1.0)],         # North Sea
@@ -155,10 +157,6 @@ def build() -> str:
         f"columns = {COLS}",
         f"rows = {ROWS}",
         "",
-        "# Empty city markers that trigger the end of the game, by player count (our figure).",
-        "[empty_city_markers]",
-        '2 = 9', '3 = 11', '4 = 13',
-        "",
         "terrain = [",
     ]
     for row in range(ROWS):
@@ -170,10 +168,15 @@ def build() -> str:
     for i in range(0, len(ridges), 6):
         lines.append("  " + ", ".join(f'"{r}"' for r in ridges[i:i + 6]) + ",")
     lines.append("]")
+    lines += ["", "# Empty city markers that trigger the end of the game, by player count (our figure).",
+              "[empty_city_markers]", "2 = 9", "3 = 11", "4 = 13"]
     for name, hexname, colour, cubes in cities:
         spurs = [SIDES[s] for s in range(6) if terrain.get(neighbor(hexname, s), " ") != " "]
         lines += ["", "[[city]]", f'name = "{name}"', f'hex = "{hexname}"', f'colour = "{colour}"',
                   f"cubes = {cubes}", "spurs = [" + ", ".join(f'"{s}"' for s in spurs) + "]"]
+    lines += ["", "# Service Bounty operations cards for this map: city and points (our figures)."]
+    for name, points in SERVICE_BOUNTIES:
+        lines += ["", "[[service_bounty]]", f'city = "{name}"', f"points = {points}"]
     counts: dict[str, int] = {}
     for _, _, colour, _ in cities:
         counts[colour] = counts.get(colour, 0) + 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 SIDES = ("E", "SE", "SW", "W", "NW", "NE")
 _LABEL = re.compile(r"^\s*([A-Za-z]{1,2})\s*(\d{1,3})\s*$")
@@ -27,6 +28,7 @@ def label(col: int, row: int) -> str:
     return f"{col_name(col)}{row + 1}"
 
 
+@lru_cache(maxsize=4096)
 def parse(name: str) -> tuple[int, int] | None:
     """``"C7"`` -> ``(2, 6)``; ``None`` when the text is not a hex name."""
     m = _LABEL.match(name or "")
@@ -43,6 +45,7 @@ def normalize(name: str) -> str | None:
     return label(*p) if p else None
 
 
+@lru_cache(maxsize=None)
 def neighbor(name: str, side: int) -> str:
     """The hex across ``side`` of hex ``name`` (may be off the map)."""
     col, row = parse(name)  # type: ignore[misc]
@@ -50,6 +53,7 @@ def neighbor(name: str, side: int) -> str:
     return label(col + dc, row + dr) if col + dc >= 0 and row + dr >= 0 else "?"
 
 
+@lru_cache(maxsize=65536)
 def side_towards(a: str, b: str) -> int | None:
     """The side of ``a`` that touches ``b``, or ``None`` when not adjacent."""
     for side in range(6):

@@ -1,0 +1,58 @@
+"""First-player auction, Traditional style.
+
+railways-of-the-world.txt, "1 - First Player Auction": bidding goes clockwise from the
+starting seat; each bidder outbids or passes; a pass is final; the auction ends when all
+but the high bidder have passed. Amounts are in thousands of dollars.
+
+The auction is a JSON-ready dict: ``{"order": [seats], "at": index, "high": amount,
+"high_seat": seat|None, "passed": [seats]}``.
+"""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+
+def start(seats_clockwise: list[int]) -> dict:
+    """A new auction; ``seats_clockwise[0]`` bids first."""
+    return {"order": list(seats_clockwise), "at": 0, "high": 0, "high_seat": None, "passed": []}
+
+
+def bidder(auction: dict) -> int:
+    """The seat whose turn it is to bid or pass."""
+    return auction["order"][auction["at"]]
+
+
+def _advance(auction: dict) -> None:
+    order = auction["order"]
+    for step in range(1, len(order) + 1):
+        i = (auction["at"] + step) % len(order)
+        if order[i] not in auction["passed"]:
+            auction["at"] = i
+            return
+
+
+def finished(auction: dict) -> bool:
+    active = [s for s in auction["order"] if s not in auction["passed"]]
+    return not active or (len(active) == 1 and auction["high_seat"] == active[0])
+
+
+def bid(auction: dict, seat: int, amount: int, minimum: int) -> None:
+    """Seat bids ``amount`` (thousands). Raises ``IllegalAction`` if out of turn or too low."""
+    if seat != bidder(auction):
+        raise IllegalAction("It is not your turn to bid.")
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise IllegalAction("A bid is a whole number of thousands of dollars.")
+    floor = max(minimum, auction["high"] + 1)
+    if amount < floor:
+        raise IllegalAction(f"Your bid must be at least ${floor},000.")
+    auction["high"], auction["high_seat"] = amount, seat
+    _advance(auction)
+
+
+def pass_(auction: dict, seat: int) -> None:
+    """Seat passes; it cannot re-enter. Raises ``IllegalAction`` if out of turn."""
+    if seat != bidder(auction):
+        raise IllegalAction("It is not your turn to bid.")
+    auction["passed"].append(seat)
+    if not finished(auction):
+        _advance(auction)

@@ -1,0 +1,235 @@
+"""Track tiles and links on a hex board.
+
+A *link* is a chain of track tiles joining two cities; until it reaches its second city
+it is *incomplete*. railways-of-the-world.txt, "A. BUILD TRACK".
+
+State shapes (JSON-ready):
+- ``track``: ``{hex: [{"link": id, "sides": [a, b]}]}`` -- one segment per tile, two when a
+  crossing tile carries a second link over the first (an overpass, not a junction).
+- ``links``: ``{id: {"owner": seat, "from": city hex, "to": city hex | None,
+  "hexes": [tile hexes from "from" onward], "exit": side | None}}``; ``exit`` is the side the
+  last tile of an incomplete link points to.
+
+A build is given as a *path* of hex names: a city hex or the open end of one of your
+incomplete links, then the hexes that get new tiles, optionally ending at a city (which
+completes the link) or at the open end of another of your incomplete links facing it
+(which joins the two into one link: "a link may be built from both ends").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.core.errors import IllegalAction
+
+from .hexgrid import edge_key, neighbor, normalize, opposite, side_towards
+
+MAX_TILES = 4
+
+
+class Board(Protocol):
+    terrain: dict[str, str]        # hex -> terrain; absent = not buildable
+    ridges: frozenset[str]         # edge keys
+    cities: dict                   # hex -> object with .spurs (set of sides) and .name
+
+
+@dataclass
+class BuildPlan:
+    """What a build would do. ``tiles``: ``[(hex, [entry, exit])]`` new tiles in order."""
+
+    link: str | None                 # continued link id, or None for a new link
+    start_city: str
+    tiles: list[tuple[str, list[int]]] = field(default_factory=list)
+    redirect: tuple[str, list[int]] | None = None
+    end_city: str | None = None
+    join: str | None = None          # id of the link joined at the far end
+    exit: int | None = None
+    ridges: int = 0                  # ridge sides crossed by the new track
+
+    @property
+    def completes(self) -> bool:
+        return self.end_city is not None
+
+
+def used_spurs(links: dict, city: str) -> set[int]:
+    """Sides of ``city`` already taken by a link's first or last tile."""
+    used = set()
+    for link in links.values():
+        if not link["hexes"]:
+            continue
+        if link["from"] == city:
+            used.add(side_towards(city, link["hexes"][0]))
+        if link["to"] == city:
+            used.add(side_towards(city, link["hexes"][-1]))
+    return used
+
+
+def open_end(links: dict, seat: int, hexname: str) -> str | None:
+    """Id of ``seat``'s incomplete link whose last tile is in ``hexname``."""
+    for lid, link in links.items():
+        if link["owner"] == seat and link["to"] is None and link["hexes"] and link["hexes"][-1] == hexname:
+            return lid
+    return None
+
+
+def _city_name(board: Board, hexname: str) -> str:
+    return board.cities[hexname].name
+
+
+def _check_spur(board: Board, links: dict, city: str, other: str) -> None:
+    side = side_towards(city, other)
+    if side not in board.cities[city].spurs:
+        raise IllegalAction(f"{_city_name(board, city)} has no track spur towards {other}.")
+    if side in used_spurs(links, city):
+        raise IllegalAction(f"The spur of {_city_name(board, city)} towards {other} is already used by a link.")
+
+
+def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], replacing: str | None = None) -> None:
+    if hexname in board.cities:
+        raise IllegalAction(f"{hexname} is a city; a link ends at the first city it reaches.")
+    if hexname not in board.terrain:
+        raise IllegalAction(f"{hexname} is not a buildable hex (sea or off the board).")
+    if sides[0] == sides[1]:
+        raise IllegalAction(f"A track tile in {hexname} cannot turn back on itself.")
+    others = [seg for seg in track.get(hexname, []) if seg["link"] != replacing]
+    if len(others) >= 2:
+        raise IllegalAction(f"{hexname} already holds a crossing; no more track fits there.")
+    if others and set(others[0]["sides"]) & set(sides):
+        raise IllegalAction(
+            f"{hexname} already has track on those sides; a crossing must pass over it without touching."
+        )
+
+
+def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str],
+               toward: str | None = None) -> BuildPlan:
+    """Validate a build path for ``seat`` and return what it would do.
+
+    Raises ``IllegalAction`` with a player-readable reason. Does not change anything.
+    """
+    if not isinstance(path, list) or len(path) < 2:
+        raise IllegalAction("Give a path of at least two hexes: where the track starts, then the hexes to build in.")
+    hexes = []
+    for raw in path:
+        name = normalize(raw) if isinstance(raw, str) else None
+        if name is None:
+            raise IllegalAction(f"{raw!r} is not a hex name (hexes are named like C7).")
+        if name not in board.terrain:
+            raise IllegalAction(f"{name} is not on the board.")
+        hexes.append(name)
+    if len(set(hexes)) != len(hexes):
+        raise IllegalAction("A path cannot visit the same hex twice.")
+    for a, b in zip(hexes, hexes[1:]):
+        if side_towards(a, b) is None:
+            raise IllegalAction(f"{a} and {b} are not next to each other.")
+
+    start = hexes[0]
+    if start in board.cities:
+        plan = BuildPlan(link=None, start_city=start)
+        _check_spur(board, links, start, hexes[1])
+        prior_hexes: list[str] = []
+    else:
+        lid = open_end(links, seat, start)
+        if lid is None:
+            raise IllegalAction(f"Track must start at a city or at the open end of your own unfinished link; {start} is neither.")
+        link = links[lid]
+        plan = BuildPlan(link=lid, start_city=link["from"])
+        prior_hexes = link["hexes"]
+        heading = side_towards(start, hexes[1])
+        if heading != link["exit"]:
+            entry = opposite(side_towards(prior_hexes[-2], start)) if len(prior_hexes) > 1 else \
+                side_towards(start, link["from"])
+            sides = [entry, heading]
+            _check_tile_fits(board, track, start, sides, replacing=lid)
+            plan.redirect = (start, sides)
+    if set(hexes[1:]) & set(prior_hexes):
+        raise IllegalAction("Your link cannot run through a hex it already uses.")
+
+    last = hexes[-1]
+    body = hexes[1:]
+    if last in board.cities:
+        if last == plan.start_city:
+            raise IllegalAction("A link must join two different cities.")
+        _check_spur(board, links, last, hexes[-2])
+        plan.end_city = last
+        body = hexes[1:-1]
+    else:
+        other = open_end(links, seat, last)
+        if other is not None and other != plan.link and links[other]["exit"] == side_towards(last, hexes[-2]):
+            plan.join = other
+            plan.end_city = links[other]["from"]
+            if plan.end_city == plan.start_city:
+                raise IllegalAction("A link must join two different cities.")
+            if set(links[other]["hexes"]) & (set(prior_hexes) | set(hexes[1:-1])):
+                raise IllegalAction("Your link cannot run through a hex it already uses.")
+            body = hexes[1:-1]
+
+    for i, hexname in enumerate(body, start=1):
+        entry = side_towards(hexname, hexes[i - 1])
+        if i + 1 < len(hexes):
+            exit_ = side_towards(hexname, hexes[i + 1])
+        else:
+            if toward is not None:
+                target = normalize(toward) if isinstance(toward, str) else None
+                exit_ = side_towards(hexname, target) if target else None
+                if exit_ is None:
+                    raise IllegalAction(f"{toward!r} is not next to {hexname}, so the track cannot point there.")
+            else:
+                exit_ = opposite(entry)
+            plan.exit = exit_
+        sides = [entry, exit_]
+        _check_tile_fits(board, track, hexname, sides)
+        plan.tiles.append((hexname, sides))
+    count = len(plan.tiles) + (1 if plan.redirect else 0)
+    if count > MAX_TILES:
+        raise IllegalAction(f"You may lay at most {MAX_TILES} tiles in one build; this path needs {count}.")
+    if plan.link is None and not plan.tiles:
+        raise IllegalAction("A link needs at least one track tile.")
+    plan.ridges = sum(1 for a, b in zip(hexes, hexes[1:]) if edge_key(a, b) in board.ridges)
+    return plan
+
+
+def apply_build(track: dict, links: dict, seat: int, plan: BuildPlan, new_id: str) -> str:
+    """Carry out a validated plan; returns the id of the link built or extended."""
+    lid = plan.link or new_id
+    if plan.link is None:
+        links[lid] = {"owner": seat, "from": plan.start_city, "to": None, "hexes": [], "exit": None}
+    link = links[lid]
+    if plan.redirect:
+        hexname, sides = plan.redirect
+        for seg in track[hexname]:
+            if seg["link"] == lid:
+                seg["sides"] = list(sides)
+    for hexname, sides in plan.tiles:
+        track.setdefault(hexname, []).append({"link": lid, "sides": list(sides)})
+        link["hexes"].append(hexname)
+    link["exit"] = plan.exit
+    if plan.join:
+        other = links.pop(plan.join)
+        for hexname in other["hexes"]:
+            for seg in track[hexname]:
+                if seg["link"] == plan.join:
+                    seg["link"] = lid
+        link["hexes"].extend(reversed(other["hexes"]))
+    if plan.end_city:
+        link["to"] = plan.end_city
+        link["exit"] = None
+    return lid
+
+
+def remove_incomplete(track: dict, links: dict) -> list[str]:
+    """Remove every incomplete link and its tiles; returns the removed link ids."""
+    gone = [lid for lid, link in links.items() if link["to"] is None]
+    for lid in gone:
+        for hexname in links.pop(lid)["hexes"]:
+            track[hexname] = [seg for seg in track[hexname] if seg["link"] != lid]
+            if not track[hexname]:
+                del track[hexname]
+    return gone
+
+
+def link_between(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def neighbors_on_board(board: Board, hexname: str) -> list[tuple[int, str]]:
+    return [(s, neighbor(hexname, s)) for s in range(6) if neighbor(hexname, s) in board.terrain]

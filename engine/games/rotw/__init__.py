@@ -1,0 +1,4 @@
+"""Railways of the World (rules: ../shared/rules/railways-of-the-world.txt)."""
+from .game import GAME
+
+__all__ = ["GAME"]

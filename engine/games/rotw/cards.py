@@ -1,0 +1,133 @@
+"""Railroad Operations cards (first subset): goal cards and immediate cards.
+
+railways-of-the-world.txt, "Set Up Railroad Operations Cards" and
+"E. SELECT RAILROAD OPERATIONS CARD". Card instances are ids ``"<kind>:<n>"``;
+service bounties are ``"service-bounty:<city hex>"``.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.common.goods import draw
+from engine.core.errors import IllegalAction
+
+from .data import CardSpec, MapData, city_hex, load_cards, load_tables
+
+
+def spec(card: str) -> CardSpec:
+    return load_cards()[card.split(":")[0]]
+
+
+def bounty_points(mapdata: MapData, card: str) -> int:
+    hexname = card.split(":")[1]
+    return dict(mapdata.service_bounties)[hexname]
+
+
+def describe(mapdata: MapData, card: str) -> dict:
+    """Public description of a card instance: ``{"id", "name", "kind", "text"}``."""
+    s = spec(card)
+    name, text = s.name, s.text
+    if s.goal == "deliver_to_city":
+        city = mapdata.cities[card.split(":")[1]].name
+        points = bounty_points(mapdata, card)
+        name = f"{s.name}: {city}"
+        text = f"The first player to deliver a goods cube to {city} gains {points} points."
+    return {"id": card, "name": name, "kind": s.kind, "text": text}
+
+
+def setup_cards(mapdata: MapData, players: int, rng: random.Random) -> dict:
+    """Start cards face up, the rest shuffled; then 2 cards per player face up."""
+    face_up, deck = [], []
+    for s in load_cards().values():
+        if s.start:
+            face_up.append(f"{s.id}:1")
+        elif s.per_map == "service_bounties":
+            deck += [f"{s.id}:{hexname}" for hexname, _ in mapdata.service_bounties]
+        else:
+            deck += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
+    rng.shuffle(deck)
+    face_up += deck[: 2 * players]
+    return {"face_up": face_up, "deck": deck[2 * players:], "discard": []}
+
+
+def reveal_one(cards: dict) -> str | None:
+    """End of turn: one more card from the deck goes face up."""
+    if not cards["deck"]:
+        return None
+    card = cards["deck"].pop(0)
+    cards["face_up"].append(card)
+    return card
+
+
+def check_goals(state: dict, mapdata: MapData, seat: int, delivery_links: int, destination: str,
+                events: list) -> None:
+    """After a delivery by ``seat``: award every face-up goal card it meets, then discard those."""
+    cards = state["cards"]
+    player = state["players"][seat]
+    for card in list(cards["face_up"]):
+        s = spec(card)
+        met = (
+            s.goal == "first_delivery"
+            or (s.goal == "delivery_links_exactly" and delivery_links == s.links)
+            or (s.goal == "delivery_links_at_least" and delivery_links >= s.links)
+            or (s.goal == "deliver_to_city" and card.split(":")[1] == destination)
+        )
+        if s.kind != "goal" or not met:
+            continue
+        points = bounty_points(mapdata, card) if s.goal == "deliver_to_city" else s.points
+        reward = []
+        if s.engine:
+            if player["engine"] < 8:
+                player["engine"] += s.engine
+                reward.append(f"a free engine upgrade to level {player['engine']}")
+            else:
+                points += 2
+        if points:
+            player["points"] += points
+            reward.append(f"{points} points")
+        cards["face_up"].remove(card)
+        cards["discard"].append(card)
+        events.append({"type": "goal", "seat": seat,
+                       "text": f"{player['name']} claims {describe(mapdata, card)['name']}: {' and '.join(reward)}."})
+
+
+def take_card(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, events: list,
+              urbanize) -> None:
+    """Action E: take a face-up card and use it now. Raises ``IllegalAction``."""
+    cards = state["cards"]
+    card = action.get("card")
+    if card not in cards["face_up"]:
+        # Accept a card kind ("city-growth") for the first face-up copy of that kind.
+        matches = [c for c in cards["face_up"] if c.split(":")[0] == card]
+        if not matches:
+            raise IllegalAction("That operations card is not face up. Face-up cards: "
+                                + ", ".join(describe(mapdata, c)["name"] for c in cards["face_up"]) + ".")
+        card = matches[0]
+    s = spec(card)
+    if s.kind == "goal":
+        raise IllegalAction(f"{describe(mapdata, card)['name']} is a goal card: it cannot be taken. "
+                            f"{describe(mapdata, card)['text']}")
+    player = state["players"][seat]
+    if s.effect == "engine_upgrade":
+        if player["engine"] >= 8:
+            raise IllegalAction("Your engine is already at level 8.")
+        player["engine"] += 1
+        text = f"upgrades their engine to level {player['engine']} for free"
+    elif s.effect == "city_growth":
+        hexname = city_hex(mapdata, action.get("city", ""))
+        if hexname is None:
+            raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
+        city = state["cities"][hexname]
+        cubes = draw(state["bag"], rng, s.cubes)
+        city["cubes"] = sorted(city["cubes"] + cubes)
+        text = f"grows {mapdata.cities[hexname].name}: {', '.join(cubes) or 'no cubes left in the bag'}"
+        if city["marker"] and city["cubes"]:
+            city["marker"] = False
+            state["markers"]["placed"] -= 1
+            text += " (its empty city marker is removed)"
+    else:  # new_industry
+        text = urbanize(state, mapdata, seat, action, rng, free=True)
+    cards["face_up"].remove(card)
+    cards["discard"].append(card)
+    events.append({"type": "card", "seat": seat,
+                   "text": f"{player['name']} takes {describe(mapdata, card)['name']} and {text}."})

@@ -1,0 +1,34 @@
+"""Money and bonds. All amounts are in thousands of dollars.
+
+railways-of-the-world.txt, "Use of Cash and Bonds": players start with no money; a bond
+gives $5,000, is never repaid, and only the bonds needed to pay may be issued.
+"""
+from __future__ import annotations
+
+from .data import load_tables
+
+
+def dollars(k: int) -> str:
+    """``7`` -> ``"$7,000"`` (amounts are in thousands)."""
+    return f"-${-k:,},000" if k < 0 else (f"${k:,},000" if k else "$0")
+
+
+def bonds_needed(cash: int, amount: int) -> int:
+    """How many bonds a player with ``cash`` must issue to pay ``amount``."""
+    bond = load_tables().money.bond
+    return max(0, -(-(amount - cash) // bond))
+
+
+def pay(player: dict, amount: int) -> int:
+    """Take ``amount`` from ``player``, issuing the bonds needed first; returns bonds issued."""
+    issued = bonds_needed(player["cash"], amount)
+    player["bonds"] += issued
+    player["cash"] += issued * load_tables().money.bond - amount
+    return issued
+
+
+def pay_text(name: str, amount: int, issued: int) -> str:
+    text = f"{name} pays {dollars(amount)}"
+    if issued:
+        text += f" (issuing {issued} bond{'s' if issued > 1 else ''})"
+    return text

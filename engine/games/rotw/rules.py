@@ -1,0 +1,338 @@
+"""Railways of the World: setup, the five actions, the auction, income and the end.
+
+Sources are railways-of-the-world.txt sections, named on each function. Money in
+thousands of dollars, points are income-track points (= victory points).
+"""
+from __future__ import annotations
+
+import random
+
+from engine.common import auction as auc
+from engine.common.goods import COLOURS, draw, new_bag
+from engine.common.hexgrid import normalize
+from engine.common.routes import check_route
+from engine.common.track import apply_build, plan_build, remove_incomplete
+from engine.core.errors import IllegalAction
+
+from . import cards as ops
+from .data import MapData, city_hex, load_map, load_tables
+from .money import dollars, pay, pay_text
+from .options import Options
+
+ROUNDS = 3
+
+
+# ------------------------------------------------------------------ setup
+def setup(options: Options, seats: list[str], rng: random.Random) -> dict:
+    """railways-of-the-world.txt, "Starting the Game": random cubes per city (one fewer with
+    2-3 players, at least one), start cards plus 2 per player face up, no money, engine 1."""
+    if options.bidding != "traditional":
+        raise IllegalAction("Only the Traditional bidding style is available so far.")
+    mapdata = load_map(options.map)
+    n = len(seats)
+    if not mapdata.min_players <= n <= mapdata.max_players:
+        raise IllegalAction(f"{mapdata.name} is for {mapdata.min_players}-{mapdata.max_players} players.")
+    bag = new_bag()
+    cities = {}
+    for hexname in sorted(mapdata.cities):
+        city = mapdata.cities[hexname]
+        count = max(1, city.cubes - 1) if n <= 3 else city.cubes
+        cities[hexname] = {"colour": city.colour, "cubes": sorted(draw(bag, rng, count)),
+                           "marker": False, "urbanized": False}
+    markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
+    return {
+        "options": {"map": options.map, "bidding": options.bidding, "short_game": options.short_game},
+        "seats": seats,
+        "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1} for name in seats],
+        "cities": cities,
+        "bag": bag,
+        "new_city_tiles": dict(load_tables().new_city_tiles),
+        "track": {},
+        "links": {},
+        "next_link": 1,
+        "markers": {"total": markers, "placed": 0},
+        "cards": ops.setup_cards(mapdata, n, rng),
+        "turn": 1,
+        "phase": "auction",
+        "round": 0,
+        "first": 0,
+        "order": [],
+        "at": 0,
+        "auction": auc.start(list(range(n))),
+        "end_turn": None,
+        "history": [],
+    }
+
+
+def clockwise(first: int, n: int) -> list[int]:
+    return [(first + i) % n for i in range(n)]
+
+
+def actor(state: dict) -> int | None:
+    """The seat that must act now, or ``None`` when the game is over."""
+    if state["phase"] == "auction":
+        return auc.bidder(state["auction"])
+    if state["phase"] == "actions":
+        return state["order"][state["at"]]
+    return None
+
+
+# ---------------------------------------------------------------- auction
+def do_bid(state: dict, seat: int, action: dict, events: list) -> None:
+    """railways-of-the-world.txt, "1 - First Player Auction": outbid (minimum $1,000) or pass."""
+    amount = action.get("amount")
+    if isinstance(amount, int) and not isinstance(amount, bool) and amount >= 1000:
+        raise IllegalAction("Bids are in thousands of dollars: bid 3 for $3,000.")
+    auc.bid(state["auction"], seat, amount, load_tables().money.min_bid)
+    events.append({"type": "bid", "seat": seat, "text": f"{state['seats'][seat]} bids {dollars(amount)}."})
+    _maybe_close_auction(state, events)
+
+
+def do_pass_auction(state: dict, seat: int, events: list) -> None:
+    auc.pass_(state["auction"], seat)
+    events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
+    _maybe_close_auction(state, events)
+
+
+def _maybe_close_auction(state: dict, events: list) -> None:
+    a = state["auction"]
+    if not auc.finished(a):
+        return
+    n = len(state["seats"])
+    if a["high_seat"] is None:
+        first = (state["first"] + 1) % n
+        events.append({"type": "first", "seat": first,
+                       "text": f"Nobody bid: the first player marker moves on to {state['seats'][first]}."})
+    else:
+        first = a["high_seat"]
+        issued = pay(state["players"][first], a["high"])
+        events.append({"type": "first", "seat": first,
+                       "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
+    state.update(first=first, order=clockwise(first, n), at=0, round=1, phase="actions", auction=None)
+
+
+# ---------------------------------------------------------------- actions
+def build_cost(mapdata: MapData, plan) -> int:
+    """Cost in thousands: terrain per tile, a redirected tile again, +$4,000 per ridge crossed.
+    railways-of-the-world.txt, "A. BUILD TRACK"."""
+    t = load_tables()
+    hexes = [h for h, _ in plan.tiles] + ([plan.redirect[0]] if plan.redirect else [])
+    return sum(t.terrain_cost(mapdata.terrain[h]) for h in hexes) + plan.ridges * t.money.ridge
+
+
+def plan_for(state: dict, seat: int, action: dict):
+    mapdata = load_map(state["options"]["map"])
+    return mapdata, plan_build(mapdata, state["track"], state["links"], seat, action.get("path"),
+                               action.get("toward"))
+
+
+def do_build(state: dict, seat: int, action: dict, events: list) -> None:
+    """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link."""
+    mapdata, plan = plan_for(state, seat, action)
+    cost = build_cost(mapdata, plan)
+    player = state["players"][seat]
+    issued = pay(player, cost)
+    lid = str(state["next_link"])
+    used = apply_build(state["track"], state["links"], seat, plan, lid)
+    if used == lid:
+        state["next_link"] += 1
+    link = state["links"][used]
+    start = mapdata.cities[link["from"]].name
+    tiles = len(plan.tiles) + (1 if plan.redirect else 0)
+    what = f"{tiles} tile{'s' if tiles != 1 else ''}"
+    if plan.completes:
+        done = f"completes link #{used} {start}–{mapdata.cities[link['to']].name} ({len(link['hexes'])} tiles)"
+    else:
+        done = f"builds from {start} towards {link['hexes'][-1]} (unfinished: removed at the end of the turn unless completed)"
+    events.append({"type": "build", "seat": seat, "link": used,
+                   "text": f"{player['name']} {done}: {what}; {pay_text('', cost, issued).strip()}."})
+
+
+def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, free: bool = False) -> str:
+    """railways-of-the-world.txt, "B. URBANIZE": a gray city takes a New City colour and 2 cubes."""
+    hexname = city_hex(mapdata, action.get("city", ""))
+    if hexname is None:
+        raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
+    city = state["cities"][hexname]
+    name = mapdata.cities[hexname].name
+    if city["colour"] != "gray":
+        raise IllegalAction(f"{name} is already {city['colour']}: only gray cities can be urbanized.")
+    colour = action.get("colour")
+    if colour not in COLOURS:
+        raise IllegalAction(f"Choose a New City colour: {', '.join(COLOURS)}.")
+    if state["new_city_tiles"].get(colour, 0) <= 0:
+        left = [c for c, k in state["new_city_tiles"].items() if k > 0]
+        raise IllegalAction(f"No {colour} New City tile is left; available: {', '.join(left) or 'none'}.")
+    paid = ""
+    if not free:
+        cost = load_tables().money.urbanize
+        issued = pay(state["players"][seat], cost)
+        paid = "; " + pay_text("", cost, issued).strip()
+    state["new_city_tiles"][colour] -= 1
+    city["colour"], city["urbanized"] = colour, True
+    cubes = draw(state["bag"], rng, 2)
+    city["cubes"] = sorted(city["cubes"] + cubes)
+    text = f"urbanizes {name} as a {colour} city (new cubes: {', '.join(cubes) or 'none left in the bag'}){paid}"
+    if city["marker"] and city["cubes"]:
+        city["marker"] = False
+        state["markers"]["placed"] -= 1
+        text += "; its empty city marker is removed"
+    return text
+
+
+def do_urbanize(state: dict, seat: int, action: dict, rng: random.Random, events: list) -> None:
+    mapdata = load_map(state["options"]["map"])
+    text = urbanize(state, mapdata, seat, action, rng)
+    events.append({"type": "urbanize", "seat": seat, "text": f"{state['seats'][seat]} {text}."})
+
+
+def do_upgrade(state: dict, seat: int, events: list) -> None:
+    """railways-of-the-world.txt, "C. UPGRADE ENGINE": one level per action, up to 8."""
+    player = state["players"][seat]
+    if player["engine"] >= 8:
+        raise IllegalAction("Your engine is already at level 8, the highest.")
+    level = player["engine"] + 1
+    cost = load_tables().engine_cost[level]
+    issued = pay(player, cost)
+    player["engine"] = level
+    events.append({"type": "upgrade", "seat": seat,
+                   "text": f"{player['name']} upgrades to engine level {level}; {pay_text('', cost, issued).strip()}."})
+
+
+def do_deliver(state: dict, seat: int, action: dict, events: list) -> None:
+    """railways-of-the-world.txt, "D. DELIVER GOODS CUBE"."""
+    mapdata = load_map(state["options"]["map"])
+    origin = city_hex(mapdata, action.get("from", ""))
+    if origin is None:
+        raise IllegalAction(f"There is no city called {action.get('from')!r} on this map.")
+    colour = action.get("colour")
+    city = state["cities"][origin]
+    if colour not in city["cubes"]:
+        have = ", ".join(city["cubes"]) or "no cubes"
+        raise IllegalAction(f"{mapdata.cities[origin].name} has no {colour} cube (it has {have}).")
+    player = state["players"][seat]
+    passed = check_route(
+        state["links"], origin, colour, action.get("links"), player["engine"], seat,
+        colour_of=lambda h: state["cities"][h]["colour"], name_of=lambda h: mapdata.cities[h].name,
+    )
+    city["cubes"].remove(colour)
+    state["bag"][colour] += 1
+    gains: dict[int, int] = {}
+    for lid in action["links"]:
+        owner = state["links"][str(lid)]["owner"]
+        gains[owner] = gains.get(owner, 0) + 1
+    for owner, points in gains.items():
+        state["players"][owner]["points"] += points
+    dest = passed[-1]
+    scored = ", ".join(f"{state['seats'][o]} +{p}" for o, p in sorted(gains.items()))
+    events.append({"type": "deliver", "seat": seat,
+                   "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
+                           f"{' → '.join(mapdata.cities[h].name for h in passed)} "
+                           f"({len(passed)} link{'s' if len(passed) > 1 else ''}): {scored}."})
+    if not city["cubes"]:
+        place_marker(state, mapdata, origin, events)
+    ops.check_goals(state, mapdata, seat, len(passed), dest, events)
+
+
+def place_marker(state: dict, mapdata: MapData, hexname: str, events: list) -> None:
+    """An emptied city gets an empty city marker while any are left; the last one triggers the end.
+    railways-of-the-world.txt, "Ending the Game"."""
+    markers = state["markers"]
+    if markers["placed"] >= markers["total"]:
+        return
+    state["cities"][hexname]["marker"] = True
+    markers["placed"] += 1
+    events.append({"type": "marker", "text": f"{mapdata.cities[hexname].name} is empty: empty city marker "
+                                             f"{markers['placed']} of {markers['total']}."})
+    if markers["placed"] == markers["total"] and state["end_turn"] is None:
+        state["end_turn"] = state["turn"] + 1
+        events.append({"type": "end_triggered",
+                       "text": f"The last empty city marker is placed: this turn is finished, then turn "
+                               f"{state['end_turn']} is the last."})
+
+
+def do_take_card(state: dict, seat: int, action: dict, rng: random.Random, events: list) -> None:
+    mapdata = load_map(state["options"]["map"])
+    ops.take_card(state, mapdata, seat, action, rng, events, urbanize)
+
+
+# -------------------------------------------------------------- turn flow
+def next_actor(state: dict, events: list, rng: random.Random) -> None:
+    """Move to the next player, the next round, or the income phase."""
+    state["at"] += 1
+    if state["at"] < len(state["order"]):
+        return
+    state["at"] = 0
+    state["round"] += 1
+    if state["round"] <= ROUNDS:
+        events.append({"type": "round", "text": f"Round {state['round']} of {ROUNDS}."})
+        return
+    end_of_turn(state, events)
+
+
+def income_of(points: int) -> int:
+    """Income in thousands at ``points``; the track wraps at 100 (railways-of-the-world.txt, "Scoring Track")."""
+    return load_tables().income[points % 100]
+
+
+def end_of_turn(state: dict, events: list) -> None:
+    """railways-of-the-world.txt, "3 - Income and Dividends" and "Ending the Game"."""
+    mapdata = load_map(state["options"]["map"])
+    dividend = load_tables().money.bond_dividend
+    for player in state["players"]:
+        income = income_of(player["points"])
+        player["cash"] += income
+        owed = player["bonds"] * dividend
+        issued = pay(player, owed) if owed else 0
+        text = f"{player['name']} earns {dollars(income)}"
+        if owed:
+            text += f", pays {dollars(owed)} bond dividends"
+            if issued:
+                text += f" (issuing {issued} new bond{'s' if issued > 1 else ''})"
+        events.append({"type": "income", "text": text + "."})
+    for lid in remove_incomplete(state["track"], state["links"]):
+        events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
+    state["history"].append({"turn": state["turn"], "first": state["first"],
+                             "points": [p["points"] for p in state["players"]]})
+    if state["end_turn"] is not None and state["turn"] >= state["end_turn"]:
+        state.update(phase="over", round=0, order=[], at=0)
+        events.append({"type": "game_over", "text": "The game is over."})
+        return
+    card = ops.reveal_one(state["cards"])
+    if card:
+        events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(mapdata, card)['name']}."})
+    state["turn"] += 1
+    n = len(state["seats"])
+    state.update(phase="auction", round=0, order=[], at=0, auction=auc.start(clockwise(state["first"], n)))
+    events.append({"type": "turn", "text": f"Turn {state['turn']}: auction for first player, "
+                                           f"{state['seats'][state['first']]} bids first."})
+
+
+def final_scores(state: dict) -> dict:
+    """railways-of-the-world.txt, "Ending the Game": points minus one per bond; ties broken by
+    most complete links, then most money."""
+    rows = []
+    for seat, p in enumerate(state["players"]):
+        links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"])
+        rows.append({"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"], "points": p["points"],
+                     "bonds": p["bonds"], "links": links, "cash": p["cash"]})
+    order = sorted(rows, key=lambda r: (-r["score"], -r["links"], -r["cash"], r["seat"]))
+    ranking, tiebreaks = [], []
+    for i, row in enumerate(order):
+        prev = order[i - 1] if i else None
+        if prev and (prev["score"], prev["links"], prev["cash"]) == (row["score"], row["links"], row["cash"]):
+            row["rank"] = prev["rank"]
+        else:
+            row["rank"] = i + 1
+        if prev and prev["score"] == row["score"]:
+            why = "more links" if prev["links"] != row["links"] else (
+                "more money" if prev["cash"] != row["cash"] else "a full tie")
+            tiebreaks.append(f"{prev['name']} and {row['name']} tie on {row['score']} points: "
+                             + (f"{prev['name']} ranks higher with {why}." if why != "a full tie" else "they share the rank."))
+        ranking.append(row["seat"])
+    return {"scores": {r["seat"]: r["score"] for r in rows}, "ranking": ranking, "table": order,
+            "tiebreaks": tiebreaks, "winner": order[0]["name"]}
+
+
+def normalize_path(path) -> list:
+    return [normalize(h) or h for h in path] if isinstance(path, list) else path
