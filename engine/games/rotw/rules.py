@@ -106,7 +106,7 @@ def _maybe_close_auction(state: dict, events: list) -> None:
     else:
         first = a["high_seat"]
         issued = pay(state["players"][first], a["high"])
-        events.append({"type": "first", "seat": first,
+        events.append({"type": "first", "seat": first, "paid": a["high"], "bonds": issued,
                        "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
     state.update(first=first, order=clockwise(first, n), at=0, round=1, phase="actions", auction=None)
 
@@ -144,12 +144,14 @@ def do_build(state: dict, seat: int, action: dict, events: list) -> None:
         done = f"completes link #{used} {start}–{mapdata.cities[link['to']].name} ({len(link['hexes'])} tiles)"
     else:
         done = f"builds from {start} towards {link['hexes'][-1]} (unfinished: removed at the end of the turn unless completed)"
-    events.append({"type": "build", "seat": seat, "link": used,
+    events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}: {what}; {pay_text('', cost, issued).strip()}."})
 
 
-def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, free: bool = False) -> str:
-    """railways-of-the-world.txt, "B. URBANIZE": a gray city takes a New City colour and 2 cubes."""
+def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, free: bool = False,
+             event: dict | None = None) -> str:
+    """railways-of-the-world.txt, "B. URBANIZE": a gray city takes a New City colour and 2 cubes.
+    Records the payment in ``event`` (``paid``, ``bonds``)."""
     hexname = city_hex(mapdata, action.get("city", ""))
     if hexname is None:
         raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
@@ -168,6 +170,8 @@ def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random
         cost = load_tables().money.urbanize
         issued = pay(state["players"][seat], cost)
         paid = "; " + pay_text("", cost, issued).strip()
+        if event is not None:
+            event.update(paid=cost, bonds=issued)
     state["new_city_tiles"][colour] -= 1
     city["colour"], city["urbanized"] = colour, True
     cubes = draw(state["bag"], rng, 2)
@@ -182,8 +186,9 @@ def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random
 
 def do_urbanize(state: dict, seat: int, action: dict, rng: random.Random, events: list) -> None:
     mapdata = load_map(state["options"]["map"])
-    text = urbanize(state, mapdata, seat, action, rng)
-    events.append({"type": "urbanize", "seat": seat, "text": f"{state['seats'][seat]} {text}."})
+    event = {"type": "urbanize", "seat": seat}
+    text = urbanize(state, mapdata, seat, action, rng, event=event)
+    events.append({**event, "text": f"{state['seats'][seat]} {text}."})
 
 
 def do_upgrade(state: dict, seat: int, events: list) -> None:
@@ -195,7 +200,7 @@ def do_upgrade(state: dict, seat: int, events: list) -> None:
     cost = load_tables().engine_cost[level]
     issued = pay(player, cost)
     player["engine"] = level
-    events.append({"type": "upgrade", "seat": seat,
+    events.append({"type": "upgrade", "seat": seat, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} upgrades to engine level {level}; {pay_text('', cost, issued).strip()}."})
 
 
@@ -279,7 +284,7 @@ def end_of_turn(state: dict, events: list) -> None:
     """railways-of-the-world.txt, "3 - Income and Dividends" and "Ending the Game"."""
     mapdata = load_map(state["options"]["map"])
     dividend = load_tables().money.bond_dividend
-    for player in state["players"]:
+    for seat, player in enumerate(state["players"]):
         income = income_of(player["points"])
         player["cash"] += income
         owed = player["bonds"] * dividend
@@ -289,7 +294,8 @@ def end_of_turn(state: dict, events: list) -> None:
             text += f", pays {dollars(owed)} bond dividends"
             if issued:
                 text += f" (issuing {issued} new bond{'s' if issued > 1 else ''})"
-        events.append({"type": "income", "text": text + "."})
+        events.append({"type": "income", "seat": seat, "income": income, "paid": owed, "bonds": issued,
+                       "text": text + "."})
     for lid in remove_incomplete(state["track"], state["links"]):
         events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
     state["history"].append({"turn": state["turn"], "first": state["first"],

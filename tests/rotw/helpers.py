@@ -1,0 +1,53 @@
+"""Helpers for Railways of the World scenario tests."""
+from __future__ import annotations
+
+import engine
+from engine.games.rotw.data import load_map
+
+GAME = engine.get_game("rotw")
+MAP = load_map("rhine-alps")
+HEX = {c.name: h for h, c in MAP.cities.items()}
+
+
+class Table:
+    """A game in progress; ``act`` applies an action for the seat whose turn it is."""
+
+    def __init__(self, players: int = 3, seed: int = 1, **options):
+        self.state = GAME.setup(options, [f"P{i}" for i in range(players)], seed)
+        self.events: list[dict] = []
+
+    @property
+    def actor(self) -> int:
+        return GAME.prompts(self.state)[0]["seat"]
+
+    def act(self, seat: int | None = None, **action) -> list[dict]:
+        seat = self.actor if seat is None else seat
+        self.state, self.events = GAME.apply(self.state, seat, action)
+        return self.events
+
+    def all_pass_auction(self) -> None:
+        while self.state["phase"] == "auction":
+            self.act(type="pass")
+
+    def pass_until(self, seat: int) -> None:
+        """Others pass their actions until it is ``seat``'s turn (or the phase changes)."""
+        while self.state["phase"] == "actions" and self.actor != seat:
+            self.act(type="pass")
+
+    def build(self, seat: int, *names_or_hexes: str, **extra) -> list[dict]:
+        self.pass_until(seat)
+        path = [HEX.get(x, x) for x in names_or_hexes]
+        return self.act(seat, type="build", path=path, **extra)
+
+    def player(self, seat: int) -> dict:
+        return self.state["players"][seat]
+
+    def city(self, name: str) -> dict:
+        return self.state["cities"][HEX[name]]
+
+    def give_cash(self, seat: int, k: int) -> None:
+        self.state["players"][seat]["cash"] = k
+
+    def finish_turn(self) -> None:
+        while self.state["phase"] == "actions":
+            self.act(type="pass")
