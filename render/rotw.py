@@ -32,7 +32,8 @@ def _base(map_id: str, size: int) -> tuple[Image.Image, Layout]:
 
 def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: bool = False,
                size: int = HEX_SIZE, cached: bool = True) -> Image.Image:
-    """Draw the board image (map + panel) for a view. ``highlight``: hexes of a proposed build."""
+    """Draw the board image (map + panel) for a view. ``highlight``: the hexes of a proposed
+    build in order (drawn as a white route with outlined tiles)."""
     if cached:
         base, layout = _base(view["map"], size)
     else:
@@ -43,7 +44,12 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
     _draw_track(d, layout, view)
     if highlight:
         for hexname in highlight:
-            d.polygon(layout.hex_polygon(hexname, 2), outline=(255, 255, 255), width=3)
+            if hexname not in view["cities"]:
+                d.polygon(layout.hex_polygon(hexname, 2), outline=(255, 255, 255), width=3)
+        if len(highlight) > 1:
+            points = [layout.xy(h) for h in highlight]
+            d.line(points, fill=INK, width=max(6, layout.size // 4) + 4, joint="curve")
+            d.line(points, fill=(255, 255, 255), width=max(4, layout.size // 4), joint="curve")
     _draw_cities(d, layout, view, colourblind)
     _draw_owner_markers(d, layout, view)
     _draw_panel(d, layout.width, view, colourblind)

@@ -139,19 +139,17 @@ def do_build(state: dict, seat: int, action: dict, events: list) -> None:
     link = state["links"][used]
     start = mapdata.cities[link["from"]].name
     tiles = len(plan.tiles) + (1 if plan.redirect else 0)
-    what = f"{tiles} tile{'s' if tiles != 1 else ''}"
+    laid = f"lays {tiles} tile{'s' if tiles != 1 else ''}"
     if plan.completes:
-        done = f"completes link #{used} {start}–{mapdata.cities[link['to']].name} ({len(link['hexes'])} tiles)"
+        done = f"{laid} and completes link #{used} {start}–{mapdata.cities[link['to']].name}"
     else:
-        done = f"builds from {start} towards {link['hexes'][-1]} (unfinished: removed at the end of the turn unless completed)"
+        done = f"{laid} from {start} towards {link['hexes'][-1]} (unfinished: removed at the end of the turn)"
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
-                   "text": f"{player['name']} {done}: {what}; {pay_text('', cost, issued).strip()}."})
+                   "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
 
 
-def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, free: bool = False,
-             event: dict | None = None) -> str:
-    """railways-of-the-world.txt, "B. URBANIZE": a gray city takes a New City colour and 2 cubes.
-    Records the payment in ``event`` (``paid``, ``bonds``)."""
+def urbanize_target(state: dict, mapdata: MapData, action: dict) -> tuple[str, str]:
+    """Check an urbanize request; returns ``(city hex, colour)``. Raises ``IllegalAction``."""
     hexname = city_hex(mapdata, action.get("city", ""))
     if hexname is None:
         raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
@@ -165,6 +163,16 @@ def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random
     if state["new_city_tiles"].get(colour, 0) <= 0:
         left = [c for c, k in state["new_city_tiles"].items() if k > 0]
         raise IllegalAction(f"No {colour} New City tile is left; available: {', '.join(left) or 'none'}.")
+    return hexname, colour
+
+
+def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, free: bool = False,
+             event: dict | None = None) -> str:
+    """railways-of-the-world.txt, "B. URBANIZE": a gray city takes a New City colour and 2 cubes.
+    Records the payment in ``event`` (``paid``, ``bonds``)."""
+    hexname, colour = urbanize_target(state, mapdata, action)
+    city = state["cities"][hexname]
+    name = mapdata.cities[hexname].name
     paid = ""
     if not free:
         cost = load_tables().money.urbanize

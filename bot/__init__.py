@@ -1,0 +1,58 @@
+"""The Discord side of Railhead. ``create_bot(db_path, **client_options)`` builds the bot."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+log = logging.getLogger("railhead")
+
+
+class RailheadBot(commands.Bot):
+    """discord.py bot holding the store and the table; cogs translate interactions to table calls."""
+
+    def __init__(self, db_path: str, **options):
+        options.setdefault("intents", discord.Intents.default())
+        options.setdefault("command_prefix", commands.when_mentioned)
+        super().__init__(**options)
+        self.db_path = db_path
+        self.store = None
+        self.table = None
+
+    async def setup_hook(self) -> None:
+        from .cogs.lobby import Lobby
+        from .cogs.rotw.cog import RailwaysOfTheWorld
+        from .discord_io import OfferButton, OfferSelect
+        from .store import Store
+        from .table import Table
+
+        self.store = await Store.open(self.db_path)
+        self.table = Table(self.store)
+        await self.add_cog(Lobby(self))
+        await self.add_cog(RailwaysOfTheWorld(self))
+        self.add_dynamic_items(OfferButton, OfferSelect)
+        self.tree.on_error = self.on_app_command_error
+        await self.tree.sync()
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        log.exception("command failed", exc_info=error)
+        message = "Something went wrong on our side; nothing was changed. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+    async def close(self) -> None:
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+        await super().close()
+
+
+def create_bot(db_path: str, **client_options) -> RailheadBot:
+    """Build the bot. ``client_options`` (``intents``, ``connector``, ...) pass through to discord.py."""
+    return RailheadBot(db_path, **client_options)
+
+
+__all__ = ["create_bot", "RailheadBot"]

@@ -1,0 +1,172 @@
+"""The local table: the same commands as in Discord, typed in a terminal.
+
+For trying Railhead without a Discord bot, and for tests. Everyone plays in one
+terminal; ``as NAME`` switches who is typing. Boards are written as PNG files.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+import sys
+import zlib
+from pathlib import Path
+
+from .replies import Button, Caller, Reply, Select
+from .store import Store
+from .table import Table
+
+LOCAL_CHANNEL = 1
+GUIDE = """\
+Railhead local table: type the same commands as in Discord (without the leading slash).
+Quick start, three players at one keyboard:
+  as Ann              act as Ann (any new name is a new player)
+  game new rotw       open a Railways of the World table (Ann sits down)
+  as Bob              then: game join
+  as Cat              then: game join
+  as Ann              then: game start
+Then follow the prompts: "click N" presses button N of the last message, "pick N" picks
+option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything."""
+
+HELP = """\
+Players:  as NAME  |  who
+Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | leave | start | status
+          game board | game abandon
+Railways of the World (in your turn):
+  rotw bid AMOUNT            bid in thousands: "rotw bid 3" is $3,000
+  rotw pass                  pass in the auction, or pass your action
+  rotw link FROM TO          cheapest single build linking two cities (preview, then "click 1")
+  rotw build PATH... [toward=HEX]   lay tiles along hexes: rotw build Köln J6 K6 L7 Frankfurt
+  rotw deliver [FROM] [COLOUR]      menu of legal deliveries, then "pick N"
+  rotw urbanize CITY COLOUR  |  rotw upgrade  |  rotw card [CARD] [city=X] [colour=Y]  |  rotw bonds
+Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
+Quit:     quit"""
+
+POSITIONAL = {"bid": ["amount"], "build": [], "link": ["from", "to"], "deliver": ["from", "colour"],
+              "urbanize": ["city", "colour"], "card": ["card", "city", "colour"]}
+
+
+def user_id(name: str) -> int:
+    return zlib.crc32(name.lower().encode()) + 1000
+
+
+class LocalTable:
+    def __init__(self, table: Table, out_dir: Path):
+        self.table = table
+        self.out_dir = out_dir
+        self.user = "Ann"
+        self.buttons: list[Button] = []
+        self.select: Select | None = None
+        self.names: dict[int, str] = {}
+        self.images = 0
+
+    def caller(self) -> Caller:
+        self.names[user_id(self.user)] = self.user
+        return Caller(LOCAL_CHANNEL, user_id(self.user), self.user, guild_id=None, can_manage=False)
+
+    async def handle(self, line: str) -> list[str]:
+        """Run one typed line; returns the lines to print."""
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            return [f"Could not read that: {exc}"]
+        if not words:
+            return []
+        head, rest = words[0].lower().lstrip("/"), words[1:]
+        if head == "help":
+            return [HELP]
+        if head == "as" and rest:
+            self.user = " ".join(rest)
+            return [f"You are now {self.user}."]
+        if head == "who":
+            return [f"You are {self.user}."]
+        if head in ("click", "pick"):
+            return await self._press(head, rest)
+        if head == "game" and rest:
+            return await self._game(rest[0].lower(), rest[1:])
+        if head == "rotw" and rest:
+            return self.show(await self.table.command(self.caller(), rest[0].lower(), self._args(rest[0].lower(), rest[1:])))
+        return [f"Unknown command {line!r}; type help."]
+
+    async def _game(self, verb: str, rest: list[str]) -> list[str]:
+        c = self.caller()
+        if verb == "new":
+            game = rest[0] if rest and "=" not in rest[0] else "rotw"
+            options = {}
+            for word in rest:
+                if "=" in word:
+                    key, value = word.split("=", 1)
+                    options[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
+            return self.show(await self.table.new(c, game, options))
+        handlers = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start,
+                    "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon}
+        if verb not in handlers:
+            return [f"Unknown game command {verb!r}; type help."]
+        return self.show(await handlers[verb](c))
+
+    def _args(self, name: str, words: list[str]) -> dict:
+        args: dict = {}
+        positional = [w for w in words if "=" not in w]
+        for w in words:
+            if "=" in w:
+                key, value = w.split("=", 1)
+                args[key] = value
+        if name == "build":
+            args["path"] = " ".join(positional)
+        else:
+            args.update(zip(POSITIONAL.get(name, []), positional))
+        return args
+
+    async def _press(self, head: str, rest: list[str]) -> list[str]:
+        if not rest or not rest[0].isdigit():
+            return [f"Say which: {head} 1"]
+        i = int(rest[0]) - 1
+        if head == "click":
+            if not 0 <= i < len(self.buttons):
+                return ["There is no such button in the last message."]
+            token = self.buttons[i].custom_id.split(":")[-1]
+        else:
+            if self.select is None or not 0 <= i < len(self.select.options):
+                return ["There is no such option in the last menu."]
+            token = self.select.options[i][1]
+        return self.show(await self.table.click(self.caller(), token))
+
+    def show(self, reply: Reply) -> list[str]:
+        text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m.group(1)), "someone"), reply.text)
+        lines = [("(only you see this) " if reply.ephemeral else "") + text]
+        if reply.image:
+            self.images += 1
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / f"{self.images:04d}-{reply.image_name}"
+            path.write_bytes(reply.image)
+            lines.append(f"[image: {path}]")
+        buttons = [c for c in reply.components if isinstance(c, Button)]
+        selects = [c for c in reply.components if isinstance(c, Select)]
+        if buttons:
+            self.buttons = buttons
+            lines.append("Buttons: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
+        if selects:
+            self.select = selects[0]
+            lines.append(selects[0].placeholder + ":")
+            lines += [f"  ({i + 1}) {label} — {desc}" for i, (label, _, desc) in enumerate(selects[0].options)]
+        return lines
+
+
+async def run_local(db_path: str, out_dir: str = "railhead-boards") -> None:
+    store = await Store.open(db_path)
+    local = LocalTable(Table(store), Path(out_dir))
+    print(GUIDE)
+    print(f"\nGames are saved in {db_path}; board images go to {out_dir}/.")
+    print("To connect to Discord instead, set DISCORD_TOKEN (see README, 'Connecting to Discord').\n")
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            sys.stdout.write(f"{local.user}> ")
+            sys.stdout.flush()
+            line = await loop.run_in_executor(None, sys.stdin.readline)
+            if not line or line.strip().lower() in ("quit", "exit"):
+                break
+            for out in await local.handle(line.strip()):
+                print(out)
+    finally:
+        await store.close()
