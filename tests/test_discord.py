@@ -2,7 +2,6 @@
 replies, attachments and a restart (DESIGN.md, "Tests": Discord tests)."""
 import pytest
 
-from bot import create_bot
 
 SEED = 1   # with 3 players, Lille holds a red cube and Brussel is red (checked below)
 
@@ -90,12 +89,12 @@ async def test_player_errors_are_private_and_change_nothing(simcord_env):
     assert state["n"] == 1 and state["auction"]["high"] == 2
 
 
-async def test_restart_loses_nothing_and_old_buttons_work(simcord_env, db_path):
+async def test_restart_loses_nothing_and_old_buttons_work(simcord_env, make_bot):
     env = simcord_env
     guild, channel, ann, bob, cat = await setup_game(env)
     await ann.slash(channel, "rotw bid", amount=2)
     last = channel.last_message
-    await env.restart_bot(create_bot(db_path))
+    await env.restart_bot(make_bot())
     assert env.bot.table._states == {}
     await bob.click(last, label="Pass")                # a button posted before the restart
     assert "Bob passes" in channel.last_message.content

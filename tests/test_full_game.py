@@ -1,0 +1,129 @@
+"""Whole 3-player games of Railways of the World to the final score, played the way people
+play: typed commands at the local table, and slash commands, buttons and menus through the
+real bot under simcord. Moves are picked from the engine's legal actions by the same biased
+random policy as the playout tests."""
+import random
+from pathlib import Path
+
+from bot.local import LOCAL_CHANNEL, LocalTable
+from bot.store import Store
+from bot.table import Table
+from engine.games.rotw.cards import describe
+from engine.games.rotw.data import load_map
+
+from .rotw.helpers import GAME
+from .rotw.test_playouts import choose
+
+MAP = load_map("rhine-alps")
+NAMES = ["Ann", "Bob", "Cat"]
+
+
+def delivery_label(state: dict, action: dict) -> str:
+    city, cities = action["from"], [MAP.cities[action["from"]].name]
+    for lid in action["links"]:
+        link = state["links"][lid]
+        city = link["to"] if link["from"] == city else link["from"]
+        cities.append(MAP.cities[city].name)
+    return f"{action['colour']} cube: {' → '.join(cities)}"
+
+
+def words(action: dict) -> list[str]:
+    """The local-table command for an engine action."""
+    kind = action["type"]
+    if kind == "bid":
+        return ["rotw", "bid", str(action["amount"])]
+    if kind == "pass":
+        return ["rotw", "pass"]
+    if kind == "build":
+        return ["rotw", "build", *action["path"]]
+    if kind == "deliver":
+        return ["rotw", "deliver", action["from"], action["colour"]]
+    if kind == "upgrade":
+        return ["rotw", "upgrade"]
+    if kind == "urbanize":
+        return ["rotw", "urbanize", action["city"], action["colour"]]
+    extra = [f"{k}={action[k]}" for k in ("city", "colour") if k in action]
+    return ["rotw", "card", action["card"], *extra]
+
+
+async def test_whole_game_at_the_local_table(tmp_path):
+    store = await Store.open(str(tmp_path / "local.sqlite3"))
+    table = Table(store, render=False, seeds=lambda: 11)
+    local = LocalTable(table, Path(tmp_path / "boards"))
+    for line in ["as Ann", "game new rotw", "as Bob", "game join", "as Cat", "game join", "as Ann", "game start"]:
+        await local.handle(line)
+    rng = random.Random(11)
+    out: list[str] = []
+    for _ in range(3000):
+        session = await table.session(LOCAL_CHANNEL)
+        if session is None:
+            break
+        state = session.state
+        (prompt,) = GAME.prompts(state)
+        action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
+        await local.handle(f"as {NAMES[prompt['seat']]}")
+        out = await local.handle(" ".join(f'"{w}"' for w in words(action)))
+        if action["type"] in ("build", "urbanize"):
+            assert "preview" in out[0], out
+            out = await local.handle("click 1")
+        elif action["type"] == "deliver":
+            label = delivery_label(state, action)
+            pick = next(i for i, (text, _, _) in enumerate(local.select.options) if text == label)
+            out = await local.handle(f"pick {pick + 1}")
+        assert not out[0].startswith("(only you see this)"), out
+    assert "Final scores" in "\n".join(out)
+    row = await store.active_game(LOCAL_CHANNEL)
+    assert row is None      # finished games leave the channel free
+    await store.close()
+
+
+async def test_whole_game_through_discord(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("railways")
+    members = [guild.add_member(env.create_user(name)) for name in NAMES]
+    table = env.bot.table
+    table.seeds = lambda: 11
+    table.render = False          # boards are checked in the other Discord tests; this one is long
+    await members[0].slash(channel, "game new", game="rotw")
+    for m in members[1:]:
+        await m.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
+    rng = random.Random(11)
+    for _ in range(3000):
+        session = await table.session(channel.id)
+        if session is None:
+            break
+        state = session.state
+        (prompt,) = GAME.prompts(state)
+        action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
+        who = members[prompt["seat"]]
+        kind = action["type"]
+        if kind == "bid":
+            await who.slash(channel, "rotw bid", amount=action["amount"])
+        elif kind == "pass":
+            await who.click(channel.last_message, label="Pass")
+        elif kind == "upgrade":
+            await who.slash(channel, "rotw upgrade")
+        elif kind == "build":
+            result = await who.slash(channel, "rotw build", path=" ".join(action["path"]))
+            await who.click(result.response.message, label="Confirm")
+        elif kind == "urbanize":
+            result = await who.slash(channel, "rotw urbanize", city=MAP.cities[action["city"]].name,
+                                     colour=action["colour"])
+            await who.click(result.response.message, label="Confirm")
+        elif kind == "deliver":
+            result = await who.slash(channel, "rotw deliver", **{"from": MAP.cities[action["from"]].name,
+                                                                 "colour": action["colour"]})
+            menu = result.response.message
+            label = delivery_label(state, action)
+            option = next(o for o in menu.components[0].children[0].options if o.label == label)
+            await who.select(menu, [option.value])
+        else:
+            kwargs = {k: action[k] for k in ("city", "colour") if k in action}
+            if "city" in kwargs:
+                kwargs["city"] = MAP.cities[kwargs["city"]].name
+            await who.slash(channel, "rotw card", card=action["card"], **kwargs)
+        assert table._states.get(session.row.id, {"n": state["n"] + 1})["n"] == state["n"] + 1, kind
+    assert "Final scores" in channel.last_message.content
+    assert "wins!" in channel.last_message.content
