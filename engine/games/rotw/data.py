@@ -89,6 +89,11 @@ def load_map(map_id: str) -> MapData:
     path = map_path(map_id)
     if not path.exists():
         raise DataError(f"No map {map_id!r}; maps: {', '.join(available_maps())}")
+    return read_map(path)
+
+
+def read_map(path: Path) -> MapData:
+    """Validate the map file at ``path``. Raises ``DataError`` with the file name and line."""
     raw, text = load(path, MapFile)
     if len(raw.terrain) != raw.rows:
         fail(path, text, f"terrain has {len(raw.terrain)} rows, expected {raw.rows}", "terrain")

@@ -15,7 +15,7 @@ from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
 
 from . import cards as ops
-from .data import MapData, city_hex, load_map, load_tables
+from .data import DataError, MapData, city_hex, load_map, load_tables
 from .money import dollars, pay, pay_text
 from .options import Options
 
@@ -28,7 +28,10 @@ def setup(options: Options, seats: list[str], rng: random.Random) -> dict:
     2-3 players, at least one), start cards plus 2 per player face up, no money, engine 1."""
     if options.bidding != "traditional":
         raise IllegalAction("Only the Traditional bidding style is available so far.")
-    mapdata = load_map(options.map)
+    try:
+        mapdata = load_map(options.map)
+    except DataError as exc:
+        raise IllegalAction(str(exc)) from None
     n = len(seats)
     if not mapdata.min_players <= n <= mapdata.max_players:
         raise IllegalAction(f"{mapdata.name} is for {mapdata.min_players}-{mapdata.max_players} players.")

@@ -1,0 +1,66 @@
+"""Data files are validated on load, with errors that name the file and line (issue 2)."""
+from pathlib import Path
+
+import pytest
+
+from engine import IllegalAction, get_game
+from engine.common.datafile import DataError
+from engine.games.rotw.data import available_maps, load_cards, load_map, load_tables, read_map
+from engine.games.rotw.search import corridors
+
+MAP_FILE = Path(__file__).resolve().parents[1] / "data/maps/rotw/rhine-alps.toml"
+
+
+def broken(tmp_path, old: str, new: str, count: int = 1) -> Path:
+    text = MAP_FILE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "broken.toml"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_shipped_data_loads_and_the_map_is_what_issue_2_asks():
+    m = load_map("rhine-alps")
+    assert 40 <= len(m.cities) <= 60
+    colours = {c.colour for c in m.cities.values()}
+    assert colours == {"red", "yellow", "blue", "black", "purple", "gray"}
+    assert {"water", "mountain", "open"} <= set(m.terrain.values()) and m.ridges
+    assert available_maps() == ["rhine-alps"]
+    assert load_tables().engine_cost[8] and len(load_cards()) >= 5
+    assert len(corridors("rhine-alps")) > 100       # the map is well connected by single builds
+
+
+def test_bad_city_colour_names_its_line(tmp_path):
+    path = broken(tmp_path, 'colour = "purple"', 'colour = "green"')
+    with pytest.raises(DataError) as err:
+        read_map(path)
+    line = line_of(path, '"green"')
+    assert f"broken.toml line {line}:" in str(err.value) and "green" in str(err.value)
+
+
+def test_city_off_the_board_names_its_line(tmp_path):
+    path = broken(tmp_path, 'hex = "A12"', 'hex = "Z99"')
+    with pytest.raises(DataError, match=rf"broken.toml line {line_of(path, 'Z99')}: city Paris"):
+        read_map(path)
+
+
+def test_wrong_type_names_its_line(tmp_path):
+    path = broken(tmp_path, "cubes = 3", 'cubes = "three"')
+    with pytest.raises(DataError) as err:
+        read_map(path)
+    assert f"line {line_of(path, 'three')}" in str(err.value)
+
+
+def test_ragged_terrain_row_is_reported(tmp_path):
+    path = broken(tmp_path, 'terrain = [\n  "', 'terrain = [\n  "..')
+    with pytest.raises(DataError, match="terrain row 1 has 23 hexes, expected 21"):
+        read_map(path)
+
+
+def test_unknown_map_is_a_players_error():
+    with pytest.raises(IllegalAction, match="No map 'atlantis'"):
+        get_game("rotw").setup({"map": "atlantis"}, ["a", "b"], 1)
