@@ -54,7 +54,7 @@ class Layout:
         return corners(x, y, self.size - shrink)
 
 
-def draw_base(layout: Layout, terrain: dict[str, str], ridges, city_hexes) -> Image.Image:
+def draw_base(layout: Layout, terrain: dict[str, str], ridges, cities) -> Image.Image:
     """Terrain, sea, ridges and printed hex names: the part of a board that never changes."""
     img = Image.new("RGB", (layout.width, layout.height), SEA)
     d = ImageDraw.Draw(img)
@@ -71,7 +71,7 @@ def draw_base(layout: Layout, terrain: dict[str, str], ridges, city_hexes) -> Im
                 d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(120, 90, 60))
             elif kind == "water":
                 d.line((x - 5, y + 1, x - 1, y - 2, x + 2, y + 1, x + 6, y - 2), fill=(60, 110, 190), width=2)
-            if name not in city_hexes:
+            if name not in cities:
                 d.text((x, y + layout.size * 0.62), name, fill=(70, 80, 60), font=small, anchor="ms")
     for key in ridges:
         a, b = key.split("|")
@@ -82,6 +82,21 @@ def draw_base(layout: Layout, terrain: dict[str, str], ridges, city_hexes) -> Im
     return img
 
 
+def draw_labels(layout: Layout, cities: dict[str, str], city_radius: float) -> Image.Image:
+    """City names and their hex names as a transparent overlay (RGBA), pasted over the track so
+    it never hides a name. Static, so it is drawn once per map and cached with the base."""
+    img = Image.new("RGBA", (layout.width, layout.height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    name_font, small = font(max(10, layout.size // 2), bold=True), font(max(8, layout.size // 3))
+    for hexname, city in cities.items():
+        x, y = layout.xy(hexname)
+        d.text((x, y + city_radius + 1), city, fill=INK, font=name_font, anchor="mt", stroke_width=2,
+               stroke_fill=(255, 255, 255))
+        d.text((x, y - city_radius - 1), hexname, fill=INK, font=small, anchor="mb", stroke_width=2,
+               stroke_fill=(255, 255, 255))
+    return img
+
+
 def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int, letters: bool) -> None:
     d.rectangle((x, y, x + s, y + s), fill=CUBE_FILL[colour], outline=(255, 255, 255))
     if letters:
@@ -89,7 +104,11 @@ def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int, l
         d.text((x + s / 2, y + s / 2), CUBE_LETTER[colour], fill=ink, font=font(max(8, s - 2)), anchor="mm")
 
 
-def png_bytes(img: Image.Image, compress_level: int = 6) -> bytes:
+def png_bytes(img: Image.Image, compress_level: int = 6, palette: int | None = 128) -> bytes:
+    """Encode as PNG. ``palette``: quantize to that many colours first (a much smaller file,
+    and faster to compress; see docs/performance.md), or ``None`` for full RGB."""
+    if palette:
+        img = img.quantize(colors=palette, method=Image.Quantize.FASTOCTREE)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.rotw.data import load_map
 
-from .hexes import BACKGROUND, CUBE_FILL, INK, Layout, draw_base, draw_cube, font, png_bytes
+from .hexes import BACKGROUND, CUBE_FILL, INK, Layout, draw_base, draw_cube, draw_labels, font, png_bytes
 
 HEX_SIZE = 30
 PANEL_WIDTH = 420
@@ -24,20 +24,23 @@ def owner_colour(seat: int) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=8)
-def _base(map_id: str, size: int) -> tuple[Image.Image, Layout]:
+def _base(map_id: str, size: int) -> tuple[Image.Image, Image.Image, Layout]:
+    """The static layers of a map: terrain base, name overlay (RGBA), and the layout."""
     m = load_map(map_id)
     layout = Layout(m.columns, m.rows, size)
-    return draw_base(layout, m.terrain, m.ridges, set(m.cities)), layout
+    names = {h: c.name for h, c in m.cities.items()}
+    return draw_base(layout, m.terrain, m.ridges, names), draw_labels(layout, names, city_radius(layout)), layout
+
+
+def city_radius(layout: Layout) -> float:
+    return layout.size * 0.66
 
 
 def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: bool = False,
                size: int = HEX_SIZE, cached: bool = True) -> Image.Image:
     """Draw the board image (map + panel) for a view. ``highlight``: the hexes of a proposed
     build in order (drawn as a white route with outlined tiles)."""
-    if cached:
-        base, layout = _base(view["map"], size)
-    else:
-        base, layout = _base.__wrapped__(view["map"], size)
+    base, labels, layout = (_base if cached else _base.__wrapped__)(view["map"], size)
     board = Image.new("RGB", (layout.width + PANEL_WIDTH, max(layout.height, 760)), BACKGROUND)
     board.paste(base, (0, 0))
     d = ImageDraw.Draw(board)
@@ -52,6 +55,7 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
             d.line(points, fill=(255, 255, 255), width=max(4, layout.size // 4), joint="curve")
     _draw_cities(d, layout, view, colourblind)
     _draw_owner_markers(d, layout, view)
+    board.paste(labels, (0, 0), labels)
     _draw_panel(d, layout.width, view, colourblind)
     return board
 
@@ -89,7 +93,7 @@ def _faded(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bool) -> None:
-    r = layout.size * 0.66
+    r = city_radius(layout)
     name_font = font(max(10, layout.size // 2), bold=True)
     cube = max(9, layout.size // 3 + 1)
     for hexname, city in sorted(view["cities"].items()):
@@ -108,11 +112,9 @@ def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bo
             d.rectangle((x - r * 0.55, y - r * 0.55, x + r * 0.55, y + r * 0.55), fill=(110, 70, 40),
                         outline=(255, 255, 255))
             d.text((x, y), "E", fill=(255, 255, 255), font=name_font, anchor="mm")
-        label = city["name"] + (f" [{city['colour'][0].upper()}]" if letters and city["colour"] != "gray" else "")
-        d.text((x, y + r + 1), label, fill=INK, font=name_font, anchor="mt", stroke_width=2,
-               stroke_fill=(255, 255, 255))
-        d.text((x, y - r - 1), hexname, fill=INK, font=font(max(8, layout.size // 3)), anchor="mb",
-               stroke_width=2, stroke_fill=(255, 255, 255))
+        if letters and city["colour"] != "gray":     # the city's colour as a letter, beside the disc
+            d.text((x + r + 2, y - r), city["colour"][0].upper(), fill=INK, font=name_font, anchor="lt",
+                   stroke_width=2, stroke_fill=(255, 255, 255))
 
 
 def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, view: dict) -> None:

@@ -5,14 +5,13 @@ random policy as the playout tests."""
 import random
 from pathlib import Path
 
+from bench.policy import choose
 from bot.local import LOCAL_CHANNEL, LocalTable
 from bot.store import Store
 from bot.table import Table
-from engine.games.rotw.cards import describe
 from engine.games.rotw.data import load_map
 
 from .rotw.helpers import GAME
-from .rotw.test_playouts import choose
 
 MAP = load_map("rhine-alps")
 NAMES = ["Ann", "Bob", "Cat"]

@@ -24,9 +24,10 @@ def adjacency(links: dict) -> dict[str, list[tuple[str, str]]]:
 
 
 def routes(links: dict, origin: str, colour: str, max_links: int, mover: int,
-           colour_of: Callable[[str], str]) -> Iterator[tuple[list[str], list[str]]]:
-    """Every legal delivery of a ``colour`` cube from ``origin``: ``(link ids, cities after origin)``."""
-    adj = adjacency(links)
+           colour_of: Callable[[str], str], adj: dict | None = None) -> Iterator[tuple[list[str], list[str]]]:
+    """Every legal delivery of a ``colour`` cube from ``origin``: ``(link ids, cities after origin)``.
+    ``adj``: ``adjacency(links)`` when the caller already has it (it is the costly part)."""
+    adj = adjacency(links) if adj is None else adj
 
     def walk(city: str, used: list[str], seen: list[str]) -> Iterator[tuple[list[str], list[str]]]:
         if len(used) == max_links:

@@ -10,25 +10,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.policy import choose
 from engine import canonical, replay
 from engine.common.goods import COLOURS
 
 from .helpers import GAME
 
 BOND = 5
-
-
-def choose(rng: random.Random, acts: list[dict]) -> dict:
-    by_type: dict[str, list[dict]] = {}
-    for a in acts:
-        by_type.setdefault(a["type"], []).append(a)
-    roll = rng.random()
-    if "bid" in by_type:
-        return by_type["pass"][0] if roll < 0.6 else rng.choice(by_type["bid"][:3])
-    for kind, chance in (("deliver", 0.75), ("build", 0.85)):
-        if kind in by_type and roll < chance:
-            return rng.choice(by_type[kind])
-    return rng.choice(acts)
 
 
 def check_cubes(state):

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from engine.common.goods import COLOURS
 from engine.common.hexgrid import neighbor
-from engine.common.routes import routes
+from engine.common.routes import adjacency, routes
 from engine.common.track import MAX_TILES, plan_build
 from engine.core.errors import IllegalAction
 
@@ -91,10 +91,11 @@ def deliveries(state: dict, seat: int) -> list[dict]:
     links = state["links"]
     if not any(link["owner"] == seat and link["to"] for link in links.values()):
         return out
-    for origin in sorted(state["cities"]):
+    adj = adjacency(links)
+    for origin in sorted(adj):
         for colour in sorted(set(state["cities"][origin]["cubes"])):
             for ids, passed in routes(links, origin, colour, engine, seat,
-                                      lambda h: state["cities"][h]["colour"]):
+                                      lambda h: state["cities"][h]["colour"], adj):
                 gains: dict[str, int] = {}
                 for lid in ids:
                     owner = str(links[lid]["owner"])

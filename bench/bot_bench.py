@@ -1,0 +1,86 @@
+"""The whole path, driven by simcord: a slash command or button entering the bot until the
+channel message with the board is sent, with 1, 100 and 1,000 games in one process."""
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import time
+
+import simcord
+
+from bot import create_bot
+from bot.replies import Caller
+
+from .report import Report, percentile
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+async def run(report: Report, quick: bool) -> None:
+    sizes = (1, 100) if quick else (1, 100, 1000)
+    samples_per_size = 15 if quick else 40
+    for n_games in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            bot = create_bot(os.path.join(tmp, "bench.sqlite3"))
+            try:
+                await measure(report, bot, n_games, samples_per_size)
+            finally:
+                if bot.store is not None:
+                    await bot.store.close()
+
+
+async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> None:
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
+        table = env.bot.table
+        table.render = False                       # set-up only; measured moves render
+        table.seeds = lambda: 42
+        channels = []
+        rss0 = rss_mb()
+        for g in range(n_games):
+            channel = guild.create_text_channel(f"game-{g}")
+            callers = [Caller(channel.id, m.id, m.name) for m in members]
+            await table.new(callers[0], "rotw")
+            for c in callers[1:]:
+                await table.join(c)
+            await table.start(callers[0])
+            channels.append(channel)
+        rss1 = rss_mb()
+        table.render = True
+        rng = random.Random(1)
+        slash, clicks = [], []
+        channel = None
+        for i in range(samples_per_size):
+            if i % 2 == 0:                  # a slash command in a random game's channel
+                channel = rng.choice(channels)
+            # odd samples click "Pass" under the message the slash command just posted
+            session = await table.session(channel.id)
+            seat = session.game.prompts(session.state)[0]["seat"]
+            member = members[seat]
+            start = time.perf_counter()
+            if i % 2 == 0:
+                await member.slash(channel, "rotw pass")
+                slash.append(time.perf_counter() - start)
+            else:
+                await member.click(channel.last_message, label="Pass")
+                clicks.append(time.perf_counter() - start)
+            assert channel.last_message.attachments, "no board attached"
+        both = slash + clicks
+        p95 = percentile(both, 95)
+        target = 0.300 if n_games == 100 else None
+        report.median("bot", f"{n_games} games: command/button to board message", both)
+        if target:
+            report.check("bot", f"{n_games} games: command/button to board message (p95)", f"{p95 * 1000:.1f} ms",
+                         p95 < target, "< 300 ms")
+        else:
+            report.add("bot", f"{n_games} games: command/button to board message (p95)", f"{p95 * 1000:.1f} ms")
+        report.add("bot", f"{n_games} games: process memory (RSS)", f"{rss1:,.0f} MB",
+                   f"(+{rss1 - rss0:,.1f} MB for the games)")
+        if n_games == 1000:
+            report.check("bot", "1,000 active games in one process (RSS)", f"{rss1:,.0f} MB", rss1 < 1024,
+                         "< 1 GB")

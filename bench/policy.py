@@ -1,0 +1,36 @@
+"""A biased random player for playouts: legal actions only, leaning towards deliveries and
+complete links so that games end. Used by the property tests and the benchmarks."""
+from __future__ import annotations
+
+import random
+
+
+def choose(rng: random.Random, acts: list[dict], deliver: float = 0.75) -> dict:
+    """Pick one of ``acts`` (the engine's legal actions for the seat to move). ``deliver``: the
+    chance of delivering when possible (lower makes longer games)."""
+    if deliver == 0:
+        acts = [a for a in acts if a["type"] != "deliver"]
+    by_type: dict[str, list[dict]] = {}
+    for a in acts:
+        by_type.setdefault(a["type"], []).append(a)
+    roll = rng.random()
+    if "bid" in by_type:
+        return by_type["pass"][0] if roll < 0.6 else rng.choice(by_type["bid"][:3])
+    for kind, chance in (("deliver", deliver), ("build", 0.85)):
+        if kind in by_type and roll < chance:
+            return rng.choice(by_type[kind])
+    return rng.choice(acts)
+
+
+def play(game, players: int, seed: int, limit: int = 3000, deliver: float = 0.75):
+    """A whole game: returns ``(seat names, final state, log of (seat, action))``."""
+    names = [f"P{i}" for i in range(players)]
+    state = game.setup({}, names, seed)
+    rng = random.Random(seed)
+    log = []
+    while game.outcome(state) is None and len(log) < limit:
+        (prompt,) = game.prompts(state)
+        action = choose(rng, game.legal_actions(state, prompt["seat"]), deliver)
+        state, _ = game.apply(state, prompt["seat"], action)
+        log.append((prompt["seat"], action))
+    return names, state, log

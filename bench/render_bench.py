@@ -1,0 +1,46 @@
+"""Rendering figures: drawing vs PNG encoding, cached base vs not, the encode floor and ratio."""
+from __future__ import annotations
+
+from engine import GAMES
+from engine.games.rotw.data import available_maps
+from render import rotw as render_rotw
+from render.hexes import png_bytes
+
+from .policy import play
+from .report import Report, ms, percentile, timed
+
+SETTINGS = [("RGB, zlib level 6", {"palette": None, "compress_level": 6}),
+            ("RGB, zlib level 1", {"palette": None, "compress_level": 1}),
+            ("RGB, zlib level 3", {"palette": None, "compress_level": 3}),
+            ("palette 128, zlib level 6 (shipped)", {"palette": 128, "compress_level": 6}),
+            ("palette 128, zlib level 1", {"palette": 128, "compress_level": 1})]
+
+
+def run(report: Report, quick: bool) -> None:
+    game = GAMES["rotw"]
+    n = 10 if quick else 40
+    for map_id in available_maps():
+        names, state, log = play(game, 3, 7)
+        # a mid-game position: half of the log
+        mid = game.setup({"map": map_id}, names, 7)
+        for seat, action in log[: len(log) // 2]:
+            mid, _ = game.apply(mid, seat, action)
+        view = game.view(mid, None)
+        render_rotw.draw_board(view)                                  # warm the base cache
+        draw = timed(lambda: render_rotw.draw_board(view), n)
+        report.median("render", f"{map_id}: draw, base cached", draw)
+        uncached = timed(lambda: render_rotw.draw_board(view, cached=False), max(3, n // 4))
+        report.median("render", f"{map_id}: draw, base not cached", uncached)
+        image = render_rotw.draw_board(view)
+        for label, kwargs in SETTINGS:
+            enc = timed(lambda: png_bytes(image, **kwargs), n)
+            size = len(png_bytes(image, **kwargs))
+            report.median("render", f"{map_id}: encode {label}", enc)
+            report.add("render", f"{map_id}: PNG size, {label}", f"{size:,} B")
+        total = timed(lambda: render_rotw.board_png(view), n)
+        floor = timed(lambda: png_bytes(image), n)                    # same settings as shipped
+        med = report.median("render", f"{map_id}: board_png total (shipped)", total, limit=0.150)
+        report.add("render", f"{map_id}: board_png total (p99)", ms(percentile(total, 99)))
+        floor_med = sorted(floor)[len(floor) // 2]
+        report.check("render", f"{map_id}: total / PNG-encode floor ({ms(floor_med)})", f"{med / floor_med:.2f}x",
+                     med / floor_med <= 4, "<= 4x")
