@@ -7,6 +7,8 @@ the engine counts thousands.
 """
 from __future__ import annotations
 
+from itertools import islice
+
 from engine import IllegalAction
 from engine.common.hexgrid import normalize
 from engine.games.rotw import rules, search
@@ -16,6 +18,7 @@ from engine.games.rotw.money import bonds_needed, dollars
 
 from ...replies import Apply, Reply, private
 
+MENU_SCAN = 2000
 ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/rotw urbanize`, "
                 "`/rotw upgrade`, `/rotw card`, or pass")
 
@@ -108,12 +111,11 @@ async def deliver(table, session, seat, args) -> Reply:
     if rules.actor(state) != seat or state["phase"] != "actions":
         raise IllegalAction("It is not your turn to act.")
     mapdata = load_map(state["options"]["map"])
-    options = search.deliveries(state, seat)
-    if args.get("from"):
-        origin = city_hex(mapdata, args["from"])
-        options = [o for o in options if o["from"] == origin]
-    if args.get("colour"):
-        options = [o for o in options if o["colour"] == args["colour"].lower()]
+    origin = city_hex(mapdata, args["from"]) if args.get("from") else None
+    colour = (args.get("colour") or "").lower()
+    wanted = (o for o in search.iter_deliveries(state, seat)
+              if (origin is None or o["from"] == origin) and (not colour or o["colour"] == colour))
+    options = list(islice(wanted, MENU_SCAN))      # bounded: a dense network has very many routes
     if not options:
         return private("No delivery is possible for you now: a cube needs a route of complete links, the first "
                        "one yours, to a city of its colour within your engine level "
@@ -128,7 +130,8 @@ async def deliver(table, session, seat, args) -> Reply:
         action = {"type": "deliver", "from": o["from"], "colour": o["colour"], "links": o["links"]}
         entries.append((f"{o['colour']} cube: {route}", action, f"{len(o['links'])} link(s): {points}"))
     select = await table.offer_select(session, "Choose a delivery", entries)
-    more = f" (showing the best 25 of {len(options)}; narrow with `from:` or `colour:`)" if len(options) > 25 else ""
+    total = f"{len(options)}+" if len(options) == MENU_SCAN else str(len(options))
+    more = f" (showing the best 25 of {total}; narrow with `from:` or `colour:`)" if len(options) > 25 else ""
     return Reply(f"Choose a goods cube to deliver{more}:", ephemeral=True, components=[select])
 
 
@@ -224,7 +227,7 @@ def prompt_offers(session) -> list[tuple[str, dict, str]]:
         return [(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary") for k in (floor, floor + 1, floor + 3)] \
             + [("Pass", {"type": "pass"}, "danger")]
     offers = []
-    if search.deliveries(state, seat):
+    if search.can_deliver(state, seat):
         offers.append(("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
     player = state["players"][seat]
     if player["engine"] < 8:

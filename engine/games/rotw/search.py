@@ -83,14 +83,13 @@ def cheapest_link(state: dict, seat: int, a: str, b: str) -> tuple[list[str], in
     return best[2], best[0]
 
 
-def deliveries(state: dict, seat: int) -> list[dict]:
-    """Every legal delivery of ``seat``: ``{"type": "deliver", "from", "colour", "links"}``, with a
-    ``"points"`` preview (``{seat: points}``) and ``"to"`` (destination hex)."""
-    out = []
+def iter_deliveries(state: dict, seat: int):
+    """Every legal delivery of ``seat``, lazily: ``{"type": "deliver", "from", "colour", "links"}``
+    with a ``"points"`` preview (``{seat: points}``) and ``"to"`` (destination hex)."""
     engine = state["players"][seat]["engine"]
     links = state["links"]
     if not any(link["owner"] == seat and link["to"] for link in links.values()):
-        return out
+        return
     adj = adjacency(links)
     for origin in sorted(adj):
         for colour in sorted(set(state["cities"][origin]["cubes"])):
@@ -100,9 +99,18 @@ def deliveries(state: dict, seat: int) -> list[dict]:
                 for lid in ids:
                     owner = str(links[lid]["owner"])
                     gains[owner] = gains.get(owner, 0) + 1
-                out.append({"type": "deliver", "from": origin, "colour": colour, "links": ids,
-                            "to": passed[-1], "points": gains})
-    return out
+                yield {"type": "deliver", "from": origin, "colour": colour, "links": ids,
+                       "to": passed[-1], "points": gains}
+
+
+def deliveries(state: dict, seat: int) -> list[dict]:
+    """All of ``iter_deliveries`` as a list."""
+    return list(iter_deliveries(state, seat))
+
+
+def can_deliver(state: dict, seat: int) -> bool:
+    """Whether ``seat`` has any legal delivery (stops at the first one found)."""
+    return next(iter_deliveries(state, seat), None) is not None
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
