@@ -148,10 +148,6 @@ class Store:
             (channel_id,))
         return self._game(row) if row else None
 
-    async def running_games(self) -> list[GameRow]:
-        rows = await self._rows("SELECT * FROM games WHERE status = 'running'")
-        return [self._game(r) for r in rows]
-
     async def set_status(self, game_id: int, status: str) -> None:
         await self._run("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
         await self.db.commit()
@@ -161,10 +157,6 @@ class Store:
         await self._run("BEGIN")
         await self._run("UPDATE games SET seed = ?, status = 'running' WHERE id = ?", (seed, game_id))
         await self._run("INSERT INTO snapshots (game_id, n, state) VALUES (?, 0, ?)", (game_id, state_json))
-        await self.db.commit()
-
-    async def set_options(self, game_id: int, options: dict) -> None:
-        await self._run("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
         await self.db.commit()
 
     # ------------------------------------------------------------- seats

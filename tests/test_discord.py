@@ -1,6 +1,5 @@
 """The real bot driven offline by simcord: slash commands, buttons, selects, ephemeral
 replies, attachments and a restart (DESIGN.md, "Tests": Discord tests)."""
-import pytest
 
 
 SEED = 1   # with 3 players, Lille holds a red cube and Brussel is red (checked below)

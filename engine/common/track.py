@@ -22,7 +22,7 @@ from typing import Protocol
 
 from engine.core.errors import IllegalAction
 
-from .hexgrid import edge_key, neighbor, normalize, opposite, side_towards
+from .hexgrid import edge_key, normalize, opposite, side_towards
 
 MAX_TILES = 4
 
@@ -225,11 +225,3 @@ def remove_incomplete(track: dict, links: dict) -> list[str]:
             if not track[hexname]:
                 del track[hexname]
     return gone
-
-
-def link_between(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
-
-
-def neighbors_on_board(board: Board, hexname: str) -> list[tuple[int, str]]:
-    return [(s, neighbor(hexname, s)) for s in range(6) if neighbor(hexname, s) in board.terrain]

@@ -5,7 +5,7 @@ import pytest
 from engine import IllegalAction
 from engine.games.rotw.data import load_tables
 
-from .helpers import HEX, Table
+from .helpers import HEX
 from .test_build import started
 
 

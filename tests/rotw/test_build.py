@@ -3,7 +3,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine import IllegalAction, canonical
+from engine import IllegalAction
 from engine.common.hexgrid import edge_key
 from engine.common.hexgrid import neighbor
 from engine.common.track import apply_build, plan_build

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from engine.common.goods import draw
 from engine.core.errors import IllegalAction
 
-from .data import CardSpec, MapData, city_hex, load_cards, load_tables
+from .cities import add_cubes
+from .data import CardSpec, MapData, city_hex, load_cards
 
 
 def spec(card: str) -> CardSpec:
@@ -117,13 +117,9 @@ def take_card(state: dict, mapdata: MapData, seat: int, action: dict, rng: rando
         hexname = city_hex(mapdata, action.get("city", ""))
         if hexname is None:
             raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
-        city = state["cities"][hexname]
-        cubes = draw(state["bag"], rng, s.cubes)
-        city["cubes"] = sorted(city["cubes"] + cubes)
+        cubes, removed = add_cubes(state, hexname, rng, s.cubes)
         text = f"grows {mapdata.cities[hexname].name}: {', '.join(cubes) or 'no cubes left in the bag'}"
-        if city["marker"] and city["cubes"]:
-            city["marker"] = False
-            state["markers"]["placed"] -= 1
+        if removed:
             text += " (its empty city marker is removed)"
     else:  # new_industry
         text = urbanize(state, mapdata, seat, action, rng, free=True)

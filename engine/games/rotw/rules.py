@@ -15,6 +15,7 @@ from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
 
 from . import cards as ops
+from .cities import add_cubes
 from .data import DataError, MapData, city_hex, load_map, load_tables
 from .money import dollars, pay, pay_text
 from .options import Options
@@ -185,12 +186,9 @@ def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random
             event.update(paid=cost, bonds=issued)
     state["new_city_tiles"][colour] -= 1
     city["colour"], city["urbanized"] = colour, True
-    cubes = draw(state["bag"], rng, 2)
-    city["cubes"] = sorted(city["cubes"] + cubes)
+    cubes, removed = add_cubes(state, hexname, rng, 2)
     text = f"urbanizes {name} as a {colour} city (new cubes: {', '.join(cubes) or 'none left in the bag'}){paid}"
-    if city["marker"] and city["cubes"]:
-        city["marker"] = False
-        state["markers"]["placed"] -= 1
+    if removed:
         text += "; its empty city marker is removed"
     return text
 
