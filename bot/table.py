@@ -215,6 +215,9 @@ class Table:
             return private("That button belongs to another game.")
         kind = action["type"]
         if kind == "_lobby":
+            active = await self.store.active_game(caller.channel_id)
+            if active is None or active.id != game_id:
+                return private("That button belongs to an earlier game in this channel.")
             return await {"join": self.join, "leave": self.leave, "start": self.start}[action["do"]](caller)
         if kind == "_cancel":
             return private("Cancelled; nothing was changed.")

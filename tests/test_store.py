@@ -64,3 +64,17 @@ async def test_offers_are_stored_and_refused_for_an_older_state(db_path):
     reply = await table.click(bob, token)
     assert reply.ephemeral and "earlier moment" in reply.text
     await store.close()
+
+
+async def test_lobby_buttons_of_an_earlier_game_are_refused(db_path):
+    store = await Store.open(db_path)
+    table = Table(store, render=False)
+    ann, bob = Caller(7, 1, "Ann"), Caller(7, 2, "Bob")
+    old = await table.new(ann, "rotw")
+    await table.abandon(ann)
+    await table.new(ann, "rotw")
+    join_old = old.components[0].custom_id.split(":")[-1]
+    reply = await table.click(bob, join_old)
+    assert reply.ephemeral and "earlier game" in reply.text
+    assert [s.name for s in await store.seats(2)] == ["Ann"]
+    await store.close()

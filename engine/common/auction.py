@@ -36,15 +36,20 @@ def finished(auction: dict) -> bool:
     return not active or (len(active) == 1 and auction["high_seat"] == active[0])
 
 
+def floor(auction: dict, minimum: int) -> int:
+    """The lowest bid allowed now: the opening minimum, or one more than the high bid."""
+    return max(minimum, auction["high"] + 1)
+
+
 def bid(auction: dict, seat: int, amount: int, minimum: int) -> None:
     """Seat bids ``amount`` (thousands). Raises ``IllegalAction`` if out of turn or too low."""
     if seat != bidder(auction):
         raise IllegalAction("It is not your turn to bid.")
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise IllegalAction("A bid is a whole number of thousands of dollars.")
-    floor = max(minimum, auction["high"] + 1)
-    if amount < floor:
-        raise IllegalAction(f"Your bid must be at least ${floor},000.")
+    lowest = floor(auction, minimum)
+    if amount < lowest:
+        raise IllegalAction(f"Your bid must be at least ${lowest},000.")
     auction["high"], auction["high_seat"] = amount, seat
     _advance(auction)
 

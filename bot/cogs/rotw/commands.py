@@ -209,7 +209,7 @@ def prompt_text(session, prompt: dict) -> str:
     who = session.mention(prompt["seat"])
     if prompt["kind"] == "bid":
         a = state["auction"]
-        floor = max(load_tables().money.min_bid, a["high"] + 1)
+        floor = rules.bid_floor(state)
         high = f"high bid {dollars(a['high'])} by {state['seats'][a['high_seat']]}" if a["high_seat"] is not None \
             else "no bid yet"
         return f"{who}, bid at least {dollars(floor)} or pass in the first-player auction ({high})."
@@ -223,7 +223,7 @@ def prompt_offers(session) -> list[tuple[str, dict, str]]:
     if seat is None:
         return []
     if state["phase"] == "auction":
-        floor = max(load_tables().money.min_bid, state["auction"]["high"] + 1)
+        floor = rules.bid_floor(state)
         return [(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary") for k in (floor, floor + 1, floor + 3)] \
             + [("Pass", {"type": "pass"}, "danger")]
     offers = []

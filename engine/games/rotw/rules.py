@@ -82,6 +82,11 @@ def actor(state: dict) -> int | None:
 
 
 # ---------------------------------------------------------------- auction
+def bid_floor(state: dict) -> int:
+    """The lowest bid allowed now, in thousands."""
+    return auc.floor(state["auction"], load_tables().money.min_bid)
+
+
 def do_bid(state: dict, seat: int, action: dict, events: list) -> None:
     """railways-of-the-world.txt, "1 - First Player Auction": outbid (minimum $1,000) or pass."""
     amount = action.get("amount")

@@ -16,6 +16,7 @@ from engine.core.errors import IllegalAction
 
 from . import cards as ops
 from .data import MapData, load_map, load_tables
+from . import rules
 from .rules import build_cost
 
 
@@ -115,12 +116,10 @@ def can_deliver(state: dict, seat: int) -> bool:
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
     """Legal actions of ``seat`` now (build: one cheapest complete link per city pair)."""
-    from .rules import actor
-
-    if actor(state) != seat:
+    if rules.actor(state) != seat:
         return []
     if state["phase"] == "auction":
-        floor = max(load_tables().money.min_bid, state["auction"]["high"] + 1)
+        floor = rules.bid_floor(state)
         return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)]
     mapdata = load_map(state["options"]["map"])
     acts: list[dict] = [{"type": "pass"}]
