@@ -54,7 +54,8 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     assert "completes link #1 Lille–Brussel" in channel.last_message.content
     assert bob.mention in channel.last_message.content
 
-    await bob.click(channel.last_message, label="Pass")
+    await bob.click(channel.last_message, label="Upgrade engine to 2 ($4,000)")
+    assert "Bob upgrades to engine level 2; pays $4,000 (issuing 1 bond)." in channel.last_message.content
     await cat.slash(channel, "rotw pass")
 
     # Round 2: Ann opens the delivery menu and picks the Lille -> Brussel red cube.
