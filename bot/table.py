@@ -269,8 +269,7 @@ class Table:
                 lines.append(module.prompt_text(session, prompt))
             offers = module.prompt_offers(session)
             if offers:
-                tokens = await self.store.add_offers(session.row.id, state["n"], [a for _, a, _ in offers])
-                components = [Button(label, f"rh:o:{t}", style) for (label, _, style), t in zip(offers, tokens)]
+                components = await self.offer_buttons(session, offers)
         image = await self.render_board(session) if self.render else None
         return Reply("\n".join(lines), image=image, components=components, mentions=mentions)
 

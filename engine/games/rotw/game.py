@@ -51,7 +51,7 @@ class RailwaysOfTheWorld(Game):
             rules.do_deliver(state, seat, action, events)
         else:
             rules.do_take_card(state, seat, action, rng, events)
-        rules.next_actor(state, events, rng)
+        rules.next_actor(state, events)
 
     def prompts(self, state):
         seat = rules.actor(state)

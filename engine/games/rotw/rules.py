@@ -9,7 +9,6 @@ import random
 
 from engine.common import auction as auc
 from engine.common.goods import COLOURS, draw, new_bag
-from engine.common.hexgrid import normalize
 from engine.common.routes import check_route
 from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
@@ -64,7 +63,6 @@ def setup(options: Options, seats: list[str], rng: random.Random) -> dict:
         "at": 0,
         "auction": auc.start(list(range(n))),
         "end_turn": None,
-        "history": [],
     }
 
 
@@ -276,7 +274,7 @@ def do_take_card(state: dict, seat: int, action: dict, rng: random.Random, event
 
 
 # -------------------------------------------------------------- turn flow
-def next_actor(state: dict, events: list, rng: random.Random) -> None:
+def next_actor(state: dict, events: list) -> None:
     """Move to the next player, the next round, or the income phase."""
     state["at"] += 1
     if state["at"] < len(state["order"]):
@@ -312,8 +310,6 @@ def end_of_turn(state: dict, events: list) -> None:
                        "text": text + "."})
     for lid in remove_incomplete(state["track"], state["links"]):
         events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
-    state["history"].append({"turn": state["turn"], "first": state["first"],
-                             "points": [p["points"] for p in state["players"]]})
     if state["end_turn"] is not None and state["turn"] >= state["end_turn"]:
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})
@@ -352,7 +348,3 @@ def final_scores(state: dict) -> dict:
         ranking.append(row["seat"])
     return {"scores": {r["seat"]: r["score"] for r in rows}, "ranking": ranking, "table": order,
             "tiebreaks": tiebreaks, "winner": order[0]["name"]}
-
-
-def normalize_path(path) -> list:
-    return [normalize(h) or h for h in path] if isinstance(path, list) else path

@@ -53,5 +53,4 @@ def view(state: dict, seat: int | None) -> dict:
             "discard": len(state["cards"]["discard"]),
         },
         "bag": sum(state["bag"].values()),
-        "history": state["history"],
     }
