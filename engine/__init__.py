@@ -1,8 +1,8 @@
 """Railhead's pure rules engine: no I/O, no asyncio, no discord, no Pillow.
 
-Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``replay``.
+Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``Match``, ``events_for``, ``replay``.
 """
-from .core import Game, IllegalAction, canonical, replay
+from .core import Game, IllegalAction, Match, canonical, events_for, replay, rules_state
 
 
 def _registry() -> dict[str, Game]:
@@ -23,4 +23,5 @@ def get_game(game_id: str) -> Game:
         raise IllegalAction(f"Unknown game {game_id!r}; available: {known}.") from None
 
 
-__all__ = ["GAMES", "Game", "IllegalAction", "canonical", "get_game", "replay"]
+__all__ = ["GAMES", "Game", "IllegalAction", "Match", "canonical", "events_for", "get_game", "replay",
+           "rules_state"]

@@ -1,9 +1,18 @@
 """The game contract every game implements (DESIGN.md, "The engine contract").
 
 State is a JSON-ready ``dict``. ``apply`` works on a copy, so a refused action
-(``IllegalAction``) leaves the caller's state untouched. Every state carries
-``n``: the number of actions applied so far, which is also the *state number*
-buttons are stamped with.
+(``IllegalAction``) leaves the caller's state untouched. The engine keeps its own
+bookkeeping under ``state["core"]`` (games never touch it, views never show it):
+
+- ``seq``: how many log entries (moves, undos and votes) the state includes;
+- ``moves``: how many moves are in force; the random stream of the next move is keyed by it,
+  so an undone and re-made move draws what it drew before;
+- ``last``: ``{seat: index of that seat's last move in force}``;
+- ``sealed``: index of the last move in force that drew at random or revealed something hidden
+  (nothing up to it can be taken back without consent);
+- ``stamps``: ``{seat: stamp}`` of each seat's prompt; a stamp changes only when that seat's
+  prompt changes or that seat acts, never because another seat moved;
+- ``vote``: an open undo vote ``{"by", "to", "agreed", "stamp"}`` or ``None`` (see ``match.py``).
 """
 from __future__ import annotations
 
@@ -11,14 +20,16 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from .actions import CORE_ACTIONS, Action, decode
 from .errors import IllegalAction
-from .rng import rng_for
+from .rng import Stream, rng_for
 
 State = dict[str, Any]
-Action = dict[str, Any]
 Event = dict[str, Any]
+Prompt = dict[str, Any]
 
 _encoder = msgspec.json.Encoder(order="deterministic")
+CORE_TYPES = tuple(c.__struct_config__.tag for c in CORE_ACTIONS)
 
 
 def canonical(obj: Any) -> bytes:
@@ -31,18 +42,31 @@ def clone(state: State) -> State:
     return msgspec.json.decode(_encoder.encode(state))
 
 
+def rules_state(state: State) -> State:
+    """The state without the engine's bookkeeping: what the rules alone decide."""
+    return {k: v for k, v in state.items() if k != "core"}
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see: public ones (no ``"to"``) and those addressed to it.
+    ``seat=None`` (the channel, a spectator) sees public events only."""
+    return [e for e in events if "to" not in e or (seat is not None and seat in e["to"])]
+
+
 class Game:
     """Base class of a registered game.
 
-    Subclasses set ``id``, ``name``, ``rules_version``, ``options_type`` (a
-    ``msgspec.Struct``), ``min_seats``/``max_seats`` and implement the
-    ``_setup``/``_apply``/``prompts``/``legal_actions``/``view``/``outcome`` hooks.
+    Subclasses set ``id``, ``name``, ``rules_version``, ``options_type`` (a ``msgspec.Struct``),
+    ``actions`` (a ``Union`` of ``Action`` structs tagged by ``type``), ``min_seats``/``max_seats``,
+    and implement ``_setup``, ``_apply``, ``_prompts``, ``_legal_actions``, ``view`` and ``outcome``;
+    ``reveals`` declares which moves reveal hidden things (draws at random are noticed by the engine).
     """
 
     id: ClassVar[str]
     name: ClassVar[str]
     rules_version: ClassVar[int] = 1
     options_type: ClassVar[type[msgspec.Struct]]
+    actions: ClassVar[Any]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
 
@@ -52,6 +76,8 @@ class Game:
 
         Raises ``IllegalAction`` naming the bad option.
         """
+        if raw is not None and not isinstance(raw, dict):
+            raise IllegalAction("Game options are a JSON object.")
         try:
             return msgspec.convert(raw or {}, self.options_type, strict=False)
         except msgspec.ValidationError as exc:
@@ -68,58 +94,108 @@ class Game:
             raise IllegalAction(
                 f"{self.name} needs {self.min_seats}-{self.max_seats} players; {len(seats)} are seated."
             )
-        state = self._setup(opts, list(seats), seed, rng_for(seed, "setup"))
+        state = self._setup(opts, list(seats), rng_for(seed, "setup"))
         state["game"] = self.id
         state["seed"] = seed
-        state["n"] = 0
+        state["core"] = {"seq": 0, "moves": 0, "last": {}, "sealed": -1, "stamps": {}, "vote": None}
+        restamp(self, state)
         return state
 
-    # ------------------------------------------------------------ apply
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Apply one action of ``seat``; returns the new state and public events.
+    def decode(self, action: Any) -> Action:
+        """The typed struct of a JSON action. Raises ``IllegalAction`` with a player's sentence."""
+        return decode(self.actions, action)
 
-        ``action`` is a JSON object with a ``type``. Raises ``IllegalAction`` when
-        the action is refused; ``state`` is never modified.
+    # ------------------------------------------------------------ apply
+    def apply(self, state: State, seat: int, action: dict) -> tuple[State, list[Event]]:
+        """Apply one move of ``seat``; returns the new state and its events.
+
+        ``action`` is a JSON object with a ``type``. Each event is public, or private to the
+        seats listed in its ``"to"`` (see ``events_for``). Raises ``IllegalAction`` when the
+        move is refused; ``state`` is never modified. Undo and votes go through ``Match``.
         """
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction('An action is a JSON object with a "type".')
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
             raise IllegalAction("That seat is not in this game.")
+        core = state["core"]
+        if isinstance(action, dict) and action.get("type") in CORE_TYPES:
+            raise IllegalAction("Undo and undo votes are kept in the game's log: play them through the match.")
+        if core["vote"] is not None:
+            waiting = [state["seats"][p["seat"]] for p in self.prompts(state)]
+            raise IllegalAction(f"An undo vote is open: {', '.join(waiting)} must answer it first.")
+        act = self.decode(action)
         new = clone(state)
         events: list[Event] = []
-        self._apply(new, seat, action, rng_for(state["seed"], state["n"]), events)
-        new["n"] = state["n"] + 1
+        rng = rng_for(state["seed"], core["moves"])
+        self._apply(new, seat, act, rng, events)
+        index = core["moves"]
+        ncore = new["core"]
+        ncore["moves"] = index + 1
+        ncore["seq"] = core["seq"] + 1
+        ncore["last"][str(seat)] = index
+        if rng.used or self.reveals(state, new, act):
+            ncore["sealed"] = index
+        restamp(self, new, before=state, acted=seat)
         return new, events
 
+    # ----------------------------------------------------------- prompts
+    def prompts(self, state: State) -> list[Prompt]:
+        """Who may act now: ``[{"seat", "kind", "stamp", ...}]``, at most one per seat, several
+        seats at once where the game allows it; empty when the game is over. While an undo vote
+        is open, the prompts are the votes (kind ``"undo_vote"``)."""
+        core = state["core"]
+        vote = core["vote"]
+        if vote is not None:
+            return [{"seat": s, "kind": "undo_vote", "by": vote["by"], "stamp": vote["stamp"]}
+                    for s in range(len(state["seats"])) if s not in vote["agreed"]]
+        return [{**p, "stamp": core["stamps"][str(p["seat"])]} for p in self._prompts(state)]
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        """Legal moves of ``seat`` now (finite, or a useful sample where unbounded)."""
+        vote = state["core"]["vote"]
+        if vote is not None:
+            if seat in vote["agreed"]:
+                return []
+            return [{"type": "undo_vote", "agree": True}, {"type": "undo_vote", "agree": False}]
+        return self._legal_actions(state, seat)
+
     # -------------------------------------------------------------- hooks
-    def _setup(self, options: Any, seats: list[str], seed: int, rng: Any) -> State:
+    def _setup(self, options: Any, seats: list[str], rng: Stream) -> State:
         raise NotImplementedError
 
-    def _apply(self, state: State, seat: int, action: Action, rng: Any, events: list[Event]) -> None:
+    def _apply(self, state: State, seat: int, action: Action, rng: Stream, events: list[Event]) -> None:
         raise NotImplementedError
 
-    def prompts(self, state: State) -> list[dict[str, Any]]:
-        """Who may act now: ``[{"seat": int, "kind": str, "state": n}]``; empty when over."""
+    def _prompts(self, state: State) -> list[Prompt]:
+        """``[{"seat": int, "kind": str, ...}]`` without stamps; equal dicts mean an unchanged prompt."""
         raise NotImplementedError
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Legal actions of ``seat`` now (finite, or a useful sample where unbounded)."""
+    def _legal_actions(self, state: State, seat: int) -> list[dict]:
         raise NotImplementedError
+
+    def reveals(self, before: State, after: State, action: Action) -> bool:
+        """Whether this move revealed something hidden (a face-down card, a deck's next card).
+        Draws from the random stream are noticed by the engine without this hook."""
+        return False
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see, JSON-ready; ``None`` is the public view."""
         raise NotImplementedError
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while running; else ``{"scores", "ranking", "tiebreaks"}``."""
+        """``None`` while running; else ``{"scores", "ranking", "tiebreaks", ...}``."""
         raise NotImplementedError
 
 
-def replay(game: Game, options: Any, seats: list[str], seed: int, log: list[tuple[int, Action]]) -> State:
-    """Rebuild a state from its source of truth: setup, then every ``(seat, action)`` of the log."""
-    state = game.setup(options, seats, seed)
-    for seat, action in log:
-        state, _ = game.apply(state, seat, action)
-    return state
+def restamp(game: Game, state: State, before: State | None = None, acted: int | None = None) -> None:
+    """Stamp the prompts of ``state``: a seat keeps its stamp when its prompt is unchanged since
+    ``before`` and it did not act; otherwise its prompt gets the new ``seq`` as its stamp."""
+    core = state["core"]
+    old = {p["seat"]: p for p in game._prompts(before)} if before is not None else {}
+    kept = before["core"]["stamps"] if before is not None else {}
+    stamps = {}
+    for p in game._prompts(state):
+        key = str(p["seat"])
+        same = p["seat"] != acted and old.get(p["seat"]) == p and key in kept
+        stamps[key] = kept[key] if same else core["seq"]
+    core["stamps"] = stamps

@@ -1,0 +1,152 @@
+"""Typed actions: each game declares its actions as msgspec structs tagged by ``type``.
+
+``decode`` turns a JSON action into its struct once, and turns a decoding error into
+``IllegalAction`` with a sentence a player understands. Unknown fields are refused.
+``reference`` writes the action reference (``docs/actions/<game>.md``) from the same schema.
+
+A game's action struct is declared like this::
+
+    class Bid(msgspec.Struct, tag="bid", tag_field="type", forbid_unknown_fields=True):
+        '''Bid in the first-player auction.'''   # "when" column of the reference
+        amount: Annotated[int, msgspec.Meta(ge=1, description="a whole number of thousands")]
+        example: ClassVar[dict] = {"type": "bid", "amount": 3}
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Union, get_args
+
+import msgspec
+
+from .errors import IllegalAction
+
+
+class Action(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    """Base of every action struct (tagged by ``type``, unknown fields refused)."""
+
+    example: ClassVar[dict] = {}
+
+
+class Undo(Action, tag="undo"):
+    """Take back your last move (and everything after it). Alone when it was the last move and
+    it drew or revealed nothing; otherwise every other player must agree."""
+
+    example: ClassVar[dict] = {"type": "undo"}
+
+
+class UndoVote(Action, tag="undo_vote"):
+    """Agree or refuse while an undo vote is open."""
+
+    agree: bool
+    example: ClassVar[dict] = {"type": "undo_vote", "agree": True}
+
+
+CORE_ACTIONS = (Undo, UndoVote)
+
+_TYPES = {"int": "a whole number", "str": "text", "bool": "true or false", "float": "a number",
+          "array": "a list", "object": "an object", "null": "empty", "float | int": "a number"}
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:,? got `([^`]+)`)?(.*?)(?: - at `\$([^`]*)`)?$")
+_UNKNOWN = re.compile(r"Object contains unknown field `([^`]+)`")
+_MISSING = re.compile(r"Object missing required field `([^`]+)`")
+_TAG = re.compile(r"Invalid value '([^']*)' - at `\$\.type`")
+
+
+def struct_types(union: Any) -> tuple[type[Action], ...]:
+    """The struct classes of an action union (or of a single struct)."""
+    return tuple(get_args(union)) or (union,)
+
+
+def _field_name(path: str) -> str:
+    """``.path[2]`` -> "`path` item 3"."""
+    m = re.fullmatch(r"\.(\w+)(?:\[(\d+)\])?.*", path or "")
+    if not m:
+        return "the action"
+    return f"`{m.group(1)}`" + (f" item {int(m.group(2)) + 1}" if m.group(2) else "")
+
+
+def _description(cls: type | None, path: str) -> str | None:
+    m = re.fullmatch(r"\.(\w+).*", path or "")
+    if cls is None or not m:
+        return None
+    for field in msgspec.inspect.type_info(cls).fields:
+        if field.name == m.group(1):
+            return _described(field.type)
+    return None
+
+
+def _described(t: Any) -> str | None:
+    """The ``msgspec.Meta(description=...)`` of a field type, if any."""
+    return (getattr(t, "extra_json_schema", None) or {}).get("description")
+
+
+def explain(exc: msgspec.ValidationError, union: Any, raw: dict) -> str:
+    """A player's sentence for a decoding error of ``raw`` against ``union``."""
+    text = str(exc)
+    kinds = {c.__struct_config__.tag: c for c in struct_types(union)}
+    cls = kinds.get(raw.get("type")) if isinstance(raw, dict) else None
+    label = f"A {raw.get('type')} action" if cls else "This action"
+    if m := _TAG.search(text):
+        return f"Unknown action {m.group(1)!r}; actions are: {', '.join(sorted(kinds))}."
+    if m := _UNKNOWN.search(text):
+        allowed = [f.name for f in msgspec.inspect.type_info(cls).fields] if cls else []
+        hint = f" (its fields: {', '.join(allowed)})" if allowed else " (it has no other fields)"
+        return f"{label} has no field `{m.group(1)}`{hint}."
+    if m := _MISSING.search(text):
+        if m.group(1) == "type":
+            return 'An action is a JSON object with a "type".'
+        return f"{label} needs `{m.group(1)}`."
+    if m := _EXPECTED.match(text):
+        expected, got, bound, path = m.groups()
+        what = _description(cls, path or "") or _TYPES.get(expected, f"`{expected}`") + (bound or "")
+        if path in (None, ""):
+            return 'An action is a JSON object with a "type".'
+        return f"{_field_name(path)} must be {what.strip()}" + (f", not {_TYPES.get(got, got)}." if got else ".")
+    return f"That action is not valid: {text}."
+
+
+def decode(union: Any, raw: Any) -> Action:
+    """Decode a JSON action into its struct. Raises ``IllegalAction`` with a player's sentence."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise IllegalAction('An action is a JSON object with a "type".')
+    try:
+        return msgspec.convert(raw, union, strict=True)
+    except msgspec.ValidationError as exc:
+        raise IllegalAction(explain(exc, union, raw)) from None
+
+
+def encode(action: Action) -> dict:
+    """The JSON object of an action struct (fields left at their defaults are omitted)."""
+    return msgspec.to_builtins(action, order="deterministic")
+
+
+def _type_name(t: Any) -> str:
+    name = type(t).__name__.removesuffix("Type").lower()
+    if name == "list":
+        return f"list of {_type_name(t.item_type)}"
+    if name == "union":
+        return " or ".join(_type_name(x) for x in t.types)
+    if name == "metadata":
+        return _type_name(t.type)
+    if name == "literal":
+        return " / ".join(f"`{v}`" for v in t.values)
+    return {"str": "text", "int": "whole number", "bool": "true/false", "none": "null"}.get(name, name)
+
+
+def reference(union: Any) -> str:
+    """Markdown table of every action of ``union``: the example, when it is used, its fields."""
+    rows = ["| action | when | fields |", "| --- | --- | --- |"]
+    for cls in (*struct_types(union), *CORE_ACTIONS):
+        info = msgspec.inspect.type_info(cls)
+        fields = []
+        for f in info.fields:
+            desc = _described(f.type)
+            shown = _type_name(getattr(f.type, "type", f.type))
+            text = f"`{f.name}` ({shown}{'' if f.required else ', optional'})"
+            fields.append(text + (f": {desc}" if desc else ""))
+        example = msgspec.json.encode(cls.example or {"type": cls.__struct_config__.tag}).decode()
+        doc = " ".join((cls.__doc__ or "").split())
+        rows.append(f"| `{example}` | {doc} | {'; '.join(fields) or '—'} |")
+    return "\n".join(rows)
+
+
+ActionUnion = Union  # re-exported for games: ``ActionUnion[Bid, Pass, ...]``
