@@ -23,14 +23,15 @@ def choose(rng: random.Random, acts: list[dict], deliver: float = 0.75) -> dict:
 
 
 def play(game, players: int, seed: int, limit: int = 3000, deliver: float = 0.75):
-    """A whole game: returns ``(seat names, final state, log of (seat, action))``."""
+    """A whole game without undos: returns ``(seat names, final state, log of (seat, action))``.
+    When several seats may act at once, one of their prompts is picked at random."""
     names = [f"P{i}" for i in range(players)]
     state = game.setup({}, names, seed)
     rng = random.Random(seed)
     log = []
     while game.outcome(state) is None and len(log) < limit:
-        (prompt,) = game.prompts(state)
-        action = choose(rng, game.legal_actions(state, prompt["seat"]), deliver)
-        state, _ = game.apply(state, prompt["seat"], action)
-        log.append((prompt["seat"], action))
+        seat = rng.choice(game.prompts(state))["seat"]
+        action = choose(rng, game.legal_actions(state, seat), deliver)
+        state, _ = game.apply(state, seat, action)
+        log.append((seat, action))
     return names, state, log

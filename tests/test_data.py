@@ -64,3 +64,35 @@ def test_ragged_terrain_row_is_reported(tmp_path):
 def test_unknown_map_is_a_players_error():
     with pytest.raises(IllegalAction, match="No map 'atlantis'"):
         get_game("rotw").setup({"map": "atlantis"}, ["a", "b"], 1)
+
+
+def test_map_option_outside_data_is_refused_without_opening_a_file(monkeypatch):
+    """A map id is a name, never a path: ``..`` or ``/`` is refused by the options schema, and
+    even a struct built without validation is checked against the shipped maps before any file
+    is opened (it used to read ``pyproject.toml`` as a map)."""
+    import engine.games.rotw.data as data
+
+    def no_read(map_id):
+        raise AssertionError(f"opened map {map_id!r}")
+
+    monkeypatch.setattr(data, "read_map", no_read)
+    game = get_game("rotw")
+    with pytest.raises(IllegalAction, match=r"^`map` must be a map id under data/maps/rotw"):
+        game.setup({"map": "../../../pyproject"}, ["a", "b"], 1)
+    from engine.games.rotw.options import Options
+
+    with pytest.raises(IllegalAction, match=r"^`map` must be a map id under data/maps/rotw"):
+        game.setup(Options(map="../../../pyproject"), ["a", "b"], 1)
+    with pytest.raises(data.DataError, match=r"No map '\.\./\.\./\.\./pyproject'; maps: rhine-alps"):
+        data.load_map("../../../pyproject")
+
+
+def test_overlong_map_option_is_a_players_error():
+    """A 500-character map name used to raise OSError (file name too long)."""
+    game = get_game("rotw")
+    with pytest.raises(IllegalAction, match=r"^`map` must be a map id"):
+        game.setup({"map": "a" * 500}, ["a", "b"], 1)
+    from engine.games.rotw.data import DataError, load_map
+
+    with pytest.raises(DataError, match="No map 'aaaa"):
+        load_map("a" * 500)

@@ -5,13 +5,14 @@ static data file is not game I/O: the same file always gives the same tables.
 """
 from __future__ import annotations
 
+import importlib.resources
 import re
 from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = Path(str(importlib.resources.files("data")))
 T = TypeVar("T")
 _PATH = re.compile(r"\$\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?")
 

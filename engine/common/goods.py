@@ -1,4 +1,4 @@
-"""The goods bag: goods cubes of five colours, drawn at random with the game's RNG.
+"""The goods bag: goods cubes of five colours, drawn at random from the game's stream.
 
 railways-of-the-world.txt, "Goods Bag and Goods cubes": 25 cubes of each colour.
 The bag is a ``{colour: count}`` dict inside the state; its draws are hidden until
@@ -6,7 +6,7 @@ the cubes are placed on the board.
 """
 from __future__ import annotations
 
-import random
+from engine.core.rng import Stream
 
 COLOURS = ("red", "yellow", "blue", "black", "purple")
 
@@ -15,17 +15,18 @@ def new_bag(per_colour: int = 25) -> dict[str, int]:
     return {c: per_colour for c in COLOURS}
 
 
-def draw(bag: dict[str, int], rng: random.Random, count: int) -> list[str]:
+def draw(bag: dict[str, int], rng: Stream, count: int) -> list[str]:
     """Remove up to ``count`` random cubes from ``bag`` and return their colours.
 
-    Draws fewer when the bag runs out (docs/rules-assumptions.md).
+    Each cube is equally likely (``rng.below`` over the cubes left, colours in ``COLOURS``
+    order). Draws fewer when the bag runs out (docs/rules-assumptions.md).
     """
     drawn: list[str] = []
     for _ in range(count):
         total = sum(bag.values())
         if total == 0:
             break
-        pick = rng.randrange(total)
+        pick = rng.below(total)
         for colour in COLOURS:
             if pick < bag[colour]:
                 bag[colour] -= 1

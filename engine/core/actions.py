@@ -13,6 +13,7 @@ A game's action struct is declared like this::
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, ClassVar, Union, get_args
 
@@ -68,8 +69,10 @@ def _description(cls: type | None, path: str) -> str | None:
     m = re.fullmatch(r"\.(\w+).*", path or "")
     if cls is None or not m:
         return None
+    if re.fullmatch(r"\.\w+\[\d+\].*", path):
+        return None                       # an item of a list: its own type says it best
     for field in msgspec.inspect.type_info(cls).fields:
-        if field.name == m.group(1):
+        if field.encode_name == m.group(1):
             return _described(field.type)
     return None
 
@@ -79,16 +82,25 @@ def _described(t: Any) -> str | None:
     return (getattr(t, "extra_json_schema", None) or {}).get("description")
 
 
-def explain(exc: msgspec.ValidationError, union: Any, raw: dict) -> str:
-    """A player's sentence for a decoding error of ``raw`` against ``union``."""
+def _article(word: str) -> str:
+    return f"{'An' if word[:1].lower() in 'aeiou' else 'A'} {word}"
+
+
+def explain(exc: msgspec.ValidationError, union: Any, raw: dict, what: str = "action") -> str:
+    """A player's sentence for a decoding error of ``raw`` against ``union`` (an action union,
+    or an options struct with ``what="option"``)."""
     text = str(exc)
     kinds = {c.__struct_config__.tag: c for c in struct_types(union)}
     cls = kinds.get(raw.get("type")) if isinstance(raw, dict) else None
-    label = f"A {raw.get('type')} action" if cls else "This action"
+    if what != "action":
+        cls = union
+    label = _article(f"{raw.get('type')} action") if what == "action" and cls else f"This {what}"
     if m := _TAG.search(text):
         return f"Unknown action {m.group(1)!r}; actions are: {', '.join(sorted(kinds))}."
     if m := _UNKNOWN.search(text):
-        allowed = [f.name for f in msgspec.inspect.type_info(cls).fields] if cls else []
+        allowed = [f.encode_name for f in msgspec.inspect.type_info(cls).fields] if cls else []
+        if what != "action":
+            return f"There is no {what} `{m.group(1)}`; the {what}s are: {', '.join(allowed)}."
         hint = f" (its fields: {', '.join(allowed)})" if allowed else " (it has no other fields)"
         return f"{label} has no field `{m.group(1)}`{hint}."
     if m := _MISSING.search(text):
@@ -99,7 +111,7 @@ def explain(exc: msgspec.ValidationError, union: Any, raw: dict) -> str:
         expected, got, bound, path = m.groups()
         what = _description(cls, path or "") or _TYPES.get(expected, f"`{expected}`") + (bound or "")
         if path in (None, ""):
-            return 'An action is a JSON object with a "type".'
+            return 'An action is a JSON object with a "type".' if what == "action" else f"The {what}s are a JSON object."
         return f"{_field_name(path)} must be {what.strip()}" + (f", not {_TYPES.get(got, got)}." if got else ".")
     return f"That action is not valid: {text}."
 
@@ -124,7 +136,7 @@ def _type_name(t: Any) -> str:
     if name == "list":
         return f"list of {_type_name(t.item_type)}"
     if name == "union":
-        return " or ".join(_type_name(x) for x in t.types)
+        return " or ".join(_type_name(x) for x in t.types if type(x).__name__ != "NoneType")
     if name == "metadata":
         return _type_name(t.type)
     if name == "literal":
@@ -141,9 +153,9 @@ def reference(union: Any) -> str:
         for f in info.fields:
             desc = _described(f.type)
             shown = _type_name(getattr(f.type, "type", f.type))
-            text = f"`{f.name}` ({shown}{'' if f.required else ', optional'})"
+            text = f"`{f.encode_name}` ({shown}{'' if f.required else ', optional'})"
             fields.append(text + (f": {desc}" if desc else ""))
-        example = msgspec.json.encode(cls.example or {"type": cls.__struct_config__.tag}).decode()
+        example = json.dumps(cls.example or {"type": cls.__struct_config__.tag}, ensure_ascii=False)
         doc = " ".join((cls.__doc__ or "").split())
         rows.append(f"| `{example}` | {doc} | {'; '.join(fields) or '—'} |")
     return "\n".join(rows)

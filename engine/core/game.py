@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from .actions import CORE_ACTIONS, Action, decode
+from .actions import CORE_ACTIONS, Action, decode, explain
 from .errors import IllegalAction
 from .rng import Stream, rng_for
 
@@ -81,7 +81,7 @@ class Game:
         try:
             return msgspec.convert(raw or {}, self.options_type, strict=False)
         except msgspec.ValidationError as exc:
-            raise IllegalAction(f"Bad game option: {exc}") from None
+            raise IllegalAction(explain(exc, self.options_type, raw or {}, what="option")) from None
 
     # ------------------------------------------------------------ setup
     def setup(self, options: dict[str, Any] | msgspec.Struct | None, seats: list[str], seed: int) -> State:
@@ -89,7 +89,7 @@ class Game:
 
         Raises ``IllegalAction`` for a bad player count or bad options.
         """
-        opts = options if isinstance(options, msgspec.Struct) else self.options(options)
+        opts = self.options(msgspec.to_builtins(options) if isinstance(options, msgspec.Struct) else options)
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise IllegalAction(
                 f"{self.name} needs {self.min_seats}-{self.max_seats} players; {len(seats)} are seated."
@@ -177,6 +177,11 @@ class Game:
         """Whether this move revealed something hidden (a face-down card, a deck's next card).
         Draws from the random stream are noticed by the engine without this hook."""
         return False
+
+    def query(self, state: State, seat: int | None, name: str, args: dict[str, Any]) -> Any:
+        """Answer a question that helps a player phrase a move (e.g. the cheapest link between two
+        cities), JSON-ready, using only what ``seat`` may see. Raises ``IllegalAction``."""
+        raise IllegalAction(f"{self.name} has no question {name!r}.")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may see, JSON-ready; ``None`` is the public view."""

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import engine
-from engine.games.rotw.data import load_map
+from engine.games.rotw.context import context
 
 GAME = engine.get_game("rotw")
-MAP = load_map("rhine-alps")
+CTX = context("rhine-alps")
+MAP = CTX.map
 HEX = {c.name: h for h, c in MAP.cities.items()}
 
 
 class Table:
-    """A game in progress; ``act`` applies an action for the seat whose turn it is."""
+    """A game in progress, straight on ``GAME.apply`` (no log, so tests may edit the state);
+    ``act`` applies a JSON action for the seat whose turn it is. Use ``engine.Match`` to test undo."""
 
     def __init__(self, players: int = 3, seed: int = 1, **options):
         self.state = GAME.setup(options, [f"P{i}" for i in range(players)], seed)
@@ -18,7 +20,9 @@ class Table:
 
     @property
     def actor(self) -> int:
-        return GAME.prompts(self.state)[0]["seat"]
+        """The seat to act (Railways of the World prompts one seat at a time)."""
+        (prompt,) = GAME.prompts(self.state)
+        return prompt["seat"]
 
     def act(self, seat: int | None = None, **action) -> list[dict]:
         seat = self.actor if seat is None else seat

@@ -1,9 +1,14 @@
-"""Random legal playouts of whole games (DESIGN.md, "Tests": property tests).
+"""Random legal playouts of whole games through ``engine.Match`` (DESIGN.md, "Tests": property tests).
 
 Each example plays a full 2-, 3- or 4-player game to the final score with a random policy
-biased towards deliveries and complete links (so games end), checking at every step:
-legal actions are accepted, 25 cubes of each colour exist, every dollar is accounted for
-by the events, and hidden information (deck order, bag contents, seed) stays hidden.
+biased towards deliveries and complete links (so games end). A prompt is picked at random
+among the open ones (never assuming there is exactly one); about 3% of the moves are undos
+when the seat may ask for one, and open undo votes are answered at random. At every step:
+legal actions are accepted, 25 cubes of each colour exist, every dollar is accounted for by
+the events, and hidden information (deck order, bag contents, seed, bookkeeping) stays hidden.
+At the end the log replays to the same state byte for byte, and the moves in force alone give
+the same rules state. Now and then a move that may be taken back alone is undone on the side,
+which must give back the rules state from before it.
 """
 import random
 
@@ -11,12 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.policy import choose
-from engine import canonical, replay
+from engine import Match, canonical, replay, rules_state
 from engine.common.goods import COLOURS
+from engine.core import in_force
 
 from .helpers import GAME
 
 BOND = 5
+UNDO = {"type": "undo"}
 
 
 def check_cubes(state):
@@ -45,32 +52,54 @@ def check_hidden(state, rng):
     for seat in [None, *range(len(state["seats"]))]:
         view = GAME.view(state, seat)
         assert canonical(view) == canonical(GAME.view(other, seat))
-        assert "seed" not in view and isinstance(view["cards"]["deck"], int) and isinstance(view["bag"], int)
+        assert "seed" not in view and "core" not in view
+        assert isinstance(view["cards"]["deck"], int) and isinstance(view["bag"], int)
+
+
+def check_undo_alone(match, seat, before):
+    """A move ``seat`` may take back alone: undoing it gives the rules state before it."""
+    assert match.undo_alone(seat)
+    undone, _ = match.play(seat, UNDO)
+    assert rules_state(undone.state) == rules_state(before.state)
+
+
+def step(match, rng):
+    """Play one log entry for a random open prompt: a vote, an undo, or a game move."""
+    prompt = rng.choice(match.prompts())
+    seat = prompt["seat"]
+    acts = match.legal_actions(seat)
+    if prompt["kind"] == "undo_vote":
+        action = {"type": "undo_vote", "agree": rng.random() < 0.7}
+    elif UNDO in acts and rng.random() < 0.03:
+        action = UNDO
+    else:
+        action = choose(rng, [a for a in acts if a != UNDO])
+    new, events = match.play(seat, action)
+    check_cubes(new.state)
+    if action["type"] not in ("undo", "undo_vote"):
+        check_money(match.state, new.state, events)
+        if rng.random() < 0.03 and new.undo_alone(seat):
+            check_undo_alone(new, seat, match)
+    return new
 
 
 def play(players: int, seed: int) -> None:
     names = [f"P{i}" for i in range(players)]
-    state = GAME.setup({}, names, seed)
+    match = Match.start(GAME, {}, names, seed)
     rng = random.Random(seed)
-    log = []
-    for step in range(3000):
-        if GAME.outcome(state) is not None:
+    for n in range(3000):
+        if match.outcome() is not None:
             break
-        (prompt,) = GAME.prompts(state)
-        seat = prompt["seat"]
-        assert prompt["state"] == state["n"]
-        action = choose(rng, GAME.legal_actions(state, seat))
-        new, events = GAME.apply(state, seat, action)
-        check_cubes(new)
-        check_money(state, new, events)
-        if step % 15 == 0:
-            check_hidden(new, rng)
-        log.append((seat, action))
-        state = new
-    outcome = GAME.outcome(state)
-    assert outcome is not None, "game did not end in 3000 actions"
+        match = step(match, rng)
+        if n % 15 == 0:
+            check_hidden(match.state, rng)
+    outcome = match.outcome()
+    assert outcome is not None, "game did not end in 3000 log entries"
     assert sorted(outcome["ranking"]) == list(range(players))
-    assert canonical(replay(GAME, {}, names, seed, log)) == canonical(state)
+    again = replay(GAME, {}, names, seed, match.log)
+    assert canonical(again) == canonical(match.state)
+    moves = [match.log[i] for i in in_force(match.log)]
+    assert rules_state(replay(GAME, {}, names, seed, moves)) == rules_state(again)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -2,47 +2,50 @@
 
 railways-of-the-world.txt, "Set Up Railroad Operations Cards" and
 "E. SELECT RAILROAD OPERATIONS CARD". Card instances are ids ``"<kind>:<n>"``;
-service bounties are ``"service-bounty:<city hex>"``.
+service bounties are ``"service-bounty:<city hex>"``. ``ctx`` is the game's ``Context``.
 """
 from __future__ import annotations
 
-import random
-
 from engine.core.errors import IllegalAction
+from engine.core.rng import Stream
 
+from .actions import TakeCard
 from .cities import add_cubes
-from .data import CardSpec, MapData, city_hex, load_cards
+from .context import Context
+from .data import CardSpec, city_hex
 
 
-def spec(card: str) -> CardSpec:
-    return load_cards()[card.split(":")[0]]
+def spec(ctx: Context, card: str) -> CardSpec:
+    """The kind of card instance ``card``."""
+    return ctx.cards[card.split(":")[0]]
 
 
-def bounty_points(mapdata: MapData, card: str) -> int:
+def bounty_points(ctx: Context, card: str) -> int:
     hexname = card.split(":")[1]
-    return dict(mapdata.service_bounties)[hexname]
+    return dict(ctx.map.service_bounties)[hexname]
 
 
-def describe(mapdata: MapData, card: str) -> dict:
+def describe(ctx: Context, card: str) -> dict:
     """Public description of a card instance: ``{"id", "name", "kind", "text"}``."""
-    s = spec(card)
+    s = spec(ctx, card)
     name, text = s.name, s.text
     if s.goal == "deliver_to_city":
-        city = mapdata.cities[card.split(":")[1]].name
-        points = bounty_points(mapdata, card)
+        city = ctx.map.cities[card.split(":")[1]].name
+        points = bounty_points(ctx, card)
         name = f"{s.name}: {city}"
         text = f"The first player to deliver a goods cube to {city} gains {points} points."
     return {"id": card, "name": name, "kind": s.kind, "text": text}
 
 
-def setup_cards(mapdata: MapData, players: int, rng: random.Random) -> dict:
-    """Start cards face up, the rest shuffled; then 2 cards per player face up."""
+def setup_cards(ctx: Context, players: int, rng: Stream) -> dict:
+    """Start cards face up, the rest shuffled (``rng.shuffle``, the deck order is hidden);
+    then 2 cards per player face up. Returns ``{"face_up", "deck", "discard"}`` (card ids)."""
     face_up, deck = [], []
-    for s in load_cards().values():
+    for s in ctx.cards.values():
         if s.start:
             face_up.append(f"{s.id}:1")
         elif s.per_map == "service_bounties":
-            deck += [f"{s.id}:{hexname}" for hexname, _ in mapdata.service_bounties]
+            deck += [f"{s.id}:{hexname}" for hexname, _ in ctx.map.service_bounties]
         else:
             deck += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
     rng.shuffle(deck)
@@ -59,13 +62,13 @@ def reveal_one(cards: dict) -> str | None:
     return card
 
 
-def check_goals(state: dict, mapdata: MapData, seat: int, delivery_links: int, destination: str,
+def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, destination: str,
                 events: list) -> None:
     """After a delivery by ``seat``: award every face-up goal card it meets, then discard those."""
     cards = state["cards"]
     player = state["players"][seat]
     for card in list(cards["face_up"]):
-        s = spec(card)
+        s = spec(ctx, card)
         met = (
             s.goal == "first_delivery"
             or (s.goal == "delivery_links_exactly" and delivery_links == s.links)
@@ -74,7 +77,7 @@ def check_goals(state: dict, mapdata: MapData, seat: int, delivery_links: int, d
         )
         if s.kind != "goal" or not met:
             continue
-        points = bounty_points(mapdata, card) if s.goal == "deliver_to_city" else s.points
+        points = bounty_points(ctx, card) if s.goal == "deliver_to_city" else s.points
         reward = []
         if s.engine:
             if player["engine"] < 8:
@@ -88,25 +91,26 @@ def check_goals(state: dict, mapdata: MapData, seat: int, delivery_links: int, d
         cards["face_up"].remove(card)
         cards["discard"].append(card)
         events.append({"type": "goal", "seat": seat,
-                       "text": f"{player['name']} claims {describe(mapdata, card)['name']}: {' and '.join(reward)}."})
+                       "text": f"{player['name']} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
 
 
-def take_card(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, events: list,
+def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list,
               urbanize) -> None:
-    """Action E: take a face-up card and use it now. Raises ``IllegalAction``."""
+    """Action E: take a face-up card and use it now. ``urbanize`` is ``rules.urbanize`` (New
+    Industry urbanizes for free). Raises ``IllegalAction``."""
     cards = state["cards"]
-    card = action.get("card")
+    card = action.card
     if card not in cards["face_up"]:
         # Accept a card kind ("city-growth") for the first face-up copy of that kind.
         matches = [c for c in cards["face_up"] if c.split(":")[0] == card]
         if not matches:
             raise IllegalAction("That operations card is not face up. Face-up cards: "
-                                + ", ".join(describe(mapdata, c)["name"] for c in cards["face_up"]) + ".")
+                                + ", ".join(describe(ctx, c)["name"] for c in cards["face_up"]) + ".")
         card = matches[0]
-    s = spec(card)
+    s = spec(ctx, card)
     if s.kind == "goal":
-        raise IllegalAction(f"{describe(mapdata, card)['name']} is a goal card: it cannot be taken. "
-                            f"{describe(mapdata, card)['text']}")
+        raise IllegalAction(f"{describe(ctx, card)['name']} is a goal card: it cannot be taken. "
+                            f"{describe(ctx, card)['text']}")
     player = state["players"][seat]
     if s.effect == "engine_upgrade":
         if player["engine"] >= 8:
@@ -114,16 +118,16 @@ def take_card(state: dict, mapdata: MapData, seat: int, action: dict, rng: rando
         player["engine"] += 1
         text = f"upgrades their engine to level {player['engine']} for free"
     elif s.effect == "city_growth":
-        hexname = city_hex(mapdata, action.get("city", ""))
+        hexname = city_hex(ctx.map, action.city or "")
         if hexname is None:
-            raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
+            raise IllegalAction(f"There is no city called {action.city!r} on this map.")
         cubes, removed = add_cubes(state, hexname, rng, s.cubes)
-        text = f"grows {mapdata.cities[hexname].name}: {', '.join(cubes) or 'no cubes left in the bag'}"
+        text = f"grows {ctx.map.cities[hexname].name}: {', '.join(cubes) or 'no cubes left in the bag'}"
         if removed:
             text += " (its empty city marker is removed)"
     else:  # new_industry
-        text = urbanize(state, mapdata, seat, action, rng, free=True)
+        text = urbanize(state, ctx, seat, action, rng, free=True)
     cards["face_up"].remove(card)
     cards["discard"].append(card)
     events.append({"type": "card", "seat": seat,
-                   "text": f"{player['name']} takes {describe(mapdata, card)['name']} and {text}."})
+                   "text": f"{player['name']} takes {describe(ctx, card)['name']} and {text}."})

@@ -1,12 +1,11 @@
 """Goods cubes arriving at a city (urbanize, City Growth)."""
 from __future__ import annotations
 
-import random
-
 from engine.common.goods import draw
+from engine.core.rng import Stream
 
 
-def add_cubes(state: dict, hexname: str, rng: random.Random, count: int) -> tuple[list[str], bool]:
+def add_cubes(state: dict, hexname: str, rng: Stream, count: int) -> tuple[list[str], bool]:
     """Draw ``count`` cubes from the bag onto the city; a city that was empty gets its empty city
     marker back into the supply (railways-of-the-world.txt, "B. URBANIZE" and "City Growth").
     Returns ``(cubes drawn, marker removed)``."""

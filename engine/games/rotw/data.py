@@ -85,11 +85,11 @@ def available_maps() -> list[str]:
 
 @lru_cache(maxsize=None)
 def load_map(map_id: str) -> MapData:
-    """Load and validate ``data/maps/rotw/<map_id>.toml``; raises ``DataError`` naming the bad line."""
-    path = map_path(map_id)
-    if not path.exists():
+    """Load and validate ``data/maps/rotw/<map_id>.toml``; raises ``DataError`` naming the bad line,
+    or for an id that is not one of ``available_maps()`` (never a path: nothing else is opened)."""
+    if map_id not in available_maps():
         raise DataError(f"No map {map_id!r}; maps: {', '.join(available_maps())}")
-    return read_map(path)
+    return read_map(map_path(map_id))
 
 
 def read_map(path: Path) -> MapData:

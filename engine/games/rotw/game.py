@@ -1,14 +1,18 @@
-"""Railways of the World registered as a ``Game`` (DESIGN.md, "The engine contract")."""
+"""Railways of the World registered as a ``Game`` (DESIGN.md, "The engine contract").
+
+One seat acts at a time: the auction's bidder, then each player in turn for 3 rounds. The
+actions are the typed structs of ``actions.py``; the rules are in ``rules.py`` and ``cards.py``.
+"""
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
-from . import rules, search
+from . import queries, rules, search
+from .actions import ACTIONS
+from .context import of
 from .options import Options
 from .view import view as _view
-
-ACTION_TYPES = ("bid", "pass", "build", "urbanize", "upgrade", "deliver", "take_card")
 
 
 class RailwaysOfTheWorld(Game):
@@ -16,24 +20,24 @@ class RailwaysOfTheWorld(Game):
     name = "Railways of the World"
     rules_version = 1
     options_type = Options
+    actions = ACTIONS
     min_seats = 2
     max_seats = 4
 
-    def _setup(self, options, seats, seed, rng):
+    def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)
 
     def _apply(self, state, seat, action, rng, events):
-        kind = action["type"]
-        if kind not in ACTION_TYPES:
-            raise IllegalAction(f"Unknown action {kind!r}; actions are: {', '.join(ACTION_TYPES)}.")
+        kind = action.__struct_config__.tag
         current = rules.actor(state)
         if seat != current:
             raise IllegalAction(f"It is not your turn: {state['seats'][current]} is to act.")
+        ctx = of(state)
         if state["phase"] == "auction":
             if kind == "bid":
-                rules.do_bid(state, seat, action, events)
+                rules.do_bid(state, ctx, seat, action, events)
             elif kind == "pass":
-                rules.do_pass_auction(state, seat, events)
+                rules.do_pass_auction(state, ctx, seat, events)
             else:
                 raise IllegalAction("The first-player auction is on: bid or pass.")
             return
@@ -42,26 +46,40 @@ class RailwaysOfTheWorld(Game):
         if kind == "pass":
             events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes this round."})
         elif kind == "build":
-            rules.do_build(state, seat, action, events)
+            rules.do_build(state, ctx, seat, action, events)
         elif kind == "urbanize":
-            rules.do_urbanize(state, seat, action, rng, events)
+            rules.do_urbanize(state, ctx, seat, action, rng, events)
         elif kind == "upgrade":
-            rules.do_upgrade(state, seat, events)
+            rules.do_upgrade(state, ctx, seat, events)
         elif kind == "deliver":
-            rules.do_deliver(state, seat, action, events)
+            rules.do_deliver(state, ctx, seat, action, events)
         else:
-            rules.do_take_card(state, seat, action, rng, events)
-        rules.next_actor(state, events)
+            rules.do_take_card(state, ctx, seat, action, rng, events)
+        rules.next_actor(state, ctx, events)
 
-    def prompts(self, state):
+    def reveals(self, before, after, action):
+        """A turn ended and the next operations card was turned face up (the deck's order is
+        hidden), or the game ended. Cube draws are noticed by the engine's stream."""
+        turned = len(after["cards"]["deck"]) < len(before["cards"]["deck"])
+        return turned or (after["phase"] == "over" and before["phase"] != "over")
+
+    def _prompts(self, state):
+        """The one seat to act: ``{"seat", "kind": "bid"|"action", "turn", "round"}``; a bid
+        prompt also carries ``floor``, the lowest bid allowed (thousands)."""
         seat = rules.actor(state)
         if seat is None:
             return []
-        kind = "bid" if state["phase"] == "auction" else "action"
-        return [{"seat": seat, "kind": kind, "state": state["n"], "round": state["round"]}]
+        if state["phase"] == "auction":
+            return [{"seat": seat, "kind": "bid", "turn": state["turn"], "round": state["round"],
+                     "floor": rules.bid_floor(state, of(state))}]
+        return [{"seat": seat, "kind": "action", "turn": state["turn"], "round": state["round"]}]
 
-    def legal_actions(self, state, seat):
-        return search.legal_actions(state, seat)
+    def _legal_actions(self, state, seat):
+        return search.legal_actions(state, of(state), seat)
+
+    def query(self, state, seat, name, args):
+        """``cheapest_link``, ``deliveries`` and ``can_deliver`` (see ``queries.py``)."""
+        return queries.query(state, of(state), seat, name, args)
 
     def view(self, state, seat):
         return _view(state, seat)

@@ -1,7 +1,8 @@
 """Money and bonds. All amounts are in thousands of dollars.
 
 railways-of-the-world.txt, "Use of Cash and Bonds": players start with no money; a bond
-gives $5,000, is never repaid, and only the bonds needed to pay may be issued.
+gives $5,000, is never repaid, and only the bonds needed to pay may be issued. ``bond`` is
+the value of one bond (``Tables.money.bond``, from the game's context).
 """
 from __future__ import annotations
 
@@ -13,17 +14,18 @@ def dollars(k: int) -> str:
     return f"-${-k:,},000" if k < 0 else (f"${k:,},000" if k else "$0")
 
 
-def bonds_needed(cash: int, amount: int) -> int:
-    """How many bonds a player with ``cash`` must issue to pay ``amount``."""
-    bond = load_tables().money.bond
+def bonds_needed(cash: int, amount: int, bond: int | None = None) -> int:
+    """How many bonds a player with ``cash`` must issue to pay ``amount``
+    (``bond`` defaults to the shipped table's bond value)."""
+    bond = load_tables().money.bond if bond is None else bond
     return max(0, -(-(amount - cash) // bond))
 
 
-def pay(player: dict, amount: int) -> int:
+def pay(player: dict, amount: int, bond: int) -> int:
     """Take ``amount`` from ``player``, issuing the bonds needed first; returns bonds issued."""
-    issued = bonds_needed(player["cash"], amount)
+    issued = bonds_needed(player["cash"], amount, bond)
     player["bonds"] += issued
-    player["cash"] += issued * load_tables().money.bond - amount
+    player["cash"] += issued * bond - amount
     return issued
 
 

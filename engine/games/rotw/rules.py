@@ -1,21 +1,24 @@
 """Railways of the World: setup, the five actions, the auction, income and the end.
 
 Sources are railways-of-the-world.txt sections, named on each function. Money in
-thousands of dollars, points are income-track points (= victory points).
+thousands of dollars, points are income-track points (= victory points). ``ctx`` is the
+game's ``Context`` (map, tables, cards); actions arrive decoded (``actions.py``). Every
+``do_*`` raises ``IllegalAction`` with a player's sentence and is only called on a copy.
 """
 from __future__ import annotations
-
-import random
 
 from engine.common import auction as auc
 from engine.common.goods import COLOURS, draw, new_bag
 from engine.common.routes import check_route
 from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
+from engine.core.rng import Stream
 
 from . import cards as ops
+from .actions import Bid, Build, Deliver, TakeCard, Urbanize
 from .cities import add_cubes
-from .data import DataError, MapData, city_hex, load_map, load_tables
+from .context import Context, context
+from .data import DataError, city_hex, load_tables
 from .money import dollars, pay, pay_text
 from .options import Options
 
@@ -23,15 +26,18 @@ ROUNDS = 3
 
 
 # ------------------------------------------------------------------ setup
-def setup(options: Options, seats: list[str], rng: random.Random) -> dict:
+def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     """railways-of-the-world.txt, "Starting the Game": random cubes per city (one fewer with
-    2-3 players, at least one), start cards plus 2 per player face up, no money, engine 1."""
+    2-3 players, at least one), start cards plus 2 per player face up, no money, engine 1.
+    Raises ``IllegalAction`` for an unknown map (checked before any file is opened), another
+    bidding style, or a player count the map does not take."""
     if options.bidding != "traditional":
         raise IllegalAction("Only the Traditional bidding style is available so far.")
     try:
-        mapdata = load_map(options.map)
+        ctx = context(options.map)
     except DataError as exc:
         raise IllegalAction(str(exc)) from None
+    mapdata = ctx.map
     n = len(seats)
     if not mapdata.min_players <= n <= mapdata.max_players:
         raise IllegalAction(f"{mapdata.name} is for {mapdata.min_players}-{mapdata.max_players} players.")
@@ -49,12 +55,12 @@ def setup(options: Options, seats: list[str], rng: random.Random) -> dict:
         "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1} for name in seats],
         "cities": cities,
         "bag": bag,
-        "new_city_tiles": dict(load_tables().new_city_tiles),
+        "new_city_tiles": dict(ctx.tables.new_city_tiles),
         "track": {},
         "links": {},
         "next_link": 1,
         "markers": {"total": markers, "placed": 0},
-        "cards": ops.setup_cards(mapdata, n, rng),
+        "cards": ops.setup_cards(ctx, n, rng),
         "turn": 1,
         "phase": "auction",
         "round": 0,
@@ -80,28 +86,28 @@ def actor(state: dict) -> int | None:
 
 
 # ---------------------------------------------------------------- auction
-def bid_floor(state: dict) -> int:
+def bid_floor(state: dict, ctx: Context) -> int:
     """The lowest bid allowed now, in thousands."""
-    return auc.floor(state["auction"], load_tables().money.min_bid)
+    return auc.floor(state["auction"], ctx.tables.money.min_bid)
 
 
-def do_bid(state: dict, seat: int, action: dict, events: list) -> None:
+def do_bid(state: dict, ctx: Context, seat: int, action: Bid, events: list) -> None:
     """railways-of-the-world.txt, "1 - First Player Auction": outbid (minimum $1,000) or pass."""
-    amount = action.get("amount")
-    if isinstance(amount, int) and not isinstance(amount, bool) and amount >= 1000:
+    amount = action.amount
+    if amount >= 1000:
         raise IllegalAction("Bids are in thousands of dollars: bid 3 for $3,000.")
-    auc.bid(state["auction"], seat, amount, load_tables().money.min_bid)
+    auc.bid(state["auction"], seat, amount, ctx.tables.money.min_bid)
     events.append({"type": "bid", "seat": seat, "text": f"{state['seats'][seat]} bids {dollars(amount)}."})
-    _maybe_close_auction(state, events)
+    _maybe_close_auction(state, ctx, events)
 
 
-def do_pass_auction(state: dict, seat: int, events: list) -> None:
+def do_pass_auction(state: dict, ctx: Context, seat: int, events: list) -> None:
     auc.pass_(state["auction"], seat)
     events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
-    _maybe_close_auction(state, events)
+    _maybe_close_auction(state, ctx, events)
 
 
-def _maybe_close_auction(state: dict, events: list) -> None:
+def _maybe_close_auction(state: dict, ctx: Context, events: list) -> None:
     a = state["auction"]
     if not auc.finished(a):
         return
@@ -112,33 +118,28 @@ def _maybe_close_auction(state: dict, events: list) -> None:
                        "text": f"Nobody bid: the first player marker moves on to {state['seats'][first]}."})
     else:
         first = a["high_seat"]
-        issued = pay(state["players"][first], a["high"])
+        issued = pay(state["players"][first], a["high"], ctx.tables.money.bond)
         events.append({"type": "first", "seat": first, "paid": a["high"], "bonds": issued,
                        "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
     state.update(first=first, order=clockwise(first, n), at=0, round=1, phase="actions", auction=None)
 
 
 # ---------------------------------------------------------------- actions
-def build_cost(mapdata: MapData, plan) -> int:
+def build_cost(ctx: Context, plan) -> int:
     """Cost in thousands: terrain per tile, a redirected tile again, +$4,000 per ridge crossed.
     railways-of-the-world.txt, "A. BUILD TRACK"."""
-    t = load_tables()
+    t = ctx.tables
     hexes = [h for h, _ in plan.tiles] + ([plan.redirect[0]] if plan.redirect else [])
-    return sum(t.terrain_cost(mapdata.terrain[h]) for h in hexes) + plan.ridges * t.money.ridge
+    return sum(t.terrain_cost(ctx.map.terrain[h]) for h in hexes) + plan.ridges * t.money.ridge
 
 
-def plan_for(state: dict, seat: int, action: dict):
-    mapdata = load_map(state["options"]["map"])
-    return mapdata, plan_build(mapdata, state["track"], state["links"], seat, action.get("path"),
-                               action.get("toward"))
-
-
-def do_build(state: dict, seat: int, action: dict, events: list) -> None:
+def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) -> None:
     """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link."""
-    mapdata, plan = plan_for(state, seat, action)
-    cost = build_cost(mapdata, plan)
+    mapdata = ctx.map
+    plan = plan_build(mapdata, state["track"], state["links"], seat, list(action.path), action.toward)
+    cost = build_cost(ctx, plan)
     player = state["players"][seat]
-    issued = pay(player, cost)
+    issued = pay(player, cost, ctx.tables.money.bond)
     lid = str(state["next_link"])
     used = apply_build(state["track"], state["links"], seat, plan, lid)
     if used == lid:
@@ -155,16 +156,18 @@ def do_build(state: dict, seat: int, action: dict, events: list) -> None:
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
 
 
-def urbanize_target(state: dict, mapdata: MapData, action: dict) -> tuple[str, str]:
-    """Check an urbanize request; returns ``(city hex, colour)``. Raises ``IllegalAction``."""
-    hexname = city_hex(mapdata, action.get("city", ""))
+def urbanize_target(state: dict, ctx: Context, action: Urbanize | TakeCard) -> tuple[str, str]:
+    """Check an urbanize request (or New Industry card); returns ``(city hex, colour)``.
+    Raises ``IllegalAction``."""
+    mapdata = ctx.map
+    hexname = city_hex(mapdata, action.city or "")
     if hexname is None:
-        raise IllegalAction(f"There is no city called {action.get('city')!r} on this map.")
+        raise IllegalAction(f"There is no city called {action.city!r} on this map.")
     city = state["cities"][hexname]
     name = mapdata.cities[hexname].name
     if city["colour"] != "gray":
         raise IllegalAction(f"{name} is already {city['colour']}: only gray cities can be urbanized.")
-    colour = action.get("colour")
+    colour = action.colour
     if colour not in COLOURS:
         raise IllegalAction(f"Choose a New City colour: {', '.join(COLOURS)}.")
     if state["new_city_tiles"].get(colour, 0) <= 0:
@@ -173,17 +176,17 @@ def urbanize_target(state: dict, mapdata: MapData, action: dict) -> tuple[str, s
     return hexname, colour
 
 
-def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random.Random, free: bool = False,
-             event: dict | None = None) -> str:
+def urbanize(state: dict, ctx: Context, seat: int, action: Urbanize | TakeCard, rng: Stream,
+             free: bool = False, event: dict | None = None) -> str:
     """railways-of-the-world.txt, "B. URBANIZE": a gray city takes a New City colour and 2 cubes.
-    Records the payment in ``event`` (``paid``, ``bonds``)."""
-    hexname, colour = urbanize_target(state, mapdata, action)
+    Records the payment in ``event`` (``paid``, ``bonds``). Returns the sentence's end."""
+    hexname, colour = urbanize_target(state, ctx, action)
     city = state["cities"][hexname]
-    name = mapdata.cities[hexname].name
+    name = ctx.map.cities[hexname].name
     paid = ""
     if not free:
-        cost = load_tables().money.urbanize
-        issued = pay(state["players"][seat], cost)
+        cost = ctx.tables.money.urbanize
+        issued = pay(state["players"][seat], cost, ctx.tables.money.bond)
         paid = "; " + pay_text("", cost, issued).strip()
         if event is not None:
             event.update(paid=cost, bonds=issued)
@@ -196,46 +199,45 @@ def urbanize(state: dict, mapdata: MapData, seat: int, action: dict, rng: random
     return text
 
 
-def do_urbanize(state: dict, seat: int, action: dict, rng: random.Random, events: list) -> None:
-    mapdata = load_map(state["options"]["map"])
+def do_urbanize(state: dict, ctx: Context, seat: int, action: Urbanize, rng: Stream, events: list) -> None:
     event = {"type": "urbanize", "seat": seat}
-    text = urbanize(state, mapdata, seat, action, rng, event=event)
+    text = urbanize(state, ctx, seat, action, rng, event=event)
     events.append({**event, "text": f"{state['seats'][seat]} {text}."})
 
 
-def do_upgrade(state: dict, seat: int, events: list) -> None:
+def do_upgrade(state: dict, ctx: Context, seat: int, events: list) -> None:
     """railways-of-the-world.txt, "C. UPGRADE ENGINE": one level per action, up to 8."""
     player = state["players"][seat]
     if player["engine"] >= 8:
         raise IllegalAction("Your engine is already at level 8, the highest.")
     level = player["engine"] + 1
-    cost = load_tables().engine_cost[level]
-    issued = pay(player, cost)
+    cost = ctx.tables.engine_cost[level]
+    issued = pay(player, cost, ctx.tables.money.bond)
     player["engine"] = level
     events.append({"type": "upgrade", "seat": seat, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} upgrades to engine level {level}; {pay_text('', cost, issued).strip()}."})
 
 
-def do_deliver(state: dict, seat: int, action: dict, events: list) -> None:
+def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list) -> None:
     """railways-of-the-world.txt, "D. DELIVER GOODS CUBE"."""
-    mapdata = load_map(state["options"]["map"])
-    origin = city_hex(mapdata, action.get("from", ""))
+    mapdata = ctx.map
+    origin = city_hex(mapdata, action.from_)
     if origin is None:
-        raise IllegalAction(f"There is no city called {action.get('from')!r} on this map.")
-    colour = action.get("colour")
+        raise IllegalAction(f"There is no city called {action.from_!r} on this map.")
+    colour = action.colour
     city = state["cities"][origin]
     if colour not in city["cubes"]:
         have = ", ".join(city["cubes"]) or "no cubes"
         raise IllegalAction(f"{mapdata.cities[origin].name} has no {colour} cube (it has {have}).")
     player = state["players"][seat]
     passed = check_route(
-        state["links"], origin, colour, action.get("links"), player["engine"], seat,
+        state["links"], origin, colour, list(action.links), player["engine"], seat,
         colour_of=lambda h: state["cities"][h]["colour"], name_of=lambda h: mapdata.cities[h].name,
     )
     city["cubes"].remove(colour)
     state["bag"][colour] += 1
     gains: dict[int, int] = {}
-    for lid in action["links"]:
+    for lid in action.links:
         owner = state["links"][str(lid)]["owner"]
         gains[owner] = gains.get(owner, 0) + 1
     for owner, points in gains.items():
@@ -247,11 +249,11 @@ def do_deliver(state: dict, seat: int, action: dict, events: list) -> None:
                            f"{' → '.join(mapdata.cities[h].name for h in passed)} "
                            f"({len(passed)} link{'s' if len(passed) > 1 else ''}): {scored}."})
     if not city["cubes"]:
-        place_marker(state, mapdata, origin, events)
-    ops.check_goals(state, mapdata, seat, len(passed), dest, events)
+        place_marker(state, ctx, origin, events)
+    ops.check_goals(state, ctx, seat, len(passed), dest, events)
 
 
-def place_marker(state: dict, mapdata: MapData, hexname: str, events: list) -> None:
+def place_marker(state: dict, ctx: Context, hexname: str, events: list) -> None:
     """An emptied city gets an empty city marker while any are left; the last one triggers the end.
     railways-of-the-world.txt, "Ending the Game"."""
     markers = state["markers"]
@@ -259,7 +261,7 @@ def place_marker(state: dict, mapdata: MapData, hexname: str, events: list) -> N
         return
     state["cities"][hexname]["marker"] = True
     markers["placed"] += 1
-    events.append({"type": "marker", "text": f"{mapdata.cities[hexname].name} is empty: empty city marker "
+    events.append({"type": "marker", "text": f"{ctx.map.cities[hexname].name} is empty: empty city marker "
                                              f"{markers['placed']} of {markers['total']}."})
     if markers["placed"] == markers["total"] and state["end_turn"] is None:
         state["end_turn"] = state["turn"] + 1
@@ -268,13 +270,12 @@ def place_marker(state: dict, mapdata: MapData, hexname: str, events: list) -> N
                                f"{state['end_turn']} is the last."})
 
 
-def do_take_card(state: dict, seat: int, action: dict, rng: random.Random, events: list) -> None:
-    mapdata = load_map(state["options"]["map"])
-    ops.take_card(state, mapdata, seat, action, rng, events, urbanize)
+def do_take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list) -> None:
+    ops.take_card(state, ctx, seat, action, rng, events, urbanize)
 
 
 # -------------------------------------------------------------- turn flow
-def next_actor(state: dict, events: list) -> None:
+def next_actor(state: dict, ctx: Context, events: list) -> None:
     """Move to the next player, the next round, or the income phase."""
     state["at"] += 1
     if state["at"] < len(state["order"]):
@@ -284,23 +285,23 @@ def next_actor(state: dict, events: list) -> None:
     if state["round"] <= ROUNDS:
         events.append({"type": "round", "text": f"Round {state['round']} of {ROUNDS}."})
         return
-    end_of_turn(state, events)
+    end_of_turn(state, ctx, events)
 
 
-def income_of(points: int) -> int:
-    """Income in thousands at ``points``; the track wraps at 100 (railways-of-the-world.txt, "Scoring Track")."""
-    return load_tables().income[points % 100]
+def income_of(points: int, ctx: Context | None = None) -> int:
+    """Income in thousands at ``points``; the track wraps at 100 (railways-of-the-world.txt,
+    "Scoring Track"). ``ctx`` defaults to the shipped tables."""
+    return (ctx.tables if ctx is not None else load_tables()).income[points % 100]
 
 
-def end_of_turn(state: dict, events: list) -> None:
+def end_of_turn(state: dict, ctx: Context, events: list) -> None:
     """railways-of-the-world.txt, "3 - Income and Dividends" and "Ending the Game"."""
-    mapdata = load_map(state["options"]["map"])
-    dividend = load_tables().money.bond_dividend
+    dividend = ctx.tables.money.bond_dividend
     for seat, player in enumerate(state["players"]):
-        income = income_of(player["points"])
+        income = income_of(player["points"], ctx)
         player["cash"] += income
         owed = player["bonds"] * dividend
-        issued = pay(player, owed) if owed else 0
+        issued = pay(player, owed, ctx.tables.money.bond) if owed else 0
         text = f"{player['name']} earns {dollars(income)}"
         if owed:
             text += f", pays {dollars(owed)} bond dividends"
@@ -316,7 +317,7 @@ def end_of_turn(state: dict, events: list) -> None:
         return
     card = ops.reveal_one(state["cards"])
     if card:
-        events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(mapdata, card)['name']}."})
+        events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(ctx, card)['name']}."})
     state["turn"] += 1
     n = len(state["seats"])
     state.update(phase="auction", round=0, order=[], at=0, auction=auc.start(clockwise(state["first"], n)))

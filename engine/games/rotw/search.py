@@ -15,8 +15,9 @@ from engine.common.track import MAX_TILES, plan_build
 from engine.core.errors import IllegalAction
 
 from . import cards as ops
-from .data import MapData, load_map, load_tables
 from . import rules
+from .context import Context, context
+from .data import MapData
 from .rules import build_cost
 
 
@@ -46,9 +47,10 @@ def _paths_from(mapdata: MapData, start: str, free) -> list[list[str]]:
 
 @lru_cache(maxsize=8)
 def corridors(map_id: str) -> tuple[tuple[str, ...], ...]:
-    """For each pair of cities one build can join on an empty board: the cheapest path."""
-    mapdata = load_map(map_id)
-    t = load_tables()
+    """For each pair of cities one build can join on an empty board: the cheapest path
+    (hex names, city to city). Raises ``IllegalAction`` for an unknown map."""
+    ctx = context(map_id)
+    mapdata, t = ctx.map, ctx.tables
     best: dict[tuple[str, str], tuple[int, int, list[str]]] = {}
     for start in sorted(mapdata.cities):
         for path in _paths_from(mapdata, start, lambda h: True):
@@ -60,12 +62,12 @@ def corridors(map_id: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(best[k][2]) for k in sorted(best))
 
 
-def cheapest_link(state: dict, seat: int, a: str, b: str) -> tuple[list[str], int]:
+def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple[list[str], int]:
     """Cheapest legal complete link from city hex ``a`` to city hex ``b`` on the current board.
 
     Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
     """
-    mapdata = load_map(state["options"]["map"])
+    mapdata = ctx.map
     track, links = state["track"], state["links"]
     best: tuple[int, int, list[str]] | None = None
     for path in _paths_from(mapdata, a, lambda h: len(track.get(h, [])) < 2):
@@ -75,7 +77,7 @@ def cheapest_link(state: dict, seat: int, a: str, b: str) -> tuple[list[str], in
             plan = plan_build(mapdata, track, links, seat, path)
         except IllegalAction:
             continue
-        cost = build_cost(mapdata, plan)
+        cost = build_cost(ctx, plan)
         if best is None or (cost, len(path)) < best[:2]:
             best = (cost, len(path), path)
     if best is None:
@@ -114,14 +116,15 @@ def can_deliver(state: dict, seat: int) -> bool:
     return next(iter_deliveries(state, seat), None) is not None
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
-    """Legal actions of ``seat`` now (build: one cheapest complete link per city pair)."""
+def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
+    """Legal actions of ``seat`` now, as JSON actions (build: one cheapest complete link per
+    city pair; bids: the floor and the nine amounts above it)."""
     if rules.actor(state) != seat:
         return []
     if state["phase"] == "auction":
-        floor = rules.bid_floor(state)
+        floor = rules.bid_floor(state, ctx)
         return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)]
-    mapdata = load_map(state["options"]["map"])
+    mapdata = ctx.map
     acts: list[dict] = [{"type": "pass"}]
     if state["players"][seat]["engine"] < 8:
         acts.append({"type": "upgrade"})
@@ -138,7 +141,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
     acts += [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]
     for card in state["cards"]["face_up"]:
-        s = ops.spec(card)
+        s = ops.spec(ctx, card)
         if s.effect == "engine_upgrade" and state["players"][seat]["engine"] < 8:
             acts.append({"type": "take_card", "card": card})
         elif s.effect == "city_growth":

@@ -1,31 +1,32 @@
 """What a seat may see. Railways of the World's base game has no private information,
 but the order of the operations deck and the goods bag are hidden from everyone
-(DESIGN.md, "Hidden information"); the seed never leaves the engine."""
+(DESIGN.md, "Hidden information"); the seed and the engine's bookkeeping (``core``) never
+leave the engine."""
 from __future__ import annotations
 
 from engine.common import auction as auc
 
 from . import cards as ops
-from .data import load_map, load_tables
+from .context import of
 from .rules import actor, income_of
 
 
 def view(state: dict, seat: int | None) -> dict:
     """JSON-ready view. Money in thousands of dollars; ``income`` is next income phase's income."""
-    mapdata = load_map(state["options"]["map"])
+    ctx = of(state)
+    mapdata = ctx.map
     a = state["auction"]
     links = state["links"]
     players = []
     for i, p in enumerate(state["players"]):
         players.append({
             "seat": i, "name": p["name"], "cash": p["cash"], "bonds": p["bonds"], "points": p["points"],
-            "income": income_of(p["points"]), "engine": p["engine"],
+            "income": income_of(p["points"], ctx), "engine": p["engine"],
             "links": sum(1 for link in links.values() if link["owner"] == i and link["to"]),
-            "next_engine_cost": load_tables().engine_cost.get(p["engine"] + 1),
+            "next_engine_cost": ctx.tables.engine_cost.get(p["engine"] + 1),
         })
     return {
         "game": "rotw",
-        "state": state["n"],
         "you": seat,
         "map": mapdata.id,
         "map_name": mapdata.name,
@@ -48,7 +49,7 @@ def view(state: dict, seat: int | None) -> dict:
         "end_turn": state["end_turn"],
         "new_city_tiles": state["new_city_tiles"],
         "cards": {
-            "face_up": [ops.describe(mapdata, c) for c in state["cards"]["face_up"]],
+            "face_up": [ops.describe(ctx, c) for c in state["cards"]["face_up"]],
             "deck": len(state["cards"]["deck"]),
             "discard": len(state["cards"]["discard"]),
         },

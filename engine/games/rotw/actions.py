@@ -1,0 +1,120 @@
+"""Railways of the World actions: the JSON a seat sends, decoded into typed structs.
+
+Each struct is tagged by ``type`` and refuses unknown fields (``engine.core.Action``). The
+docstring of a struct is the "when" column of ``docs/actions/rotw.md``; ``INTRO`` and ``NOTES``
+frame the generated table (``tools/gen_action_docs.py``). Money is in thousands of dollars.
+Colours are checked by the rules, with the rules' own sentences.
+"""
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Optional, Union
+
+import msgspec
+
+from engine.core import Action
+
+CityRef = Annotated[str, msgspec.Meta(
+    description="a city, by hex (`\"J8\"`) or by name (any case, accents optional: `\"koln\"`)")]
+ColourName = Annotated[str, msgspec.Meta(description="one of `red`, `yellow`, `blue`, `black`, `purple`")]
+
+
+class Bid(Action, tag="bid"):
+    """First-player auction, your turn to bid: outbid the high bid."""
+
+    amount: Annotated[int, msgspec.Meta(
+        ge=1, description="a whole number of thousands of dollars (3 is $3,000), at least $1,000")]
+    example: ClassVar[dict] = {"type": "bid", "amount": 3}
+
+
+class Pass(Action, tag="pass"):
+    """Auction: drop out (final for this auction). Action phase: use your action doing nothing."""
+
+    example: ClassVar[dict] = {"type": "pass"}
+
+
+class Build(Action, tag="build"):
+    """Action phase: lay 1-4 track tiles in one link (railways-of-the-world.txt, "A. BUILD TRACK").
+    Starting at your open end and heading elsewhere redirects that tile (paid again, one of the 4)."""
+
+    path: Annotated[list[str], msgspec.Meta(description=(
+        "a list of hex names: a city or the open end of your unfinished link, then the 1-4 hexes "
+        "that get new tiles, optionally ending at a city (completes the link) or at the open end of "
+        "your other unfinished link facing it (joins them)"))]
+    toward: Annotated[Optional[str], msgspec.Meta(description=(  # noqa: UP007 (msgspec reads it either way)
+        "a hex next to the last tile, where it points while the link is unfinished "
+        "(default: straight on)"))] = None
+    example: ClassVar[dict] = {"type": "build", "path": ["I6", "J6", "K6", "L7", "L8"]}
+
+
+class Urbanize(Action, tag="urbanize"):
+    """Action phase: a gray city takes a New City colour and 2 cubes for $10,000 ("B. URBANIZE")."""
+
+    city: CityRef
+    colour: Annotated[str, msgspec.Meta(
+        description="a colour with a New City tile left: `red`, `yellow`, `blue`, `black` or `purple`")]
+    example: ClassVar[dict] = {"type": "urbanize", "city": "J8", "colour": "red"}
+
+
+class Upgrade(Action, tag="upgrade"):
+    """Action phase: engine level +1, up to 8 ("C. UPGRADE ENGINE")."""
+
+    example: ClassVar[dict] = {"type": "upgrade"}
+
+
+class Deliver(Action, tag="deliver"):
+    """Action phase: move one goods cube over complete links to the first city of its colour,
+    at most your engine level of links ("D. DELIVER GOODS CUBE"). In JSON the field is `from`."""
+
+    from_: CityRef = msgspec.field(name="from")
+    colour: ColourName
+    links: Annotated[list[Union[str, int]], msgspec.Meta(  # noqa: UP007
+        description="a list of ids of complete links (`\"3\"` or `3`), in order, the first one yours")]
+    example: ClassVar[dict] = {"type": "deliver", "from": "I6", "colour": "yellow", "links": ["1", "3"]}
+
+
+class TakeCard(Action, tag="take_card"):
+    """Action phase: take a face-up operations card and use it at once ("E. SELECT RAILROAD
+    OPERATIONS CARD")."""
+
+    card: Annotated[str, msgspec.Meta(
+        description="a face-up card id, or its kind (`\"city-growth\"`) for the first face-up copy")]
+    city: Annotated[Optional[str], msgspec.Meta(  # noqa: UP007
+        description="a city, by hex or by name (City Growth and New Industry)")] = None
+    colour: Annotated[Optional[str], msgspec.Meta(  # noqa: UP007
+        description="a New City colour with a tile left (New Industry)")] = None
+    example: ClassVar[dict] = {"type": "take_card", "card": "city-growth:2", "city": "Paris"}
+
+
+ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard]  # noqa: UP007
+
+INTRO = """\
+# Railways of the World: action documents
+
+A game is `setup(options, seats, seed)` plus a log of these JSON actions, each applied for a
+seat (`engine.get_game("rotw").apply(state, seat, action)`, or `engine.Match.play` which also
+takes `undo` and `undo_vote`). Money is in **thousands of dollars** (`3` is $3,000). Hexes are
+named as printed on the board (`"K6"`); cities may be given by hex or by name (any case, accents
+optional: `"koln"`). The same JSON is what the store logs and what tests and benchmarks replay.
+Unknown fields are refused.
+
+This file is generated from `engine/games/rotw/actions.py` by `python tools/gen_action_docs.py`.
+"""
+
+NOTES = """\
+Bonds are never an action: the engine issues exactly the bonds a payment needs (auction win,
+track, urbanize, engine, dividends). The bid, income, dividend and end-of-game steps happen
+inside `apply` when the last needed action arrives.
+
+## Events
+
+`apply` returns public events, each `{"type", "text", ...}`; money events carry `seat`,
+`paid`, `bonds` (issued) and, for income, `income`. Types: `bid`, `pass`, `first`, `build`,
+`urbanize`, `upgrade`, `deliver`, `marker`, `end_triggered`, `goal`, `card`, `round`,
+`income`, `removed`, `card_revealed`, `turn`, `game_over`.
+
+## Card ids
+
+`railroad-era:1`, `speed-record:1`, `new-train:1` (start cards, goals), `service-bounty:<city hex>`
+(goal), `city-growth:<n>`, `new-industry:<n>`, `engine-works:<n>` (taken and used at once).
+See `data/cards/rotw/operations.toml`.
+"""

@@ -1,0 +1,44 @@
+"""The rules context of a game: the map, tables and cards its options select.
+
+Loaded once per map id and cached; the rules functions receive it instead of loading data
+themselves. Everything in it is static; the state only holds what changes.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import msgspec
+
+from engine.core.errors import IllegalAction
+
+from .data import CardSpec, MapData, Tables, available_maps, load_cards, load_map, load_tables
+
+
+class Context(msgspec.Struct, frozen=True):
+    """``map``: the board; ``tables``: money, engine and income tables (thousands of dollars);
+    ``cards``: operations card kinds by id."""
+
+    map: MapData
+    tables: Tables
+    cards: dict[str, CardSpec]
+
+
+def check_map(map_id: str) -> None:
+    """Raise ``IllegalAction`` ("No map 'x'; maps: ...") unless ``map_id`` is a shipped map id.
+    Never opens a file: the id is compared with the names of the files in ``data/maps/rotw``."""
+    maps = available_maps()
+    if map_id not in maps:
+        raise IllegalAction(f"No map {map_id!r}; maps: {', '.join(maps)}")
+
+
+@lru_cache(maxsize=16)
+def context(map_id: str) -> Context:
+    """The context of map ``map_id``. Raises ``IllegalAction`` for an unknown map and
+    ``DataError`` (naming the file and line) for a malformed data file."""
+    check_map(map_id)
+    return Context(load_map(map_id), load_tables(), load_cards())
+
+
+def of(state: dict) -> Context:
+    """The context of a game state (its ``options.map``)."""
+    return context(state["options"]["map"])

@@ -1,0 +1,40 @@
+"""Questions the bot asks to help a player phrase a move (``Game.query``); answers use only
+public information (Railways of the World has no private information besides the hidden
+deck order and goods bag, which no answer touches)."""
+from __future__ import annotations
+
+from itertools import islice
+
+from engine.core.errors import IllegalAction
+
+from . import search
+from .context import Context
+from .data import city_hex
+
+
+def _city(ctx: Context, ref) -> str:
+    hexname = city_hex(ctx.map, ref or "") if isinstance(ref, str) else None
+    if hexname is None:
+        raise IllegalAction(f"There is no city called {ref!r} on this map.")
+    return hexname
+
+
+def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
+    """``cheapest_link`` (``from``, ``to``: cities by hex or name) -> ``{"path": [hexes], "cost":
+    thousands}``; ``deliveries`` (``from``, ``colour`` optional filters, ``limit``, default 2000)
+    -> deliver actions with ``"to"`` and ``"points"`` (``{seat: points}``); ``can_deliver`` -> bool.
+    Raises ``IllegalAction`` for an unknown question or city, or when no single build links the cities."""
+    if seat is None:
+        raise IllegalAction("Only a seated player can ask that.")
+    if name == "cheapest_link":
+        path, cost = search.cheapest_link(state, ctx, seat, _city(ctx, args.get("from")), _city(ctx, args.get("to")))
+        return {"path": path, "cost": cost}
+    if name == "deliveries":
+        origin = _city(ctx, args["from"]) if args.get("from") else None
+        colour = (args.get("colour") or "").lower()
+        wanted = (o for o in search.iter_deliveries(state, seat)
+                  if (origin is None or o["from"] == origin) and (not colour or o["colour"] == colour))
+        return list(islice(wanted, int(args.get("limit") or 2000)))
+    if name == "can_deliver":
+        return search.can_deliver(state, seat)
+    raise IllegalAction(f"Railways of the World has no question {name!r}.")
