@@ -1,22 +1,27 @@
 # The two commands a server admin needs: `make run` and `make test`.
 # Each creates or reuses .venv (Python 3.11+), installs the project into it, then runs.
+# Installs are constrained by constraints.txt: the exact versions CI and the golden
+# images were made with. `make lock` regenerates it (see its header).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# The lock file (named .txt: .gitignore drops *.lock files).
+LOCK := constraints.txt
+LOCKVENV ?= /tmp/railhead-lockvenv
 
-.PHONY: run test local bench clean
+.PHONY: run test lint local bench lock clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# Reinstall when pyproject.toml changes.
-$(VENV)/.installed-run: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+# Reinstall when pyproject.toml or the lock file changes.
+$(VENV)/.installed-run: pyproject.toml $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
@@ -26,11 +31,30 @@ run: $(VENV)/.installed-run
 local: $(VENV)/.installed-run
 	$(VENV)/bin/railhead local
 
+lint: $(VENV)/.installed-test
+	$(PY) -m ruff check .
+
 test: $(VENV)/.installed-test
+	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 
 bench: $(VENV)/.installed-test
 	$(PY) -m bench
+
+# Resolve runtime + test extra afresh (no constraints) in a throwaway venv and pin
+# every installed package. Commit the result; the stamps above then reinstall.
+lock:
+	rm -rf $(LOCKVENV)
+	$(PYTHON) -m venv $(LOCKVENV)
+	$(LOCKVENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LOCKVENV)/bin/python -m pip install --quiet '$(CURDIR)[test]'
+	{ echo "# Exact versions of every package Railhead installs: runtime + the [test] extra,"; \
+	  echo "# transitive ones too. Made by \`make lock\` on $$(date -u +%Y-%m-%d) with Python $$($(LOCKVENV)/bin/python -c 'import platform; print(platform.python_version())')."; \
+	  echo "# Regenerate: make lock  (a fresh venv, pip install '.[test]', pip freeze --exclude railhead)."; \
+	  echo "# Used as a constraints file: pip install -c constraints.txt -e '.[test]' (Makefile, Dockerfile)."; \
+	  $(LOCKVENV)/bin/python -m pip freeze --exclude railhead; } > $(LOCK).tmp
+	mv $(LOCK).tmp $(LOCK)
+	rm -rf $(LOCKVENV) build
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

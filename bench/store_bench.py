@@ -41,7 +41,8 @@ async def commits(report: Report, path: str, names: list[str], log: list) -> Non
         for i in range(200):
             await store.append_action(1, len(log) + i, 0, 100, {"type": "pass"}, state_json)
         each = (time.perf_counter() - t0) / 200
-        report.add("store", f"append_action alone, one transaction (state {len(state_json):,} B)", f"{1 / each:,.0f} /s")
+        report.add("store", f"append alone, one transaction (state {len(state_json):,} B)",
+                   f"{1 / each:,.0f} /s")
         await store._run("DELETE FROM actions WHERE n >= ?", (len(log),))
         await store._run("UPDATE snapshots SET n = ?, state = ?", (len(log), state_json))
     finally:

@@ -24,20 +24,21 @@ class RailheadBot(commands.Bot):
         from .cogs.lobby import Lobby
         from .cogs.rotw.cog import RailwaysOfTheWorld
         from .discord_io import OfferButton, OfferSelect
-        from .store import Store
+        from .store import open_store
+        from .sync import sync_if_changed
         from .table import Table
 
-        self.store = await Store.open(self.db_path)
+        self.store = await open_store(self.db_path)
         self.table = Table(self.store)
         await self.add_cog(Lobby(self))
         await self.add_cog(RailwaysOfTheWorld(self))
         self.add_dynamic_items(OfferButton, OfferSelect)
         self.tree.on_error = self.on_app_command_error
-        await self.tree.sync()
+        await sync_if_changed(self)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.exception("command failed", exc_info=error)
-        message = "Something went wrong on our side; nothing was changed. Please try again."
+        message = "Something went wrong on our side; please try again."
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

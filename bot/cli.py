@@ -1,40 +1,120 @@
-"""``railhead`` command line: ``railhead run`` (Discord) and ``railhead local`` (terminal)."""
+"""``railhead`` command line: ``run`` (Discord), ``local`` (terminal), ``backup`` and ``sync``.
+
+A database that cannot be used (read-only, not SQLite, damaged, used by another process, ...)
+gives one sentence on stderr and exit code 1, never a traceback. Tracebacks of real bugs never
+show local variables: a game state holds the secret deck orders.
+"""
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+from collections.abc import Coroutine
+from typing import Any
 
 import typer
 
-app = typer.Typer(help="Railhead: railway board games in Discord channels.", no_args_is_help=True)
+from .store import StoreError, copy_database, open_store
+
+app = typer.Typer(help="Railhead: railway board games in Discord channels.", no_args_is_help=True,
+                  pretty_exceptions_show_locals=False)
+DB_HELP = "SQLite file (default: $RAILHEAD_DB or ./railhead.sqlite3)"
 
 
 def default_db() -> str:
     return os.environ.get("RAILHEAD_DB", "railhead.sqlite3")
 
 
-@app.command()
-def run(db: str = typer.Option(None, help="SQLite file (default: $RAILHEAD_DB or ./railhead.sqlite3)")) -> None:
-    """Start the Discord bot with the token in DISCORD_TOKEN."""
+def fail(sentence: str, code: int = 1) -> typer.Exit:
+    typer.echo(sentence, err=True)
+    return typer.Exit(code)
+
+
+def token_or_exit() -> str:
     token = os.environ.get("DISCORD_TOKEN")
     if not token:
-        typer.echo("DISCORD_TOKEN is not set. See the README, 'Connecting to Discord'; or try `railhead local`.")
-        raise typer.Exit(2)
-    from . import create_bot
+        raise fail("DISCORD_TOKEN is not set; see the README, 'Connecting to Discord' (or try `railhead local`).", 2)
+    return token
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = create_bot(db or default_db())
-    bot.run(token, log_handler=None)
+
+def run_async(main: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run(main)``; a StoreError or a refused token becomes one sentence and exit code 1."""
+    import discord
+
+    try:
+        return asyncio.run(main)
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+    except discord.LoginFailure:
+        raise fail("Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal"
+                   " (Bot, Reset Token).") from None
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+async def check_store(db: str) -> None:
+    """Open and close the store, so that a bad file fails before anything reaches the network."""
+    await (await open_store(db)).close()
 
 
 @app.command()
-def local(db: str = typer.Option(None, help="SQLite file (default: $RAILHEAD_DB or ./railhead.sqlite3)"),
+def run(db: str = typer.Option(None, help=DB_HELP)) -> None:
+    """Start the Discord bot with the token in DISCORD_TOKEN."""
+    token, path = token_or_exit(), db or default_db()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    async def main() -> None:
+        from . import create_bot
+
+        await check_store(path)
+        bot = create_bot(path)
+        async with bot:                 # closes the bot (and its store) however start() ends
+            await bot.start(token)
+
+    run_async(main())
+
+
+@app.command()
+def local(db: str = typer.Option(None, help=DB_HELP),
           boards: str = typer.Option("railhead-boards", help="Folder for board PNGs")) -> None:
     """Play at the local table in this terminal, no Discord needed."""
     from .local import run_local
 
-    asyncio.run(run_local(db or default_db(), boards))
+    run_async(run_local(db or default_db(), boards))
+
+
+@app.command()
+def backup(path: str = typer.Argument(..., help="Where to write the copy"),
+           db: str = typer.Option(None, help=DB_HELP)) -> None:
+    """Copy the database consistently, even while the bot is running."""
+    source = db or default_db()
+    try:
+        copy_database(source, path)
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(f"Copied {source} to {path}.")
+
+
+@app.command()
+def sync(guild: int = typer.Option(None, help="Register in this server only (instant); default: everywhere"),
+         db: str = typer.Option(None, help=DB_HELP)) -> None:
+    """Register the slash commands with Discord now (needs DISCORD_TOKEN)."""
+    token, path = token_or_exit(), db or default_db()
+
+    async def main() -> int:
+        from . import create_bot
+
+        await check_store(path)
+        bot = create_bot(path)
+        async with bot:
+            await bot.login(token)
+            from .sync import sync_tree
+
+            return await sync_tree(bot, guild)
+
+    count = run_async(main())
+    where = f"in server {guild}" if guild is not None else "globally (Discord can take up to an hour to show them)"
+    typer.echo(f"Synced {count} slash commands {where}.")
 
 
 if __name__ == "__main__":

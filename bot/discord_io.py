@@ -1,9 +1,11 @@
 """Turning table Replies into Discord messages, and the persistent button/select items.
 
-Every interaction is deferred first (Discord wants an answer within 3 s). Public replies go
-to the channel as a normal message (with the board attached and the turn's buttons);
-private ones go back as ephemeral follow-ups. Buttons carry only a short token stored in
-SQLite, so they keep working after a restart.
+Every interaction is deferred first (Discord wants an answer within 3 s). A Reply's channel
+message goes to the game's channel (with the board and the turn's buttons), the caller's part
+as an ephemeral answer (``edit_original_response`` for slash commands), and private messages
+by DM. A DM refused with error 50007 marks the seat (the table posts a neutral notice once)
+and never holds the game up. Buttons carry only a short token stored in SQLite, so they keep
+working after a restart. Errors in callbacks reach the player as an ephemeral message.
 """
 from __future__ import annotations
 
@@ -12,13 +14,16 @@ import logging
 import re
 
 import discord
+from discord.ext import commands
 
-from .replies import Button, Caller, Reply, Select
+from .replies import Button, Caller, Message, Reply, Select
 
 log = logging.getLogger("railhead.discord")
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 LIMIT = 2000
+OOPS = ("Something went wrong on our side. If you were making a move, `/game status` shows whether it counted; "
+        "please try again.")
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -40,12 +45,10 @@ class OfferButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rh:o:(?P
         return cls(match["token"], item.label or "…", item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        reply = await interaction.client.table.click(caller_of(interaction), self.token)
-        await send(interaction, reply)
+        await press(interaction, self.token)
 
 
-class OfferSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rh:s:(?P<game>\d+):(?P<n>\d+)"):
+class OfferSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rh:s:(?P<token>[0-9a-f]+)"):
     """A select menu whose option values are offer tokens."""
 
     def __init__(self, custom_id: str, placeholder: str = "Choose", options: list | None = None):
@@ -59,10 +62,19 @@ class OfferSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rh:s:(?P
                    [discord.SelectOption(label=o.label, value=o.value) for o in item.options])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        token = interaction.data["values"][0]
+        await press(interaction, interaction.data["values"][0])
+
+
+async def press(interaction: discord.Interaction, token: str) -> None:
+    """A button press or a menu choice: defer, ask the table, deliver; errors answer privately."""
+    await interaction.response.defer()
+    try:
         reply = await interaction.client.table.click(caller_of(interaction), token)
-        await send(interaction, reply)
+    except Exception:
+        log.exception("button %s failed", token)
+        await interaction.followup.send(OOPS, ephemeral=True)
+        return
+    await deliver(interaction, reply)
 
 
 def make_view(components: list[Button | Select]) -> discord.ui.View | None:
@@ -73,49 +85,101 @@ def make_view(components: list[Button | Select]) -> discord.ui.View | None:
         if isinstance(c, Button):
             view.add_item(OfferButton(c.custom_id.split(":")[-1], c.label, STYLES[c.style]))
         else:
-            options = [discord.SelectOption(label=label, value=value, description=desc or None)
-                       for label, value, desc in c.options]
+            options = [discord.SelectOption(label=o.label[:100], value=o.value, description=o.description[:100] or None)
+                       for o in c.options[:25]]
             view.add_item(OfferSelect(c.custom_id, c.placeholder, options))
     return view
 
 
-def chunks(text: str) -> list[str]:
-    out, current = [], ""
-    for line in text.split("\n"):
-        if len(current) + len(line) + 1 > LIMIT:
-            out.append(current)
-            current = ""
-        current = f"{current}\n{line}" if current else line[:LIMIT]
-    return out + [current]
+def pages(text: str) -> list[str]:
+    """``text`` in parts of at most 2,000 characters, split between lines where possible
+    (discord.py's Paginator); a longer single line is cut into pieces."""
+    paginator = commands.Paginator(prefix=None, suffix=None, max_size=LIMIT)
+    for line in (text or "").split("\n"):
+        while len(line) > LIMIT - 2:
+            paginator.add_line(line[:LIMIT - 2])
+            line = line[LIMIT - 2:]
+        paginator.add_line(line)
+    return [p.strip("\n") or "\u200b" for p in paginator.pages] or ["\u200b"]
 
 
-async def send(interaction: discord.Interaction, reply: Reply, *, slash: bool = False) -> None:
-    """Deliver a Reply for an interaction that was already deferred."""
-    parts = chunks(reply.text)
-    view = make_view(reply.components)
+def _files(message: Message) -> list[discord.File]:
+    return [discord.File(io.BytesIO(message.image), filename=message.image_name)] if message.image else []
 
-    def files() -> list[discord.File]:
-        return [discord.File(io.BytesIO(reply.image), filename=reply.image_name)] if reply.image else []
 
-    if reply.ephemeral:
-        for part in parts[:-1]:
-            await interaction.followup.send(part, ephemeral=True)
-        kwargs = {"view": view} if view else {}
-        await interaction.followup.send(parts[-1], ephemeral=True, files=files(), **kwargs)
-        return
-    mentions = discord.AllowedMentions(users=[discord.Object(i) for i in reply.mentions], roles=False,
+async def send_to(target: discord.abc.Messageable, message: Message) -> None:
+    """Post ``message`` (paged, mentions limited to those it names) to a channel or a user."""
+    parts = pages(message.text)
+    mentions = discord.AllowedMentions(users=[discord.Object(i) for i in message.mentions], roles=False,
                                        everyone=False)
-    channel = interaction.channel
     for part in parts[:-1]:
-        await channel.send(part, allowed_mentions=mentions)
-    kwargs = {"view": view} if view else {}
-    await channel.send(parts[-1], files=files(), allowed_mentions=mentions, **kwargs)
+        await target.send(part, allowed_mentions=mentions)
+    view = make_view(message.components)
+    await target.send(parts[-1], files=_files(message), allowed_mentions=mentions, **({"view": view} if view else {}))
+
+
+async def _answer_caller(interaction: discord.Interaction, message: Message | None, slash: bool) -> None:
+    if message is None:
+        if slash:
+            await interaction.delete_original_response()
+        return
+    parts = pages(message.text)
+    view = make_view(message.components)
+    extra = {"view": view} if view else {}
     if slash:
-        await interaction.delete_original_response()
+        await interaction.edit_original_response(content=parts[0], attachments=_files(message) if len(parts) == 1
+                                                 else [], **(extra if len(parts) == 1 else {}))
+        rest = parts[1:]
+    else:
+        rest = parts
+    for i, part in enumerate(rest):
+        last = i == len(rest) - 1
+        await interaction.followup.send(part, ephemeral=True, **({"files": _files(message), **extra} if last else {}))
+
+
+async def deliver(interaction: discord.Interaction, reply: Reply, *, slash: bool = False) -> None:
+    """Deliver a Reply for an interaction that was already deferred."""
+    client = interaction.client
+    if reply.channel is not None:
+        channel = interaction.channel
+        if reply.channel_id is not None and reply.channel_id != interaction.channel_id:
+            channel = client.get_channel(reply.channel_id) or await client.fetch_channel(reply.channel_id)
+        try:
+            await send_to(channel, reply.channel)
+        except discord.HTTPException:
+            log.exception("channel message not sent")
+            note = Message("Your action went through, but the bot could not post in the channel (check its "
+                           "permissions there); `/game board` shows the game.")
+            reply.caller = note if reply.caller is None else Message(reply.caller.text + "\n" + note.text)
+    await _answer_caller(interaction, reply.caller, slash)
+    for user_id, message in reply.direct.items():
+        await send_direct(client, reply, user_id, message)
+
+
+async def send_direct(client: discord.Client, reply: Reply, user_id: int, message: Message) -> None:
+    """DM ``message``; a closed DM (50007) marks the seat and posts the table's notice, once."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await send_to(user, message)
+    except discord.Forbidden as exc:
+        if exc.code != 50007 or reply.game_id is None:
+            log.warning("DM to %s refused: %s", user_id, exc)
+            return
+        notice = await client.table.dm_failed(reply.game_id, user_id)
+        if notice is not None and notice.channel is not None:
+            channel = client.get_channel(notice.channel_id) or await client.fetch_channel(notice.channel_id)
+            await send_to(channel, notice.channel)
+    except discord.HTTPException:
+        log.exception("DM to %s failed", user_id)
 
 
 async def answer(interaction: discord.Interaction, work) -> None:
     """Defer a slash command privately, run ``work()`` (a coroutine giving a Reply), deliver it."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    reply = await work()
-    await send(interaction, reply, slash=True)
+    try:
+        reply = await work()
+    except Exception:
+        log.exception("command failed")
+        await interaction.edit_original_response(content=OOPS)
+        return
+    await deliver(interaction, reply, slash=True)

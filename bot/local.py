@@ -1,7 +1,9 @@
 """The local table: the same commands as in Discord, typed in a terminal.
 
-For trying Railhead without a Discord bot, and for tests. Everyone plays in one
-terminal; ``as NAME`` switches who is typing. Boards are written as PNG files.
+For trying Railhead without a Discord bot, and for tests. Everyone plays in one terminal;
+``as NAME`` switches who is typing. Private messages (what Discord sends by DM) wait for
+their player and are shown when that player takes the keyboard. Boards are written as PNGs.
+The game commands, their arguments and their help come from each game's command spec.
 """
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import sys
 import zlib
 from pathlib import Path
 
-from .replies import Button, Caller, Reply, Select
-from .store import Store
+from . import registry
+from .replies import Button, Caller, Message, Reply, Select
+from .store import open_store
 from .table import Table
 
 LOCAL_CHANNEL = 1
@@ -28,22 +31,12 @@ Quick start, three players at one keyboard:
 Then follow the prompts: "click N" presses button N of the last message, "pick N" picks
 option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything."""
 
-HELP = """\
+LOBBY_HELP = """\
 Players:  as NAME  |  who
 Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | leave | start | status
-          game board | game abandon
-Railways of the World (in your turn):
-  rotw bid AMOUNT            bid in thousands: "rotw bid 3" is $3,000
-  rotw pass                  pass in the auction, or pass your action
-  rotw link FROM TO          cheapest single build linking two cities (preview, then "click 1")
-  rotw build PATH... [toward=HEX]   lay tiles along hexes: rotw build Köln J6 K6 L7 Frankfurt
-  rotw deliver [FROM] [COLOUR]      menu of legal deliveries, then "pick N"
-  rotw urbanize CITY COLOUR  |  rotw upgrade  |  rotw card [CARD] [city=X] [colour=Y]  |  rotw bonds
+          game board | game hand | game undo | game abandon
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
-
-POSITIONAL = {"bid": ["amount"], "build": [], "link": ["from", "to"], "deliver": ["from", "colour"],
-              "urbanize": ["city", "colour"], "card": ["card", "city", "colour"]}
 
 
 def user_id(name: str) -> int:
@@ -58,11 +51,19 @@ class LocalTable:
         self.buttons: list[Button] = []
         self.select: Select | None = None
         self.names: dict[int, str] = {}
+        self.inbox: dict[int, list[Message]] = {}
         self.images = 0
 
     def caller(self) -> Caller:
         self.names[user_id(self.user)] = self.user
         return Caller(LOCAL_CHANNEL, user_id(self.user), self.user, guild_id=None, can_manage=False)
+
+    def help(self) -> str:
+        lines = [LOBBY_HELP]
+        for ui in registry.UIS.values():
+            lines.append(f"{registry.game(ui.game_id).name} (`{ui.prefix} ...`, in your turn):")
+            lines += [f"  {line}" for line in ui.help_lines()]
+        return "\n".join(lines)
 
     async def handle(self, line: str) -> list[str]:
         """Run one typed line; returns the lines to print."""
@@ -74,18 +75,22 @@ class LocalTable:
             return []
         head, rest = words[0].lower().lstrip("/"), words[1:]
         if head == "help":
-            return [HELP]
+            return [self.help()]
         if head == "as" and rest:
             self.user = " ".join(rest)
-            return [f"You are now {self.user}."]
+            out = [f"You are now {self.user}."]
+            for message in self.inbox.pop(user_id(self.user), []):
+                out += self._message(message, f"(private to {self.user}) ")
+            return out
         if head == "who":
             return [f"You are {self.user}."]
         if head in ("click", "pick"):
             return await self._press(head, rest)
         if head == "game" and rest:
             return await self._game(rest[0].lower(), rest[1:])
-        if head == "rotw" and rest:
-            return self.show(await self.table.command(self.caller(), rest[0].lower(), self._args(rest[0].lower(), rest[1:])))
+        ui = next((u for u in registry.UIS.values() if u.prefix == head), None)
+        if ui is not None and rest:
+            return self.show(await self.table.command(self.caller(), rest[0].lower(), self._args(ui, rest)))
         return [f"Unknown command {line!r}; type help."]
 
     async def _game(self, verb: str, rest: list[str]) -> list[str]:
@@ -99,22 +104,33 @@ class LocalTable:
                     options[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
             return self.show(await self.table.new(c, game, options))
         handlers = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start,
-                    "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon}
+                    "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon,
+                    "hand": self.table.hand, "undo": self.table.undo}
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
         return self.show(await handlers[verb](c))
 
-    def _args(self, name: str, words: list[str]) -> dict:
+    @staticmethod
+    def _args(ui, words: list[str]) -> dict:
+        """``key=value`` words by name; the others fill the command's parameters in order (a
+        ``rest`` parameter takes all the remaining words)."""
+        spec = ui.commands.get(words[0].lower())
         args: dict = {}
-        positional = [w for w in words if "=" not in w]
-        for w in words:
-            if "=" in w:
-                key, value = w.split("=", 1)
+        positional = []
+        for w in words[1:]:
+            key, eq, value = w.partition("=")
+            if eq and spec and key in {p.name for p in spec.params}:
                 args[key] = value
-        if name == "build":
-            args["path"] = " ".join(positional)
-        else:
-            args.update(zip(POSITIONAL.get(name, []), positional))
+            else:
+                positional.append(w)
+        free = [p for p in (spec.params if spec else ()) if p.name not in args]
+        for i, p in enumerate(free):
+            if p.rest:
+                args[p.name] = " ".join(positional[i:])
+                positional = []
+                break
+            if i < len(positional):
+                args[p.name] = positional[i]
         return args
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:
@@ -128,32 +144,47 @@ class LocalTable:
         else:
             if self.select is None or not 0 <= i < len(self.select.options):
                 return ["There is no such option in the last menu."]
-            token = self.select.options[i][1]
+            token = self.select.options[i].value
         return self.show(await self.table.click(self.caller(), token))
 
     def show(self, reply: Reply) -> list[str]:
-        text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m.group(1)), "someone"), reply.text)
-        lines = [("(only you see this) " if reply.ephemeral else "") + text]
-        if reply.image:
+        lines: list[str] = []
+        if reply.channel is not None:
+            lines += self._message(reply.channel, "")
+        if reply.caller is not None:
+            lines += self._message(reply.caller, "(only you see this) ")
+        me = user_id(self.user)
+        for uid, message in reply.direct.items():
+            if uid == me:
+                lines += self._message(message, f"(private to {self.user}) ")
+            else:
+                self.inbox.setdefault(uid, []).append(message)
+        return lines
+
+    def _message(self, message: Message, prefix: str) -> list[str]:
+        text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m.group(1)), "someone"), message.text)
+        text = re.sub(r"<#\d+>", "this table", text)
+        lines = [prefix + text]
+        if message.image:
             self.images += 1
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"{self.images:04d}-{reply.image_name}"
-            path.write_bytes(reply.image)
+            path = self.out_dir / f"{self.images:04d}-{message.image_name}"
+            path.write_bytes(message.image)
             lines.append(f"[image: {path}]")
-        buttons = [c for c in reply.components if isinstance(c, Button)]
-        selects = [c for c in reply.components if isinstance(c, Select)]
+        buttons = [c for c in message.components if isinstance(c, Button)]
+        selects = [c for c in message.components if isinstance(c, Select)]
         if buttons:
             self.buttons = buttons
             lines.append("Buttons: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
         if selects:
             self.select = selects[0]
             lines.append(selects[0].placeholder + ":")
-            lines += [f"  ({i + 1}) {label} — {desc}" for i, (label, _, desc) in enumerate(selects[0].options)]
+            lines += [f"  ({i + 1}) {o.label} — {o.description}" for i, o in enumerate(selects[0].options)]
         return lines
 
 
 async def run_local(db_path: str, out_dir: str = "railhead-boards") -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     local = LocalTable(Table(store), Path(out_dir))
     print(GUIDE)
     print(f"\nGames are saved in {db_path}; board images go to {out_dir}/.")

@@ -1,9 +1,37 @@
-"""Per-game command modules and renderers, by game id (the bot's view of the registry)."""
+"""The games the bot can run: engine games by id and their UI modules.
+
+``register`` adds a game at run time (tests use it for the test-only Sealed Bid game).
+"""
 from __future__ import annotations
 
-from render import rotw as render_rotw
+import engine
+from engine import IllegalAction
 
-from .cogs.rotw import commands as rotw_commands
+from .cogs.rotw.commands import RotwUI
+from .ui import GameUI
 
-GAME_COMMANDS = {"rotw": rotw_commands}
-RENDERERS = {"rotw": render_rotw.board_png}
+UIS: dict[str, GameUI] = {"rotw": RotwUI()}
+_EXTRA: dict[str, engine.Game] = {}
+
+
+def games() -> dict[str, engine.Game]:
+    """Every game with a UI, by id."""
+    return {gid: g for gid, g in {**engine.GAMES, **_EXTRA}.items() if gid in UIS}
+
+
+def game(game_id: str) -> engine.Game:
+    """The game ``game_id``; raises ``IllegalAction`` naming the available ones."""
+    found = games().get(game_id) if isinstance(game_id, str) else None
+    if found is None:
+        raise IllegalAction(f"Unknown game {str(game_id)[:40]!r}; available: {', '.join(sorted(games()))}.")
+    return found
+
+
+def register(game_: engine.Game, ui: GameUI) -> None:
+    _EXTRA[game_.id] = game_
+    UIS[game_.id] = ui
+
+
+def unregister(game_id: str) -> None:
+    _EXTRA.pop(game_id, None)
+    UIS.pop(game_id, None)

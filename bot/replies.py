@@ -1,5 +1,11 @@
-"""What the table answers: plain data, turned into Discord messages by the cogs and into
-terminal text by the local table."""
+"""What the table answers: plain data, turned into Discord messages by ``discord_io`` and into
+terminal text by the local table.
+
+A ``Reply`` is a list of deliveries: the channel message (built only from public events and
+the public view), an ephemeral answer to the caller, and private messages per user (DMs).
+Buttons and select options carry an action; the table stores it under a token before the
+reply leaves, so a press works after a restart.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -7,28 +13,60 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Button:
+    """``action``: what a press does (stored as an offer). ``seat``/``stamp``: who may press it
+    and for which prompt (``None``: anyone seated / no staleness check). ``custom_id`` is set
+    by the table when the offer is stored."""
+
     label: str
-    custom_id: str
+    action: dict
     style: str = "secondary"        # primary | secondary | success | danger
+    seat: int | None = None
+    stamp: int | None = None
+    custom_id: str = ""
+
+
+@dataclass
+class Option:
+    label: str
+    action: dict
+    description: str = ""
+    value: str = ""                 # the offer token, set by the table
 
 
 @dataclass
 class Select:
-    custom_id: str
     placeholder: str
-    options: list[tuple[str, str, str]]     # (label, value, description)
+    options: list[Option]
+    seat: int | None = None
+    stamp: int | None = None
+    custom_id: str = ""
 
 
 @dataclass
-class Reply:
-    """``ephemeral``: only the caller sees it. ``image``: PNG bytes. ``mentions``: user ids pinged."""
+class Message:
+    """``image``: PNG bytes. ``mentions``: user ids pinged."""
 
     text: str
-    ephemeral: bool = False
     image: bytes | None = None
     image_name: str = "board.png"
     components: list[Button | Select] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Reply:
+    """``channel``: the public message for ``channel_id`` (the game's channel; ``None`` means
+    the caller's channel). ``caller``: ephemeral, only the caller sees it. ``direct``: DMs by
+    user id. ``game_id``: the game these belong to (for closed-DM bookkeeping)."""
+
+    channel: Message | None = None
+    caller: Message | None = None
+    direct: dict[int, Message] = field(default_factory=dict)
+    channel_id: int | None = None
+    game_id: int | None = None
+
+    def messages(self) -> list[Message]:
+        return [m for m in (self.channel, self.caller, *self.direct.values()) if m is not None]
 
 
 @dataclass
@@ -42,12 +80,18 @@ class Caller:
     can_manage: bool = False
 
 
-def private(text: str) -> Reply:
-    return Reply(text, ephemeral=True)
+def private(text: str, **kwargs) -> Reply:
+    """An answer only the caller sees."""
+    return Reply(caller=Message(text, **kwargs))
+
+
+def public(text: str, **kwargs) -> Reply:
+    """A message in the caller's channel."""
+    return Reply(channel=Message(text, **kwargs))
 
 
 @dataclass
 class Apply:
-    """A game command's answer meaning "apply this action now"."""
+    """A game command's answer meaning "play this action now"."""
 
     action: dict

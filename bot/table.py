@@ -1,8 +1,10 @@
 """The table: ``(channel, user, command, args) -> Reply``.
 
-Knows games, seats, turns, locks and the store; knows nothing of Discord. The cogs and
-the local terminal table both drive it. One lock per game; each action is committed to
-the store before the reply that announces it is built.
+Knows games, seats, turns, locks and the store; knows nothing of Discord. The cogs and the
+local terminal table both drive it. One lock per game serializes its lobby and its moves; each
+move is committed in one transaction with its snapshot, its status and the offers (buttons)
+that announce it, before anyone is told. Games in different channels never wait for each other
+except for the store's own short transactions.
 """
 from __future__ import annotations
 
@@ -10,38 +12,46 @@ import asyncio
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 import msgspec
 
 import engine
-from engine import IllegalAction, canonical
+from engine import IllegalAction, Match, canonical, events_for
 
-from .registry import GAME_COMMANDS, RENDERERS
-from .replies import Apply, Button, Caller, Reply, Select, private
-from .store import GameRow, SeatRow, Store
+from . import registry
+from .replies import Apply, Button, Caller, Message, Option, Reply, Select, private
+from .store import ChannelBusy, GameRow, Offer, SeatRow, Store, new_token
+from .ui import GameUI, UIContext
 
 log = logging.getLogger("railhead.table")
+
+NOT_SAVED = ("Your move could not be saved (the bot's database refused it); nothing was changed. "
+             "Please try again in a moment.")
+STALE = "That button belongs to an earlier moment of the game; the board has moved on. Use the newest message."
+ENDED = "That button belongs to a game that has ended."
 
 
 @dataclass
 class Session:
-    """A loaded running game: the row, seats and current state."""
+    """A loaded game: its row, seats and match (setup + log + state)."""
 
     row: GameRow
     seats: list[SeatRow]
-    state: dict
+    match: Match
 
     @property
-    def game(self) -> engine.Game:
-        return engine.get_game(self.row.game)
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
-    def mention(self, seat: int) -> str:
-        return f"<@{self.seats[seat].user_id}>"
+    def prompt_of(self, seat: int | None) -> dict | None:
+        return next((p for p in self.match.prompts() if p["seat"] == seat), None)
 
 
 class Table:
@@ -50,87 +60,123 @@ class Table:
         self.render = render
         self.seeds = seeds or (lambda: secrets.randbits(62))
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states: dict[int, dict] = {}
+        self._matches: dict[int, Match] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    # --------------------------------------------------------------- lobby
+    @staticmethod
+    def ui(game_id: str) -> GameUI:
+        return registry.UIS[game_id]
+
+    # ----------------------------------------------------------------- lobby
     async def new(self, caller: Caller, game_id: str, options: dict | None = None) -> Reply:
         """``/game new``: open a lobby in this channel; the creator takes the first seat."""
-        if await self.store.active_game(caller.channel_id):
-            return private("This channel already has a game. Finish it, or `/game abandon` it first.")
         try:
-            game = engine.get_game(game_id)
-            opts = msgspec.to_builtins(game.options(options or {}))
-            game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates map and style
+            game = registry.game(game_id)
+            opts = msgspec.to_builtins(game.options(options))
+            game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates the options
         except IllegalAction as exc:
             return private(str(exc))
-        gid = await self.store.create_game(caller.channel_id, caller.guild_id, game.id, game.rules_version,
-                                           opts, 0, caller.user_id)
-        await self.store.add_seat(gid, caller.user_id, caller.name)
-        return Reply(
-            f"**{caller.name}** opened a table for **{game.name}** ({game.min_seats}-{game.max_seats} players).\n"
-            f"Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone is seated.",
-            components=await self._lobby_buttons(gid),
-        )
+        buttons = [Button("Join", {"type": "_lobby", "do": "join"}, "primary"),
+                   Button("Leave", {"type": "_lobby", "do": "leave"}),
+                   Button("Start", {"type": "_lobby", "do": "start"}, "success")]
+        try:
+            async with self.store.transaction() as tx:
+                gid = await tx.create_game(caller.channel_id, caller.guild_id, game.id, game.rules_version, opts,
+                                           caller.user_id)
+                await tx.add_seat(gid, caller.user_id, caller.name)
+                await self._store_offers(tx, gid, buttons)
+        except ChannelBusy:
+            return private("This channel already has a game. Finish it, or `/game abandon` it first.")
+        players = f"{game.min_seats}-{game.max_seats} players" if game.max_seats > 1 else "solo"
+        return Reply(channel=Message(
+            f"**{caller.name}** opened a table for **{game.name}** ({players}).\n"
+            "Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone "
+            "is seated.", components=buttons), channel_id=caller.channel_id, game_id=gid,
+            direct={caller.user_id: self._welcome(game, caller.channel_id)})
 
-    async def _lobby_buttons(self, gid: int) -> list[Button]:
-        tokens = await self.store.add_offers(gid, -1, [{"type": "_lobby", "do": d} for d in ("join", "leave", "start")])
-        return [Button("Join", f"rh:o:{tokens[0]}", "primary"), Button("Leave", f"rh:o:{tokens[1]}"),
-                Button("Start", f"rh:o:{tokens[2]}", "success")]
+    @staticmethod
+    def _welcome(game: engine.Game, channel_id: int) -> Message:
+        return Message(f"You have a seat at **{game.name}** in <#{channel_id}>. Private information (your hand, "
+                       "secret choices) will come here.")
 
-    async def join(self, caller: Caller) -> Reply:
-        row = await self.store.active_game(caller.channel_id)
+    async def _lobby(self, caller: Caller, row: GameRow | None = None) -> GameRow | Reply:
+        row = row or await self.store.active_game(caller.channel_id)
         if row is None:
             return private("There is no game here. Open one with `/game new`.")
-        if row.status != "lobby":
-            return private("This game has already started; you can watch, and join the next one.")
-        seats = await self.store.seats(row.id)
-        game = engine.get_game(row.game)
-        if any(s.user_id == caller.user_id for s in seats):
-            return private("You are already seated.")
-        if len(seats) >= game.max_seats:
-            return private(f"The table is full ({game.max_seats} players).")
-        await self.store.add_seat(row.id, caller.user_id, caller.name)
-        names = ", ".join(s.name for s in seats + [SeatRow(len(seats), caller.user_id, caller.name)])
-        return Reply(f"**{caller.name}** joins. Seated: {names}.")
+        return row
 
-    async def leave(self, caller: Caller) -> Reply:
-        row = await self.store.active_game(caller.channel_id)
-        if row is None or row.status != "lobby":
-            return private("You can only leave a game before it starts. A running game can be abandoned by its "
-                           "creator or a member with Manage Channel.")
-        seats = await self.store.seats(row.id)
-        if not any(s.user_id == caller.user_id for s in seats):
-            return private("You are not seated at this table.")
-        await self.store.remove_seat(row.id, caller.user_id)
-        if len(seats) == 1:
-            await self.store.set_status(row.id, "abandoned")
-            return Reply(f"**{caller.name}** leaves; the table is empty and closed.")
-        return Reply(f"**{caller.name}** leaves the table.")
+    async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        row = await self._lobby(caller, row)
+        if isinstance(row, Reply):
+            return row
+        game = registry.game(row.game)
+        async with self.lock(row.id):
+            async with self.store.transaction() as tx:
+                current = await tx.game(row.id)
+                if current is None or current.status != "lobby":
+                    return private("This game has already started or ended; you can watch, and join the next one.")
+                seats = await tx.seats(row.id)
+                if any(s.user_id == caller.user_id for s in seats):
+                    return private("You are already seated.")
+                if len(seats) >= game.max_seats:
+                    return private(f"The table is full ({game.max_seats} players).")
+                await tx.add_seat(row.id, caller.user_id, caller.name)
+        names = ", ".join([s.name for s in seats] + [caller.name])
+        return Reply(channel=Message(f"**{caller.name}** joins. Seated: {names}."), channel_id=row.channel_id,
+                     game_id=row.id, direct={caller.user_id: self._welcome(game, row.channel_id)})
 
-    async def start(self, caller: Caller) -> Reply:
-        row = await self.store.active_game(caller.channel_id)
-        if row is None:
-            return private("There is no game here. Open one with `/game new`.")
-        if row.status != "lobby":
-            return private("This game is already running.")
+    async def leave(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        row = await self._lobby(caller, row)
+        if isinstance(row, Reply):
+            return row
+        async with self.lock(row.id):
+            async with self.store.transaction() as tx:
+                current = await tx.game(row.id)
+                if current is None or current.status != "lobby":
+                    return private("You can only leave a game before it starts. A running game can be abandoned "
+                                   "by its creator or a member with Manage Channel.")
+                if not await tx.remove_seat(row.id, caller.user_id):
+                    return private("You are not seated at this table.")
+                empty = not await tx.seats(row.id)
+                if empty:
+                    await tx.set_status(row.id, "abandoned")
+        text = f"**{caller.name}** leaves; the table is empty and closed." if empty else \
+            f"**{caller.name}** leaves the table."
+        return Reply(channel=Message(text), channel_id=row.channel_id, game_id=row.id)
+
+    async def start(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        row = await self._lobby(caller, row)
+        if isinstance(row, Reply):
+            return row
         if caller.user_id != row.creator_id and not caller.can_manage:
             return private("Only the game's creator or a member with Manage Channel can start it.")
-        seats = await self.store.seats(row.id)
-        game = engine.get_game(row.game)
-        seed = self.seeds()
-        try:
-            state = game.setup(row.options, [s.name for s in seats], seed)
-        except IllegalAction as exc:
-            return private(str(exc))
+        game = registry.game(row.game)
         async with self.lock(row.id):
-            await self.store.start_game(row.id, seed, canonical(state).decode())
-            self._states[row.id] = state
-        session = await self.session(caller.channel_id)
-        names = ", ".join(f"{s.name}" for s in seats)
-        return await self.turn_reply(session, [], header=f"**{game.name}** begins! Players in seat order: {names}.")
+            current = await self.store.game(row.id)
+            if current is None or current.status != "lobby":
+                return private("This game is already running or has ended.")
+            seats = await self.store.seats(row.id)
+            seed = self.seeds()
+            try:
+                match = Match.start(game, row.options, [s.name for s in seats], seed)
+            except IllegalAction as exc:
+                return private(str(exc))
+            session = Session(row, seats, match)
+            names = ", ".join(s.name for s in seats)
+            reply = self._turn(session, [], header=f"**{game.name}** begins! Players in seat order: {names}.")
+            try:
+                async with self.store.transaction() as tx:
+                    if not await tx.set_status(row.id, "running", expect=("lobby",)):
+                        return private("This game is already running or has ended.")
+                    await tx.start_game(row.id, seed, canonical(match.state).decode())
+                    await self._store_reply_offers(tx, row.id, reply)
+            except Exception:
+                log.exception("game %s: start not saved", row.id)
+                return private("The game could not be started (the bot's database refused it); nothing changed.")
+            self._matches[row.id] = match
+        return await self._with_board(session, reply)
 
     async def abandon(self, caller: Caller) -> Reply:
         row = await self.store.active_game(caller.channel_id)
@@ -138,12 +184,17 @@ class Table:
             return private("There is no game here.")
         if caller.user_id != row.creator_id and not caller.can_manage:
             return private("Only the game's creator or a member with Manage Channel can abandon it.")
-        await self.store.set_status(row.id, "abandoned")
-        self._states.pop(row.id, None)
-        return Reply(f"The game was abandoned by **{caller.name}**.")
+        async with self.lock(row.id):
+            async with self.store.transaction() as tx:
+                changed = await tx.set_status(row.id, "abandoned")
+            self._matches.pop(row.id, None)
+        if not changed:
+            return private("This game has already ended.")
+        return Reply(channel=Message(f"The game was abandoned by **{caller.name}**."), channel_id=row.channel_id)
 
-    # ------------------------------------------------------------- running
+    # --------------------------------------------------------------- loading
     async def session(self, channel_id: int) -> Session | None:
+        """The channel's running game, loaded."""
         row = await self.store.active_game(channel_id)
         if row is None or row.status != "running":
             return None
@@ -151,138 +202,352 @@ class Table:
 
     async def _load(self, row: GameRow) -> Session:
         seats = await self.store.seats(row.id)
-        state = self._states.get(row.id)
-        if state is None:
-            state = await self._restore(row, seats)
-            self._states[row.id] = state
-        return Session(row, seats, state)
+        match = self._matches.get(row.id)
+        if match is None:
+            match = await self._restore(row, seats)
+            self._matches[row.id] = match
+        return Session(row, seats, match)
 
-    async def _restore(self, row: GameRow, seats: list[SeatRow]) -> dict:
-        """Latest snapshot, checked against the log; replayed from the log when they disagree."""
-        log_ = await self.store.actions(row.id)
+    async def _restore(self, row: GameRow, seats: list[SeatRow]) -> Match:
+        """The latest snapshot when it includes the whole log; otherwise (stale or damaged) a replay."""
+        entries = [(e.seat, e.action) for e in await self.store.log(row.id)]
         snap = await self.store.snapshot(row.id)
-        if snap and snap[0] == len(log_):
-            return json.loads(snap[1])
-        game = engine.get_game(row.game)
-        log.warning("game %s: snapshot stale, replaying %d actions", row.id, len(log_))
-        return engine.replay(game, row.options, [s.name for s in seats], row.seed, log_)
+        state = None
+        if snap and snap[0] == len(entries):
+            try:
+                state = json.loads(snap[1])
+            except ValueError:
+                log.warning("game %s: damaged snapshot, replaying %d entries", row.id, len(entries))
+        game = registry.game(row.game)
+        return await asyncio.to_thread(Match.restore, game, row.options, [s.name for s in seats], row.seed,
+                                       entries, state)
 
+    def _context(self, session: Session, seat: int | None) -> UIContext:
+        ui = self.ui(session.row.game)
+        return UIContext(session.match, seat, session.names, render_board=partial(self._render, ui))
+
+    # ----------------------------------------------------------- information
     async def status(self, caller: Caller) -> Reply:
         row = await self.store.active_game(caller.channel_id)
         if row is None:
             return private("There is no game in this channel. Open one with `/game new`.")
-        seats = await self.store.seats(row.id)
-        game = engine.get_game(row.game)
+        game = registry.game(row.game)
         if row.status == "lobby":
+            seats = await self.store.seats(row.id)
             names = ", ".join(s.name for s in seats)
             return private(f"{game.name}: waiting to start. Seated ({len(seats)}/{game.max_seats}): {names}.")
         session = await self._load(row)
-        return private(GAME_COMMANDS[row.game].status_text(session))
+        text = self.ui(row.game).status_text(session.match.view(None))
+        waiting = [session.names[p["seat"]] for p in session.match.prompts()]
+        if waiting:
+            text += f"\nWaiting for {', '.join(waiting)}."
+        return private(text)
 
     async def board(self, caller: Caller) -> Reply:
         session = await self.session(caller.channel_id)
         if session is None:
             return private("There is no running game in this channel.")
-        return await self.turn_reply(session, [], header="The board:")
+        reply = self._turn(session, [], header="The board:", remind=False)
+        await self._store_offers_now(session.row.id, reply)
+        return await self._with_board(session, reply)
 
-    async def command(self, caller: Caller, name: str, args: dict[str, Any]) -> Reply:
-        """A game command (``/rotw build ...``): answered by the game's command module."""
-        session = await self.session(caller.channel_id)
-        if session is None:
+    async def hand(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        """``/game hand`` and the **My hand** button: the caller's private view, fresh, with the
+        choices of a secret prompt."""
+        row = row or await self.store.active_game(caller.channel_id)
+        if row is None or row.status != "running":
+            return private("There is no running game here.")
+        session = await self._load(row)
+        seat = session.seat_of(caller.user_id)
+        if seat is None:
+            return private("You are not seated in this game; everything you may see is on the board.")
+        ctx = self._context(session, seat)
+        text = self.ui(row.game).hand_text(ctx.view())
+        components: list[Button | Select] = []
+        prompt = session.prompt_of(seat)
+        if prompt is not None:
+            components = self._prompt_components(session, prompt)
+        reply = private(text, components=components)
+        await self._store_offers_now(row.id, reply)
+        return reply
+
+    async def dm_failed(self, game_id: int, user_id: int) -> Reply | None:
+        """A DM to ``user_id`` was refused (closed DMs): mark the seat and return the channel notice,
+        once. The seat gets private information through **My hand** from then on."""
+        row = await self.store.game(game_id)
+        if row is None:
+            return None
+        seats = await self.store.seats(game_id)
+        seat = next((s for s in seats if s.user_id == user_id), None)
+        if seat is None or seat.dm_closed:
+            return None
+        async with self.store.transaction() as tx:
+            await tx.set_dm_closed(game_id, user_id, True)
+        return Reply(channel=Message(f"{seat.name}'s DMs are closed; use **My hand** (or `/game hand`) to see "
+                                     "private information."), channel_id=row.channel_id)
+
+    # -------------------------------------------------------------- commands
+    async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
+        """A game command (``/rotw build ...``), answered by the game's UI module."""
+        row = row or await self.store.active_game(caller.channel_id)
+        if row is None or row.status != "running":
             return private("There is no running game in this channel.")
+        ui = self.ui(row.game)
+        spec = ui.commands.get(name) if isinstance(name, str) else None
+        if spec is None:
+            return private(f"Unknown command {name!r}; commands: {', '.join(ui.commands)}.")
+        try:
+            args = spec.check(args)
+        except IllegalAction as exc:
+            return private(str(exc))
+        session = await self._load(row)
         seat = session.seat_of(caller.user_id)
         if seat is None:
             return private("You are not seated in this game.")
-        handler = GAME_COMMANDS[session.row.game].COMMANDS.get(name)
-        if handler is None:
-            return private(f"Unknown command {name!r}.")
         try:
-            result = await handler(self, session, seat, args)
+            result = await spec.handler(self._context(session, seat), args)
         except IllegalAction as exc:
             return private(str(exc))
         if isinstance(result, Apply):
-            return await self.act(caller, result.action)
+            return await self.act(caller, result.action, row=row)
+        prompt = session.prompt_of(seat)
+        for message in result.messages():
+            _bind(message.components, seat, prompt["stamp"] if prompt else None)
+        await self._store_offers_now(row.id, result)
         return result
+
+    async def undo(self, caller: Caller) -> Reply:
+        """``/game undo``: take back your last move (alone, or by asking the others)."""
+        return await self.act(caller, {"type": "undo"})
 
     async def click(self, caller: Caller, token: str) -> Reply:
         """A button or select option: the action stored behind ``token``."""
         offer = await self.store.offer(token)
         if offer is None:
             return private("That button has expired.")
-        game_id, n, action = offer
-        row = await self.store.game(game_id)
-        if row is None or row.channel_id != caller.channel_id:
-            return private("That button belongs to another game.")
-        kind = action["type"]
+        row = await self.store.game(offer.game_id)
+        if row is None or row.status not in ("lobby", "running"):
+            return private(ENDED)
+        action = offer.action
+        kind = action.get("type")
         if kind == "_lobby":
-            active = await self.store.active_game(caller.channel_id)
-            if active is None or active.id != game_id:
-                return private("That button belongs to an earlier game in this channel.")
-            return await {"join": self.join, "leave": self.leave, "start": self.start}[action["do"]](caller)
+            return await {"join": self.join, "leave": self.leave, "start": self.start}[action["do"]](caller, row)
         if kind == "_cancel":
+            async with self.store.transaction() as tx:
+                await tx.void_offers([token, *action.get("voids", [])])
             return private("Cancelled; nothing was changed.")
         if kind == "_cmd":
-            return await self.command(caller, action["name"], action.get("args", {}))
-        return await self.act(caller, action, state_no=n)
+            if row.status == "running":
+                session = await self._load(row)
+                refused = _refusal(session, session.seat_of(caller.user_id), offer)
+                if refused:
+                    return private(refused)
+            return await self.command(caller, action["name"], action.get("args", {}), row=row)
+        if kind == "_hand":
+            return await self.hand(caller, row)
+        return await self.act(caller, action, row=row, offer=offer)
 
-    async def act(self, caller: Caller, action: dict, state_no: int | None = None) -> Reply:
-        """Apply ``action`` for the caller's seat, commit it, and build the turn message."""
-        row = await self.store.active_game(caller.channel_id)
+    # ----------------------------------------------------------------- moves
+    async def act(self, caller: Caller, action: Any, row: GameRow | None = None, offer: Offer | None = None) -> Reply:
+        """Play ``action`` for the caller's seat, commit it, and build the messages that announce it."""
+        row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
             return private("There is no running game in this channel.")
         async with self.lock(row.id):
-            session = await self._load(row)
+            current = await self.store.game(row.id)
+            if current is None or current.status != "running":
+                return private(ENDED if offer else "This game has ended.")
+            session = await self._load(current)
             seat = session.seat_of(caller.user_id)
             if seat is None:
                 return private("You are not seated in this game.")
-            state = session.state
-            if state_no is not None and state_no != state["n"]:
-                return private("That button belongs to an earlier moment of the game; the board has moved on. "
-                               "Use the newest message, or `/game board`.")
+            refused = _refusal(session, seat, offer) if offer is not None else None
+            if refused:
+                return private(refused)
+            match = session.match
             try:
-                new, events = session.game.apply(state, seat, action)
+                new, events = match.play(seat, action)
             except IllegalAction as exc:
                 return private(str(exc))
-            over = session.game.outcome(new) is not None
-            await self.store.append_action(row.id, state["n"], seat, caller.user_id, action,
-                                           canonical(new).decode(), status="finished" if over else None)
-            self._states[row.id] = new
-            session.state = new
-        return await self.turn_reply(session, events)
+            after = Session(current, session.seats, new)
+            reply = self._turn(after, events, actor=seat)
+            over = new.outcome() is not None
+            try:
+                async with self.store.transaction() as tx:
+                    await tx.append(row.id, len(match.log), seat, caller.user_id, new.log[-1][1],
+                                    canonical(new.state).decode())
+                    await self._store_reply_offers(tx, row.id, reply)
+                    if over:                      # after the offers: finishing prunes them all
+                        await tx.set_status(row.id, "finished", expect=("running",))
+            except Exception:
+                log.exception("game %s: move not saved", row.id)
+                return private(NOT_SAVED)
+            if over:
+                self._matches.pop(row.id, None)
+            else:
+                self._matches[row.id] = new
+        return await self._with_board(after, reply)
 
-    async def turn_reply(self, session: Session, events: list[dict], header: str = "") -> Reply:
-        """The channel message after a turn: what happened, who is next (mentioned), the board."""
-        game = session.game
-        state = session.state
+    # -------------------------------------------------------------- messages
+    def _turn(self, session: Session, events: list[dict], header: str = "", actor: int | None = None,
+              remind: bool = True) -> Reply:
+        """What everyone is told after a move: the channel message (public events, prompts with
+        mentions of newly prompted seats, buttons), private events and secret prompts by DM, and
+        the actor's private events as an ephemeral answer."""
+        match = session.match
+        ui = self.ui(session.row.game)
+        public_view = match.view(None)
         lines = [header] if header else []
-        lines += [e["text"] for e in events]
-        module = GAME_COMMANDS[session.row.game]
-        outcome = game.outcome(state)
-        mentions: list[int] = []
-        components: list[Button | Select] = []
+        lines += [e["text"] for e in events_for(events, None) if e.get("text")]
+        channel = Message("", components=[])
+        direct: dict[int, Message] = {}
+        caller: Message | None = None
+        for seat, info in enumerate(session.seats):
+            mine = [e["text"] for e in events if "to" in e and seat in e["to"] and e.get("text")]
+            if not mine:
+                continue
+            if seat == actor:
+                caller = Message("\n".join(mine))
+            elif not info.dm_closed:
+                direct[info.user_id] = Message("\n".join(mine))
+        outcome = match.outcome()
         if outcome is not None:
-            lines.append(module.outcome_text(session, outcome))
-            self._states.pop(session.row.id, None)
+            lines.append(ui.outcome_text(public_view, outcome))
         else:
-            for prompt in game.prompts(state):
-                mentions.append(session.seats[prompt["seat"]].user_id)
-                lines.append(module.prompt_text(session, prompt))
-            offers = module.prompt_offers(session)
-            if offers:
-                components = await self.offer_buttons(session, offers)
-        image = await self.render_board(session) if self.render else None
-        return Reply("\n".join(lines), image=image, components=components, mentions=mentions)
+            seq = match.state["core"]["seq"]
+            waiting = []
+            for prompt in match.prompts():
+                info = session.seats[prompt["seat"]]
+                fresh = prompt["stamp"] == seq or not remind
+                if not fresh:
+                    waiting.append(info.name)
+                    continue
+                channel.mentions.append(info.user_id)
+                who = f"<@{info.user_id}>"
+                if prompt["kind"] == "undo_vote":
+                    lines.append(f"{who}, do you agree to take back {session.names[prompt['by']]}'s move?")
+                else:
+                    lines.append(ui.prompt_text(public_view, prompt, who))
+                components = self._prompt_components(session, prompt)
+                if prompt.get("secret"):
+                    if not info.dm_closed and components:
+                        direct.setdefault(info.user_id, Message(""))
+                        dm = direct[info.user_id]
+                        dm.text = "\n".join(t for t in (dm.text, f"Your move in <#{session.row.channel_id}>: "
+                                                       + ui.prompt_text(match.view(prompt["seat"]), prompt, "you"))
+                                            if t)
+                        dm.components += components
+                else:
+                    channel.components += components
+            if waiting:
+                lines.append(f"Still waiting for {', '.join(waiting)}.")
+            channel.components = _dedupe(channel.components)[:20]
+            channel.components.append(Button("My hand", {"type": "_hand"}))
+        channel.text = "\n".join(lines)
+        return Reply(channel=channel, caller=caller, direct=direct, channel_id=session.row.channel_id,
+                     game_id=session.row.id)
 
-    async def render_board(self, session: Session, **kwargs) -> bytes:
-        view = session.game.view(session.state, None)
-        return await asyncio.to_thread(RENDERERS[session.row.game], view, **kwargs)
+    def _prompt_components(self, session: Session, prompt: dict) -> list[Button | Select]:
+        seat = prompt["seat"]
+        if prompt["kind"] == "undo_vote":
+            components: list[Button | Select] = [
+                Button("Agree to undo", {"type": "undo_vote", "agree": True}, "success"),
+                Button("Refuse", {"type": "undo_vote", "agree": False}, "danger")]
+            for c in components:
+                c.stamp = prompt["stamp"]
+            return components
+        components = self.ui(session.row.game).prompt_components(self._context(session, seat), prompt)
+        return _bind(components, seat, prompt["stamp"])
 
-    async def offer_buttons(self, session: Session, offers: list[tuple[str, dict, str]]) -> list[Button]:
-        tokens = await self.store.add_offers(session.row.id, session.state["n"], [a for _, a, _ in offers])
-        return [Button(label, f"rh:o:{t}", style) for (label, _, style), t in zip(offers, tokens)]
+    async def _with_board(self, session: Session, reply: Reply) -> Reply:
+        """Attach the board to the channel message; a failure here comes after the commit, so the
+        message says the move was made and the board will follow."""
+        if not self.render or reply.channel is None:
+            return reply
+        try:
+            image = await self._render(self.ui(session.row.game), session.match.view(None))
+        except Exception:
+            log.exception("game %s: board not drawn", session.row.id)
+            reply.channel.text += "\n(The move was made; the board image could not be drawn. `/game board` will " \
+                                  "try again.)"
+            return reply
+        reply.channel.image = image
+        return reply
 
-    async def offer_select(self, session: Session, placeholder: str,
-                           options: list[tuple[str, dict, str]]) -> Select:
-        tokens = await self.store.add_offers(session.row.id, session.state["n"], [a for _, a, _ in options])
-        return Select(f"rh:s:{session.row.id}:{session.state['n']}", placeholder,
-                      [(label[:100], t, desc[:100]) for (label, _, desc), t in zip(options, tokens)])
+    async def _render(self, ui: GameUI, view: dict, **kwargs) -> bytes | None:
+        if not self.render:
+            return None
+        return await asyncio.to_thread(ui.render, view, **kwargs)
+
+    # ---------------------------------------------------------------- offers
+    async def _store_offers(self, tx, game_id: int, components: list[Button | Select]) -> None:
+        offers = []
+        for c in components:
+            if isinstance(c, Button):
+                if c.action.get("type") == "_cancel":
+                    continue
+                token = new_token()
+                c.custom_id = f"rh:o:{token}"
+                offers.append(Offer(token, game_id, c.seat, c.stamp, c.action))
+            else:
+                c.custom_id = f"rh:s:{new_token()}"
+                for o in c.options:
+                    o.value = new_token()
+                    offers.append(Offer(o.value, game_id, c.seat, c.stamp, o.action))
+        for c in components:          # a Cancel voids the buttons of its message
+            if isinstance(c, Button) and c.action.get("type") == "_cancel":
+                token = new_token()
+                c.custom_id = f"rh:o:{token}"
+                voids = [b.custom_id.split(":")[-1] for b in components if isinstance(b, Button) and b is not c]
+                offers.append(Offer(token, game_id, c.seat, None, {"type": "_cancel", "voids": voids}))
+        await tx.add_offers(offers)
+
+    async def _store_reply_offers(self, tx, game_id: int, reply: Reply) -> None:
+        for message in reply.messages():
+            await self._store_offers(tx, game_id, message.components)
+
+    async def _store_offers_now(self, game_id: int, reply: Reply) -> None:
+        if any(m.components for m in reply.messages()):
+            async with self.store.transaction() as tx:
+                await self._store_reply_offers(tx, game_id, reply)
+
+
+def _bind(components: list[Button | Select], seat: int, stamp: int | None) -> list[Button | Select]:
+    """Offers made for ``seat``'s prompt: only that seat may press them, only for that prompt
+    (a Cancel stays pressable)."""
+    for c in components:
+        if c.seat is None:
+            c.seat = seat
+        if c.stamp is None and not (isinstance(c, Button) and c.action.get("type") == "_cancel"):
+            c.stamp = stamp
+    return components
+
+
+def _refusal(session: Session, seat: int | None, offer: Offer) -> str | None:
+    """Why ``seat`` may not press ``offer`` now, or ``None``."""
+    if seat is None:
+        return "You are not seated in this game."
+    if offer.seat is not None and offer.seat != seat:
+        return f"That button is for {session.names[offer.seat]}."
+    if offer.stamp is not None:
+        prompt = session.prompt_of(seat)
+        if prompt is None or prompt["stamp"] != offer.stamp:
+            return STALE
+    return None
+
+
+def _dedupe(components: list[Button | Select]) -> list[Button | Select]:
+    """One "Agree"/"Refuse" pair for all voters: buttons with the same label and action are merged."""
+    seen, out = set(), []
+    for c in components:
+        key = (c.label, json.dumps(c.action, sort_keys=True), c.stamp) if isinstance(c, Button) else id(c)
+        if key in seen:
+            continue
+        seen.add(key)
+        if isinstance(c, Button) and c.action.get("type") == "undo_vote":
+            c.seat = None          # any voter may press it; the stamp still checks their vote prompt
+        out.append(c)
+    return out
+
+
+__all__ = ["Table", "Session", "Option", "registry"]

@@ -140,7 +140,8 @@ def _draw_panel(d: ImageDraw.ImageDraw, x0: int, view: dict, letters: bool) -> N
     y += 32
     if view["phase"] == "auction":
         a = view["auction"]
-        high = f"{_money(a['high'])} by {view['players'][a['high_seat']]['name']}" if a["high_seat"] is not None else "no bid yet"
+        high = f"{_money(a['high'])} by {view['players'][a['high_seat']]['name']}" \
+            if a["high_seat"] is not None else "no bid yet"
         phase = f"Auction for first player: {high}"
     elif view["phase"] == "actions":
         phase = f"Round {view['round']} of 3"

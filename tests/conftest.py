@@ -28,3 +28,39 @@ async def make_bot(db_path):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+
+
+@pytest.fixture
+def sealed():
+    """The test-only Sealed Bid game, registered with the bot for one test."""
+    from bot import registry
+
+    from .sealed.game import GAME
+    from .sealed.ui import SealedUI
+
+    registry.register(GAME, SealedUI())
+    yield GAME
+    registry.unregister(GAME.id)
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_stores(monkeypatch):
+    """Close every store a test opened, even when the test fails half-way: an open aiosqlite
+    connection keeps a thread alive, and pytest would hang at exit instead of failing."""
+    from bot.store import SqliteStore
+
+    opened = []
+    original = SqliteStore.open.__func__
+
+    async def tracked(cls, path):
+        store = await original(cls, path)
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(SqliteStore, "open", classmethod(tracked))
+    yield
+    for store in opened:
+        try:
+            await store.close()
+        except Exception:
+            pass

@@ -1,21 +1,22 @@
 """The real bot driven offline by simcord: slash commands, buttons, selects, ephemeral
-replies, attachments and a restart (DESIGN.md, "Tests": Discord tests)."""
+replies, DMs, attachments and a restart (DESIGN.md, "Tests": Discord tests)."""
+import discord
+
+SEED = 6   # with 3 players, Lille (C7) holds a red cube; Brussel (E6) is red (checked below)
 
 
-SEED = 1   # with 3 players, Lille holds a red cube and Brussel is red (checked below)
-
-
-async def setup_game(env):
+async def setup_game(env, game="rotw", names=("Ann", "Bob", "Cat"), seed=SEED, **users):
     guild = env.create_guild()
     channel = guild.create_text_channel("railways")
-    ann, bob, cat = (guild.add_member(env.create_user(name)) for name in ("Ann", "Bob", "Cat"))
-    env.bot.table.seeds = lambda: SEED
-    await ann.slash(channel, "game new", game="rotw")
+    members = [guild.add_member(env.create_user(name, **users.get(name, {}))) for name in names]
+    env.bot.table.seeds = lambda: seed
+    await members[0].slash(channel, "game new", game=game)
     assert "opened a table" in channel.last_message.content
-    await bob.click(channel.last_message, label="Join")
-    await cat.slash(channel, "game join")
-    await ann.slash(channel, "game start")
-    return guild, channel, ann, bob, cat
+    await members[1].click(channel.last_message, label="Join")
+    for m in members[2:]:
+        await m.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
+    return guild, channel, members
 
 
 def private(result):
@@ -29,13 +30,16 @@ def board_attached(message) -> bool:
     return any(a.filename == "board.png" for a in message.attachments)
 
 
+def match_of(env):
+    return next(iter(env.bot.table._matches.values()))
+
+
 async def test_lobby_auction_build_and_delivery(simcord_env):
     env = simcord_env
-    guild, channel, ann, bob, cat = await setup_game(env)
+    guild, channel, (ann, bob, cat) = await setup_game(env)
     start = channel.last_message
     assert "begins" in start.content and ann.mention in start.content and board_attached(start)
 
-    # Auction: Ann bids by button, Bob passes by slash command, Cat passes by button.
     await ann.click(start, label="Bid $1,000")
     assert "Ann bids $1,000" in channel.last_message.content
     result = await bob.slash(channel, "rotw pass")
@@ -45,10 +49,11 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     assert "Ann pays $1,000 (issuing 1 bond) and becomes first player" in msg.content
     assert ann.mention in msg.content and board_attached(msg)
 
-    # Build "from city to city": a private preview with Confirm/Cancel, then the public message.
+    state = match_of(env).state
+    assert "red" in state["cities"]["C7"]["cubes"] and state["cities"]["E6"]["colour"] == "red"
     result = await ann.slash(channel, "rotw link", **{"from": "Lille", "to": "Brussel"})
     preview = private(result)
-    assert preview.ephemeral and "Build preview" in preview.content and "$4,000" in preview.content
+    assert "Build preview" in preview.content and "$4,000" in preview.content
     assert any(a.filename == "preview.png" for a in preview.attachments)
     await ann.click(preview.message, label="Confirm")
     assert "completes link #1 Lille–Brussel" in channel.last_message.content
@@ -58,48 +63,45 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     assert "Bob upgrades to engine level 2; pays $4,000 (issuing 1 bond)." in channel.last_message.content
     await cat.slash(channel, "rotw pass")
 
-    # Round 2: Ann opens the delivery menu and picks the Lille -> Brussel red cube.
-    state = env.bot.table._states[next(iter(env.bot.table._states))]
-    assert "red" in state["cities"]["C7"]["cubes"] and state["cities"]["E6"]["colour"] == "red"
     result = await ann.click(channel.last_message, label="Deliver…")
     menu = private(result)
-    assert menu.ephemeral
     option = next(o for o in menu.message.components[0].children[0].options if o.label.startswith("red cube: Lille"))
     await ann.select(menu.message, [option.value])
     assert "Ann delivers a red cube Lille → Brussel (1 link): Ann +1" in channel.last_message.content
-    assert "The Railroad Era Begins" in channel.last_message.content
 
 
 async def test_player_errors_are_private_and_change_nothing(simcord_env):
     env = simcord_env
-    guild, channel, ann, bob, cat = await setup_game(env)
+    guild, channel, (ann, bob, cat) = await setup_game(env)
     before = channel.last_message
     result = await bob.slash(channel, "rotw bid", amount=3)            # Ann bids first
-    assert private(result).ephemeral and "not your turn" in private(result).content
+    assert "not your turn" in private(result).content
     stranger = guild.add_member(env.create_user("Dan"))
     result = await stranger.slash(channel, "rotw pass")
     assert "not seated" in private(result).content
     await ann.slash(channel, "rotw bid", amount=2)
-    result = await ann.click(before, label="Pass")                    # a button from an older state
+    result = await ann.click(before, label="Pass")                    # a button of an older prompt
     assert "earlier moment" in private(result).content
-    result = await bob.slash(channel, "rotw link", **{"from": "Lille", "to": "Atlantis"})
-    assert "not your turn" in private(result).content or "no city" in private(result).content
-    table = env.bot.table
-    state = next(iter(table._states.values()))
-    assert state["n"] == 1 and state["auction"]["high"] == 2
+    result = await bob.click(channel.last_message, label="Pass")       # Bob pressing a button made for... Bob: fine
+    assert "Bob passes" in channel.last_message.content
+    result = await cat.slash(channel, "rotw link", **{"from": "Lille", "to": "Atlantis"})
+    text = private(result).content
+    assert "not your turn" in text or "no city called 'Atlantis'" in text
+    assert len(match_of(env).log) == 2
 
 
 async def test_restart_loses_nothing_and_old_buttons_work(simcord_env, make_bot):
     env = simcord_env
-    guild, channel, ann, bob, cat = await setup_game(env)
+    guild, channel, (ann, bob, cat) = await setup_game(env)
     await ann.slash(channel, "rotw bid", amount=2)
     last = channel.last_message
+    await env.bot.store.close()                 # the old process ends (and releases the database)
+    env.bot.store = None
     await env.restart_bot(make_bot())
-    assert env.bot.table._states == {}
-    await bob.click(last, label="Pass")                # a button posted before the restart
+    assert env.bot.table._matches == {}
+    await bob.click(last, label="Pass")
     assert "Bob passes" in channel.last_message.content
-    result = await cat.slash(channel, "game status")
-    status = private(result).content
+    status = private(await cat.slash(channel, "game status")).content
     assert "Ann" in status and "Waiting for Cat" in status
 
 
@@ -118,3 +120,80 @@ async def test_lobby_rights(simcord_env):
     assert "leaves" in channel.last_message.content
     await ann.slash(channel, "game abandon")
     assert "abandoned" in channel.last_message.content
+
+
+async def test_new_game_names_the_missing_permissions(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    deny = discord.PermissionOverwrite(attach_files=False, embed_links=False)
+    channel = guild.create_text_channel("no-files", overwrites={env.bot.user: deny})
+    ann = guild.add_member(env.create_user("Ann"))
+    result = await ann.slash(channel, "game new")
+    text = private(result).content
+    assert "missing the permissions Attach Files, Embed Links" in text
+    assert await env.bot.store.active_game(channel.id) is None
+
+
+async def test_secret_bids_by_dm_with_a_closed_dm_falling_back_to_my_hand(simcord_env, sealed):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("sealed")
+    ann_user = env.create_user("Ann")
+    bob_user = env.create_user("Bob", bot=True)   # Discord refuses DMs to it with 50007, like closed DMs
+    ann, bob = guild.add_member(ann_user), guild.add_member(bob_user)
+    env.bot.table.seeds = lambda: 4
+    await ann.slash(channel, "game new", game="sealed")
+    await bob.slash(channel, "game join")
+    assert "Bob's DMs are closed; use **My hand**" in channel.last_message.content
+    await ann.slash(channel, "game start")
+    start = channel.last_message
+    assert ann.mention in start.content and bob.mention in start.content
+    labels = [b.label for row in start.components for b in row.children]
+    assert labels == ["My hand"]                       # secret choices never go to the channel
+    # Ann's choices came by DM; she bids 3 there.
+    dm = ann_user.dm_channel.last_message
+    assert "bid in secret" in dm.content
+    result = await ann_user.click(dm, label="Bid 3")
+    assert private(result).content == "You bid 3 coins."
+    assert "Ann has placed a bid." in channel.last_message.content
+    assert "3" not in channel.last_message.content.replace("round 1", "")
+    # Bob, whose DMs are closed, uses My hand: an ephemeral with his choices.
+    hand = private(await bob.click(channel.last_message, label="My hand"))
+    assert "no bid yet" in hand.content
+    await bob.click(hand.message, label="Bid 2")
+    assert "Bids: Ann 3, Bob 2. Ann pays 3" in channel.last_message.content
+    for message in channel.history():
+        assert "You bid" not in message.content
+
+
+async def test_undo_own_move_and_by_consent(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob, cat) = await setup_game(env)
+    await ann.slash(channel, "rotw bid", amount=2)
+    result = await ann.slash(channel, "game undo")
+    assert "Ann takes back their last move" in channel.last_message.content
+    assert match_of(env).state["auction"]["high"] == 0
+    await ann.slash(channel, "rotw bid", amount=2)
+    await bob.slash(channel, "rotw pass")
+    await ann.slash(channel, "game undo")               # Bob moved since: everyone else must agree
+    ask = channel.last_message
+    assert "Ann asks to take back their last move and the 1 after it" in ask.content
+    assert bob.mention in ask.content and cat.mention in ask.content
+    await bob.click(ask, label="Agree to undo")
+    assert "Bob agrees" in channel.last_message.content
+    await cat.click(ask, label="Agree to undo")
+    assert "Everyone agreed" in channel.last_message.content
+    assert match_of(env).state["auction"]["high"] == 0 and ann.mention in channel.last_message.content
+    await ann.slash(channel, "rotw bid", amount=1)
+    await bob.slash(channel, "rotw pass")
+    await bob.slash(channel, "game undo")               # his own last move, nothing since: alone
+    assert "Bob takes back their last move" in channel.last_message.content
+    del result
+
+
+async def test_a_long_reply_is_paged_not_refused(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob, cat) = await setup_game(env)
+    result = await ann.slash(channel, "rotw build", path="Lille " + "K6 " * 2000)
+    answer = private(result)
+    assert answer.content and len(answer.content) <= 2000

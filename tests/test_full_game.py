@@ -57,8 +57,8 @@ async def test_whole_game_at_the_local_table(tmp_path):
         session = await table.session(LOCAL_CHANNEL)
         if session is None:
             break
-        state = session.state
-        (prompt,) = GAME.prompts(state)
+        state = session.match.state
+        prompt = rng.choice(GAME.prompts(state))
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
         await local.handle(f"as {NAMES[prompt['seat']]}")
         out = await local.handle(" ".join(f'"{w}"' for w in words(action)))
@@ -67,7 +67,7 @@ async def test_whole_game_at_the_local_table(tmp_path):
             out = await local.handle("click 1")
         elif action["type"] == "deliver":
             label = delivery_label(state, action)
-            pick = next(i for i, (text, _, _) in enumerate(local.select.options) if text == label)
+            pick = next(i for i, option in enumerate(local.select.options) if option.label == label)
             out = await local.handle(f"pick {pick + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)
@@ -93,8 +93,8 @@ async def test_whole_game_through_discord(simcord_env):
         session = await table.session(channel.id)
         if session is None:
             break
-        state = session.state
-        (prompt,) = GAME.prompts(state)
+        state = session.match.state
+        prompt = rng.choice(GAME.prompts(state))
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
         who = members[prompt["seat"]]
         kind = action["type"]
@@ -123,6 +123,7 @@ async def test_whole_game_through_discord(simcord_env):
             if "city" in kwargs:
                 kwargs["city"] = MAP.cities[kwargs["city"]].name
             await who.slash(channel, "rotw card", card=action["card"], **kwargs)
-        assert table._states.get(session.row.id, {"n": state["n"] + 1})["n"] == state["n"] + 1, kind
+        done = table._matches.get(session.row.id)
+        assert done is None or len(done.log) == len(session.match.log) + 1, kind
     assert "Final scores" in channel.last_message.content
     assert "wins!" in channel.last_message.content

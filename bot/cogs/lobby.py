@@ -1,14 +1,26 @@
-"""``/game``: open, join, leave, start, inspect and abandon the channel's game."""
+"""``/game``: open, join, leave, start, inspect, undo and abandon the channel's game."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import engine
 from engine.games.rotw.data import available_maps
 
+from .. import registry
 from ..discord_io import answer, caller_of
+from ..replies import private
+
+NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages", "attach_files": "Attach Files",
+          "embed_links": "Embed Links"}
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The bot's permissions a game needs in this channel and lacks (none in DMs)."""
+    if interaction.guild is None:
+        return []
+    perms = interaction.app_permissions
+    return [label for name, label in NEEDED.items() if not getattr(perms, name)]
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Railhead games in this channel"):
@@ -21,14 +33,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         return self.bot.table
 
     @app_commands.command(name="new", description="Open a game in this channel; you take the first seat")
-    @app_commands.describe(game="Which game", map="Map (Railways of the World)", short_game="2 fewer empty city markers")
-    @app_commands.choices(game=[app_commands.Choice(name=g.name, value=g.id) for g in engine.GAMES.values()])
+    @app_commands.describe(game="Which game", map="Map (Railways of the World)",
+                           short_game="2 fewer empty city markers")
     async def new(self, interaction: discord.Interaction, game: str = "rotw", map: str | None = None,
-                  short_game: bool = False) -> None:
-        options = {"short_game": short_game}
+                  short_game: bool | None = None) -> None:
+        options = {}
+        if short_game is not None:
+            options["short_game"] = short_game
         if map:
             options["map"] = map
-        await answer(interaction, lambda: self.table.new(caller_of(interaction), game, options))
+
+        async def work():
+            missing = missing_permissions(interaction)
+            if missing:
+                return private("I can't run a game in this channel: I am missing the permission"
+                               f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}. Ask a server admin to "
+                               "grant them to the bot here, then try again.")
+            return await self.table.new(caller_of(interaction), game, options)
+        await answer(interaction, work)
+
+    @new.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=g.name, value=g.id) for g in registry.games().values()
+                if current.lower() in g.name.lower() or current.lower() in g.id][:25]
 
     @new.autocomplete("map")
     async def _maps(self, interaction: discord.Interaction, current: str):
@@ -54,6 +81,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def board(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.board(caller_of(interaction)))
 
-    @app_commands.command(name="abandon", description="End this channel's game without scoring (creator or Manage Channel)")
+    @app_commands.command(name="hand", description="What only you may see in this game, and your secret choices")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.table.hand(caller_of(interaction)))
+
+    @app_commands.command(name="undo", description="Take back your last move (the others may have to agree)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.table.undo(caller_of(interaction)))
+
+    @app_commands.command(name="abandon",
+                          description="End this channel's game without scoring (creator or Manage Channel)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.abandon(caller_of(interaction)))

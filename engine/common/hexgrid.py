@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 SIDES = ("E", "SE", "SW", "W", "NW", "NE")
 _LABEL = re.compile(r"^\s*([A-Za-z]{1,2})\s*(\d{1,3})\s*$")
@@ -45,7 +45,7 @@ def normalize(name: str) -> str | None:
     return label(*p) if p else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbor(name: str, side: int) -> str:
     """The hex across ``side`` of hex ``name`` (may be off the map)."""
     col, row = parse(name)  # type: ignore[misc]

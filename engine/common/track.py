@@ -130,7 +130,8 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
     else:
         lid = open_end(links, seat, start)
         if lid is None:
-            raise IllegalAction(f"Track must start at a city or at the open end of your own unfinished link; {start} is neither.")
+            raise IllegalAction("Track must start at a city or at the open end of your own unfinished link; "
+                                f"{start} is neither.")
         link = links[lid]
         plan = BuildPlan(link=lid, start_city=link["from"])
         prior_hexes = link["hexes"]

@@ -109,10 +109,12 @@ def explain(exc: msgspec.ValidationError, union: Any, raw: dict, what: str = "ac
         return f"{label} needs `{m.group(1)}`."
     if m := _EXPECTED.match(text):
         expected, got, bound, path = m.groups()
-        what = _description(cls, path or "") or _TYPES.get(expected, f"`{expected}`") + (bound or "")
+        desc = _description(cls, path or "") or _TYPES.get(expected, f"`{expected}`") + (bound or "")
         if path in (None, ""):
-            return 'An action is a JSON object with a "type".' if what == "action" else f"The {what}s are a JSON object."
-        return f"{_field_name(path)} must be {what.strip()}" + (f", not {_TYPES.get(got, got)}." if got else ".")
+            if what != "action":
+                return f"The {what}s are a JSON object."
+            return 'An action is a JSON object with a "type".'
+        return f"{_field_name(path)} must be {desc.strip()}" + (f", not {_TYPES.get(got, got)}." if got else ".")
     return f"That action is not valid: {text}."
 
 

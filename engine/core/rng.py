@@ -18,7 +18,8 @@ The algorithm (ours, fixed; changing it changes every game, so it needs a new ru
 from __future__ import annotations
 
 import hashlib
-from typing import Any, MutableSequence, Sequence
+from collections.abc import MutableSequence, Sequence
+from typing import Any
 
 _WORD = 2**64
 

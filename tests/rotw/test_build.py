@@ -4,8 +4,7 @@ from types import SimpleNamespace
 import pytest
 
 from engine import IllegalAction
-from engine.common.hexgrid import edge_key
-from engine.common.hexgrid import neighbor
+from engine.common.hexgrid import edge_key, neighbor
 from engine.common.track import apply_build, plan_build
 
 from .helpers import HEX, MAP, Table

@@ -36,7 +36,8 @@ def check_money(before, after, events):
     for seat, (p0, p1) in enumerate(zip(before["players"], after["players"])):
         mine = [e for e in events if e.get("seat") == seat]
         bonds = sum(e.get("bonds", 0) for e in mine)
-        expected = p0["cash"] + BOND * bonds + sum(e.get("income", 0) for e in mine) - sum(e.get("paid", 0) for e in mine)
+        income = sum(e.get("income", 0) for e in mine)
+        expected = p0["cash"] + BOND * bonds + income - sum(e.get("paid", 0) for e in mine)
         assert p1["bonds"] == p0["bonds"] + bonds
         assert p1["cash"] == expected >= 0
 

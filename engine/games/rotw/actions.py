@@ -7,7 +7,7 @@ Colours are checked by the rules, with the rules' own sentences.
 """
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Optional, Union
+from typing import Annotated, ClassVar, Union
 
 import msgspec
 
@@ -40,7 +40,7 @@ class Build(Action, tag="build"):
         "a list of hex names: a city or the open end of your unfinished link, then the 1-4 hexes "
         "that get new tiles, optionally ending at a city (completes the link) or at the open end of "
         "your other unfinished link facing it (joins them)"))]
-    toward: Annotated[Optional[str], msgspec.Meta(description=(  # noqa: UP007 (msgspec reads it either way)
+    toward: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007 (msgspec reads it either way)
         "a hex next to the last tile, where it points while the link is unfinished "
         "(default: straight on)"))] = None
     example: ClassVar[dict] = {"type": "build", "path": ["I6", "J6", "K6", "L7", "L8"]}
@@ -78,9 +78,9 @@ class TakeCard(Action, tag="take_card"):
 
     card: Annotated[str, msgspec.Meta(
         description="a face-up card id, or its kind (`\"city-growth\"`) for the first face-up copy")]
-    city: Annotated[Optional[str], msgspec.Meta(  # noqa: UP007
+    city: Annotated[str | None, msgspec.Meta(  # noqa: UP007
         description="a city, by hex or by name (City Growth and New Industry)")] = None
-    colour: Annotated[Optional[str], msgspec.Meta(  # noqa: UP007
+    colour: Annotated[str | None, msgspec.Meta(  # noqa: UP007
         description="a New City colour with a tile left (New Industry)")] = None
     example: ClassVar[dict] = {"type": "take_card", "card": "city-growth:2", "city": "Paris"}
 

@@ -5,7 +5,7 @@ Everything here is static and cached; the state only holds what changes.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import msgspec
@@ -83,7 +83,7 @@ def available_maps() -> list[str]:
     return sorted(p.stem for p in (DATA_DIR / "maps" / "rotw").glob("*.toml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_map(map_id: str) -> MapData:
     """Load and validate ``data/maps/rotw/<map_id>.toml``; raises ``DataError`` naming the bad line,
     or for an id that is not one of ``available_maps()`` (never a path: nothing else is opened)."""
@@ -186,7 +186,7 @@ class Tables(msgspec.Struct, frozen=True):
                 "mountain": self.money.terrain_mountain}[terrain]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_tables() -> Tables:
     """Load ``data/tables/rotw/rules.toml``; raises ``DataError`` naming the bad line."""
     path = DATA_DIR / "tables" / "rotw" / "rules.toml"
@@ -231,7 +231,7 @@ GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", 
 EFFECTS = {"city_growth", "new_industry", "engine_upgrade"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_cards() -> dict[str, CardSpec]:
     """Card kinds by id from ``data/cards/rotw/operations.toml``."""
     path = DATA_DIR / "cards" / "rotw" / "operations.toml"

@@ -345,7 +345,8 @@ def final_scores(state: dict) -> dict:
             why = "more links" if prev["links"] != row["links"] else (
                 "more money" if prev["cash"] != row["cash"] else "a full tie")
             tiebreaks.append(f"{prev['name']} and {row['name']} tie on {row['score']} points: "
-                             + (f"{prev['name']} ranks higher with {why}." if why != "a full tie" else "they share the rank."))
+                             + (f"{prev['name']} ranks higher with {why}." if why != "a full tie"
+                                else "they share the rank."))
         ranking.append(row["seat"])
     return {"scores": {r["seat"]: r["score"] for r in rows}, "ranking": ranking, "table": order,
             "tiebreaks": tiebreaks, "winner": order[0]["name"]}

@@ -1,0 +1,57 @@
+"""Shared pieces of the game cogs: running a table command from a slash command, and
+autocomplete for cities and face-up cards from the channel's public view."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.games.rotw.data import fold
+
+from ..discord_io import answer, caller_of
+
+
+async def public_view(interaction: discord.Interaction) -> dict | None:
+    session = await interaction.client.table.session(interaction.channel_id)
+    return session.match.view(None) if session else None
+
+
+class CityName(app_commands.Transformer):
+    """A city of the channel's map: autocompletes names (any case, accents optional)."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return value
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str):
+        view = await public_view(interaction)
+        names = sorted(c["name"] for c in (view or {}).get("cities", {}).values())
+        return [app_commands.Choice(name=n, value=n) for n in names if fold(value) in fold(n)][:25]
+
+
+class CardName(app_commands.Transformer):
+    """A face-up operations card that can be taken."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return value
+
+    async def autocomplete(self, interaction: discord.Interaction, value: str):
+        view = await public_view(interaction)
+        cards = (view or {}).get("cards", {}).get("face_up", [])
+        return [app_commands.Choice(name=c["name"][:100], value=c["id"]) for c in cards
+                if c["kind"] != "goal" and value.lower() in c["name"].lower()][:25]
+
+
+City = app_commands.Transform[str, CityName]
+Card = app_commands.Transform[str, CardName]
+
+
+class GameCog(commands.GroupCog):
+    """Base of a game's slash command group: ``run`` hands a command to the table."""
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        super().__init__()
+
+    def run(self, interaction: discord.Interaction, name: str, **args):
+        args = {k: v for k, v in args.items() if v is not None}
+        return answer(interaction, lambda: self.bot.table.command(caller_of(interaction), name, args))

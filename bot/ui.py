@@ -1,0 +1,155 @@
+"""What a game's UI module implements, and what it is given: views, legal actions, dry runs.
+
+DESIGN.md, "The Discord side": a game's UI sees views and legal actions, never the raw
+state; previews are dry runs of the engine. One command spec per game (``Command``/``Param``)
+builds the local table's parser and help and checks the arguments of every command, from
+Discord or the terminal, before a handler sees them.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine import IllegalAction, Match
+
+from .replies import Apply, Button, Reply, Select
+
+
+@dataclass(frozen=True)
+class Param:
+    """A command argument. ``kind``: ``str``, ``int`` or ``bool``. ``rest``: takes the remaining
+    words at the local table (a hex path)."""
+
+    name: str
+    kind: type
+    description: str
+    required: bool = False
+    rest: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    description: str
+    handler: Callable[[UIContext, dict], Awaitable[Reply | Apply]]
+    params: tuple[Param, ...] = ()
+
+    def check(self, args: Any) -> dict:
+        """Arguments converted to their kinds. Raises ``IllegalAction`` with a sentence."""
+        if not isinstance(args, dict):
+            raise IllegalAction("Command arguments are named values, like `amount: 3`.")
+        known = {p.name: p for p in self.params}
+        out: dict[str, Any] = {}
+        for key, value in args.items():
+            param = known.get(key)
+            if param is None:
+                names = ", ".join(f"`{p.name}`" for p in self.params) or "none"
+                raise IllegalAction(f"`{self.name}` has no option `{key}` (its options: {names}).")
+            if value is None:
+                continue
+            out[key] = _convert(param, value)
+        for p in self.params:
+            if p.required and p.name not in out:
+                raise IllegalAction(f"`{self.name}` needs `{p.name}`: {p.description}.")
+        return out
+
+    def usage(self, prefix: str) -> str:
+        parts = [f"{prefix} {self.name}"]
+        for p in self.params:
+            shown = f"{p.name.upper()}..." if p.rest else (p.name.upper() if p.kind is not bool else f"{p.name}=true")
+            parts.append(shown if p.required else f"[{shown}]")
+        return f"{' '.join(parts):<44} {self.description}"
+
+
+def _convert(param: Param, value: Any) -> Any:
+    kind = param.kind
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+            return value.lower() in ("true", "yes")
+        raise IllegalAction(f"`{param.name}` must be true or false.")
+    if kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            digits = value.replace("$", "").replace(",", "").strip().lower().removesuffix("k")
+            if digits.isdigit() and len(digits) < 10:
+                return int(digits)
+        raise IllegalAction(f"`{param.name}` must be a whole number.")
+    if not isinstance(value, str):
+        raise IllegalAction(f"`{param.name}` must be text.")
+    if len(value) > 300:
+        raise IllegalAction(f"`{param.name}` is too long ({len(value)} characters; at most 300).")
+    if param.choices and value.lower() not in param.choices:
+        raise IllegalAction(f"`{param.name}` must be one of: {', '.join(param.choices)}.")
+    return value.lower() if param.choices else value
+
+
+@dataclass
+class UIContext:
+    """What a game's UI may see for one seat (``seat`` is ``None`` for a spectator)."""
+
+    match: Match = field(repr=False)
+    seat: int | None
+    names: list[str]
+    render_board: Callable[..., Awaitable[bytes | None]] | None = None
+
+    def view(self, seat: int | None | str = "me") -> dict:
+        return self.match.view(self.seat if seat == "me" else seat)
+
+    def prompt(self) -> dict | None:
+        return next((p for p in self.match.prompts() if p["seat"] == self.seat), None)
+
+    def legal_actions(self) -> list[dict]:
+        return self.match.game.legal_actions(self.match.state, self.seat) if self.seat is not None else []
+
+    def query(self, name: str, **args: Any) -> Any:
+        return self.match.game.query(self.match.state, self.seat, name, args)
+
+    def dry_run(self, action: dict) -> tuple[dict, list[dict]]:
+        """What ``action`` would do: the seat's view after it and the events it may see.
+        Raises ``IllegalAction`` when the move would be refused. Nothing is saved."""
+        after, events = self.match.play(self.seat, action)
+        return after.view(self.seat), engine.events_for(events, self.seat)
+
+    async def render(self, view: dict, **kwargs: Any) -> bytes | None:
+        return await self.render_board(view, **kwargs) if self.render_board else None
+
+
+class GameUI:
+    """A game's bot module. Subclasses set ``game_id``, ``prefix`` (the slash group / local
+    command word) and ``commands``, and override the texts and the board renderer."""
+
+    game_id: str
+    prefix: str
+    commands: dict[str, Command] = {}
+
+    def render(self, view: dict, **kwargs: Any) -> bytes | None:
+        """The board PNG for a view (runs in a worker thread), or ``None`` for games without one."""
+        return None
+
+    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        """One line telling ``who`` (a mention) what to do for ``prompt``; ``view`` is public."""
+        return f"{who}, your move."
+
+    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        """Buttons or menus for the prompted seat (``ctx.seat``); secret prompts get them
+        privately (DM, or the **My hand** button)."""
+        return []
+
+    def status_text(self, view: dict) -> str:
+        return ""
+
+    def hand_text(self, view: dict) -> str:
+        """What only this seat may see (its hand, its secret choices); ``view`` is the seat's."""
+        return "You have nothing hidden in this game."
+
+    def outcome_text(self, view: dict, outcome: dict) -> str:
+        return f"The game is over: {outcome.get('winner', 'nobody')} wins!"
+
+    def help_lines(self) -> list[str]:
+        return [c.usage(self.prefix) for c in self.commands.values()]

@@ -1,0 +1,26 @@
+"""Helpers for tests that drive the table directly (no Discord)."""
+from __future__ import annotations
+
+from bot.replies import Button, Caller, Reply
+from bot.store import open_store
+from bot.table import Table
+
+
+def token(reply_message, label: str) -> str:
+    """The offer token of the button labelled ``label`` in a message."""
+    button = next(c for c in reply_message.components if isinstance(c, Button) and c.label == label)
+    return button.custom_id.split(":")[-1]
+
+
+async def seated(path: str, game: str = "rotw", names=("Ann", "Bob"), channel: int = 7, seed: int = 3,
+                 render: bool = False, store=None):
+    """A store, a table and a started game in ``channel``; returns ``(store, table, callers, start reply)``."""
+    store = store or await open_store(path)
+    table = Table(store, render=render, seeds=lambda: seed)
+    callers = [Caller(channel, 100 * channel + i, n) for i, n in enumerate(names)]
+    await table.new(callers[0], game)
+    for c in callers[1:]:
+        await table.join(c)
+    start: Reply = await table.start(callers[0])
+    assert start.channel is not None, start.caller
+    return store, table, callers, start

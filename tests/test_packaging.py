@@ -1,0 +1,78 @@
+"""Packaging checks that need no install: data files ship inside the package.
+
+A non-editable install (``pip install .``, the Docker image) only carries the data files
+that pyproject's package-data globs name, so every ``data/**/*.toml`` must match one,
+and the engine must find them through ``importlib.resources``, not a path from the repo.
+constraints.txt (the lock file) must pin every dependency within pyproject's ranges.
+"""
+from __future__ import annotations
+
+import glob
+import importlib.resources
+import tomllib
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+import data
+from engine.common import datafile
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
+
+
+def data_files() -> set[str]:
+    """Every file under data/ that the engine may read, relative to data/ (posix)."""
+    return {p.relative_to(ROOT / "data").as_posix() for p in (ROOT / "data").rglob("*.toml")}
+
+
+def shipped(patterns: list[str]) -> set[str]:
+    """Files under data/ matched by package-data globs, as setuptools matches them."""
+    found: set[str] = set()
+    for pattern in patterns:
+        found.update(glob.glob(pattern, root_dir=ROOT / "data", recursive=True))
+    return {Path(f).as_posix() for f in found}
+
+
+def test_data_is_a_package_that_setuptools_finds():
+    assert (ROOT / "data" / "__init__.py").is_file()
+    include = SETUPTOOLS["packages"]["find"]["include"]
+    assert "data*" in include or "data" in include
+
+
+def test_every_data_toml_matches_the_package_data_globs():
+    package_data = SETUPTOOLS.get("package-data", {})
+    patterns = package_data.get("data", []) + package_data.get("*", [])
+    files = data_files()
+    assert files, "no TOML files found under data/"
+    assert {"maps/rotw/rhine-alps.toml", "tables/rotw/rules.toml", "cards/rotw/operations.toml"} <= files
+    missing = sorted(files - shipped(patterns))
+    assert not missing, f"not matched by [tool.setuptools.package-data] {patterns}: {missing}"
+
+
+def test_data_dir_resolves_through_importlib_resources():
+    resolved = Path(str(importlib.resources.files("data")))
+    assert datafile.DATA_DIR == resolved
+    assert resolved == Path(data.__file__).parent
+    assert (datafile.DATA_DIR / "maps" / "rotw" / "rhine-alps.toml").is_file()
+    # From a checkout (editable install or the repo on sys.path) that is the repo's data/.
+    assert resolved.resolve() == (ROOT / "data").resolve()
+
+
+def test_lock_file_pins_versions_that_pyproject_admits():
+    lines = (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    pins = {}
+    for line in lines:
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"constraints.txt: not an exact pin: {line!r}"
+            pins[canonicalize_name(name)] = version.strip()
+    project = PYPROJECT["project"]
+    wanted = project["dependencies"] + project["optional-dependencies"]["test"]
+    for text in wanted:
+        req = Requirement(text)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} is not in constraints.txt (run `make lock`)"
+        assert req.specifier.contains(pins[name]), f"constraints.txt has {req.name}=={pins[name]}; pyproject: {req}"

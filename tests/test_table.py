@@ -1,0 +1,221 @@
+"""The table with simultaneous secret moves, undo, private deliveries and the lobby under races
+(the issue "One house for many games"; DESIGN.md, "Hidden information", "Turns, undo, timing")."""
+import asyncio
+
+import pytest
+
+from bot.replies import Caller
+from bot.store import open_store
+from bot.table import NOT_SAVED, STALE, Table
+
+from .helpers_table import seated, token
+
+
+async def test_secret_bids_go_by_dm_and_one_seat_never_stales_another(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    # Both are prompted at once; the channel pings both, the choices go to each by DM.
+    assert set(start.channel.mentions) == {ann.user_id, bob.user_id}
+    assert set(start.direct) == {ann.user_id, bob.user_id}
+    bob_button = token(start.direct[bob.user_id], "Bid 1")
+    ann_reply = await table.click(ann, token(start.direct[ann.user_id], "Bid 3"))
+    # Ann's amount reaches only Ann; the channel learns only that she has bid.
+    assert "Ann has placed a bid" in ann_reply.channel.text and "3" not in ann_reply.channel.text
+    assert ann_reply.caller.text == "You bid 3 coins."
+    assert bob.user_id not in ann_reply.direct                  # Bob's prompt did not change: no new DM
+    assert "Still waiting for Bob" in ann_reply.channel.text
+    # Bob's button, made before Ann moved, still works: another seat's move never stales it.
+    bob_reply = await table.click(bob, bob_button)
+    assert "Bids: Ann 3, Bob 1" in bob_reply.channel.text
+    # A button of Ann's first prompt is stale now (her prompt is a new round's).
+    stale = await table.click(ann, token(start.direct[ann.user_id], "Bid 0"))
+    assert stale.caller.text == STALE
+    await store.close()
+
+
+async def test_pressing_another_seats_button_is_refused(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    reply = await table.click(bob, token(start.direct[ann.user_id], "Bid 2"))
+    assert reply.caller.text == "That button is for Ann."
+    await store.close()
+
+
+async def test_hand_shows_only_your_secret_and_your_choices(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    await table.act(ann, {"type": "bid", "coins": 2})
+    mine = await table.hand(ann)
+    theirs = await table.hand(bob)
+    assert "your bid: 2" in mine.caller.text and not mine.caller.components
+    assert "no bid yet" in theirs.caller.text and any(c.label == "Bid 0" for c in theirs.caller.components)
+    await store.close()
+
+
+async def test_closed_dm_marks_the_seat_once_and_hand_takes_over(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    notice = await table.dm_failed(start.game_id, bob.user_id)
+    assert "Bob's DMs are closed; use **My hand**" in notice.channel.text
+    assert await table.dm_failed(start.game_id, bob.user_id) is None       # only once
+    reply = await table.act(ann, {"type": "bid", "coins": 1})
+    assert "Bids" not in reply.channel.text
+    reply = await table.act(bob, {"type": "bid", "coins": 2})
+    assert bob.user_id not in reply.direct                                # no DM to a closed seat
+    assert "My hand" in [c.label for c in reply.channel.components]
+    hand = await table.hand(bob)
+    assert any(c.label.startswith("Bid") for c in hand.caller.components)
+    await store.close()
+
+
+async def test_undo_alone_then_by_consent(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    await table.act(ann, {"type": "bid", "coins": 3})
+    reply = await table.undo(ann)                      # nothing revealed, nobody moved since: alone
+    assert "Ann takes back their last move" in reply.channel.text
+    assert "no bid yet" in (await table.hand(ann)).caller.text
+    await table.act(ann, {"type": "bid", "coins": 3})
+    await table.act(bob, {"type": "bid", "coins": 1})  # reveals the bids: consent needed now
+    ask = await table.undo(bob)
+    assert "Bob asks to take back" in ask.channel.text and ann.user_id in ask.channel.mentions
+    refused = await table.act(bob, {"type": "bid", "coins": 0})
+    assert "undo vote is open" in refused.caller.text
+    agree = token(ask.channel, "Agree to undo")
+    assert (await table.click(bob, agree)).caller.text == STALE   # Bob has no vote prompt: he asked
+    done = await table.click(ann, agree)
+    assert "Everyone agreed" in done.channel.text
+    assert "your bid: 3" in (await table.hand(ann)).caller.text
+    # The log keeps everything; a fresh table on the same file restores the same game.
+    await store.close()
+    store2 = await open_store(db_path)
+    table2 = Table(store2, render=False)
+    session = await table2.session(7)
+    assert session.match.state["bids"] == [3, None] and len(session.match.log) == 6
+    await store2.close()
+
+
+async def test_an_abandoned_games_turn_buttons_never_act_in_the_next_game(db_path):
+    store, table, (ann, bob), start = await seated(db_path)
+    old_bid = token(start.channel, "Bid $1,000")
+    await table.abandon(ann)
+    await table.new(ann, "rotw")
+    await table.join(bob)
+    await table.start(ann)
+    reply = await table.click(ann, old_bid)
+    assert reply.channel is None
+    assert reply.caller.text in ("That button has expired.", "That button belongs to a game that has ended.")
+    session = await table.session(7)
+    assert session.match.log == []
+    await store.close()
+
+
+async def test_two_joins_at_once_seat_each_player_once(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False)
+    ann, bob, cat = (Caller(7, i, n) for i, n in ((1, "Ann"), (2, "Bob"), (3, "Cat")))
+    await table.new(ann, "rotw")
+    replies = await asyncio.gather(table.join(bob), table.join(bob), table.join(cat))
+    texts = [r.channel.text if r.channel else r.caller.text for r in replies]
+    assert sum("joins" in t for t in texts) == 2 and "You are already seated." in texts
+    row = await store.active_game(7)
+    assert [(s.seat, s.name) for s in await store.seats(row.id)] == [(0, "Ann"), (1, "Bob"), (2, "Cat")]
+    await store.close()
+
+
+async def test_two_new_games_at_once_open_one_lobby(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False)
+    replies = await asyncio.gather(table.new(Caller(7, 1, "Ann"), "rotw"), table.new(Caller(7, 2, "Bob"), "rotw"))
+    assert sum(r.channel is not None for r in replies) == 1
+    assert any(r.caller and "already has a game" in r.caller.text for r in replies)
+    await store.close()
+
+
+async def test_a_double_start_starts_once(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False)
+    ann, bob = Caller(7, 1, "Ann"), Caller(7, 2, "Bob")
+    await table.new(ann, "rotw")
+    await table.join(bob)
+    replies = await asyncio.gather(table.start(ann), table.start(ann))
+    assert sum(r.channel is not None and "begins" in r.channel.text for r in replies) == 1
+    session = await table.session(7)
+    assert session.match.seats == ["Ann", "Bob"]
+    await store.close()
+
+
+async def test_a_final_move_racing_abandon_keeps_the_finished_game(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    for _ in range(2):
+        await table.act(ann, {"type": "bid", "coins": 0})
+        await table.act(bob, {"type": "bid", "coins": 0})
+    await table.act(ann, {"type": "bid", "coins": 0})
+    final, abandon = await asyncio.gather(table.act(bob, {"type": "bid", "coins": 0}), table.abandon(ann))
+    row = await store.last_game(7)
+    assert "wins" in final.channel.text
+    assert row.status == "finished" and "already ended" in abandon.caller.text
+    await store.close()
+
+
+async def test_cancel_voids_its_confirm(db_path):
+    store, table, (ann, bob), start = await seated(db_path, seed=3)
+    await table.act(ann, {"type": "bid", "amount": 1})
+    await table.act(bob, {"type": "pass"})
+    preview = await table.command(ann, "link", {"from": "Lille", "to": "Brussel"})
+    assert "Build preview" in preview.caller.text, preview.caller.text
+    confirm, cancel = token(preview.caller, "Confirm"), token(preview.caller, "Cancel")
+    assert "Cancelled" in (await table.click(ann, cancel)).caller.text
+    assert "expired" in (await table.click(ann, confirm)).caller.text
+    assert (await table.session(7)).match.state["links"] == {}
+    await store.close()
+
+
+async def test_a_failed_commit_says_nothing_changed_and_changes_nothing(db_path, monkeypatch):
+    import sqlite3
+
+    store, table, (ann, bob), start = await seated(db_path)
+    original = store.transaction
+
+    def full_disk():
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "transaction", full_disk)
+    reply = await table.act(ann, {"type": "bid", "amount": 2})
+    assert reply.caller.text == NOT_SAVED and reply.channel is None
+    monkeypatch.setattr(store, "transaction", original)
+    assert (await table.session(7)).match.log == []
+    assert "Ann bids $2,000" in (await table.act(ann, {"type": "bid", "amount": 2})).channel.text
+    await store.close()
+
+
+async def test_a_failure_after_the_commit_says_the_move_was_made(db_path, monkeypatch):
+    store, table, (ann, bob), start = await seated(db_path)
+    table.render = True
+
+    def broken(view, **kwargs):
+        raise OSError("font missing")
+
+    monkeypatch.setattr(table.ui("rotw"), "render", broken)
+    reply = await table.act(ann, {"type": "bid", "amount": 2})
+    assert "Ann bids $2,000" in reply.channel.text and "The move was made" in reply.channel.text
+    assert len((await table.session(7)).match.log) == 1
+    await store.close()
+
+
+@pytest.mark.parametrize("args", [
+    {"path": None}, {"path": 3}, {"path": ["K6"]}, {"amount": "lots"}, {"amount": []}, {"from": {"x": 1}},
+    {"nonsense": 1}, "not a dict", {"colour": "plaid"}, {"path": "x" * 6000},
+])
+async def test_bad_command_arguments_get_a_sentence(db_path, args):
+    store, table, (ann, bob), start = await seated(db_path)
+    for name in ("bid", "build", "link", "deliver", "urbanize", "card"):
+        reply = await table.command(ann, name, args)
+        text = reply.caller.text if reply.caller else reply.channel.text
+        assert text.endswith((".", ")", ":")) and len(text) < 600, (name, args, text)
+    await store.close()
+
+
+async def test_bad_actions_get_a_sentence_and_change_nothing(db_path):
+    store, table, (ann, bob), start = await seated(db_path)
+    for action in ({"type": "bid", "amount": "3"}, {"type": "bid", "amount": 3, "x": 1}, {"type": "fly"},
+                   {"amount": 3}, [], None, {"type": "build", "path": None}):
+        reply = await table.act(ann, action)
+        assert reply.channel is None and reply.caller.text.endswith("."), (action, reply.caller.text)
+    assert (await table.session(7)).match.log == []
+    await store.close()
