@@ -3,6 +3,8 @@
 import asyncio
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.replies import Caller
 from bot.store import open_store
@@ -219,3 +221,33 @@ async def test_bad_actions_get_a_sentence_and_change_nothing(db_path):
         assert reply.channel is None and reply.caller.text.endswith("."), (action, reply.caller.text)
     assert (await table.session(7)).match.log == []
     await store.close()
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=6)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(["bid", "pass", "build", "link", "deliver", "urbanize", "upgrade", "card", "bonds", "x"]),
+       args=st.one_of(JSON, st.dictionaries(st.sampled_from(["amount", "path", "from", "to", "city", "colour",
+                                                             "card", "toward"]), JSON, max_size=3)),
+       action=JSON)
+def test_fuzzed_commands_and_actions_always_get_a_sentence(name, args, action):
+    """Whatever a client sends, the table answers with a sentence and nothing crashes."""
+    async def run():
+        store, table, (ann, bob), start = await seated(":memory:")
+        try:
+            for reply in (await table.command(ann, name, args), await table.act(ann, action)):
+                message = reply.caller or reply.channel
+                assert message.text and len(message.text) < 2000
+        finally:
+            await store.close()
+    asyncio.run(run())
+
+
+def test_pages_split_long_lines_and_never_send_an_empty_part():
+    from bot.discord_io import pages
+
+    parts = pages("short\n" + "x" * 6000 + "\nend")
+    assert all(0 < len(p) <= 2000 for p in parts) and "".join(parts).replace("\n", "").count("x") == 6000
