@@ -194,13 +194,20 @@ class Table:
 
     # --------------------------------------------------------------- loading
     async def session(self, channel_id: int) -> Session | None:
-        """The channel's running game, loaded."""
+        """The channel's running game, loaded (``None`` if there is none or it cannot be loaded)."""
         row = await self.store.active_game(channel_id)
         if row is None or row.status != "running":
             return None
-        return await self._load(row)
+        session = await self.loaded(row)
+        return session if isinstance(session, Session) else None
 
     async def _load(self, row: GameRow) -> Session:
+        """Raises ``IllegalAction`` for a game saved under other rules (its log would replay differently)."""
+        game = registry.game(row.game)
+        if row.rules_version != game.rules_version:
+            raise IllegalAction(f"This game was played under an older version of {game.name}'s rules "
+                                f"({row.rules_version}; now {game.rules_version}) and cannot go on here. "
+                                "`/game abandon` it and open a new one.")
         seats = await self.store.seats(row.id)
         match = self._matches.get(row.id)
         if match is None:
@@ -222,6 +229,13 @@ class Table:
         return await asyncio.to_thread(Match.restore, game, row.options, [s.name for s in seats], row.seed,
                                        entries, state)
 
+    async def loaded(self, row: GameRow) -> Session | Reply:
+        """The session of ``row``, or a private refusal when it cannot be loaded."""
+        try:
+            return await self._load(row)
+        except IllegalAction as exc:
+            return private(str(exc))
+
     def _context(self, session: Session, seat: int | None) -> UIContext:
         ui = self.ui(session.row.game)
         return UIContext(session.match, seat, session.names, render_board=partial(self._render, ui))
@@ -236,7 +250,9 @@ class Table:
             seats = await self.store.seats(row.id)
             names = ", ".join(s.name for s in seats)
             return private(f"{game.name}: waiting to start. Seated ({len(seats)}/{game.max_seats}): {names}.")
-        session = await self._load(row)
+        session = await self.loaded(row)
+        if isinstance(session, Reply):
+            return session
         text = self.ui(row.game).status_text(session.match.view(None))
         waiting = [session.names[p["seat"]] for p in session.match.prompts()]
         if waiting:
@@ -257,7 +273,9 @@ class Table:
         row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
             return private("There is no running game here.")
-        session = await self._load(row)
+        session = await self.loaded(row)
+        if isinstance(session, Reply):
+            return session
         seat = session.seat_of(caller.user_id)
         if seat is None:
             return private("You are not seated in this game; everything you may see is on the board.")
@@ -300,7 +318,9 @@ class Table:
             args = spec.check(args)
         except IllegalAction as exc:
             return private(str(exc))
-        session = await self._load(row)
+        session = await self.loaded(row)
+        if isinstance(session, Reply):
+            return session
         seat = session.seat_of(caller.user_id)
         if seat is None:
             return private("You are not seated in this game.")
@@ -338,7 +358,9 @@ class Table:
             return private("Cancelled; nothing was changed.")
         if kind == "_cmd":
             if row.status == "running":
-                session = await self._load(row)
+                session = await self.loaded(row)
+                if isinstance(session, Reply):
+                    return session
                 refused = _refusal(session, session.seat_of(caller.user_id), offer)
                 if refused:
                     return private(refused)
@@ -357,7 +379,9 @@ class Table:
             current = await self.store.game(row.id)
             if current is None or current.status != "running":
                 return private(ENDED if offer else "This game has ended.")
-            session = await self._load(current)
+            session = await self.loaded(current)
+            if isinstance(session, Reply):
+                return session
             seat = session.seat_of(caller.user_id)
             if seat is None:
                 return private("You are not seated in this game.")

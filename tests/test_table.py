@@ -251,3 +251,15 @@ def test_pages_split_long_lines_and_never_send_an_empty_part():
 
     parts = pages("short\n" + "x" * 6000 + "\nend")
     assert all(0 < len(p) <= 2000 for p in parts) and "".join(parts).replace("\n", "").count("x") == 6000
+
+
+async def test_a_game_saved_under_older_rules_is_refused_with_a_sentence(db_path):
+    """Replaying an old log with the new random stream would silently give another game."""
+    store, table, (ann, bob), start = await seated(db_path)
+    await store._run("UPDATE games SET rules_version = 1")
+    table2 = Table(store, render=False)
+    reply = await table2.act(ann, {"type": "bid", "amount": 2})
+    assert "older version of Railways of the World's rules" in reply.caller.text and reply.channel is None
+    assert "`/game abandon`" in (await table2.status(ann)).caller.text
+    assert "abandoned by **Ann**" in (await table2.abandon(ann)).channel.text      # and it can be closed
+    await store.close()

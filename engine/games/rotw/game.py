@@ -18,7 +18,7 @@ from .view import view as _view
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 1
+    rules_version = 2     # 2: our own random stream (engine/core/rng.py) and the match log with undo
     options_type = Options
     actions = ACTIONS
     min_seats = 2
