@@ -197,3 +197,15 @@ async def test_a_long_reply_is_paged_not_refused(simcord_env):
     result = await ann.slash(channel, "rotw build", path="Lille " + "K6 " * 2000)
     answer = private(result)
     assert answer.content and len(answer.content) <= 2000
+
+
+async def test_a_failing_button_answers_privately(simcord_env, monkeypatch):
+    env = simcord_env
+    guild, channel, (ann, bob, cat) = await setup_game(env)
+
+    async def broken(caller, token):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(env.bot.table, "click", broken)
+    result = await ann.click(channel.last_message, label="Pass")
+    assert "Something went wrong on our side" in private(result).content
