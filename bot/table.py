@@ -417,7 +417,8 @@ class Table:
               remind: bool = True) -> Reply:
         """What everyone is told after a move: the channel message (public events, prompts with
         mentions of newly prompted seats, buttons), private events and secret prompts by DM, and
-        the actor's private events as an ephemeral answer."""
+        the actor's private events as an ephemeral answer. ``remind=False`` (``/game board``)
+        lists every prompt by name, pings nobody and sends no DMs."""
         match = session.match
         ui = self.ui(session.row.game)
         public_view = match.view(None)
@@ -442,19 +443,20 @@ class Table:
             waiting = []
             for prompt in match.prompts():
                 info = session.seats[prompt["seat"]]
-                fresh = prompt["stamp"] == seq or not remind
-                if not fresh:
-                    waiting.append(info.name)
+                if remind and prompt["stamp"] != seq:
+                    waiting.append(info.name)      # pinged when their prompt began
                     continue
-                channel.mentions.append(info.user_id)
-                who = f"<@{info.user_id}>"
+                who = f"**{info.name}**"
+                if remind:
+                    channel.mentions.append(info.user_id)
+                    who = f"<@{info.user_id}>"
                 if prompt["kind"] == "undo_vote":
                     lines.append(f"{who}, do you agree to take back {session.names[prompt['by']]}'s move?")
                 else:
                     lines.append(ui.prompt_text(public_view, prompt, who))
                 components = self._prompt_components(session, prompt)
                 if prompt.get("secret"):
-                    if not info.dm_closed and components:
+                    if remind and not info.dm_closed and components:
                         direct.setdefault(info.user_id, Message(""))
                         dm = direct[info.user_id]
                         dm.text = "\n".join(t for t in (dm.text, f"Your move in <#{session.row.channel_id}>: "
