@@ -17,6 +17,7 @@ class RailheadBot(commands.Bot):
         options.setdefault("command_prefix", commands.when_mentioned)
         super().__init__(**options)
         self.db_path = db_path
+        self.sync_on_start = True      # sync the slash commands at start when they changed
         self.store = None
         self.table = None
 
@@ -34,7 +35,8 @@ class RailheadBot(commands.Bot):
         await self.add_cog(RailwaysOfTheWorld(self))
         self.add_dynamic_items(OfferButton, OfferSelect)
         self.tree.on_error = self.on_app_command_error
-        await sync_if_changed(self)
+        if self.sync_on_start:
+            await sync_if_changed(self)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.exception("command failed", exc_info=error)

@@ -106,6 +106,7 @@ def sync(guild: int = typer.Option(None, help="Register in this server only (ins
 
         await check_store(path)
         bot = create_bot(path)
+        bot.sync_on_start = False          # only the sync asked for here
         async with bot:
             await bot.login(token)
             from .sync import sync_tree

@@ -209,3 +209,14 @@ async def test_a_failing_button_answers_privately(simcord_env, monkeypatch):
     monkeypatch.setattr(env.bot.table, "click", broken)
     result = await ann.click(channel.last_message, label="Pass")
     assert "Something went wrong on our side" in private(result).content
+
+
+async def test_commands_sync_at_start_only_when_the_tree_changed(simcord_env, make_bot):
+    from bot.sync import KEY, sync_if_changed, tree_hash
+
+    env = simcord_env
+    assert await env.bot.store.meta_get(KEY) == tree_hash(env.bot)      # synced at the first start
+    assert await sync_if_changed(env.bot) is False                      # unchanged: no sync
+    async with env.bot.store.transaction() as tx:
+        await tx.meta_set(KEY, "an older tree")
+    assert await sync_if_changed(env.bot) is True
