@@ -115,11 +115,11 @@ class Table:
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
                 current = await tx.game(row.id)
-                if current is None or current.status != "lobby":
-                    return private("This game has already started or ended; you can watch, and join the next one.")
                 seats = await tx.seats(row.id)
                 if any(s.user_id == caller.user_id for s in seats):
                     return private("You are already seated.")
+                if current is None or current.status != "lobby":
+                    return private("This game has already started or ended; you can watch, and join the next one.")
                 if len(seats) >= game.max_seats:
                     return private(f"The table is full ({game.max_seats} players).")
                 await tx.add_seat(row.id, caller.user_id, caller.name)
@@ -150,6 +150,8 @@ class Table:
         row = await self._lobby(caller, row)
         if isinstance(row, Reply):
             return row
+        if row.status != "lobby":
+            return private("This game is already running.")
         if caller.user_id != row.creator_id and not caller.can_manage:
             return private("Only the game's creator or a member with Manage Channel can start it.")
         game = registry.game(row.game)
@@ -308,6 +310,8 @@ class Table:
     async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
         """A game command (``/rotw build ...``), answered by the game's UI module."""
         row = row or await self.store.active_game(caller.channel_id)
+        if row is not None and row.status == "lobby":
+            return private("The game has not started yet: when everyone is seated, its creator presses **Start**.")
         if row is None or row.status != "running":
             return private("There is no running game in this channel.")
         ui = self.ui(row.game)
@@ -444,7 +448,9 @@ class Table:
             for prompt in match.prompts():
                 info = session.seats[prompt["seat"]]
                 if remind and prompt["stamp"] != seq:
-                    waiting.append(info.name)      # pinged when their prompt began
+                    waiting.append(info.name)      # pinged when their prompt began; its buttons again
+                    if not prompt.get("secret"):
+                        channel.components += self._prompt_components(session, prompt)
                     continue
                 who = f"**{info.name}**"
                 if remind:
@@ -557,6 +563,9 @@ def _refusal(session: Session, seat: int | None, offer: Offer) -> str | None:
         return f"That button is for {session.names[offer.seat]}."
     if offer.stamp is not None:
         prompt = session.prompt_of(seat)
+        vote = session.match.state["core"]["vote"]
+        if offer.action.get("type") == "undo_vote" and vote is not None and seat in vote["agreed"]:
+            return "You asked for this undo or agreed to it already; the others answer it."
         if prompt is None or prompt["stamp"] != offer.stamp:
             return STALE
     return None

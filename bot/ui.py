@@ -77,7 +77,9 @@ def _convert(param: Param, value: Any) -> Any:
             return value
         if isinstance(value, str):
             digits = value.replace("$", "").replace(",", "").strip().lower().removesuffix("k")
-            if digits.isdigit() and len(digits) < 10:
+            if digits.lstrip("-").isdigit():
+                if len(digits) > 12:
+                    raise IllegalAction(f"`{param.name}` is far too large.")
                 return int(digits)
         raise IllegalAction(f"`{param.name}` must be a whole number.")
     if not isinstance(value, str):
@@ -110,11 +112,19 @@ class UIContext:
     def query(self, name: str, **args: Any) -> Any:
         return self.match.game.query(self.match.state, self.seat, name, args)
 
-    def dry_run(self, action: dict) -> tuple[dict, list[dict]]:
+    def dry_run(self, action: dict) -> tuple[dict | None, list[dict]]:
         """What ``action`` would do: the seat's view after it and the events it may see.
-        Raises ``IllegalAction`` when the move would be refused. Nothing is saved."""
+        Raises ``IllegalAction`` when the move would be refused. Nothing is saved.
+
+        A move that draws at random or reveals something hidden must not be previewed in full
+        (the preview would show the goods cubes it would draw, and Cancel would make that free):
+        then the view is ``None`` and the events keep their figures (``paid``, ``bonds``) but
+        lose their ``text``."""
         after, events = self.match.play(self.seat, action)
-        return after.view(self.seat), engine.events_for(events, self.seat)
+        mine = engine.events_for(events, self.seat)
+        if after.state["core"]["sealed"] == self.match.state["core"]["moves"]:
+            return None, [{k: v for k, v in e.items() if k != "text"} for e in mine]
+        return after.view(self.seat), mine
 
     async def render(self, view: dict, **kwargs: Any) -> bytes | None:
         return await self.render_board(view, **kwargs) if self.render_board else None

@@ -79,7 +79,7 @@ async def test_undo_alone_then_by_consent(db_path, sealed):
     refused = await table.act(bob, {"type": "bid", "coins": 0})
     assert "undo vote is open" in refused.caller.text
     agree = token(ask.channel, "Agree to undo")
-    assert (await table.click(bob, agree)).caller.text == STALE   # Bob has no vote prompt: he asked
+    assert "You asked for this undo" in (await table.click(bob, agree)).caller.text   # Bob asked: no vote
     done = await table.click(ann, agree)
     assert "Everyone agreed" in done.channel.text
     assert "your bid: 3" in (await table.hand(ann)).caller.text
@@ -262,4 +262,41 @@ async def test_a_game_saved_under_older_rules_is_refused_with_a_sentence(db_path
     assert "older version of Railways of the World's rules" in reply.caller.text and reply.channel is None
     assert "`/game abandon`" in (await table2.status(ann)).caller.text
     assert "abandoned by **Ann**" in (await table2.abandon(ann)).channel.text      # and it can be closed
+    await store.close()
+
+
+async def test_a_preview_never_shows_the_goods_cubes_a_move_would_draw(db_path):
+    """Urbanizing draws 2 cubes; a preview that named them made peeking at the bag free (Cancel)."""
+    store, table, (ann, bob), start = await seated(db_path)
+    await table.act(ann, {"type": "bid", "amount": 1})
+    await table.act(bob, {"type": "pass"})
+    session = await table.session(7)
+    gray = next(h for h, c in session.match.state["cities"].items() if c["colour"] == "gray")
+    preview = await table.command(ann, "urbanize", {"city": gray, "colour": "red"})
+    assert "Urbanize preview" in preview.caller.text and "draws 2 goods cubes from the bag" in preview.caller.text
+    assert "new cubes" not in preview.caller.text and "$10,000" in preview.caller.text
+    done = await table.click(ann, token(preview.caller, "Confirm"))
+    assert "new cubes" in done.channel.text
+    await store.close()
+
+
+async def test_every_message_of_a_vote_carries_the_vote_buttons(db_path):
+    store, table, (ann, bob, cat), start = await seated(db_path, names=("Ann", "Bob", "Cat"))
+    await table.act(ann, {"type": "bid", "amount": 1})
+    await table.act(bob, {"type": "pass"})
+    await table.undo(ann)
+    agreed = await table.act(bob, {"type": "undo_vote", "agree": True})
+    assert "Still waiting for Cat" in agreed.channel.text
+    assert "Agree to undo" in [c.label for c in agreed.channel.components]
+    refused = await table.act(cat, {"type": "undo_vote", "agree": False})
+    assert "Pass" in [c.label for c in refused.channel.components]          # Cat's bid buttons are back
+    await store.close()
+
+
+async def test_a_card_without_its_city_asks_for_one(db_path):
+    store, table, (ann, bob), start = await seated(db_path, seed=1)     # City Growth is face up
+    await table.act(ann, {"type": "bid", "amount": 1})
+    await table.act(bob, {"type": "pass"})
+    reply = await table.act(ann, {"type": "take_card", "card": "city-growth"})
+    assert reply.caller.text == "City Growth needs a city: name the city that grows (`city:`)."
     await store.close()

@@ -44,12 +44,13 @@ def _my_turn(ctx: UIContext) -> dict:
     return view
 
 
-async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str]) -> Reply:
-    """A dry run of ``action``: its public event and cost, with Confirm and Cancel."""
+async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str], blind: str = "") -> Reply:
+    """A dry run of ``action``: its event and cost, with Confirm and Cancel. ``blind`` describes
+    a move whose dry run hides its text because it draws (urbanizing draws goods cubes)."""
     view = ctx.view()
     _, events = ctx.dry_run(action)
     cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat)
-    what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize"))
+    what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize") and "text" in e) or blind
     text = f"**{title}**: {what}\n{_cost_line(view['players'][ctx.seat], cost)}"
     image = await ctx.render(view, highlight=highlight)
     return Reply(caller=Message(text, image=image, image_name="preview.png",
@@ -83,7 +84,7 @@ async def build(ctx: UIContext, args: dict) -> Reply:
     action = {"type": "build", "path": [_place(mapdata, p) for p in raw]}
     if args.get("toward"):
         action["toward"] = _place(mapdata, args["toward"])
-    return await _preview(ctx, action, "Build preview", action["path"])
+    return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
 
 
 async def link(ctx: UIContext, args: dict) -> Reply:
@@ -93,7 +94,12 @@ async def link(ctx: UIContext, args: dict) -> Reply:
     a, b = _city(mapdata, args["from"]), _city(mapdata, args["to"])
     found = ctx.query("cheapest_link", **{"from": a, "to": b})
     action = {"type": "build", "path": found["path"]}
-    return await _preview(ctx, action, "Build preview", action["path"])
+    return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
+
+
+def _along(view: dict, path: list[str]) -> str:
+    """A build described without a dry run's text (when the move would end the turn)."""
+    return "track along " + " → ".join(view["cities"][h]["name"] if h in view["cities"] else h for h in path) + "."
 
 
 def _route(view: dict, option: dict) -> list[str]:
@@ -136,7 +142,9 @@ async def urbanize(ctx: UIContext, args: dict) -> Reply:
     view = _my_turn(ctx)
     hexname = _city(_mapdata(view), args["city"])
     action = {"type": "urbanize", "city": hexname, "colour": args["colour"]}
-    return await _preview(ctx, action, "Urbanize preview", [hexname])
+    name = view["cities"][hexname]["name"]
+    blind = f"{name} becomes a {args['colour']} city and draws 2 goods cubes from the bag."
+    return await _preview(ctx, action, "Urbanize preview", [hexname], blind)
 
 
 async def upgrade(ctx: UIContext, args: dict) -> Apply:

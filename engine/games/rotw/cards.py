@@ -118,7 +118,9 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
         player["engine"] += 1
         text = f"upgrades their engine to level {player['engine']} for free"
     elif s.effect == "city_growth":
-        hexname = city_hex(ctx.map, action.city or "")
+        if not action.city:
+            raise IllegalAction(f"{s.name} needs a city: name the city that grows (`city:`).")
+        hexname = city_hex(ctx.map, action.city)
         if hexname is None:
             raise IllegalAction(f"There is no city called {action.city!r} on this map.")
         cubes, removed = add_cubes(state, hexname, rng, s.cubes)

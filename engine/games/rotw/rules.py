@@ -160,7 +160,9 @@ def urbanize_target(state: dict, ctx: Context, action: Urbanize | TakeCard) -> t
     """Check an urbanize request (or New Industry card); returns ``(city hex, colour)``.
     Raises ``IllegalAction``."""
     mapdata = ctx.map
-    hexname = city_hex(mapdata, action.city or "")
+    if not action.city:
+        raise IllegalAction("Name the gray city to urbanize (`city:`) and its New City colour (`colour:`).")
+    hexname = city_hex(mapdata, action.city)
     if hexname is None:
         raise IllegalAction(f"There is no city called {action.city!r} on this map.")
     city = state["cities"][hexname]
