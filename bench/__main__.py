@@ -9,7 +9,7 @@ import logging
 import platform
 import sys
 
-from . import bot_bench, engine_bench, render_bench, store_bench
+from . import bot_bench, concurrent_bench, engine_bench, render_bench, store_bench
 from .report import Report
 
 
@@ -21,6 +21,7 @@ async def main(quick: bool) -> None:
     engine_bench.run(report, quick)
     render_bench.run(report, quick)
     await store_bench.run(report, quick)
+    await concurrent_bench.run(report, quick)
     await bot_bench.run(report, quick)
     report.summary()
 

@@ -60,7 +60,7 @@ async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> N
                 channel = rng.choice(channels)
             # odd samples click "Pass" under the message the slash command just posted
             session = await table.session(channel.id)
-            seat = session.game.prompts(session.state)[0]["seat"]
+            seat = session.match.prompts()[0]["seat"]      # Railways of the World: one seat acts at a time
             member = members[seat]
             start = time.perf_counter()
             if i % 2 == 0:

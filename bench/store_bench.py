@@ -6,7 +6,7 @@ import tempfile
 import time
 
 from bot.replies import Caller
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.table import Table
 from engine import GAMES, canonical
 
@@ -25,21 +25,22 @@ async def seated_table(store: Store, channel: int, names: list[str], seed: int) 
 
 
 async def commits(report: Report, path: str, names: list[str], log: list) -> None:
-    """Apply a whole log through the table (one transaction per action), then time append_action."""
-    store = await Store.open(path)
+    """Apply a whole log through the table (one transaction per action), then time one append alone."""
+    store = await open_store(path)
     try:
         table, callers = await seated_table(store, 1, names, 3)
         start = time.perf_counter()
         for seat, action in log:
             reply = await table.act(callers[seat], action)
-            assert not reply.ephemeral, reply.text
+            assert reply.channel is not None, reply.caller.text
         took = time.perf_counter() - start
         report.add("store", f"table.act: apply + commit + turn message ({len(log)} actions)",
                    f"{len(log) / took:,.0f} /s")
-        state_json = canonical((await table.session(1)).state).decode()
+        state_json = canonical((await table.session(1)).match.state).decode()
         t0 = time.perf_counter()
         for i in range(200):
-            await store.append_action(1, len(log) + i, 0, 100, {"type": "pass"}, state_json)
+            async with store.transaction() as tx:
+                await tx.append(1, len(log) + i, 0, 100, {"type": "pass"}, state_json)
         each = (time.perf_counter() - t0) / 200
         report.add("store", f"append alone, one transaction (state {len(state_json):,} B)",
                    f"{1 / each:,.0f} /s")
@@ -50,14 +51,14 @@ async def commits(report: Report, path: str, names: list[str], log: list) -> Non
 
 
 async def load(path: str, actions: int, stale: bool) -> float:
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         if stale:
             await store._run("UPDATE snapshots SET n = 0")
         begin = time.perf_counter()
         session = await Table(store, render=False).session(1)
         took = time.perf_counter() - begin
-        assert session.state["n"] == actions
+        assert len(session.match.log) == actions
         if stale:
             await store._run("UPDATE snapshots SET n = ?", (actions,))
         return took
@@ -76,7 +77,7 @@ async def run(report: Report, quick: bool) -> None:
             report.median("store", f"load a game of {len(log)} actions {label}", samples)
         # database size per finished game: whole 3-player games played into a fresh file
         path2 = os.path.join(tmp, "games.sqlite3")
-        store = await Store.open(path2)
+        store = await open_store(path2)
         games = 2 if quick else 5
         try:
             for g in range(games):
