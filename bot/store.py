@@ -17,8 +17,8 @@ import os
 import secrets
 import sqlite3
 import stat
-from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing
+from collections.abc import AsyncIterator, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -407,17 +407,10 @@ class SqliteStore(_Reads):
     async def backup(self, dest_path: str) -> None:
         """A consistent copy (SQLite backup API, WAL contents included), written atomically to ``dest_path``.
         Raises StoreError if it cannot be written."""
-        tmp = _fresh(f"{dest_path}.partial")
-        try:
-            with closing(sqlite3.connect(tmp, check_same_thread=False)) as target:
-                async with self._use():
-                    await self._db.backup(target)
-            os.replace(tmp, dest_path)
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"Could not write the backup {dest_path} ({exc}); check that its folder exists and"
-                             f" is writable.") from None
-        finally:
-            _fresh(tmp)
+        with _copy_to(dest_path, f"write the backup {dest_path}", "check that its folder exists and is writable") \
+                as target:
+            async with self._use():
+                await self._db.backup(target)
 
 
 async def open_store(path: str) -> SqliteStore:
@@ -431,15 +424,23 @@ def copy_database(db_path: str, dest_path: str) -> None:
         raise StoreError(f"There is no database at {db_path}; give the right file with --db or RAILHEAD_DB.")
     if os.path.realpath(db_path) == os.path.realpath(dest_path):
         raise StoreError(f"The backup {dest_path} would overwrite the database itself; choose another path.")
+    with _copy_to(dest_path, f"copy {db_path} to {dest_path}",
+                  f"check both paths and that {db_path} is a Railhead database") as target, \
+            closing(sqlite3.connect(f"{Path(db_path).absolute().as_uri()}?mode=ro", uri=True)) as source:
+        source.backup(target)
+
+
+@contextmanager
+def _copy_to(dest_path: str, what: str, advice: str) -> Iterator[sqlite3.Connection]:
+    """A new database at ``<dest>.partial`` to copy into, renamed over ``dest_path`` when the copy
+    is complete (never a half-written backup). Raises StoreError: "Could not <what> (...); <advice>."."""
     tmp = _fresh(f"{dest_path}.partial")
     try:
-        with closing(sqlite3.connect(f"{Path(db_path).absolute().as_uri()}?mode=ro", uri=True)) as source, \
-                closing(sqlite3.connect(tmp)) as target:
-            source.backup(target)
+        with closing(sqlite3.connect(tmp, check_same_thread=False)) as target:
+            yield target
         os.replace(tmp, dest_path)
     except (sqlite3.Error, OSError) as exc:
-        raise StoreError(f"Could not copy {db_path} to {dest_path} ({exc}); check both paths and that {db_path}"
-                         f" is a Railhead database.") from None
+        raise StoreError(f"Could not {what} ({exc}); {advice}.") from None
     finally:
         _fresh(tmp)
 

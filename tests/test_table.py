@@ -300,3 +300,14 @@ async def test_a_card_without_its_city_asks_for_one(db_path):
     reply = await table.act(ann, {"type": "take_card", "card": "city-growth"})
     assert reply.caller.text == "City Growth needs a city: name the city that grows (`city:`)."
     await store.close()
+
+
+async def test_a_damaged_snapshot_falls_back_to_replaying_the_log(db_path):
+    store, table, (ann, bob), start = await seated(db_path)
+    await table.act(ann, {"type": "bid", "amount": 2})
+    await table.act(bob, {"type": "pass"})
+    before = (await table.session(7)).match.state
+    await store._run("UPDATE snapshots SET state = '{\"players\": [tru'")      # a torn write
+    session = await Table(store, render=False).session(7)
+    assert session.match.state == before and len(session.match.log) == 2
+    await store.close()
