@@ -30,7 +30,7 @@ class Report:
 
     def add(self, area: str, what: str, value: str, target: str = "") -> None:
         self.rows.append((area, what, value, target))
-        print(f"  {area:<8} {what:<58} {value:>16}  {target}", flush=True)
+        print(f"  {area:<11} {what:<64} {value:>12}  {target}", flush=True)
 
     def median(self, area: str, what: str, samples: list[float], limit: float | None = None) -> float:
         med = statistics.median(samples)

@@ -45,7 +45,7 @@ async def commits(report: Report, path: str, names: list[str], log: list) -> Non
         report.add("store", f"append alone, one transaction (state {len(state_json):,} B)",
                    f"{1 / each:,.0f} /s")
         await store._run("DELETE FROM actions WHERE n >= ?", (len(log),))
-        await store._run("UPDATE snapshots SET n = ?, state = ?", (len(log), state_json))
+        await store._run("UPDATE snapshots SET n = ?, state = ? WHERE game_id = 1", (len(log), state_json))
     finally:
         await store.close()
 
@@ -84,7 +84,9 @@ async def run(report: Report, quick: bool) -> None:
                 names, _, glog = play(game, 3, 5 + g)
                 table, callers = await seated_table(store, 10 + g, names, 5 + g)
                 for seat, action in glog:
-                    await table.act(callers[seat], action)
+                    reply = await table.act(callers[seat], action)
+                    assert reply.channel is not None, reply.caller.text
+                assert (await store.last_game(10 + g)).status == "finished"
             await store._rows("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             await store.close()
