@@ -23,7 +23,7 @@ import engine
 from engine import IllegalAction, Match, canonical, events_for
 
 from . import registry
-from .replies import Apply, Button, Caller, Message, Option, Reply, Select, private
+from .replies import Apply, Button, Caller, Message, Reply, Select, private
 from .store import ChannelBusy, GameRow, Offer, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
 
@@ -585,4 +585,4 @@ def _dedupe(components: list[Button | Select]) -> list[Button | Select]:
     return out
 
 
-__all__ = ["Table", "Session", "Option", "registry"]
+__all__ = ["Table", "Session"]

@@ -82,7 +82,7 @@ async def test_player_errors_are_private_and_change_nothing(simcord_env):
     await ann.slash(channel, "rotw bid", amount=2)
     result = await ann.click(before, label="Pass")                    # a button of an older prompt
     assert "earlier moment" in private(result).content
-    result = await bob.click(channel.last_message, label="Pass")       # Bob pressing a button made for... Bob: fine
+    await bob.click(channel.last_message, label="Pass")                # Bob's own button, made for his prompt
     assert "Bob passes" in channel.last_message.content
     result = await cat.slash(channel, "rotw link", **{"from": "Lille", "to": "Atlantis"})
     text = private(result).content
@@ -170,7 +170,7 @@ async def test_undo_own_move_and_by_consent(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob, cat) = await setup_game(env)
     await ann.slash(channel, "rotw bid", amount=2)
-    result = await ann.slash(channel, "game undo")
+    await ann.slash(channel, "game undo")
     assert "Ann takes back their last move" in channel.last_message.content
     assert match_of(env).state["auction"]["high"] == 0
     await ann.slash(channel, "rotw bid", amount=2)
@@ -188,7 +188,6 @@ async def test_undo_own_move_and_by_consent(simcord_env):
     await bob.slash(channel, "rotw pass")
     await bob.slash(channel, "game undo")               # his own last move, nothing since: alone
     assert "Bob takes back their last move" in channel.last_message.content
-    del result
 
 
 async def test_a_long_reply_is_paged_not_refused(simcord_env):
