@@ -6,9 +6,10 @@ from .core import Game, IllegalAction, Match, canonical, events_for, replay, rul
 
 
 def _registry() -> dict[str, Game]:
+    from .games.railways import GAME as railways
     from .games.rotw import GAME as rotw
 
-    return {g.id: g for g in (rotw,)}
+    return {g.id: g for g in (rotw, railways)}
 
 
 GAMES: dict[str, Game] = _registry()

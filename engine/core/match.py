@@ -97,8 +97,9 @@ class Match:
         """Whether ``seat``'s undo needs nobody's consent (see the module docstring)."""
         core = self.state["core"]
         target = self.undo_target(seat)
-        alone = target is not None and target == core["moves"] - 1 and core["sealed"] < target
-        return alone or len(self.seats) == 1
+        if target is None:
+            return False
+        return len(self.seats) == 1 or (target == core["moves"] - 1 and core["sealed"] < target)
 
     # ------------------------------------------------------------ playing
     def play(self, seat: int, action: dict) -> tuple[Match, list[Event]]:

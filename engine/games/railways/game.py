@@ -1,0 +1,80 @@
+"""Railways (Alban Viard's solo game) registered as a ``Game`` (DESIGN.md, "The engine contract").
+
+One seat. Setup places four passenger dice; then each decade allows two actions paid with
+icons from the hand, and the decade is recorded. Nothing is hidden from the player except
+the order of the pool after a reshuffle (a draw from the random stream).
+"""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+
+from . import rules, search
+from .actions import ACTIONS
+from .options import Options
+from .view import view as _view
+
+HANDLERS = {"buy_link": rules.do_buy_link, "build": rules.do_build, "move": rules.do_move,
+            "hire": rules.do_hire, "capital": rules.do_capital, "clean": rules.do_clean,
+            "add_passenger": rules.do_add_passenger, "upgrade": rules.do_upgrade}
+
+
+class Railways(Game):
+    id = "railways"
+    name = "Railways (solo)"
+    rules_version = 1
+    options_type = Options
+    actions = ACTIONS
+    min_seats = 1
+    max_seats = 1
+
+    def _setup(self, options, seats, rng):
+        return rules.setup(options, seats, rng)
+
+    def _apply(self, state, seat, action, rng, events):
+        kind = action.__struct_config__.tag
+        if state["phase"] == "place":
+            if kind != "place":
+                raise IllegalAction("Place the four passenger dice first (one on a building of each map card).")
+            rules.do_place(state, action.at, action.passengers, events)
+            return
+        if kind == "place":
+            raise IllegalAction("The passenger dice are all placed.")
+        if kind == "end_decade":
+            if state["actions"] != 1:
+                raise IllegalAction("Take your first action of the decade before ending it.")
+            rules.record_decade(state, rng, events)
+            return
+        HANDLERS[kind](state, action, events)
+        rules.after_action(state, rng, events)
+
+    def _prompts(self, state):
+        """``{"seat": 0, "kind": "place", "left": [...]}`` during setup, then
+        ``{"seat": 0, "kind": "action", "decade", "action": 1|2}``."""
+        if state["phase"] == "place":
+            return [{"seat": 0, "kind": "place", "left": list(state["place_left"])}]
+        if state["phase"] == "actions":
+            return [{"seat": 0, "kind": "action", "decade": state["decade"], "action": state["actions"] + 1}]
+        return []
+
+    def _legal_actions(self, state, seat):
+        return search.legal_actions(state, seat)
+
+    def reveals(self, before, after, action):
+        """A refill drew from a pool whose order was hidden (after a reshuffle)."""
+        return False
+
+    def view(self, state, seat):
+        return _view(state, seat)
+
+    def outcome(self, state):
+        """``None`` while running; at the end ``{"scores": {0: score}, "ranking": [0], "winner",
+        "final": {...}}`` (``final``: score, profit, links, pollution, objective tests)."""
+        if state["phase"] != "over":
+            return None
+        final = state["final"]
+        return {"scores": {0: final["score"]}, "ranking": [0], "tiebreaks": [], "winner": state["seats"][0],
+                "final": final}
+
+
+GAME = Railways()

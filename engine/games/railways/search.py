@@ -1,0 +1,96 @@
+"""The legal moves of a Railways state, for buttons, menus and random playouts.
+
+Every legal move is listed except two kinds of near-duplicates: payments that name a slot they
+could do without (the engine accepts them; they only waste a card or add pollution), and, for
+a trip to a Leisure building, conversions other than "as much as you can" and "none".
+"""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+from . import rules
+from .board import Board, card_at
+from .payment import Need, payments
+
+
+def trips(state: dict, b: Board, start: str) -> list[tuple[list[str], list[str], int]]:
+    """Every trip a passenger on ``start`` can make: ``(link ids, buildings visited, capital)``,
+    stopping at the first building of the destination's kind."""
+    out: list[tuple[list[str], list[str], int]] = []
+    first = b.building[start]
+
+    def walk(here: str, links: list[str], seen: list[str], capital: int) -> None:
+        for lid, upgraded in sorted(state["markers"].items()):
+            link = b.links.get(lid)
+            if link is None or here not in (b.building[e] for e in link.ends):
+                continue
+            there = b.other_end(link, here)
+            if there in seen:
+                continue
+            kind = b.kind[there]
+            if any(b.kind[s] == kind for s in seen[1:]):
+                continue                     # an earlier stop of this kind ended the trip there
+            worth = capital + link.length * (2 if upgraded else 1)
+            out.append(([*links, lid], [*seen, there], worth))
+            walk(there, [*links, lid], [*seen, there], worth)
+
+    walk(first, [], [first], 0)
+    return out
+
+
+def _paid(kind: str, fields: dict, need: Need, hand: list[int]) -> list[dict]:
+    return [{"type": kind, **fields, "slots": p.refs()} for p in payments(hand, need)]
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if seat != 0 or state["phase"] == "over":
+        return []
+    b = rules.board_of(state)
+    if state["phase"] == "place":
+        used = {card_at(state["layout"], s) for s in state["dice"]}
+        return [{"type": "place", "at": s, "passengers": v}
+                for s in sorted(b.building) if card_at(state["layout"], s) not in used
+                for v in sorted(set(state["place_left"]), reverse=True)]
+    hand = state["hand"]
+    out: list[dict] = []
+    kinds = {lid: frozenset(b.kind[b.building[e]] for e in link.ends) for lid, link in b.links.items()}
+    if state["workers"] >= 1 and len(state["markers"]) < rules.MARKERS:
+        for lid, link in sorted(b.links.items()):
+            if lid not in state["markers"]:
+                out += _paid("buy_link", {"link": lid}, Need(rail=link.length, dest=kinds[lid]), hand)
+    build_pay = payments(hand, Need(icons={"build": 1}))
+    if build_pay:
+        dice = [d for d in sorted(set(state["building_dice"])) if 2 * d <= state["capital"]]
+        for space in sorted(b.spaces):
+            try:
+                rules.check_build_space(state, b, space)
+            except IllegalAction:
+                continue
+            for d in dice:
+                out += [{"type": "build", "at": space, "die": d, "slots": p.refs()} for p in build_pay]
+    for start, die in sorted(state["dice"].items()):
+        if die["n"] < 1:
+            continue
+        for links, visited, _ in trips(state, b, start):
+            dest = b.kind[visited[-1]]
+            for p in payments(hand, Need(icons={"ticket": 1}, dest=frozenset({dest}))):
+                out.append({"type": "move", "from": start, "links": links, "slots": p.refs()})
+                if dest == "L" and state["capital"] >= 1:
+                    out.append({"type": "move", "from": start, "links": links, "slots": p.refs(), "convert": 0})
+    if state["workers"] < rules.WORKERS_MAX:
+        out += _paid("hire", {}, Need(icons={"worker": 1}), hand)
+    out += _paid("capital", {}, Need(money=True), hand)
+    if state["pollution"] > 1:
+        out += _paid("clean", {}, Need(icons={"clean": 1}), hand)
+    add_pay = payments(hand, Need(icons={"passenger": 1}))
+    if add_pay:
+        for space in sorted(b.building):
+            die = state["dice"].get(space)
+            if (die is not None and die["n"] < rules.DIE_MAX) or (die is None and state["spare_dice"]):
+                out += [{"type": "add_passenger", "at": space, "slots": p.refs()} for p in add_pay]
+    for lid, upgraded in sorted(state["markers"].items()):
+        if not upgraded and lid in b.links:
+            out += _paid("upgrade", {"link": lid}, Need(icons={"upgrade": 1}, dest=kinds[lid]), hand)
+    if state["actions"] == 1:
+        out.append({"type": "end_decade"})
+    return out
