@@ -26,7 +26,9 @@ def run(report: Report, quick: bool) -> None:
             took = time.perf_counter() - start
             report.add(game.id, f"random playouts, {players} players", f"{games / took:.2f} games/s",
                        f"({actions / games:.0f} actions a game)")
-        names, final, log, seed = finished[3]
+        seats = min(3, game.max_seats)
+        who = f"{seats} player{'s' if seats > 1 else ''}"
+        names, final, log, seed = finished[seats]
         # apply in a realistic mid-game: every action of the middle half of a 3-player game.
         state = game.setup({}, names, seed)
         samples = []
@@ -37,12 +39,12 @@ def run(report: Report, quick: bool) -> None:
             if len(log) // 4 <= i < 3 * len(log) // 4:
                 samples.append(took)
             state = new
-        report.median(game.id, "apply, mid-game, 3 players", samples, limit=0.001)
-        report.add(game.id, "apply, mid-game, 3 players (p99)", ms(percentile(samples, 99)))
+        report.median(game.id, f"apply, mid-game, {who}", samples, limit=0.001)
+        report.add(game.id, f"apply, mid-game, {who} (p99)", ms(percentile(samples, 99)))
         # Replay a whole finished game from its log.
         rep = timed(lambda: replay(game, {}, names, seed, log), 3 if quick else 10)
-        report.median(game.id, f"replay a whole 3-player game ({len(log)} actions)", rep, limit=0.1)
+        report.median(game.id, f"replay a whole {seats}-player game ({len(log)} actions)", rep, limit=0.1)
         assert canonical(replay(game, {}, names, seed, log)) == canonical(final)
-        report.add(game.id, "state size, finished 3-player game", f"{len(canonical(final)):,} B")
-        report.add(game.id, "action log size, finished 3-player game",
+        report.add(game.id, f"state size, finished {seats}-player game", f"{len(canonical(final)):,} B")
+        report.add(game.id, f"action log size, finished {seats}-player game",
                    f"{len(msgspec.json.encode([[s, a] for s, a in log])):,} B")

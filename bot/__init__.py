@@ -23,6 +23,7 @@ class RailheadBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from .cogs.lobby import Lobby
+        from .cogs.railways.cog import Railways
         from .cogs.rotw.cog import RailwaysOfTheWorld
         from .discord_io import OfferButton, OfferSelect
         from .store import open_store
@@ -33,6 +34,7 @@ class RailheadBot(commands.Bot):
         self.table = Table(self.store)
         await self.add_cog(Lobby(self))
         await self.add_cog(RailwaysOfTheWorld(self))
+        await self.add_cog(Railways(self))
         self.add_dynamic_items(OfferButton, OfferSelect)
         self.tree.on_error = self.on_app_command_error
         if self.sync_on_start:

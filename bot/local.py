@@ -29,12 +29,15 @@ Quick start, three players at one keyboard:
   as Cat              then: game join
   as Ann              then: game start
 Then follow the prompts: "click N" presses button N of the last message, "pick N" picks
-option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything."""
+option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
+Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional)."""
 
 LOBBY_HELP = """\
 Players:  as NAME  |  who
 Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | leave | start | status
-          game board | game hand | game undo | game abandon
+          game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
+                            [combine=mayor,engineer]  (solo: starts at once)
+          game board | game hand | game undo | game stats | game abandon
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
 
@@ -97,15 +100,20 @@ class LocalTable:
         c = self.caller()
         if verb == "new":
             game = rest[0] if rest and "=" not in rest[0] else "rotw"
-            options = {}
+            typed = {}
             for word in rest:
                 if "=" in word:
                     key, value = word.split("=", 1)
-                    options[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
+                    typed[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
+            ui = registry.UIS.get(game)
+            options = ui.options_from_text(typed) if ui is not None else typed
+            unknown = set(typed) - set(options)
+            if unknown:
+                return [f"{game} has no option {', '.join(sorted(unknown))}."]
             return self.show(await self.table.new(c, game, options))
         handlers = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start,
                     "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon,
-                    "hand": self.table.hand, "undo": self.table.undo}
+                    "hand": self.table.hand, "undo": self.table.undo, "stats": self.table.stats}
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
         return self.show(await handlers[verb](c))

@@ -7,10 +7,11 @@ from __future__ import annotations
 import engine
 from engine import IllegalAction
 
+from .cogs.railways.commands import RailwaysUI
 from .cogs.rotw.commands import RotwUI
 from .ui import GameUI
 
-UIS: dict[str, GameUI] = {"rotw": RotwUI()}
+UIS: dict[str, GameUI] = {"rotw": RotwUI(), "railways": RailwaysUI()}
 _EXTRA: dict[str, engine.Game] = {}
 
 

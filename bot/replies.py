@@ -71,13 +71,15 @@ class Reply:
 
 @dataclass
 class Caller:
-    """Who asks, from where. ``can_manage``: has Manage Channel (lobby and abandon rights)."""
+    """Who asks, from where. ``can_manage``: has Manage Channel (lobby and abandon rights);
+    ``dm``: the caller is in a direct message with the bot."""
 
     channel_id: int
     user_id: int
     name: str
     guild_id: int | None = None
     can_manage: bool = False
+    dm: bool = False
 
 
 def private(text: str, **kwargs) -> Reply:

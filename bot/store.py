@@ -74,6 +74,15 @@ MIGRATIONS = [
     ALTER TABLE seats ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
     """,
+    # 3: the result of every finished game per seat (records, personal bests, later ratings)
+    """
+    CREATE TABLE results (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL, game TEXT NOT NULL, guild_id INTEGER, variant TEXT NOT NULL,
+        score INTEGER NOT NULL, rank INTEGER NOT NULL, success INTEGER, finished_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat));
+    CREATE INDEX results_user ON results(user_id, game, variant);
+    CREATE INDEX results_guild ON results(guild_id, game);
+    """,
 ]
 ENDED = ("finished", "abandoned")
 ELSEWHERE = "set RAILHEAD_DB (or --db) to another file"
@@ -115,6 +124,23 @@ class LogEntry:
     seat: int
     user_id: int
     action: dict
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result of a finished game. ``variant``: what makes scores comparable (for
+    Railways solo: map and objective); ``success``: the objective met (``None``: no objective)."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    game: str
+    guild_id: int | None
+    variant: str
+    score: int
+    rank: int
+    success: bool | None = None
+    finished_at: str = ""
 
 
 @dataclass(frozen=True)
@@ -193,6 +219,21 @@ class _Reads:
         r = await self._row("SELECT value FROM meta WHERE key = ?", (key,))
         return r["value"] if r else None
 
+    async def results(self, *, user_id: int | None = None, game: str | None = None,
+                      guild_id: int | None = None) -> list[ResultRow]:
+        """Results of finished games, newest first, filtered by user, game and guild."""
+        where, params = [], []
+        for column, value in (("user_id", user_id), ("game", game), ("guild_id", guild_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        sql = "SELECT * FROM results" + (" WHERE " + " AND ".join(where) if where else "") + \
+            " ORDER BY finished_at DESC, game_id DESC, seat"
+        rows = await self._rows(sql, tuple(params))
+        return [ResultRow(r["game_id"], r["seat"], r["user_id"], r["game"], r["guild_id"], r["variant"], r["score"],
+                          r["rank"], None if r["success"] is None else bool(r["success"]), r["finished_at"])
+                for r in rows]
+
 
 class Tx(Protocol):
     """What ``async with store.transaction() as tx`` offers (besides the reads game, active_game, seats, ...)."""
@@ -210,6 +251,7 @@ class Tx(Protocol):
     async def add_offers(self, offers: list[Offer]) -> None: ...
     async def void_offers(self, tokens: list[str]) -> None: ...
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None: ...
+    async def add_results(self, results: list[ResultRow]) -> None: ...
     async def meta_set(self, key: str, value: str) -> None: ...
 
 
@@ -288,6 +330,14 @@ class SqliteTx(_Reads):
         await self._exec("INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE"
                          " SET n = excluded.n, state = excluded.state", (game_id, seq, state_json))
 
+    async def add_results(self, results: list[ResultRow]) -> None:
+        """Record a finished game's results (one row per seat)."""
+        for r in results:
+            await self._exec("INSERT INTO results (game_id, seat, user_id, game, guild_id, variant, score, rank, "
+                             "success, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             (r.game_id, r.seat, r.user_id, r.game, r.guild_id, r.variant, r.score, r.rank,
+                              None if r.success is None else int(r.success), now()))
+
     async def add_offers(self, offers: list[Offer]) -> None:
         for o in offers:
             await self._exec("INSERT INTO offers (token, game_id, seat, stamp, action) VALUES (?, ?, ?, ?, ?)",
@@ -322,6 +372,8 @@ class Store(Protocol):
     async def snapshot(self, game_id: int) -> tuple[int, str] | None: ...
     async def offer(self, token: str) -> Offer | None: ...
     async def meta_get(self, key: str) -> str | None: ...
+    async def results(self, *, user_id: int | None = None, game: str | None = None,
+                      guild_id: int | None = None) -> list[ResultRow]: ...
     async def backup(self, dest_path: str) -> None: ...
 
 

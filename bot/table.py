@@ -24,7 +24,7 @@ from engine import IllegalAction, Match, canonical, events_for
 
 from . import registry
 from .replies import Apply, Button, Caller, Message, Reply, Select, private
-from .store import ChannelBusy, GameRow, Offer, SeatRow, Store, new_token
+from .store import ChannelBusy, GameRow, Offer, ResultRow, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
 
 log = logging.getLogger("railhead.table")
@@ -78,6 +78,10 @@ class Table:
             game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates the options
         except IllegalAction as exc:
             return private(str(exc))
+        solo = game.max_seats == 1
+        if caller.dm and not solo:
+            return private(f"{game.name} is played by several people in a server channel; in a DM with me you "
+                           "can play a solo game (`/game new game:railways`).")
         buttons = [Button("Join", {"type": "_lobby", "do": "join"}, "primary"),
                    Button("Leave", {"type": "_lobby", "do": "leave"}),
                    Button("Start", {"type": "_lobby", "do": "start"}, "success")]
@@ -86,9 +90,12 @@ class Table:
                 gid = await tx.create_game(caller.channel_id, caller.guild_id, game.id, game.rules_version, opts,
                                            caller.user_id)
                 await tx.add_seat(gid, caller.user_id, caller.name)
-                await self._store_offers(tx, gid, buttons)
+                if not solo:
+                    await self._store_offers(tx, gid, buttons)
         except ChannelBusy:
             return private("This channel already has a game. Finish it, or `/game abandon` it first.")
+        if solo:                                  # nobody to wait for: the game begins at once
+            return await self.start(caller)
         players = f"{game.min_seats}-{game.max_seats} players" if game.max_seats > 1 else "solo"
         return Reply(channel=Message(
             f"**{caller.name}** opened a table for **{game.name}** ({players}).\n"
@@ -167,7 +174,9 @@ class Table:
                 return private(str(exc))
             session = Session(row, seats, match)
             names = ", ".join(s.name for s in seats)
-            reply = self._turn(session, [], header=f"**{game.name}** begins! Players in seat order: {names}.")
+            header = f"**{game.name}** begins for **{names}**." if game.max_seats == 1 else \
+                f"**{game.name}** begins! Players in seat order: {names}."
+            reply = self._turn(session, [], header=header)
             try:
                 async with self.store.transaction() as tx:
                     if not await tx.set_status(row.id, "running", expect=("lobby",)):
@@ -260,6 +269,30 @@ class Table:
         if waiting:
             text += f"\nWaiting for {', '.join(waiting)}."
         return private(text)
+
+    async def stats(self, caller: Caller) -> Reply:
+        """``/game stats``: the caller's finished games per game, wins, and personal bests of solo
+        games per variant (map and objective)."""
+        results = await self.store.results(user_id=caller.user_id)
+        if not results:
+            return private("You have no finished game yet.")
+        lines = [f"**{caller.name}**'s finished games:"]
+        for game_id in sorted({r.game for r in results}):
+            mine = [r for r in results if r.game == game_id]
+            game = registry.games().get(game_id)
+            name = game.name if game else game_id
+            if game is not None and game.max_seats == 1:
+                lines.append(f"**{name}**: {len(mine)} game{'s' if len(mine) != 1 else ''}; personal bests:")
+                for variant in sorted({r.variant for r in mine}):
+                    rows = [r for r in mine if r.variant == variant]
+                    met = [r for r in rows if r.success is not None]
+                    goal = f", objective met {sum(r.success for r in met)}/{len(met)}" if met else ""
+                    lines.append(f"- {variant}: best {max(r.score for r in rows)} ({len(rows)} played{goal})")
+            else:
+                wins = sum(1 for r in mine if r.rank == 1)
+                lines.append(f"**{name}**: {len(mine)} game{'s' if len(mine) != 1 else ''}, {wins} won, best score "
+                             f"{max(r.score for r in mine)}")
+        return private("\n".join(lines))
 
     async def board(self, caller: Caller) -> Reply:
         session = await self.session(caller.channel_id)
@@ -400,6 +433,9 @@ class Table:
             after = Session(current, session.seats, new)
             reply = self._turn(after, events, actor=seat)
             over = new.outcome() is not None
+            results = self._results(after) if over else []
+            if over and len(session.seats) == 1:
+                reply.channel.text += await self._personal_best(results[0])
             try:
                 async with self.store.transaction() as tx:
                     await tx.append(row.id, len(match.log), seat, caller.user_id, new.log[-1][1],
@@ -407,6 +443,7 @@ class Table:
                     await self._store_reply_offers(tx, row.id, reply)
                     if over:                      # after the offers: finishing prunes them all
                         await tx.set_status(row.id, "finished", expect=("running",))
+                        await tx.add_results(results)
             except Exception:
                 log.exception("game %s: move not saved", row.id)
                 return private(NOT_SAVED)
@@ -415,6 +452,33 @@ class Table:
             else:
                 self._matches[row.id] = new
         return await self._with_board(after, reply)
+
+    def _results(self, session: Session) -> list[ResultRow]:
+        """One row per seat of a finished game: score, rank (ties share it), objective met."""
+        outcome = session.match.outcome()
+        row = session.row
+        variant = self.ui(row.game).variant(session.match.view(None), outcome)
+        scores = outcome["scores"]
+        success = outcome.get("final", {}).get("success")
+        out = []
+        for info in session.seats:
+            score = scores.get(info.seat, scores.get(str(info.seat), 0))
+            rank = 1 + sum(1 for s in scores.values() if s > score)
+            out.append(ResultRow(row.id, info.seat, info.user_id, row.game, row.guild_id, variant, int(score), rank,
+                                 success))
+        return out
+
+    async def _personal_best(self, result: ResultRow) -> str:
+        """The line telling a solo player how this score compares with their best on the same
+        variant (map and objective)."""
+        earlier = [r for r in await self.store.results(user_id=result.user_id, game=result.game)
+                   if r.variant == result.variant and r.game_id != result.game_id]
+        if not earlier:
+            return f"\nFirst game recorded on {result.variant}: {result.score} is your personal best."
+        best = max(r.score for r in earlier)
+        if result.score > best:
+            return f"\n🎉 New personal best on {result.variant}: {result.score} (before: {best})."
+        return f"\nYour personal best on {result.variant}: {best} ({len(earlier) + 1} games)."
 
     # -------------------------------------------------------------- messages
     def _turn(self, session: Session, events: list[dict], header: str = "", actor: int | None = None,

@@ -142,6 +142,15 @@ class GameUI:
         """The board PNG for a view (runs in a worker thread), or ``None`` for games without one."""
         return None
 
+    def variant(self, view: dict, outcome: dict) -> str:
+        """What makes finished games' scores comparable (records and personal bests), e.g. the map."""
+        return view.get("map", "") if isinstance(view.get("map"), str) else ""
+
+    def options_from_text(self, typed: dict[str, Any]) -> dict[str, Any]:
+        """This game's options from what was typed at ``/game new`` or the local table (text
+        values, ``None`` where nothing was typed); unknown keys are left for the engine to refuse."""
+        return {k: v for k, v in typed.items() if v is not None}
+
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """One line telling ``who`` (a mention) what to do for ``prompt``; ``view`` is public."""
         return f"{who}, your move."

@@ -23,6 +23,13 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [label for name, label in NEEDED.items() if not getattr(perms, name)]
 
 
+OBJECTIVES = [app_commands.Choice(name=n, value=v) for v, n in (
+    ("economist", "Economist: the best score"), ("mayor", "Mayor: move every passenger"),
+    ("conductor", "Train Conductor: deliver to all four building kinds"),
+    ("engineer", "Engineer: buy and upgrade every complete link"), ("baron", "Rail Baron: combine objectives"))]
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Lobby(commands.GroupCog, group_name="game", group_description="Railhead games in this channel"):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
@@ -34,10 +41,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="new", description="Open a game in this channel; you take the first seat")
     @app_commands.describe(game="Which game", map="Map (Railways of the World)",
-                           short_game="2 fewer empty city markers")
+                           short_game="2 fewer empty city markers (Railways of the World)",
+                           objective="Objective (Railways solo)",
+                           cards="Four map card numbers 1-8, like 5 6 7 8, to replay a map (Railways solo)",
+                           combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)")
+    @app_commands.choices(objective=OBJECTIVES)
     async def new(self, interaction: discord.Interaction, game: str = "rotw", map: str | None = None,
-                  short_game: bool | None = None) -> None:
-        options = {}
+                  short_game: bool | None = None, objective: str | None = None, cards: str | None = None,
+                  combine: str | None = None) -> None:
+        typed = {"objective": objective, "cards": cards, "combine": combine}
+        options = registry.UIS[game].options_from_text(typed) if game in registry.UIS else {}
         if short_game is not None:
             options["short_game"] = short_game
         if map:
@@ -84,6 +97,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     @app_commands.command(name="hand", description="What only you may see in this game, and your secret choices")
     async def hand(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.hand(caller_of(interaction)))
+
+    @app_commands.command(name="stats", description="Your finished games and personal bests (only you see it)")
+    async def stats(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.table.stats(caller_of(interaction)))
 
     @app_commands.command(name="undo", description="Take back your last move (the others may have to agree)")
     async def undo(self, interaction: discord.Interaction) -> None:

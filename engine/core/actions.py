@@ -50,6 +50,7 @@ _EXPECTED = re.compile(r"Expected `([^`]+)`(?:,? got `([^`]+)`)?(.*?)(?: - at `\
 _UNKNOWN = re.compile(r"Object contains unknown field `([^`]+)`")
 _MISSING = re.compile(r"Object missing required field `([^`]+)`")
 _TAG = re.compile(r"Invalid value '([^']*)' - at `\$\.type`")
+_ENUM = re.compile(r"Invalid enum value (.+?) - at `\$([^`]*)`")
 
 
 def struct_types(union: Any) -> tuple[type[Action], ...]:
@@ -115,7 +116,28 @@ def explain(exc: msgspec.ValidationError, union: Any, raw: dict, what: str = "ac
                 return f"The {what}s are a JSON object."
             return 'An action is a JSON object with a "type".'
         return f"{_field_name(path)} must be {desc.strip()}" + (f", not {_TYPES.get(got, got)}." if got else ".")
-    return f"That action is not valid: {text}."
+    if m := _ENUM.search(text):
+        allowed = _literal_values(cls, m.group(2))
+        choices = f": one of {', '.join(f'`{v}`' for v in allowed)}" if allowed else ""
+        return f"{_field_name(m.group(2))} cannot be {m.group(1)}{choices}."
+    return f"That {what} is not valid: {text}."
+
+
+def _literal_values(cls: type | None, path: str) -> list:
+    """The allowed values of a ``Literal`` field (or of the items of a list of them)."""
+    m = re.fullmatch(r"\.(\w+).*", path or "")
+    if cls is None or not m:
+        return []
+    for field in msgspec.inspect.type_info(cls).fields:
+        if field.encode_name == m.group(1):
+            t = field.type
+            while not hasattr(t, "values"):
+                inner = getattr(t, "item_type", None) or getattr(t, "type", None)
+                if inner is None:
+                    return []
+                t = inner
+            return list(t.values)
+    return []
 
 
 def decode(union: Any, raw: Any) -> Action:

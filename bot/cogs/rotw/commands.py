@@ -226,6 +226,9 @@ class RotwUI(GameUI):
     def render(self, view: dict, **kwargs) -> bytes:
         return render_rotw.board_png(view, **kwargs)
 
+    def options_from_text(self, typed: dict) -> dict:
+        return {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding") and v is not None}
+
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         if prompt["kind"] == "bid":
             a = view["auction"]

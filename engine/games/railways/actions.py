@@ -127,5 +127,6 @@ runs out, and the decade die turns. The game ends after decade 12.
 
 `apply` returns public events `{"type", "text", ...}`. Types: `place`, `buy_link`, `build`,
 `move`, `hire`, `capital`, `clean`, `add_passenger`, `upgrade`, `decade`, `reshuffle`,
-`game_over`. Moves carry `profit`, `capital` and `pollution` (the changes they made).
+`game_over`. Each of the eight actions' events carries `delta`: the change it made to
+`capital`, `profit`, `pollution` and `workers`.
 """

@@ -14,6 +14,7 @@ from .actions import ACTIONS
 from .options import Options
 from .view import view as _view
 
+TRACKS = ("capital", "profit", "pollution", "workers")
 HANDLERS = {"buy_link": rules.do_buy_link, "build": rules.do_build, "move": rules.do_move,
             "hire": rules.do_hire, "capital": rules.do_capital, "clean": rules.do_clean,
             "add_passenger": rules.do_add_passenger, "upgrade": rules.do_upgrade}
@@ -45,7 +46,9 @@ class Railways(Game):
                 raise IllegalAction("Take your first action of the decade before ending it.")
             rules.record_decade(state, rng, events)
             return
+        before = {k: state[k] for k in TRACKS}
         HANDLERS[kind](state, action, events)
+        events[-1]["delta"] = {k: state[k] - v for k, v in before.items()}
         rules.after_action(state, rng, events)
 
     def _prompts(self, state):

@@ -1,0 +1,1 @@
+"""Railways (solo) in Discord and at the local table."""

@@ -1,0 +1,319 @@
+"""Railways (solo) for the table: ``/railways ...`` in Discord, ``railways ...`` at the local table.
+
+Every action is a button on the turn message that opens a private menu of the legal ways to
+take it, built from the hand: each choice shows the slots and cards it plays and what it does
+to the tracks (pollution, capital, profit, railworkers), from a dry run of the move. The same
+commands take a ``slots`` argument (``1.2 2.3``) to act at once.
+"""
+from __future__ import annotations
+
+from engine import IllegalAction
+from engine.games.railways.board import board, parse
+from engine.games.railways.data import KIND_NAMES, cards
+from engine.games.railways.rules import build_kind
+
+from ...replies import Apply, Button, Option, Reply, Select, private
+from ...ui import Command, GameUI, Param, UIContext
+
+ICON_WORDS = {"ticket": "ticket", "rail": "1 rail", "rail2": "2 rails", "passenger": "passenger",
+              "worker": "railworker", "upgrade": "upgrade", "clean": "clean", "build": "build"}
+ACTION_NAMES = {"buy_link": "Buy a link", "build": "Build", "move": "Move a passenger", "hire": "Hire a railworker",
+                "capital": "Capital", "clean": "Clean", "add_passenger": "Add a passenger", "upgrade": "Upgrade a link"}
+COMMAND_OF = {"buy_link": "buy", "build": "build", "move": "move", "hire": "hire", "capital": "capital",
+              "clean": "clean", "add_passenger": "add", "upgrade": "upgrade"}
+OBJECTIVES = {"economist": "the Economist (best score)", "mayor": "the Mayor (move every passenger)",
+              "conductor": "the Train Conductor (deliver to all four kinds)",
+              "engineer": "the Engineer (buy and upgrade every complete link)", "baron": "the Rail Baron"}
+MENU = 25
+
+
+def icon_word(icon: str) -> str:
+    if icon in KIND_NAMES:
+        return f"{icon} dest"
+    return ICON_WORDS.get(icon, f"{icon[1:]} capital" if icon.startswith("$") else icon)
+
+
+def card_line(card: dict) -> str:
+    slots = " · ".join(f"{i} [{' + '.join(icon_word(x) for x in s)}]" for i, s in enumerate(card["slots"], 1))
+    return f"**{card['number']} {card['name']}**: {slots}"
+
+
+def _slots(text: str | None) -> list[str] | None:
+    return [s for s in text.replace(",", " ").split() if s] if text else None
+
+
+def _cards_of(refs: list[str]) -> str:
+    numbers = sorted({int(r.split(".")[0]) for r in refs})
+    return ", ".join(f"{cards()[n].name} ({n})" for n in numbers)
+
+
+def delta_words(delta: dict) -> str:
+    words = [f"{k} {v:+d}" for k, v in delta.items() if v and k != "pollution"]
+    words.insert(0, f"pollution {delta.get('pollution', 0):+d}")
+    return ", ".join(words).replace("workers", "railworkers")
+
+
+def _delta(ctx: UIContext, action: dict) -> dict:
+    _, events = ctx.dry_run(action)
+    return next((e["delta"] for e in events if "delta" in e), {})
+
+
+def _my_turn(ctx: UIContext) -> dict:
+    prompt = ctx.prompt()
+    if prompt is None or prompt["kind"] != "action":
+        raise IllegalAction("Place the passenger dice first." if prompt else "The game is over.")
+    return ctx.view()
+
+
+def buildings_of(view: dict) -> dict[str, str]:
+    return {s: b["id"] for b in view["buildings"] for s in b["spaces"]}
+
+
+def trip_words(view: dict, action: dict) -> str:
+    """``A2 → D2 → H2 (I)``: the buildings a move visits."""
+    of = buildings_of(view)
+    links = {link["id"]: link for link in view["links"]}
+    here, stops = of[action["from"]], [action["from"]]
+    for lid in action["links"]:
+        a, b = (of[e] for e in links[lid]["ends"])
+        here = b if a == here else a
+        stops.append(here)
+    kind = next(b["kind"] for b in view["buildings"] if b["id"] == here)
+    return f"{' → '.join(stops)} ({kind})"
+
+
+def target_words(view: dict, action: dict) -> str:
+    kind = action["type"]
+    if kind in ("buy_link", "upgrade"):
+        link = next(link for link in view["links"] if link["id"] == action["link"])
+        return f"{link['id']} ({link['length']}, {'–'.join(link['kinds'])})"
+    if kind == "move":
+        extra = "" if action.get("convert") is None else f", buy {action['convert']} profit"
+        return trip_words(view, action) + extra
+    if kind == "build":
+        return f"die {action['die']} on {action['at']} ({2 * action['die']} capital)"
+    if kind == "add_passenger":
+        return f"on {action['at']}"
+    return ACTION_NAMES[kind]
+
+
+def menu(ctx: UIContext, actions: list[dict], title: str, order=None) -> Reply:
+    """A private select of ``actions``, each with its slots, cards and effect on the tracks."""
+    view = ctx.view()
+    rated = [(a, _delta(ctx, a)) for a in actions[:60]]
+    if order:
+        rated.sort(key=lambda ad: order(ad[1]))
+    options = [Option(f"{target_words(view, a)} · slots {' + '.join(a['slots'])}"[:100], a,
+                      f"{delta_words(d)} · plays {_cards_of(a['slots'])}"[:100]) for a, d in rated[:MENU]]
+    more = f" (the first {MENU} of {len(actions)}; name a target to narrow)" if len(actions) > MENU else ""
+    return private(f"**{title}**: choose how to pay{more}.", components=[Select(title, options)])
+
+
+def _legal(ctx: UIContext, kind: str, **match) -> list[dict]:
+    return [a for a in ctx.legal_actions() if a["type"] == kind and all(a.get(k) == v for k, v in match.items())]
+
+
+def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
+    async def handler(ctx: UIContext, args: dict) -> Apply | Reply:
+        view = _my_turn(ctx)
+        fields = {k: args[k].upper() if isinstance(args[k], str) else args[k] for k in keys if args.get(k)}
+        slots = _slots(args.get("slots"))
+        if slots:
+            return Apply({"type": kind, **fields, "slots": slots})
+        found = _legal(ctx, kind, **fields)
+        if not found:
+            raise IllegalAction(f"You cannot {ACTION_NAMES[kind].lower()} now{_why(view, kind)}.")
+        return menu(ctx, found, title, order)
+    return handler
+
+
+def _why(view: dict, kind: str) -> str:
+    hand = ", ".join(f"{c['name']} ({c['number']})" for c in view["hand"])
+    reasons = {"buy_link": f" (railworkers {view['workers']}, link markers left {view['markers_left']})",
+               "build": f" (capital {view['capital']}, Building dice left: "
+                        f"{', '.join(map(str, view['building_dice'])) or 'none'})",
+               "upgrade": " (only bought links can be upgraded)"}
+    return reasons.get(kind, "") + f": your hand is {hand}"
+
+
+def by_gain(delta: dict) -> tuple:
+    """Menu order for moves and capital: most profit, then most capital, then least pollution."""
+    return (-delta.get("profit", 0), -delta.get("capital", 0), delta.get("pollution", 0))
+
+
+def by_cost(delta: dict) -> tuple:
+    """Menu order for the rest: least pollution first (the payments come fewest cards first)."""
+    return (delta.get("pollution", 0),)
+
+
+async def place(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "place", "at": args["at"].upper(), "passengers": args["passengers"]})
+
+
+def build_spaces(view: dict) -> list[tuple[str, str]]:
+    """Spaces worth building on, best first: ``(space, what it does)``; completing a link first,
+    then growing a building, then a new Leisure building."""
+    layout = [c["number"] for c in view["layout"]]
+    now = board(layout, view["built"])
+    marked = {cell for link in view["links"] if link["marker"] for cell in link["cells"]}
+    found = []
+    for space in now.spaces:
+        if now.is_building(space) or space in marked:
+            continue
+        try:
+            kind = build_kind(now, space)
+        except IllegalAction:
+            continue
+        after = board(layout, {**view["built"], space: kind})
+        gained = len(set(after.links) - set(now.links))
+        grows = any(now.is_building(n) for n in now.neighbours(space))
+        what = f"{kind} building" + (f", completes {gained} link{'s' if gained > 1 else ''}" if gained else "") + \
+            (", grows a building" if grows else "")
+        found.append((-gained, -grows, parse(space)[1], parse(space)[0], space, what))
+    return [(f[4], f[5]) for f in sorted(found)]
+
+
+async def build(ctx: UIContext, args: dict) -> Apply | Reply:
+    view = _my_turn(ctx)
+    slots = _slots(args.get("slots"))
+    if args.get("at") and args.get("die") and slots:
+        return Apply({"type": "build", "at": args["at"].upper(), "die": args["die"], "slots": slots})
+    if args.get("at"):
+        found = _legal(ctx, "build", at=args["at"].upper(), **({"die": args["die"]} if args.get("die") else {}))
+        if not found:
+            raise IllegalAction(f"You cannot build on {args['at'].upper()} now{_why(view, 'build')}.")
+        return menu(ctx, found, f"Build on {args['at'].upper()}")
+    if not _legal(ctx, "build"):
+        raise IllegalAction(f"You cannot build now{_why(view, 'build')}.")
+    options = [Option(f"{space}: {what}"[:100], {"type": "_cmd", "name": "build", "args": {"at": space}})
+               for space, what in build_spaces(view)[:MENU]]
+    return private("**Build**: choose a space (or `/railways build at:<space>` for any other).",
+                   components=[Select("Where to build", options)])
+
+
+async def end(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "end_decade"})
+
+
+async def hand(ctx: UIContext, args: dict) -> Reply:
+    return private(RailwaysUI().hand_text(ctx.view()))
+
+
+_SLOTS = Param("slots", str, "the slots to play, like `1.2 2.3` (without it: a menu of the ways to pay)")
+_LINK = Param("link", str, "a link by its end rail spaces, like E2-G2")
+COMMANDS = {c.name: c for c in (
+    Command("place", "put a passenger die on a building (setup)", place,
+            (Param("at", str, "a printed building's space, like A2", required=True),
+             Param("passengers", int, "3 or 2", required=True))),
+    Command("buy", "buy a complete rail link", _act_or_menu("buy_link", "Buy a link", ("link",), by_cost),
+            (_LINK, _SLOTS)),
+    Command("build", "build a Building die (choose a space, then the die and slots)", build,
+            (Param("at", str, "a space, like D3"), Param("die", int, "2, 3 or 4 passengers"), _SLOTS)),
+    Command("move", "move a passenger along your links", _act_or_menu("move", "Move a passenger", ("from",), by_gain),
+            (Param("from", str, "the space of the passenger's die"), _SLOTS)),
+    Command("hire", "hire a railworker", _act_or_menu("hire", "Hire a railworker", (), by_cost), (_SLOTS,)),
+    Command("capital", "increase your capital", _act_or_menu("capital", "Capital", (), by_gain), (_SLOTS,)),
+    Command("clean", "decrease pollution", _act_or_menu("clean", "Clean", (), by_cost), (_SLOTS,)),
+    Command("add", "add a passenger to a building", _act_or_menu("add_passenger", "Add a passenger", ("at",), by_cost),
+            (Param("at", str, "a building's space"), _SLOTS)),
+    Command("upgrade", "upgrade a bought link", _act_or_menu("upgrade", "Upgrade a link", ("link",), by_cost),
+            (_LINK, _SLOTS)),
+    Command("end", "end the decade after one action", end),
+    Command("hand", "your cards and their slots", hand),
+)}
+
+
+def objective_words(view: dict) -> str:
+    if view["objective"] == "baron":
+        return "the Rail Baron: " + " + ".join(OBJECTIVES[g].split(" (")[0] for g in view["combine"])
+    return OBJECTIVES[view["objective"]]
+
+
+class RailwaysUI(GameUI):
+    game_id = "railways"
+    prefix = "railways"
+    commands = COMMANDS
+
+    def render(self, view: dict, **kwargs) -> bytes:
+        from render import railways as render_railways
+        return render_railways.board_png(view, **kwargs)
+
+    def variant(self, view: dict, outcome: dict) -> str:
+        """``map 5-6-7-8, Economist``: scores compare on one map and objective."""
+        final = outcome["final"]
+        goals = " + ".join(OBJECTIVES[g].split(" (")[0].removeprefix("the ") for g in final["goals"])
+        return f"map {final['map']}, {goals}"
+
+    def options_from_text(self, typed: dict) -> dict:
+        """``objective``; ``cards`` like ``5 6 7 8`` (or ``5,6,7,8``); ``combine`` like ``mayor engineer``."""
+        options: dict = {}
+        if typed.get("objective"):
+            options["objective"] = str(typed["objective"]).lower()
+        if typed.get("cards"):
+            words = str(typed["cards"]).replace(",", " ").replace("-", " ").split()
+            options["cards"] = [int(w) if w.isdigit() else w for w in words]
+        if typed.get("combine"):
+            options["combine"] = str(typed["combine"]).replace(",", " ").replace("+", " ").lower().split()
+        return options
+
+    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        if prompt["kind"] == "place":
+            left = " and ".join(str(v) for v in prompt["left"])
+            return (f"{who}, place a passenger die on a building of each map card (dice left: {left}): "
+                    "choose below, or `/railways place`.")
+        return (f"{who}, decade {prompt['decade']} of {view['decades']}, action {prompt['action']} of 2: "
+                "choose an action below.")
+
+    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        acts = ctx.legal_actions()
+        if prompt["kind"] == "place":
+            view = ctx.view()
+            high = max(prompt["left"])
+            kinds = {s: b["kind"] for b in view["buildings"] for s in b["spaces"]}
+            options = [Option(f"{a['at']}: {KIND_NAMES[kinds[a['at']]]} building — {high} passengers", a)
+                       for a in acts if a["passengers"] == high][:MENU]
+            return [Select(f"Place a die showing {high}", options)]
+        kinds = {a["type"] for a in acts}
+        out: list[Button | Select] = []
+        for kind, label in ACTION_NAMES.items():
+            if kind in kinds:
+                style = "primary" if kind in ("move", "buy_link") else "secondary"
+                out.append(Button(label + "…", {"type": "_cmd", "name": COMMAND_OF[kind]}, style))
+        if "end_decade" in kinds:
+            out.append(Button("End the decade", {"type": "end_decade"}, "danger"))
+        return out
+
+    def status_text(self, view: dict) -> str:
+        when = "placing passenger dice" if view["phase"] == "place" else (
+            "over" if view["phase"] == "over" else f"decade {view['decade']} of {view['decades']}, "
+                                                   f"action {view['action']} of 2")
+        return "\n".join([
+            f"**Railways** (solo), objective {objective_words(view)}: {when}.",
+            f"Capital {view['capital']}/20 · profit {view['profit']} · pollution {view['pollution']}/13 · "
+            f"railworkers {view['workers']} · link markers left {view['markers_left']}/6 · "
+            f"Building dice {', '.join(map(str, view['building_dice'])) or 'none'} · "
+            f"passenger dice above the map {view['spare_dice']}",
+            f"Score now: {view['score_now']} (profit + 3 per link − pollution).",
+            *(card_line(c) for c in view["hand"]),
+        ])
+
+    def hand_text(self, view: dict) -> str:
+        lines = ["Your hand (pay with `card.slot`, e.g. `4.2`; two slots of one card add 1 pollution):"]
+        lines += [card_line(c) for c in view["hand"]]
+        nxt = view["pool"]["next"]
+        lines.append(f"Pool: {view['pool']['count']} card(s)" + (f", next {cards()[nxt].name} ({nxt})" if nxt else "")
+                     + f"; discards: {len(view['discard'])}.")
+        return "\n".join(lines)
+
+    def outcome_text(self, view: dict, outcome: dict) -> str:
+        f = outcome["final"]
+        lines = [f"**Final score: {f['score']}** = profit {f['profit']} + 3 × {f['links']} links − "
+                 f"pollution {f['pollution']} (map {f['map']}).",
+                 f"Objective: {objective_words(view)}."]
+        for goal in f["goals"]:
+            test = f["tests"][goal]
+            if test is not None:
+                lines.append(f"- {OBJECTIVES[goal].split(' (')[0]}: {'met ✅' if test else 'not met ❌'}")
+        if f["success"] is not None:
+            lines.append("🏆 Objective achieved!" if f["success"] else "The objective was not achieved.")
+        return "\n".join(lines)

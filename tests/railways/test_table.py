@@ -1,0 +1,74 @@
+"""Railways at the table: a solo game starts at once, finished games are recorded, the personal
+best per map and objective, and the local table (issue "Railways (Alban Viard)")."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import engine
+from bot.local import LocalTable
+from bot.replies import Caller
+from bot.store import open_store
+from bot.table import Table
+
+GAME = engine.get_game("railways")
+
+
+async def finish(table: Table, caller: Caller, seed: int, prefer: tuple[str, ...]) -> str:
+    """Play the channel's solo game to its end with legal moves; returns the last channel text."""
+    rng = random.Random(seed)
+    text = ""
+    while True:
+        session = await table.session(caller.channel_id)
+        if session is None:
+            return text
+        acts = [a for a in session.match.legal_actions(0) if a["type"] != "undo"]
+        best = [a for a in acts if a["type"] in prefer] or acts
+        reply = await table.act(caller, rng.choice(best))
+        assert reply.channel is not None, reply.caller
+        text = reply.channel.text
+
+
+async def test_solo_games_are_recorded_with_the_personal_best(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False, seeds=lambda: 4)
+    ann = Caller(9, 1, "Ann")
+    start = await table.new(ann, "railways", {"cards": [5, 6, 7, 8], "objective": "mayor"})
+    assert "begins for **Ann**" in start.channel.text and "Join" not in str(start.channel.components)
+    first = await finish(table, ann, 1, ("capital",))
+    assert "Final score" in first and "First game recorded on map 5-6-7-8, Mayor" in first
+    await table.new(ann, "railways", {"cards": [5, 6, 7, 8], "objective": "mayor"})
+    second = await finish(table, ann, 2, ("move", "buy_link", "upgrade"))
+    rows = await store.results(user_id=1, game="railways")
+    assert len(rows) == 2 and {r.variant for r in rows} == {"map 5-6-7-8, Mayor"}
+    scores = [r.score for r in sorted(rows, key=lambda r: r.game_id)]
+    if scores[1] > scores[0]:
+        assert f"New personal best on map 5-6-7-8, Mayor: {scores[1]} (before: {scores[0]})" in second
+    else:
+        assert f"Your personal best on map 5-6-7-8, Mayor: {scores[0]} (2 games)" in second
+    stats = await table.stats(ann)
+    assert f"map 5-6-7-8, Mayor: best {max(scores)} (2 played, objective met" in stats.caller.text
+    other = await table.stats(Caller(9, 2, "Bob"))
+    assert "no finished game" in other.caller.text
+    await store.close()
+
+
+async def test_local_table_plays_railways(tmp_path):
+    store = await open_store(str(tmp_path / "local.db"))
+    local = LocalTable(Table(store, render=False, seeds=lambda: 8), Path(tmp_path / "boards"))
+    out = await local.handle("game new railways cards=5,6,7,8 objective=engineer")
+    assert any("begins for **Ann**" in line for line in out)
+    out = await local.handle("pick 1")
+    assert any("passenger die showing 3 goes on" in line for line in out)
+    for line in ("railways place C5 2", "railways place H5 2", "railways place J1 3"):
+        out = await local.handle(line)
+    assert any("Decade 1 begins" in line for line in out), out
+    out = await local.handle("railways capital")
+    assert any("**Capital**: choose how to pay" in line for line in out)
+    out = await local.handle("pick 1")
+    assert any(line.startswith("Capital 0 →") for line in out), out
+    out = await local.handle("railways hand")
+    assert any("Your hand" in line for line in out)
+    out = await local.handle("game new railways objective=tycoon")
+    assert any("`objective` cannot be 'tycoon': one of `baron`" in line for line in out), out
+    await store.close()
