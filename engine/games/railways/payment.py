@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.core.errors import IllegalAction
 
@@ -134,20 +135,63 @@ def pay(refs: list[str], hand: list[int], need: Need) -> Payment:
     return found
 
 
-def payments(hand: list[int], need: Need, limit: int = 6) -> list[Payment]:
+def payments(hand: list[int], need: Need) -> list[Payment]:
     """Every way to pay ``need`` from ``hand`` that uses no slot it could do without (for
     capital, every set of capital icons), least pollution first, then fewest cards."""
-    useful = [(c, s) for c in sorted(hand) for s in range(1, 5) if any(need.useful(i) for i in _icons(c, s))]
+    key = (need.rail, tuple(sorted(need.icons.items())), tuple(sorted(need.dest)), need.money)
+    return list(_payments(tuple(sorted(hand)), key))
+
+
+@lru_cache(maxsize=4096)
+def _payments(hand: tuple[int, ...], key: tuple) -> tuple[Payment, ...]:
+    rail, icons, dest, money_ = key
+    need = Need(dict(icons), rail, frozenset(dest), money_)
+    useful = [(c, s) for c in hand for s in range(1, 5) if any(need.useful(i) for i in _icons(c, s))]
     found: list[Payment] = []
-    for size in range(1, min(limit, len(useful)) + 1):
-        for slots in itertools.combinations(useful, size):
-            if not need.money and any(set(p.slots) < set(slots) for p in found):
-                continue
-            p = check(slots, need)
-            if p is not None:
-                found.append(p)
+    for slots in sorted(_slot_sets(useful, need), key=lambda t: (len(t), t)):
+        if not need.money and any(set(p.slots) < set(slots) for p in found):
+            continue
+        p = check(slots, need)
+        if p is not None:
+            found.append(p)
     found.sort(key=lambda p: (p.pollution, len(p.cards), -p.capital, p.slots))
-    return found
+    return tuple(found)
+
+
+def _slot_sets(useful: list[tuple[int, int]], need: Need) -> set[tuple[tuple[int, int], ...]]:
+    """The sets of slots whose icons can make ``need`` exactly, each slot giving at least one:
+    a search that adds slot by slot and stops as soon as a budget (rail units, icons, two
+    destinations) is exceeded."""
+    if need.money:
+        return {tuple(c) for n in range(1, len(useful) + 1) for c in itertools.combinations(useful, n)}
+    out: set[tuple[tuple[int, int], ...]] = set()
+    uses = [[u for u in _uses(tuple(i for i in _icons(*slot) if need.useful(i)))] for slot in useful]
+
+    def walk(i: int, chosen: list, units: int, plain: dict, dests: list) -> None:
+        if units == need.rail and plain == need.icons and _dest_ok(need, dests):
+            out.add(tuple(chosen))
+        if i == len(useful):
+            return
+        walk(i + 1, chosen, units, plain, dests)                 # skip this slot
+        for part in uses[i]:
+            u = units + sum(UNITS.get(x, 0) for x in part)
+            p = dict(plain)
+            for x in part:
+                if x not in KINDS and x not in UNITS:
+                    p[x] = p.get(x, 0) + 1
+            d = dests + [x for x in part if x in KINDS]
+            if u > need.rail or len(d) > 2 or any(n > need.icons.get(k, 0) for k, n in p.items()):
+                continue
+            walk(i + 1, [*chosen, useful[i]], u, p, d)
+
+    walk(0, [], 0, {}, [])
+    return out
+
+
+def _dest_ok(need: Need, dests: list[str]) -> bool:
+    if not need.dest:
+        return not dests
+    return (len(dests) == 1 and dests[0] in need.dest) or len(dests) == 2
 
 
 def kind_words(kind: str) -> str:
