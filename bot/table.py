@@ -252,10 +252,23 @@ class Table:
         return UIContext(session.match, seat, session.names, render_board=partial(self._render, ui))
 
     # ----------------------------------------------------------- information
+    async def _finished(self, channel_id: int) -> Session | None:
+        """The channel's last game when it finished (its final scores and board stay visible)."""
+        row = await self.store.last_game(channel_id)
+        if row is None or row.status != "finished":
+            return None
+        session = await self.loaded(row)
+        return session if isinstance(session, Session) else None
+
     async def status(self, caller: Caller) -> Reply:
         row = await self.store.active_game(caller.channel_id)
         if row is None:
-            return private("There is no game in this channel. Open one with `/game new`.")
+            done = await self._finished(caller.channel_id)
+            if done is None:
+                return private("There is no game in this channel. Open one with `/game new`.")
+            ui, view = self.ui(done.row.game), done.match.view(None)
+            return private("The last game here is over.\n" + ui.status_text(view) + "\n"
+                           + ui.outcome_text(view, done.match.outcome()))
         game = registry.game(row.game)
         if row.status == "lobby":
             seats = await self.store.seats(row.id)
@@ -296,9 +309,12 @@ class Table:
 
     async def board(self, caller: Caller) -> Reply:
         session = await self.session(caller.channel_id)
+        header = "The board:"
+        if session is None:
+            session, header = await self._finished(caller.channel_id), "The final board of the last game here:"
         if session is None:
             return private("There is no running game in this channel.")
-        reply = self._turn(session, [], header="The board:", remind=False)
+        reply = self._turn(session, [], header=header, remind=False)
         await self._store_offers_now(session.row.id, reply)
         return await self._with_board(session, reply)
 

@@ -48,6 +48,10 @@ async def test_solo_games_are_recorded_with_the_personal_best(db_path):
         assert f"Your personal best on map 5-6-7-8, Mayor: {scores[0]} (2 games)" in second
     stats = await table.stats(ann)
     assert f"map 5-6-7-8, Mayor: best {max(scores)} (2 played, objective met" in stats.caller.text
+    status = await table.status(ann)
+    assert "The last game here is over" in status.caller.text and "Final score" in status.caller.text
+    board = await table.board(ann)
+    assert "The final board of the last game here" in board.channel.text
     other = await table.stats(Caller(9, 2, "Bob"))
     assert "no finished game" in other.caller.text
     await store.close()
