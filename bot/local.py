@@ -38,6 +38,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
                             [combine=mayor,engineer]  (solo: starts at once)
           game board | game hand | game undo | game stats | game abandon
+          game history [PAGE] | game export (writes a JSON file) | game import PATH
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
 
@@ -111,7 +112,19 @@ class LocalTable:
             if unknown:
                 return [f"{game} has no option {', '.join(sorted(unknown))}."]
             return self.show(await self.table.new(c, game, options))
-        handlers = {"join": self.table.join, "leave": self.table.leave, "start": self.table.start,
+        if verb == "history":
+            page = int(rest[0]) if rest and rest[0].isdigit() else 1
+            return self.show(await self.table.history(c, page))
+        if verb == "import":
+            if not rest:
+                return ["Say which file: game import PATH"]
+            try:
+                data = Path(rest[0]).expanduser().read_bytes()
+            except OSError as exc:
+                return [f"Could not read {rest[0]}: {exc.strerror}"]
+            return self.show(await self.table.import_game(c, data))
+        handlers = {"join": self.table.join, "export": self.table.export, "leave": self.table.leave,
+                    "start": self.table.start,
                     "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon,
                     "hand": self.table.hand, "undo": self.table.undo, "stats": self.table.stats}
         if verb not in handlers:
@@ -178,7 +191,7 @@ class LocalTable:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / f"{self.images:04d}-{message.image_name}"
             path.write_bytes(message.image)
-            lines.append(f"[image: {path}]")
+            lines.append(f"[{'image' if message.image_name.endswith('.png') else 'file'}: {path}]")
         buttons = [c for c in message.components if isinstance(c, Button)]
         selects = [c for c in message.components if isinstance(c, Select)]
         if buttons:

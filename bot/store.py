@@ -251,6 +251,7 @@ class Tx(Protocol):
     async def add_offers(self, offers: list[Offer]) -> None: ...
     async def void_offers(self, tokens: list[str]) -> None: ...
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None: ...
+    async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None: ...
     async def add_results(self, results: list[ResultRow]) -> None: ...
     async def meta_set(self, key: str, value: str) -> None: ...
 
@@ -329,6 +330,13 @@ class SqliteTx(_Reads):
     async def _snapshot(self, game_id: int, seq: int, state_json: str) -> None:
         await self._exec("INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE"
                          " SET n = excluded.n, state = excluded.state", (game_id, seq, state_json))
+
+    async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None:
+        """Log ``(seat, user_id, action)`` entries from seq 0 (an imported game) and the state after them."""
+        for seq, (seat, user_id, action) in enumerate(entries):
+            await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                             (game_id, seq, seat, user_id, _json(action), now()))
+        await self._snapshot(game_id, len(entries), state_json)
 
     async def add_results(self, results: list[ResultRow]) -> None:
         """Record a finished game's results (one row per seat)."""

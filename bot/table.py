@@ -22,7 +22,7 @@ import msgspec
 import engine
 from engine import IllegalAction, Match, canonical, events_for
 
-from . import registry
+from . import records, registry
 from .replies import Apply, Button, Caller, Message, Reply, Select, private
 from .store import ChannelBusy, GameRow, Offer, ResultRow, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
@@ -284,28 +284,20 @@ class Table:
         return private(text)
 
     async def stats(self, caller: Caller) -> Reply:
-        """``/game stats``: the caller's finished games per game, wins, and personal bests of solo
-        games per variant (map and objective)."""
-        results = await self.store.results(user_id=caller.user_id)
-        if not results:
-            return private("You have no finished game yet.")
-        lines = [f"**{caller.name}**'s finished games:"]
-        for game_id in sorted({r.game for r in results}):
-            mine = [r for r in results if r.game == game_id]
-            game = registry.games().get(game_id)
-            name = game.name if game else game_id
-            if game is not None and game.max_seats == 1:
-                lines.append(f"**{name}**: {len(mine)} game{'s' if len(mine) != 1 else ''}; personal bests:")
-                for variant in sorted({r.variant for r in mine}):
-                    rows = [r for r in mine if r.variant == variant]
-                    met = [r for r in rows if r.success is not None]
-                    goal = f", objective met {sum(r.success for r in met)}/{len(met)}" if met else ""
-                    lines.append(f"- {variant}: best {max(r.score for r in rows)} ({len(rows)} played{goal})")
-            else:
-                wins = sum(1 for r in mine if r.rank == 1)
-                lines.append(f"**{name}**: {len(mine)} game{'s' if len(mine) != 1 else ''}, {wins} won, best score "
-                             f"{max(r.score for r in mine)}")
-        return private("\n".join(lines))
+        """``/game stats`` (see ``records.stats``)."""
+        return await records.stats(self, caller)
+
+    async def history(self, caller: Caller, page: int = 1) -> Reply:
+        """``/game history`` (see ``records.history``)."""
+        return await records.history(self, caller, page)
+
+    async def export(self, caller: Caller) -> Reply:
+        """``/game export`` (see ``records.export``)."""
+        return await records.export(self, caller)
+
+    async def import_game(self, caller: Caller, data: bytes) -> Reply:
+        """``/game import`` (see ``records.import_game``)."""
+        return await records.import_game(self, caller, data)
 
     async def board(self, caller: Caller) -> Reply:
         session = await self.session(caller.channel_id)

@@ -1,8 +1,8 @@
 """Railhead's pure rules engine: no I/O, no asyncio, no discord, no Pillow.
 
-Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``Match``, ``events_for``, ``replay``.
+Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``Match``, ``events_for``, ``replay``, ``history``.
 """
-from .core import Game, IllegalAction, Match, canonical, events_for, replay, rules_state
+from .core import Game, IllegalAction, Match, canonical, events_for, history, replay, rules_state
 
 
 def _registry() -> dict[str, Game]:
@@ -24,5 +24,5 @@ def get_game(game_id: str) -> Game:
         raise IllegalAction(f"Unknown game {game_id!r}; available: {known}.") from None
 
 
-__all__ = ["GAMES", "Game", "IllegalAction", "Match", "canonical", "events_for", "get_game", "replay",
+__all__ = ["GAMES", "Game", "IllegalAction", "Match", "canonical", "events_for", "get_game", "history", "replay",
            "rules_state"]

@@ -102,6 +102,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def stats(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.stats(caller_of(interaction)))
 
+    @app_commands.command(name="history", description="The moves so far in words (only you see it)")
+    @app_commands.describe(page="1 is the most recent page")
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 999] = 1) -> None:
+        await answer(interaction, lambda: self.table.history(caller_of(interaction), page))
+
+    @app_commands.command(name="export", description="The game's action log as a JSON file anyone can replay")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.table.export(caller_of(interaction)))
+
+    @app_commands.command(name="import", description="Put an exported game in this empty channel (review or go on)")
+    @app_commands.describe(file="A JSON file made by /game export")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        async def work():
+            if file.size > 5_000_000:
+                return private("That file is too large to be a Railhead export.")
+            return await self.table.import_game(caller_of(interaction), await file.read())
+        await answer(interaction, work)
+
     @app_commands.command(name="undo", description="Take back your last move (the others may have to agree)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.undo(caller_of(interaction)))

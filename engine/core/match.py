@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import Undo, UndoVote, decode
 from .errors import IllegalAction
-from .game import Event, Game, State, clone, restamp
+from .game import Event, Game, State, clone, events_for, restamp
 
 Entry = tuple[int, dict]
 _UNDO = Undo | UndoVote
@@ -181,6 +181,18 @@ class Match:
         state["core"]["stamps"] = {}
         restamp(self.game, state)
         return state
+
+
+def history(game: Game, options: Any, seats: list[str], seed: int,
+            log: list[Entry]) -> list[tuple[int, int, list[str]]]:
+    """What everyone saw, entry by entry: ``(index in log, seat, texts of the public events)``.
+    Built by replaying ``log``; private events never appear (``events_for(..., None)``)."""
+    match = Match.start(game, options, seats, seed)
+    out = []
+    for i, (seat, action) in enumerate(log):
+        match, events = match.play(seat, action)
+        out.append((i, seat, [e["text"] for e in events_for(events, None) if e.get("text")]))
+    return out
 
 
 def replay(game: Game, options: Any, seats: list[str], seed: int, log: list[Entry]) -> State:

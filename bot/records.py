@@ -1,0 +1,170 @@
+"""Records of games: stats and personal bests, the history in words, export and import.
+
+``/game history`` is built only from public events (``engine.history``). ``/game export`` writes
+the action log as a JSON file anyone can replay (``engine.replay``): the seed decides hidden
+things (card and cube order), so a game with several players is exported only once it is over.
+``/game import`` puts an exported game in an empty channel: a finished game to review, a solo
+game to continue.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING
+
+import msgspec
+
+import engine
+from engine import IllegalAction, Match, canonical
+
+from . import registry
+from .replies import Caller, Message, Reply, private
+from .store import ChannelBusy, now
+
+if TYPE_CHECKING:
+    from .table import Session, Table
+
+PER_PAGE = 20
+MAX_IMPORT = 5_000_000          # bytes
+
+
+class ExportFile(msgspec.Struct, forbid_unknown_fields=True):
+    """The JSON of ``/game export``: ``log`` is ``[[seat, action], ...]``, every entry ever made
+    (undos and votes included); ``players`` are the seat names in seat order."""
+
+    format: str
+    version: int
+    game: str
+    rules_version: int
+    options: dict
+    players: list[str]
+    seed: int
+    log: list[tuple[int, dict]]
+    status: str
+    exported_at: str = ""
+
+
+async def _target(table: Table, caller: Caller) -> Session | Reply:
+    """The channel's running game, or its last finished one."""
+    session = await table.session(caller.channel_id)
+    if session is None:
+        session = await table._finished(caller.channel_id)
+    return session if session is not None else private("There is no game in this channel to look at.")
+
+
+async def stats(table: Table, caller: Caller) -> Reply:
+    """The caller's finished games per game, wins, and personal bests of solo games per variant
+    (map and objective)."""
+    results = await table.store.results(user_id=caller.user_id)
+    if not results:
+        return private("You have no finished game yet.")
+    lines = [f"**{caller.name}**'s finished games:"]
+    for game_id in sorted({r.game for r in results}):
+        mine = [r for r in results if r.game == game_id]
+        game = registry.games().get(game_id)
+        name = game.name if game else game_id
+        plural = "s" if len(mine) != 1 else ""
+        if game is not None and game.max_seats == 1:
+            lines.append(f"**{name}**: {len(mine)} game{plural}; personal bests:")
+            for variant in sorted({r.variant for r in mine}):
+                rows = [r for r in mine if r.variant == variant]
+                met = [r for r in rows if r.success is not None]
+                goal = f", objective met {sum(r.success for r in met)}/{len(met)}" if met else ""
+                lines.append(f"- {variant}: best {max(r.score for r in rows)} ({len(rows)} played{goal})")
+        else:
+            wins = sum(1 for r in mine if r.rank == 1)
+            lines.append(f"**{name}**: {len(mine)} game{plural}, {wins} won, best score {max(r.score for r in mine)}")
+    return private("\n".join(lines))
+
+
+async def history(table: Table, caller: Caller, page: int = 1) -> Reply:
+    """The moves of the channel's game in words, ``PER_PAGE`` a page, page 1 the most recent."""
+    session = await _target(table, caller)
+    if isinstance(session, Reply):
+        return session
+    m = session.match
+    entries = await asyncio.to_thread(engine.history, m.game, m.options, m.seats, m.seed, m.log)
+    lines = [f"{i + 1}. **{m.seats[seat]}**: {' '.join(texts)}" for i, seat, texts in entries if texts]
+    if not lines:
+        return private("Nothing has happened in this game yet.")
+    pages = (len(lines) + PER_PAGE - 1) // PER_PAGE
+    if not 1 <= page <= pages:
+        return private(f"There {'is' if pages == 1 else 'are'} {pages} page{'s' if pages > 1 else ''} of history.")
+    end = len(lines) - (page - 1) * PER_PAGE
+    shown = lines[max(0, end - PER_PAGE):end]
+    more = f" — `/game history page:{page + 1}` for earlier moves" if page < pages else ""
+    head = f"**{m.game.name}**, moves {end - len(shown) + 1}-{end} of {len(lines)} (page {page} of {pages}){more}:"
+    return private("\n".join([head, *shown]))
+
+
+async def export(table: Table, caller: Caller) -> Reply:
+    """The game's action log as a JSON file (see the module docstring for what is withheld)."""
+    session = await _target(table, caller)
+    if isinstance(session, Reply):
+        return session
+    m, row = session.match, session.row
+    over = m.outcome() is not None
+    if not over and len(m.seats) > 1:
+        return private("A game with several players can be exported once it is over: its file holds the seed, "
+                       "which decides the hidden cards and cubes. `/game history` shows the moves so far.")
+    data = ExportFile("railhead-game", 1, row.game, row.rules_version, row.options, list(m.seats), m.seed,
+                      [(seat, action) for seat, action in m.log], "finished" if over else "running", now())
+    body = json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=1).encode()
+    return private(f"The action log of this {m.game.name} game ({len(m.log)} entries). `/game import` it in an "
+                   "empty channel to review or continue it, or replay it with `engine.replay`.",
+                   image=body, image_name=f"railhead-game-{row.id}.json")
+
+
+async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
+    """Put an exported game in this (empty) channel: finished games for review, solo games to go on."""
+    if len(data) > MAX_IMPORT:
+        return private("That file is too large to be a Railhead export.")
+    try:
+        doc = msgspec.json.decode(data, type=ExportFile)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return private(f"That is not a Railhead game export ({str(exc)[:120]}).")
+    if doc.format != "railhead-game" or doc.version != 1:
+        return private("That is not a Railhead game export (format railhead-game, version 1).")
+    try:
+        game = registry.game(doc.game)
+    except IllegalAction as exc:
+        return private(str(exc))
+    if doc.rules_version != game.rules_version:
+        return private(f"That game was played under another version of {game.name}'s rules ({doc.rules_version}; "
+                       f"now {game.rules_version}) and would replay differently.")
+    try:
+        match = await asyncio.to_thread(Match.replay, game, doc.options, doc.players, doc.seed,
+                                        [(s, a) for s, a in doc.log])
+    except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+        return private(f"That export does not replay: {exc}")
+    over = match.outcome() is not None
+    if not over and len(doc.players) > 1:
+        return private("Only finished games (to review) and solo games (to go on playing) can be imported.")
+    seats = [(caller.user_id, doc.players[0])] if len(doc.players) == 1 else \
+        [(-(i + 1), name) for i, name in enumerate(doc.players)]       # a finished game's seats: names only
+    try:
+        async with table.store.transaction() as tx:
+            gid = await tx.create_game(caller.channel_id, caller.guild_id, game.id, game.rules_version,
+                                       doc.options, caller.user_id)
+            for user_id, name in seats:
+                await tx.add_seat(gid, user_id, name)
+            await tx.start_game(gid, doc.seed, canonical(Match.start(game, doc.options, doc.players,
+                                                                     doc.seed).state).decode())
+            await tx.append_log(gid, [(s, seats[s][0] if s < len(seats) else 0, a) for s, a in doc.log],
+                                canonical(match.state).decode())
+            if over:
+                await tx.set_status(gid, "finished", expect=("running",))
+    except ChannelBusy:
+        return private("This channel already has a game; import in a channel without one.")
+    what = "to review: `/game status`, `/game board`, `/game history`" if over else \
+        f"and goes on: your move, {caller.name}"
+    session = await table.session(caller.channel_id) if not over else None
+    reply = Reply(channel=Message(f"**{caller.name}** imported a {game.name} game ({len(doc.log)} moves) {what}."),
+                  channel_id=caller.channel_id, game_id=gid)
+    if session is not None:
+        turn = table._turn(session, [], header=reply.channel.text)
+        await table._store_offers_now(gid, turn)
+        return await table._with_board(session, turn)
+    return reply
+
+

@@ -1,0 +1,100 @@
+"""History, export and import (issue "Play-by-chat that people keep playing": "Seeing the game")."""
+from __future__ import annotations
+
+import json
+
+import engine
+from bot.replies import Caller
+from bot.store import open_store
+from bot.table import Table
+
+from .helpers_table import seated
+
+
+async def test_history_is_built_from_public_events_only(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    reply = await table.act(ann, {"type": "bid", "coins": 3})
+    assert reply.channel is not None, reply.caller
+    reply = await table.history(bob)
+    text = reply.caller.text
+    assert "1. **Ann**: Ann has placed a bid." in text
+    assert "3" not in text.split("\n", 1)[1]             # the amount was private
+    assert "page 1 of 1" in text
+    await store.close()
+
+
+async def test_history_pages_newest_first(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False, seeds=lambda: 2)
+    ann = Caller(5, 1, "Ann")
+    await table.new(ann, "railways", {"cards": [5, 6, 7, 8]})
+    for at, n in (("A2", 3), ("J1", 3), ("C5", 2), ("H5", 2)):
+        await table.act(ann, {"type": "place", "at": at, "passengers": n})
+    for _ in range(20):
+        session = await table.session(5)
+        act = next(a for a in session.match.legal_actions(0) if a["type"] in ("capital", "end_decade"))
+        await table.act(ann, act)
+    first = (await table.history(ann)).caller.text
+    second = (await table.history(ann, 2)).caller.text
+    assert "page 1 of 2" in first and "/game history page:2" in first and "page 2 of 2" in second
+    assert "1. **Ann**: A passenger die showing 3 goes on A2" in second
+    assert "There are 2 pages" in (await table.history(ann, 3)).caller.text
+    await store.close()
+
+
+async def test_export_then_import_a_solo_game_and_go_on(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False, seeds=lambda: 6)
+    ann = Caller(5, 1, "Ann")
+    await table.new(ann, "railways", {"objective": "mayor"})
+    for _ in range(6):
+        session = await table.session(5)
+        await table.act(ann, session.match.legal_actions(0)[0])
+    before = (await table.session(5)).match
+    exported = await table.export(ann)
+    data = exported.caller.image
+    doc = json.loads(data)
+    assert exported.caller.image_name.endswith(".json") and doc["game"] == "railways" and len(doc["log"]) == 6
+    game = engine.get_game("railways")
+    replayed = engine.replay(game, doc["options"], doc["players"], doc["seed"], [tuple(e) for e in doc["log"]])
+    assert engine.canonical(replayed) == engine.canonical(before.state)
+    busy = await table.import_game(ann, data)
+    assert "already has a game" in busy.caller.text
+    cat = Caller(6, 3, "Cat")
+    reply = await table.import_game(cat, data)
+    assert "imported a Railways (solo) game (6 moves)" in reply.channel.text and "Cat" in reply.channel.text
+    moved = await table.session(6)
+    assert engine.canonical(moved.match.state) == engine.canonical(before.state)
+    act = moved.match.legal_actions(0)[0]
+    assert (await table.act(cat, act)).channel is not None            # Cat goes on playing
+    await store.close()
+
+
+async def test_multiplayer_export_waits_for_the_end_and_imports_for_review(db_path, sealed):
+    store, table, (ann, bob), start = await seated(db_path, "sealed")
+    refused = await table.export(ann)
+    assert "once it is over" in refused.caller.text
+    while (session := await table.session(7)) is not None:
+        prompt = session.match.prompts()[0]
+        await table.act((ann, bob)[prompt["seat"]], session.match.legal_actions(prompt["seat"])[0])
+    data = (await table.export(ann)).caller.image
+    dan = Caller(8, 4, "Dan")
+    reply = await table.import_game(dan, data)
+    assert "to review" in reply.channel.text
+    assert "The last game here is over" in (await table.status(dan)).caller.text
+    await store.close()
+
+
+async def test_bad_imports_are_refused_with_a_sentence(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False)
+    dan = Caller(8, 4, "Dan")
+    assert "not a Railhead game export" in (await table.import_game(dan, b"{nope")).caller.text
+    doc = {"format": "railhead-game", "version": 1, "game": "railways", "rules_version": 1, "options": {},
+           "players": ["Ann"], "seed": 1, "log": [[0, {"type": "place", "at": "Z9", "passengers": 3}]],
+           "status": "running"}
+    assert "does not replay" in (await table.import_game(dan, json.dumps(doc).encode())).caller.text
+    doc["rules_version"] = 99
+    assert "another version" in (await table.import_game(dan, json.dumps(doc).encode())).caller.text
+    assert await store.active_game(8) is None
+    await store.close()
