@@ -459,6 +459,8 @@ class Table:
                 self._matches.pop(row.id, None)
             else:
                 self._matches[row.id] = new
+        if not self.ui(row.game).board_changed(match.view(None), new.view(None)):
+            return reply                          # a bid, a pass, a vote: a short line, no new image
         return await self._with_board(after, reply)
 
     def _results(self, session: Session) -> list[ResultRow]:

@@ -142,6 +142,15 @@ class GameUI:
         """The board PNG for a view (runs in a worker thread), or ``None`` for games without one."""
         return None
 
+    quiet_keys: tuple[str, ...] = ()
+
+    def board_changed(self, before: dict, after: dict) -> bool:
+        """Whether a move changed the board enough to post a new image (public views before and
+        after it). Changes only under ``quiet_keys`` (an auction's bids) get a text line alone."""
+        def strip(view: dict) -> dict:
+            return {k: x for k, x in view.items() if k not in self.quiet_keys}
+        return engine.canonical(strip(before)) != engine.canonical(strip(after))
+
     def variant(self, view: dict, outcome: dict) -> str:
         """What makes finished games' scores comparable (records and personal bests), e.g. the map."""
         return view.get("map", "") if isinstance(view.get("map"), str) else ""

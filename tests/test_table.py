@@ -311,3 +311,15 @@ async def test_a_damaged_snapshot_falls_back_to_replaying_the_log(db_path):
     session = await Table(store, render=False).session(7)
     assert session.match.state == before and len(session.match.log) == 2
     await store.close()
+
+
+async def test_bids_get_a_text_line_and_the_board_comes_when_it_changes(db_path):
+    """Issue "Play-by-chat that people keep playing", "Fewer posts": an auction bid or pass is a short
+    line; the board image is posted when the board changes (the auction's end pings the first player)."""
+    store, table, (ann, bob), start = await seated(db_path, "rotw", render=True)
+    assert start.channel.image is not None
+    bid = await table.act(ann, {"type": "bid", "amount": 1})
+    assert "Ann bids" in bid.channel.text and bid.channel.image is None
+    end = await table.act(bob, {"type": "pass"})
+    assert "becomes first player" in end.channel.text and end.channel.image is not None
+    await store.close()

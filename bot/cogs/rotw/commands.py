@@ -222,6 +222,7 @@ class RotwUI(GameUI):
     game_id = "rotw"
     prefix = "rotw"
     commands = COMMANDS
+    quiet_keys = ("auction", "actor")   # an auction bid or pass: a text line; the board comes when it ends
 
     def render(self, view: dict, **kwargs) -> bytes:
         return render_rotw.board_png(view, **kwargs)
