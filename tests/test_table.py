@@ -194,9 +194,10 @@ async def test_a_failure_after_the_commit_says_the_move_was_made(db_path, monkey
         raise OSError("font missing")
 
     monkeypatch.setattr(table.ui("rotw"), "render", broken)
-    reply = await table.act(ann, {"type": "bid", "amount": 2})
-    assert "Ann bids $2,000" in reply.channel.text and "The move was made" in reply.channel.text
-    assert len((await table.session(7)).match.log) == 1
+    await table.act(ann, {"type": "bid", "amount": 2})         # a bid posts no board: nothing to draw
+    reply = await table.act(bob, {"type": "pass"})               # the auction ends: the board is drawn
+    assert "becomes first player" in reply.channel.text and "The move was made" in reply.channel.text
+    assert len((await table.session(7)).match.log) == 2
     await store.close()
 
 
