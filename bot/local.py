@@ -38,7 +38,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
                             [combine=mayor,engineer]  (solo: starts at once)
           game board | game hand | game undo | game stats | game abandon
-          game history [PAGE] | game export (writes a JSON file) | game import PATH
+          game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
 
@@ -112,6 +112,8 @@ class LocalTable:
             if unknown:
                 return [f"{game} has no option {', '.join(sorted(unknown))}."]
             return self.show(await self.table.new(c, game, options))
+        if verb == "rules":
+            return self.show(await self.table.rules(c, rest[0] if rest else None))
         if verb == "history":
             page = int(rest[0]) if rest and rest[0].isdigit() else 1
             return self.show(await self.table.history(c, page))

@@ -283,6 +283,19 @@ class Table:
             text += f"\nWaiting for {', '.join(waiting)}."
         return private(text)
 
+    async def rules(self, caller: Caller, game_id: str | None = None) -> Reply:
+        """``/game rules``: the short guide of ``game_id`` (default: this channel's game, else all)."""
+        if game_id is None:
+            row = await self.store.active_game(caller.channel_id) or await self.store.last_game(caller.channel_id)
+            game_id = row.game if row is not None else None
+        if game_id is not None:
+            try:
+                registry.game(game_id)
+            except IllegalAction as exc:
+                return private(str(exc))
+            return private(self.ui(game_id).rules_text())
+        return private("\n\n".join(self.ui(g).rules_text() for g in sorted(registry.games())))
+
     async def stats(self, caller: Caller) -> Reply:
         """``/game stats`` (see ``records.stats``)."""
         return await records.stats(self, caller)

@@ -143,6 +143,11 @@ class GameUI:
         return None
 
     quiet_keys: tuple[str, ...] = ()
+    summary: str = ""
+
+    def rules_text(self) -> str:
+        """``/game rules``: a short guide and where the players' guide is."""
+        return f"{self.summary}\nThe full players' guide: `docs/players/{self.game_id}.md` in Railhead's source."
 
     def board_changed(self, before: dict, after: dict) -> bool:
         """Whether a move changed the board enough to post a new image (public views before and

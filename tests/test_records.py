@@ -98,3 +98,16 @@ async def test_bad_imports_are_refused_with_a_sentence(db_path):
     assert "another version" in (await table.import_game(dan, json.dumps(doc).encode())).caller.text
     assert await store.active_game(8) is None
     await store.close()
+
+
+async def test_rules_for_the_channel_game_or_all(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False)
+    ann = Caller(5, 1, "Ann")
+    both = (await table.rules(ann)).caller.text
+    assert "Railways of the World" in both and "Railways** (solo" in both and "docs/players/railways.md" in both
+    await table.new(ann, "railways")
+    assert "docs/players/railways.md" in (await table.rules(ann)).caller.text
+    assert "docs/players/rotw.md" in (await table.rules(ann, "rotw")).caller.text
+    assert "Unknown game" in (await table.rules(ann, "chess")).caller.text
+    await store.close()

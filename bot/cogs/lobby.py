@@ -98,6 +98,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def hand(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.hand(caller_of(interaction)))
 
+    @app_commands.command(name="rules", description="A short guide to a game (only you see it)")
+    @app_commands.describe(game="Which game (default: this channel's)")
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await answer(interaction, lambda: self.table.rules(caller_of(interaction), game))
+
+    @rules.autocomplete("game")
+    async def _rules_games(self, interaction: discord.Interaction, current: str):
+        return await self._games(interaction, current)
+
     @app_commands.command(name="stats", description="Your finished games and personal bests (only you see it)")
     async def stats(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.stats(caller_of(interaction)))

@@ -233,6 +233,11 @@ class RailwaysUI(GameUI):
     game_id = "railways"
     prefix = "railways"
     commands = COMMANDS
+    summary = ("**Railways** (solo, Alban Viard): 12 decades of up to two actions each, paid with icons of the "
+               "cards in your hand (`card.slot`, a second slot of one card costs 1 pollution): buy rail links "
+               "between buildings, build buildings, move passengers along your links for profit and bonuses, hire "
+               "railworkers, raise capital, clean up, add passengers, upgrade links. Score: profit + 3 per link "
+               "- pollution. Play in a channel or in a DM with the bot: `/game new game:railways`.")
 
     def render(self, view: dict, **kwargs) -> bytes:
         from render import railways as render_railways

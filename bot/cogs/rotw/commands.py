@@ -223,6 +223,12 @@ class RotwUI(GameUI):
     prefix = "rotw"
     commands = COMMANDS
     quiet_keys = ("auction", "actor")   # an auction bid or pass: a text line; the board comes when it ends
+    summary = ("**Railways of the World** (2-4 players): each turn, an auction for first player, then three rounds "
+               "of one action each: build track (`/rotw link`, `/rotw build`), deliver a goods cube (`/rotw "
+               "deliver`: one point per link of yours it travels), upgrade your engine, urbanize a gray city, or "
+               "take an operations card. Money comes from bonds (issued for you as payments need them, -1 point "
+               "each at the end) and from income by points. The game ends a full turn after the last empty city "
+               "marker is placed; most points minus bonds wins.")
 
     def render(self, view: dict, **kwargs) -> bytes:
         return render_rotw.board_png(view, **kwargs)
