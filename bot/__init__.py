@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 log = logging.getLogger("railhead")
 
@@ -18,6 +18,8 @@ class RailheadBot(commands.Bot):
         super().__init__(**options)
         self.db_path = db_path
         self.sync_on_start = True      # sync the slash commands at start when they changed
+        self.run_clock = True          # the background task sending reminders (tests call tick())
+        self.clock_task = None
         self.store = None
         self.table = None
 
@@ -36,9 +38,22 @@ class RailheadBot(commands.Bot):
         await self.add_cog(RailwaysOfTheWorld(self))
         await self.add_cog(Railways(self))
         self.add_dynamic_items(OfferButton, OfferSelect)
+        self.clock_task = tasks.loop(seconds=60)(self.tick)
+        if self.run_clock:
+            self.clock_task.start()
         self.tree.on_error = self.on_app_command_error
         if self.sync_on_start:
             await sync_if_changed(self)
+
+    async def tick(self) -> None:
+        """Every minute: reminders and time-limit notices that are due (bot/timing.py)."""
+        from .discord_io import post
+
+        try:
+            for reply in await self.table.tick():
+                await post(self, reply)
+        except Exception:
+            log.exception("reminder task failed")
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.exception("command failed", exc_info=error)
@@ -49,6 +64,8 @@ class RailheadBot(commands.Bot):
             await interaction.response.send_message(message, ephemeral=True)
 
     async def close(self) -> None:
+        if self.clock_task is not None:
+            self.clock_task.cancel()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -184,3 +184,16 @@ async def answer(interaction: discord.Interaction, work) -> None:
         await interaction.edit_original_response(content=OOPS)
         return
     await deliver(interaction, reply, slash=True)
+
+
+async def post(client: discord.Client, reply: Reply) -> None:
+    """Deliver a Reply that answers no interaction (a reminder, a time-limit notice): the channel
+    message to ``reply.channel_id`` and the DMs."""
+    if reply.channel is not None and reply.channel_id is not None:
+        try:
+            channel = client.get_channel(reply.channel_id) or await client.fetch_channel(reply.channel_id)
+            await send_to(channel, reply.channel)
+        except discord.HTTPException:
+            log.exception("channel %s: notice not sent", reply.channel_id)
+    for user_id, message in reply.direct.items():
+        await send_direct(client, reply, user_id, message)

@@ -35,6 +35,7 @@ Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,
 LOBBY_HELP = """\
 Players:  as NAME  |  who
 Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | leave | start | status
+          (any game: remind_hours=12 reminders=3 limit_hours=48)
           game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
                             [combine=mayor,engineer]  (solo: starts at once)
           game board | game hand | game undo | game stats | game abandon
@@ -106,12 +107,13 @@ class LocalTable:
                 if "=" in word:
                     key, value = word.split("=", 1)
                     typed[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
+            clock = {k: typed.pop(k) for k in ("remind_hours", "reminders", "limit_hours") if k in typed}
             ui = registry.UIS.get(game)
             options = ui.options_from_text(typed) if ui is not None else typed
             unknown = set(typed) - set(options)
             if unknown:
                 return [f"{game} has no option {', '.join(sorted(unknown))}."]
-            return self.show(await self.table.new(c, game, options))
+            return self.show(await self.table.new(c, game, options, clock))
         if verb == "rules":
             return self.show(await self.table.rules(c, rest[0] if rest else None))
         if verb == "history":

@@ -19,7 +19,7 @@ import sqlite3
 import stat
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -83,6 +83,17 @@ MIGRATIONS = [
     CREATE INDEX results_user ON results(user_id, game, variant);
     CREATE INDEX results_guild ON results(guild_id, game);
     """,
+    # 4: turn timing per game (reminders, move time limit), a timer per prompted seat, removed seats
+    """
+    ALTER TABLE games ADD COLUMN timing TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE seats ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE timers (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+        stamp INTEGER NOT NULL, since TEXT NOT NULL, remind_at TEXT, reminders INTEGER NOT NULL DEFAULT 0,
+        limit_at TEXT, late INTEGER NOT NULL DEFAULT 0, votes TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (game_id, seat));
+    CREATE INDEX timers_remind ON timers(remind_at);
+    CREATE INDEX timers_limit ON timers(limit_at);
+    """,
 ]
 ENDED = ("finished", "abandoned")
 ELSEWHERE = "set RAILHEAD_DB (or --db) to another file"
@@ -108,6 +119,7 @@ class GameRow:
     status: str             # lobby | running | finished | abandoned
     creator_id: int
     created_at: str         # ISO-8601 UTC, "2026-11-22T08:50:00.123Z"
+    timing: dict = field(default_factory=dict)   # {"remind_hours", "reminders", "limit_hours"}
 
 
 @dataclass(frozen=True)
@@ -116,6 +128,24 @@ class SeatRow:
     user_id: int
     name: str
     dm_closed: bool = False
+    removed: bool = False   # voted out after a time limit: the table passes for this seat
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    """The clock of one prompted seat: ``stamp`` of its prompt, ``since`` (ISO time), the next
+    reminder (``remind_at``, ``None``: no more), how many were sent, the time limit
+    (``limit_at``), ``late`` once it passed, and the other seats' ``votes`` (``{seat: "skip"|"remove"}``)."""
+
+    game_id: int
+    seat: int
+    stamp: int
+    since: str
+    remind_at: str | None
+    reminders: int
+    limit_at: str | None
+    late: bool = False
+    votes: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -168,7 +198,12 @@ def _json(value: Any) -> str:
 
 def _game(r: sqlite3.Row) -> GameRow:
     return GameRow(r["id"], r["channel_id"], r["guild_id"], r["game"], r["rules_version"], json.loads(r["options"]),
-                   r["seed"], r["status"], r["creator_id"], r["created_at"])
+                   r["seed"], r["status"], r["creator_id"], r["created_at"], json.loads(r["timing"]))
+
+
+def _timer(r: sqlite3.Row) -> TimerRow:
+    return TimerRow(r["game_id"], r["seat"], r["stamp"], r["since"], r["remind_at"], r["reminders"], r["limit_at"],
+                    bool(r["late"]), {int(k): v for k, v in json.loads(r["votes"]).items()})
 
 
 class _Reads:
@@ -199,7 +234,24 @@ class _Reads:
     async def seats(self, game_id: int) -> list[SeatRow]:
         """In seat (join) order."""
         rows = await self._rows("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"])) for r in rows]
+        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"]), bool(r["removed"])) for r in rows]
+
+    async def prefs(self, user_id: int) -> dict:
+        """A user's settings (``/game settings``), ``{}`` when none were set."""
+        r = await self._row("SELECT prefs FROM prefs WHERE user_id = ?", (user_id,))
+        return json.loads(r["prefs"]) if r else {}
+
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        rows = await self._rows("SELECT * FROM timers WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_timer(r) for r in rows]
+
+    async def due_timers(self, at: str) -> list[TimerRow]:
+        """Timers of running games whose reminder or time limit is due at ``at`` (ISO time)."""
+        rows = await self._rows(
+            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND "
+            "((t.remind_at IS NOT NULL AND t.remind_at <= ?) OR (t.limit_at IS NOT NULL AND t.limit_at <= ? "
+            "AND t.late = 0)) ORDER BY t.game_id, t.seat", (at, at))
+        return [_timer(r) for r in rows]
 
     async def log(self, game_id: int) -> list[LogEntry]:
         """The game's actions ordered by seq."""
@@ -241,7 +293,7 @@ class Tx(Protocol):
     async def active_game(self, channel_id: int) -> GameRow | None: ...
     async def seats(self, game_id: int) -> list[SeatRow]: ...
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
-                          creator_id: int) -> int: ...
+                          creator_id: int, timing: dict | None = None) -> int: ...
     async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None: ...
     async def remove_seat(self, game_id: int, user_id: int) -> bool: ...
     async def set_status(self, game_id: int, status: str, *,
@@ -251,6 +303,12 @@ class Tx(Protocol):
     async def add_offers(self, offers: list[Offer]) -> None: ...
     async def void_offers(self, tokens: list[str]) -> None: ...
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None: ...
+    async def set_timer(self, t: TimerRow) -> None: ...
+    async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None: ...
+    async def set_removed(self, game_id: int, seat: int) -> None: ...
+    async def set_prefs(self, user_id: int, prefs: dict) -> None: ...
+    async def set_timing(self, game_id: int, timing: dict) -> None: ...
+    async def timers(self, game_id: int) -> list[TimerRow]: ...
     async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None: ...
     async def add_results(self, results: list[ResultRow]) -> None: ...
     async def meta_set(self, key: str, value: str) -> None: ...
@@ -274,13 +332,13 @@ class SqliteTx(_Reads):
             return cur
 
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
-                          creator_id: int) -> int:
+                          creator_id: int, timing: dict | None = None) -> int:
         """A new game in the lobby (seed 0); returns its id. Raises ChannelBusy if the channel has an active game."""
         try:
             cur = await self._exec(
                 "INSERT INTO games (channel_id, guild_id, game, rules_version, options, seed, status, creator_id,"
-                " created_at) VALUES (?, ?, ?, ?, ?, 0, 'lobby', ?, ?)",
-                (channel_id, guild_id, game, rules_version, _json(options), creator_id, now()))
+                " created_at, timing) VALUES (?, ?, ?, ?, ?, 0, 'lobby', ?, ?, ?)",
+                (channel_id, guild_id, game, rules_version, _json(options), creator_id, now(), _json(timing or {})))
         except sqlite3.IntegrityError as exc:
             if "games.channel_id" in str(exc):
                 raise ChannelBusy(channel_id) from exc
@@ -355,6 +413,28 @@ class SqliteTx(_Reads):
         for token in tokens:
             await self._exec("DELETE FROM offers WHERE token = ?", (token,))
 
+    async def set_timer(self, t: TimerRow) -> None:
+        """Create or replace the timer of ``(t.game_id, t.seat)``."""
+        await self._exec("INSERT OR REPLACE INTO timers (game_id, seat, stamp, since, remind_at, reminders, limit_at, "
+                         "late, votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (t.game_id, t.seat, t.stamp, t.since, t.remind_at, t.reminders, t.limit_at, int(t.late),
+                          _json({str(k): v for k, v in t.votes.items()})))
+
+    async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None:
+        """Delete the game's timers except those of the seats in ``keep``."""
+        marks = ",".join("?" * len(keep))
+        await self._exec(f"DELETE FROM timers WHERE game_id = ?{f' AND seat NOT IN ({marks})' if keep else ''}",
+                         (game_id, *keep))
+
+    async def set_prefs(self, user_id: int, prefs: dict) -> None:
+        await self._exec("INSERT OR REPLACE INTO prefs (user_id, prefs) VALUES (?, ?)", (user_id, _json(prefs)))
+
+    async def set_removed(self, game_id: int, seat: int) -> None:
+        await self._exec("UPDATE seats SET removed = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def set_timing(self, game_id: int, timing: dict) -> None:
+        await self._exec("UPDATE games SET timing = ? WHERE id = ?", (_json(timing), game_id))
+
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
         await self._exec("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
                          (int(closed), game_id, user_id))
@@ -382,6 +462,9 @@ class Store(Protocol):
     async def meta_get(self, key: str) -> str | None: ...
     async def results(self, *, user_id: int | None = None, game: str | None = None,
                       guild_id: int | None = None) -> list[ResultRow]: ...
+    async def timers(self, game_id: int) -> list[TimerRow]: ...
+    async def prefs(self, user_id: int) -> dict: ...
+    async def due_timers(self, at: str) -> list[TimerRow]: ...
     async def backup(self, dest_path: str) -> None: ...
 
 

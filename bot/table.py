@@ -14,6 +14,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -22,7 +23,7 @@ import msgspec
 import engine
 from engine import IllegalAction, Match, canonical, events_for
 
-from . import records, registry
+from . import records, registry, timing
 from .replies import Apply, Button, Caller, Message, Reply, Select, private
 from .store import ChannelBusy, GameRow, Offer, ResultRow, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
@@ -55,10 +56,12 @@ class Session:
 
 
 class Table:
-    def __init__(self, store: Store, *, render: bool = True, seeds: Callable[[], int] | None = None):
+    def __init__(self, store: Store, *, render: bool = True, seeds: Callable[[], int] | None = None,
+                 clock: Callable[[], datetime] | None = None):
         self.store = store
         self.render = render
         self.seeds = seeds or (lambda: secrets.randbits(62))
+        self.clock = clock or (lambda: datetime.now(UTC))
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
 
@@ -70,12 +73,15 @@ class Table:
         return registry.UIS[game_id]
 
     # ----------------------------------------------------------------- lobby
-    async def new(self, caller: Caller, game_id: str, options: dict | None = None) -> Reply:
-        """``/game new``: open a lobby in this channel; the creator takes the first seat."""
+    async def new(self, caller: Caller, game_id: str, options: dict | None = None,
+                  timing_: dict | None = None) -> Reply:
+        """``/game new``: open a lobby in this channel; the creator takes the first seat.
+        ``timing_``: ``remind_hours``, ``reminders``, ``limit_hours`` (see ``timing``)."""
         try:
             game = registry.game(game_id)
             opts = msgspec.to_builtins(game.options(options))
             game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates the options
+            clock = timing.timing_from(**(timing_ or {}))
         except IllegalAction as exc:
             return private(str(exc))
         solo = game.max_seats == 1
@@ -88,7 +94,7 @@ class Table:
         try:
             async with self.store.transaction() as tx:
                 gid = await tx.create_game(caller.channel_id, caller.guild_id, game.id, game.rules_version, opts,
-                                           caller.user_id)
+                                           caller.user_id, clock)
                 await tx.add_seat(gid, caller.user_id, caller.name)
                 if not solo:
                     await self._store_offers(tx, gid, buttons)
@@ -98,7 +104,7 @@ class Table:
             return await self.start(caller)
         players = f"{game.min_seats}-{game.max_seats} players" if game.max_seats > 1 else "solo"
         return Reply(channel=Message(
-            f"**{caller.name}** opened a table for **{game.name}** ({players}).\n"
+            f"**{caller.name}** opened a table for **{game.name}** ({players}; {timing.describe(clock)}).\n"
             "Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone "
             "is seated.", components=buttons), channel_id=caller.channel_id, game_id=gid,
             direct={caller.user_id: self._welcome(game, caller.channel_id)})
@@ -183,6 +189,7 @@ class Table:
                         return private("This game is already running or has ended.")
                     await tx.start_game(row.id, seed, canonical(match.state).decode())
                     await self._store_reply_offers(tx, row.id, reply)
+                    await timing.sync(tx, session, self.clock())
             except Exception:
                 log.exception("game %s: start not saved", row.id)
                 return private("The game could not be started (the bot's database refused it); nothing changed.")
@@ -295,6 +302,11 @@ class Table:
                 return private(str(exc))
             return private(self.ui(game_id).rules_text())
         return private("\n\n".join(self.ui(g).rules_text() for g in sorted(registry.games())))
+
+    async def tick(self, now: datetime | None = None) -> list[Reply]:
+        """Reminders and time-limit notices now due (see ``timing``); the bot's background task
+        delivers them."""
+        return await timing.tick(self, now or self.clock())
 
     async def stats(self, caller: Caller) -> Reply:
         """``/game stats`` (see ``records.stats``)."""
@@ -425,6 +437,8 @@ class Table:
             return await self.command(caller, action["name"], action.get("args", {}), row=row)
         if kind == "_hand":
             return await self.hand(caller, row)
+        if kind == "_timeout":
+            return await timing.vote(self, caller, action)
         return await self.act(caller, action, row=row, offer=offer)
 
     # ----------------------------------------------------------------- moves
@@ -446,32 +460,68 @@ class Table:
             refused = _refusal(session, seat, offer) if offer is not None else None
             if refused:
                 return private(refused)
-            match = session.match
             try:
-                new, events = match.play(seat, action)
+                new, events = session.match.play(seat, action)
             except IllegalAction as exc:
                 return private(str(exc))
-            after = Session(current, session.seats, new)
-            reply = self._turn(after, events, actor=seat)
-            over = new.outcome() is not None
-            results = self._results(after) if over else []
-            if over and len(session.seats) == 1:
-                reply.channel.text += await self._personal_best(results[0])
-            try:
-                async with self.store.transaction() as tx:
-                    await tx.append(row.id, len(match.log), seat, caller.user_id, new.log[-1][1],
-                                    canonical(new.state).decode())
-                    await self._store_reply_offers(tx, row.id, reply)
-                    if over:                      # after the offers: finishing prunes them all
-                        await tx.set_status(row.id, "finished", expect=("running",))
-                        await tx.add_results(results)
-            except Exception:
-                log.exception("game %s: move not saved", row.id)
-                return private(NOT_SAVED)
-            if over:
-                self._matches.pop(row.id, None)
-            else:
-                self._matches[row.id] = new
+            return await self._commit(session, [(seat, caller.user_id)], new, events, actor=seat)
+
+    async def act_for(self, session: Session, seat: int, header: str) -> Reply:
+        """The table's move for ``seat`` (a skipped move after a time limit): the game's
+        ``timeout_action``. The caller holds the game's lock."""
+        action = session.match.game.timeout_action(session.match.state, seat)
+        if action is None:
+            return private("This game has no move to make for a player at this point.")
+        new, events = session.match.play(seat, action)
+        return await self._commit(session, [(seat, session.seats[seat].user_id)], new, events, header=header)
+
+    def _autoplay(self, session: Session, new: Match, events: list[dict],
+                  who: list[tuple[int, int]]) -> tuple[Match, list[dict]]:
+        """Removed seats pass whenever they are prompted (``timeout_action``), until someone else
+        is to move; each pass is another log entry."""
+        removed = {s.seat for s in session.seats if s.removed}
+        for _ in range(200):
+            if new.outcome() is not None:
+                break
+            seat = next((p["seat"] for p in new.prompts() if p["seat"] in removed), None)
+            action = new.game.timeout_action(new.state, seat) if seat is not None else None
+            if action is None:
+                break
+            new, more = new.play(seat, action)
+            events = events + more
+            who.append((seat, session.seats[seat].user_id))
+        return new, events
+
+    async def _commit(self, session: Session, who: list[tuple[int, int]], new: Match, events: list[dict],
+                      actor: int | None = None, header: str = "") -> Reply:
+        """Save the new log entries (one per ``(seat, user_id)`` in ``who``, then the passes of
+        removed seats), the offers, timers and results in one transaction; then the messages."""
+        match, row = session.match, session.row
+        new, events = self._autoplay(session, new, events, who)
+        after = Session(row, session.seats, new)
+        reply = self._turn(after, events, header=header, actor=actor)
+        over = new.outcome() is not None
+        results = self._results(after) if over else []
+        if over and len(session.seats) == 1:
+            reply.channel.text += await self._personal_best(results[0])
+        try:
+            async with self.store.transaction() as tx:
+                state = canonical(new.state).decode()
+                for i, (seat, user_id) in enumerate(who):
+                    n = len(match.log) + i
+                    await tx.append(row.id, n, seat, user_id, new.log[n][1], state)
+                await self._store_reply_offers(tx, row.id, reply)
+                await timing.sync(tx, after, self.clock())
+                if over:                      # after the offers: finishing prunes them all
+                    await tx.set_status(row.id, "finished", expect=("running",))
+                    await tx.add_results(results)
+        except Exception:
+            log.exception("game %s: move not saved", row.id)
+            return private(NOT_SAVED)
+        if over:
+            self._matches.pop(row.id, None)
+        else:
+            self._matches[row.id] = new
         if not self.ui(row.game).board_changed(match.view(None), new.view(None)):
             return reply                          # a bid, a pass, a vote: a short line, no new image
         return await self._with_board(after, reply)

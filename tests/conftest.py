@@ -17,6 +17,7 @@ async def make_bot(db_path):
 
     def make():
         bots.append(create_bot(db_path))
+        bots[-1].run_clock = False         # tests call bot.tick() under a clock of their own
         return bots[-1]
 
     yield make

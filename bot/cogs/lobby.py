@@ -44,11 +44,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                            short_game="2 fewer empty city markers (Railways of the World)",
                            objective="Objective (Railways solo)",
                            cards="Four map card numbers 1-8, like 5 6 7 8, to replay a map (Railways solo)",
-                           combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)")
+                           combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)",
+                           remind_hours="Hours before reminding a player to move (default 12; 0: never)",
+                           reminders="At most this many reminders per move (default 3)",
+                           time_limit_hours="Hours per move before the others may vote to skip it (default: none)")
     @app_commands.choices(objective=OBJECTIVES)
     async def new(self, interaction: discord.Interaction, game: str = "rotw", map: str | None = None,
                   short_game: bool | None = None, objective: str | None = None, cards: str | None = None,
-                  combine: str | None = None) -> None:
+                  combine: str | None = None, remind_hours: app_commands.Range[float, 0, 720] | None = None,
+                  reminders: app_commands.Range[int, 0, 10] | None = None,
+                  time_limit_hours: app_commands.Range[float, 1, 720] | None = None) -> None:
+        clock = {"remind_hours": remind_hours, "reminders": reminders, "limit_hours": time_limit_hours}
         typed = {"objective": objective, "cards": cards, "combine": combine}
         options = registry.UIS[game].options_from_text(typed) if game in registry.UIS else {}
         if short_game is not None:
@@ -62,7 +68,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                 return private("I can't run a game in this channel: I am missing the permission"
                                f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}. Ask a server admin to "
                                "grant them to the bot here, then try again.")
-            return await self.table.new(caller_of(interaction), game, options)
+            return await self.table.new(caller_of(interaction), game, options, clock)
         await answer(interaction, work)
 
     @new.autocomplete("game")

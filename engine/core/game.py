@@ -173,6 +173,11 @@ class Game:
     def _legal_actions(self, state: State, seat: int) -> list[dict]:
         raise NotImplementedError
 
+    def timeout_action(self, state: State, seat: int) -> dict | None:
+        """The move the table makes for ``seat`` when the other players vote to skip its move
+        after a time limit, or after they removed it (a pass); ``None`` if the game has none."""
+        return None
+
     def reveals(self, before: State, after: State, action: Action) -> bool:
         """Whether this move revealed something hidden (a face-down card, a deck's next card).
         Draws from the random stream are noticed by the engine without this hook."""

@@ -57,6 +57,10 @@ class RailwaysOfTheWorld(Game):
             rules.do_take_card(state, ctx, seat, action, rng, events)
         rules.next_actor(state, ctx, events)
 
+    def timeout_action(self, state, seat):
+        """A pass: in the auction it drops out, in a round it uses the action doing nothing."""
+        return {"type": "pass"} if rules.actor(state) == seat else None
+
     def reveals(self, before, after, action):
         """A turn ended and the next operations card was turned face up (the deck's order is
         hidden), or the game ended. Cube draws are noticed by the engine's stream."""

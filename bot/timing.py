@@ -1,0 +1,183 @@
+"""Turn timing: reminders, a move time limit, skipping or removing a late player.
+
+Each game has its ``timing`` (set at ``/game new``): ``remind_hours`` (0: no reminders),
+``reminders`` (how many at most per move) and ``limit_hours`` (``None``: no limit). Each
+prompted seat has a timer in SQLite, reset whenever its prompt changes (a new stamp), so
+deadlines survive restarts. A background task calls ``tick`` every minute (``bot.__init__``);
+tests call it with a clock of their own (time-machine).
+
+After the time limit, the channel is told and the other players may vote, by button, to skip
+the late move (the game's ``timeout_action``, a pass) or to remove the player: a removed seat
+passes automatically whenever it is prompted (until AI seats exist). A vote passes when every
+other player still seated agrees.
+"""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from engine import IllegalAction
+
+from .replies import Button, Message, Reply, private
+from .store import TimerRow
+
+if TYPE_CHECKING:
+    from .table import Session, Table
+
+DEFAULTS = {"remind_hours": 12.0, "reminders": 3, "limit_hours": None}
+
+
+def iso(at: datetime) -> str:
+    return at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def parse_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def timing_from(remind_hours: Any = None, reminders: Any = None, limit_hours: Any = None) -> dict:
+    """Checked timing settings (missing ones take the defaults). Raises ``IllegalAction``."""
+    out = dict(DEFAULTS)
+    try:
+        if remind_hours is not None:
+            out["remind_hours"] = float(remind_hours)
+        if reminders is not None:
+            out["reminders"] = int(reminders)
+        if limit_hours not in (None, "", "none", 0, "0"):
+            out["limit_hours"] = float(limit_hours)
+    except (TypeError, ValueError):
+        raise IllegalAction("Timing settings are numbers: `remind_hours:12`, `reminders:3`, "
+                            "`time_limit_hours:48`.") from None
+    if not 0 <= out["remind_hours"] <= 720 or not 0 <= out["reminders"] <= 10:
+        raise IllegalAction("Reminders come every 0-720 hours (0: none), at most 10 times a move.")
+    if out["limit_hours"] is not None and not 1 <= out["limit_hours"] <= 720:
+        raise IllegalAction("A move time limit is 1-720 hours (or none).")
+    return out
+
+
+def describe(timing: dict) -> str:
+    t = {**DEFAULTS, **timing}
+    remind = f"reminders every {t['remind_hours']:g} h (at most {t['reminders']})" if t["remind_hours"] and \
+        t["reminders"] else "no reminders"
+    limit = f"a {t['limit_hours']:g} h time limit per move" if t["limit_hours"] else "no time limit"
+    return f"{remind}, {limit}"
+
+
+async def sync(tx, session: Session, now: datetime) -> None:
+    """Inside a transaction: one timer per prompted seat, reset when its prompt's stamp changed."""
+    row, match = session.row, session.match
+    t = {**DEFAULTS, **row.timing}
+    prompts = [] if match.outcome() is not None else match.prompts()
+    old = {timer.seat: timer for timer in await tx.timers(row.id)}
+    for p in prompts:
+        kept = old.get(p["seat"])
+        if kept is not None and kept.stamp == p["stamp"]:
+            continue
+        remind = iso(now + timedelta(hours=t["remind_hours"])) if t["remind_hours"] and t["reminders"] else None
+        limit = iso(now + timedelta(hours=t["limit_hours"])) if t["limit_hours"] else None
+        await tx.set_timer(TimerRow(row.id, p["seat"], p["stamp"], iso(now), remind, 0, limit))
+    await tx.drop_timers(row.id, [p["seat"] for p in prompts])
+
+
+async def tick(table: Table, now: datetime | None = None) -> list[Reply]:
+    """Send the reminders and time-limit notices that are due; returns the replies to deliver."""
+    now = now or datetime.now(UTC)
+    replies = []
+    for timer in await table.store.due_timers(iso(now)):
+        async with table.lock(timer.game_id):
+            row = await table.store.game(timer.game_id)
+            session = await table.loaded(row) if row is not None and row.status == "running" else None
+            if session is None or isinstance(session, Reply):
+                continue
+            prompt = session.prompt_of(timer.seat)
+            current = next((t for t in await table.store.timers(row.id) if t.seat == timer.seat), None)
+            if prompt is None or current is None or current.stamp != prompt["stamp"]:
+                continue                                      # the move was made meanwhile
+            info = session.seats[timer.seat]
+            dm = not info.dm_closed and (await table.store.prefs(info.user_id)).get("dm", True)
+            found = _notice(table, session, current, now, dm)
+            if found is not None:
+                reply, update = found
+                async with table.store.transaction() as tx:
+                    await tx.set_timer(update)
+                replies.append(reply)
+    return replies
+
+
+def _notice(table: Table, session: Session, timer: TimerRow, now: datetime,
+            dm: bool) -> tuple[Reply, TimerRow] | None:
+    """The reminder or time-limit notice due for ``timer`` and the timer after it."""
+    t = {**DEFAULTS, **session.row.timing}
+    info = session.seats[timer.seat]
+    waited = (now - parse_iso(timer.since)).total_seconds() / 3600
+    ui = table.ui(session.row.game)
+    game = session.match.game
+    if timer.limit_at is not None and not timer.late and timer.limit_at <= iso(now):
+        others = [s for s in session.seats if s.seat != timer.seat and not s.removed]
+        buttons = []
+        if game.timeout_action(session.match.state, timer.seat) is not None and others:
+            buttons = [Button(f"Skip {info.name}'s move", {"type": "_timeout", "do": "skip", "seat": timer.seat,
+                                                            "stamp": timer.stamp}),
+                       Button(f"Remove {info.name}", {"type": "_timeout", "do": "remove", "seat": timer.seat,
+                                                      "stamp": timer.stamp}, "danger")]
+        text = (f"⌛ **{info.name}**'s time for this move is up ({t['limit_hours']:g} h)."
+                + (" The other players may vote to skip the move (a pass) or to remove them (they then pass "
+                   "whenever it is their turn)." if buttons else " Nothing can be skipped at this point of the game."))
+        return (Reply(channel=Message(text, components=buttons), channel_id=session.row.channel_id,
+                      game_id=session.row.id), TimerRow(**{**timer.__dict__, "late": True}))
+    if timer.remind_at is None or timer.remind_at > iso(now):
+        return None
+    count = timer.reminders + 1
+    # after a pause (the bot was down), the next reminder counts from now: no burst of catch-ups
+    nxt = max(parse_iso(timer.remind_at), now) + timedelta(hours=t["remind_hours"])
+    update = TimerRow(**{**timer.__dict__, "reminders": count,
+                         "remind_at": iso(nxt) if count < t["reminders"] else None})
+    prompt = session.prompt_of(timer.seat)
+    line = ui.prompt_text(session.match.view(None), prompt, f"<@{info.user_id}>") if prompt["kind"] != "undo_vote" \
+        else f"<@{info.user_id}>, an undo vote waits for your answer."
+    reply = Reply(channel=Message(f"⏰ Reminder ({count} of {t['reminders']}, waiting {waited:.0f} h): {line}",
+                                  mentions=[info.user_id]), channel_id=session.row.channel_id, game_id=session.row.id)
+    if dm:
+        reply.direct[info.user_id] = Message(f"⏰ Your move is waiting in <#{session.row.channel_id}> "
+                                             f"({game.name}, {waited:.0f} h).")
+    return reply, update
+
+
+async def vote(table: Table, caller, action: dict) -> Reply:
+    """A press of *Skip X's move* or *Remove X* after a time limit."""
+    from .table import Session
+
+    row = await table.store.active_game(caller.channel_id)
+    if row is None or row.status != "running":
+        return private("There is no running game in this channel.")
+    async with table.lock(row.id):
+        session = await table.loaded(row)
+        if isinstance(session, Reply):
+            return session
+        voter = session.seat_of(caller.user_id)
+        late = action["seat"]
+        if voter is None:
+            return private("Only the players seated in this game vote.")
+        if voter == late:
+            return private("You can still make your move: it is not too late for you.")
+        timer = next((t for t in await table.store.timers(row.id) if t.seat == late), None)
+        if timer is None or timer.stamp != action["stamp"] or not timer.late:
+            return private("That vote is over: the move was made meanwhile.")
+        votes = {**timer.votes, voter: action["do"]}
+        voters = [s.seat for s in session.seats if s.seat != late and not s.removed]
+        name = session.names[late]
+        if not all(votes.get(s) == action["do"] for s in voters):
+            async with table.store.transaction() as tx:
+                await tx.set_timer(TimerRow(**{**timer.__dict__, "votes": votes}))
+            waiting = ", ".join(session.names[s] for s in voters if votes.get(s) != action["do"])
+            what = f"skip {name}'s move" if action["do"] == "skip" else f"remove {name}"
+            return Reply(channel=Message(f"**{session.names[voter]}** votes to {what}; waiting for {waiting}."),
+                         channel_id=row.channel_id, game_id=row.id)
+        if action["do"] == "remove":
+            async with table.store.transaction() as tx:
+                await tx.set_removed(row.id, late)
+            seats = [s if s.seat != late else type(s)(**{**s.__dict__, "removed": True}) for s in session.seats]
+            session = Session(row, seats, session.match)
+        header = f"The players voted: {name}'s move is skipped." if action["do"] == "skip" else \
+            f"The players voted: {name} is removed and will pass whenever it is their turn."
+        return await table.act_for(session, late, header)
