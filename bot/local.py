@@ -40,6 +40,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
                             [combine=mayor,engineer]  (solo: starts at once)
           game board | game hand | game undo | game stats | game abandon
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
+          game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
 
@@ -114,6 +115,12 @@ class LocalTable:
             if unknown:
                 return [f"{game} has no option {', '.join(sorted(unknown))}."]
             return self.show(await self.table.new(c, game, options, clock))
+        if verb == "settings":
+            changes = {}
+            for word in rest:
+                key, _, value = word.partition("=")
+                changes[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
+            return self.show(await self.table.settings(c, changes))
         if verb == "rules":
             return self.show(await self.table.rules(c, rest[0] if rest else None))
         if verb == "history":

@@ -36,6 +36,15 @@ STALE = "That button belongs to an earlier moment of the game; the board has mov
 ENDED = "That button belongs to a game that has ended."
 
 
+SETTINGS = {
+    "colourblind": (bool, "letters on goods cubes and buildings, owners named on track (boards you ask for)"),
+    "dm": (bool, "a DM when it is your turn and with reminders (channel pings always)"),
+    "layout": (("phone", "desktop"), "board image shape for boards you ask for"),
+    "confirm_pass": (bool, "ask before passing while a better move is on offer"),
+}
+SETTING_DEFAULTS = {"colourblind": False, "dm": True, "layout": "desktop", "confirm_pass": True}
+
+
 @dataclass
 class Session:
     """A loaded game: its row, seats and match (setup + log + state)."""
@@ -325,6 +334,8 @@ class Table:
         return await records.import_game(self, caller, data)
 
     async def board(self, caller: Caller) -> Reply:
+        """``/game board``: the board in the channel, drawn with the caller's settings
+        (colour-blind aids, phone or desktop layout)."""
         session = await self.session(caller.channel_id)
         header = "The board:"
         if session is None:
@@ -333,7 +344,8 @@ class Table:
             return private("There is no running game in this channel.")
         reply = self._turn(session, [], header=header, remind=False)
         await self._store_offers_now(session.row.id, reply)
-        return await self._with_board(session, reply)
+        prefs = await self.store.prefs(caller.user_id)
+        return await self._with_board(session, reply, **self.ui(session.row.game).render_options(prefs))
 
     async def hand(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game hand`` and the **My hand** button: the caller's private view, fresh, with the
@@ -500,6 +512,7 @@ class Table:
         new, events = self._autoplay(session, new, events, who)
         after = Session(row, session.seats, new)
         reply = self._turn(after, events, header=header, actor=actor)
+        await self._turn_dms(after, reply)
         over = new.outcome() is not None
         results = self._results(after) if over else []
         if over and len(session.seats) == 1:
@@ -525,6 +538,41 @@ class Table:
         if not self.ui(row.game).board_changed(match.view(None), new.view(None)):
             return reply                          # a bid, a pass, a vote: a short line, no new image
         return await self._with_board(after, reply)
+
+    async def _turn_dms(self, session: Session, reply: Reply) -> None:
+        """A DM to each player newly pinged in the channel whose settings ask for one (``dm``, on
+        by default; never in a solo game or for closed DMs)."""
+        if len(session.seats) < 2 or reply.channel is None:
+            return
+        for info in session.seats:
+            if info.user_id not in reply.channel.mentions or info.dm_closed or info.user_id in reply.direct:
+                continue
+            if (await self.store.prefs(info.user_id)).get("dm", True):
+                reply.direct[info.user_id] = Message(f"Your move in <#{session.row.channel_id}> "
+                                                     f"({session.match.game.name}).")
+
+    async def settings(self, caller: Caller, changes: dict | None = None) -> Reply:
+        """``/game settings``: show or change the caller's settings (see ``SETTINGS``)."""
+        prefs = await self.store.prefs(caller.user_id)
+        changes = {k: v for k, v in (changes or {}).items() if v is not None}
+        for key, value in changes.items():
+            if key not in SETTINGS:
+                return private(f"There is no setting `{key}`; settings: {', '.join(SETTINGS)}.")
+            kind, _ = SETTINGS[key]
+            if kind is bool and not isinstance(value, bool):
+                return private(f"`{key}` is true or false.")
+            if isinstance(kind, tuple) and value not in kind:
+                return private(f"`{key}` is one of: {', '.join(kind)}.")
+        if changes:
+            prefs = {**prefs, **changes}
+            async with self.store.transaction() as tx:
+                await tx.set_prefs(caller.user_id, prefs)
+        lines = ["Your settings" + (" (saved)" if changes else "") + ":"]
+        for key, (_, text) in SETTINGS.items():
+            value = prefs.get(key, SETTING_DEFAULTS[key])
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            lines.append(f"- `{key}`: **{shown}** — {text}")
+        return private("\n".join(lines))
 
     def _results(self, session: Session) -> list[ResultRow]:
         """One row per seat of a finished game: score, rank (ties share it), objective met."""
@@ -628,13 +676,13 @@ class Table:
         components = self.ui(session.row.game).prompt_components(self._context(session, seat), prompt)
         return _bind(components, seat, prompt["stamp"])
 
-    async def _with_board(self, session: Session, reply: Reply) -> Reply:
+    async def _with_board(self, session: Session, reply: Reply, **options) -> Reply:
         """Attach the board to the channel message; a failure here comes after the commit, so the
         message says the move was made and the board will follow."""
         if not self.render or reply.channel is None:
             return reply
         try:
-            image = await self._render(self.ui(session.row.game), session.match.view(None))
+            image = await self._render(self.ui(session.row.game), session.match.view(None), **options)
         except Exception:
             log.exception("game %s: board not drawn", session.row.id)
             reply.channel.text += "\n(The move was made; the board image could not be drawn. `/game board` will " \

@@ -156,6 +156,10 @@ class GameUI:
             return {k: x for k, x in view.items() if k not in self.quiet_keys}
         return engine.canonical(strip(before)) != engine.canonical(strip(after))
 
+    def render_options(self, prefs: dict) -> dict[str, Any]:
+        """Keyword arguments of ``render`` for a user's settings (``colourblind``, ``layout``)."""
+        return {}
+
     def variant(self, view: dict, outcome: dict) -> str:
         """What makes finished games' scores comparable (records and personal bests), e.g. the map."""
         return view.get("map", "") if isinstance(view.get("map"), str) else ""

@@ -111,3 +111,27 @@ async def test_rules_for_the_channel_game_or_all(db_path):
     assert "docs/players/rotw.md" in (await table.rules(ann, "rotw")).caller.text
     assert "Unknown game" in (await table.rules(ann, "chess")).caller.text
     await store.close()
+
+
+async def test_settings_are_kept_per_user_and_used(db_path):
+    """``/game settings``: DMs on your turn (on by default), colour-blind boards you ask for."""
+    from .helpers_table import seated
+    store, table, (ann, bob), start = await seated(db_path, "rotw")
+    shown = (await table.settings(ann)).caller.text
+    assert "`colourblind`: **off**" in shown and "`dm`: **on**" in shown and "`layout`: **desktop**" in shown
+    assert "There is no setting `sound`" in (await table.settings(ann, {"sound": True})).caller.text
+    assert "is one of: phone, desktop" in (await table.settings(ann, {"layout": "tablet"})).caller.text
+    assert "(saved)" in (await table.settings(bob, {"dm": False, "colourblind": True})).caller.text
+    bid = await table.act(ann, {"type": "bid", "amount": 1})
+    assert bob.user_id in bid.channel.mentions and bob.user_id not in bid.direct     # Bob turned DMs off
+    back = await table.act(bob, {"type": "bid", "amount": 2})
+    assert "Your move in" in back.direct[ann.user_id].text                           # Ann gets one
+    seen = {}
+    table.render = True
+    table.ui("rotw").render = lambda view, **kw: seen.update(kw) or b"png"
+    try:
+        await table.board(bob)
+        assert seen == {"colourblind": True}
+    finally:
+        del table.ui("rotw").render
+    await store.close()

@@ -113,6 +113,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def _rules_games(self, interaction: discord.Interaction, current: str):
         return await self._games(interaction, current)
 
+    @app_commands.command(name="settings", description="Your settings: colour-blind aids, DMs, image layout")
+    @app_commands.describe(colourblind="Letters on cubes and buildings, owners named on track",
+                           dm="A DM when it is your turn and with reminders",
+                           layout="Board image shape for the boards you ask for",
+                           confirm_pass="Ask before passing while a better move is on offer")
+    @app_commands.choices(layout=[app_commands.Choice(name="phone", value="phone"),
+                                  app_commands.Choice(name="desktop", value="desktop")])
+    async def settings(self, interaction: discord.Interaction, colourblind: bool | None = None,
+                       dm: bool | None = None, layout: str | None = None, confirm_pass: bool | None = None) -> None:
+        changes = {"colourblind": colourblind, "dm": dm, "layout": layout, "confirm_pass": confirm_pass}
+        await answer(interaction, lambda: self.table.settings(caller_of(interaction), changes))
+
     @app_commands.command(name="stats", description="Your finished games and personal bests (only you see it)")
     async def stats(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.stats(caller_of(interaction)))

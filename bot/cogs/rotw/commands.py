@@ -236,6 +236,9 @@ class RotwUI(GameUI):
     def options_from_text(self, typed: dict) -> dict:
         return {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding") and v is not None}
 
+    def render_options(self, prefs: dict) -> dict:
+        return {"colourblind": bool(prefs.get("colourblind"))}
+
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         if prompt["kind"] == "bid":
             a = view["auction"]
