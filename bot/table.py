@@ -407,7 +407,9 @@ class Table:
         if seat is None:
             return private("You are not seated in this game.")
         try:
-            result = await spec.handler(self._context(session, seat), args)
+            ctx = self._context(session, seat)
+            ctx.prefs = {**SETTING_DEFAULTS, **await self.store.prefs(caller.user_id)}
+            result = await spec.handler(ctx, args)
         except IllegalAction as exc:
             return private(str(exc))
         if isinstance(result, Apply):

@@ -99,6 +99,7 @@ class UIContext:
     seat: int | None
     names: list[str]
     render_board: Callable[..., Awaitable[bytes | None]] | None = None
+    prefs: dict = field(default_factory=dict)     # the caller's settings in commands (``/game settings``)
 
     def view(self, seat: int | None | str = "me") -> dict:
         return self.match.view(self.seat if seat == "me" else seat)
