@@ -41,6 +41,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           game board | game hand | game undo | game stats | game abandon
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
+          game leaderboard [GAME] | game health
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
 
@@ -62,7 +63,7 @@ class LocalTable:
 
     def caller(self) -> Caller:
         self.names[user_id(self.user)] = self.user
-        return Caller(LOCAL_CHANNEL, user_id(self.user), self.user, guild_id=None, can_manage=False)
+        return Caller(LOCAL_CHANNEL, user_id(self.user), self.user, guild_id=None, can_manage=True)
 
     def help(self) -> str:
         lines = [LOBBY_HELP]
@@ -121,6 +122,8 @@ class LocalTable:
                 key, _, value = word.partition("=")
                 changes[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
             return self.show(await self.table.settings(c, changes))
+        if verb == "leaderboard":
+            return self.show(await self.table.leaderboard(c, rest[0] if rest else None))
         if verb == "rules":
             return self.show(await self.table.rules(c, rest[0] if rest else None))
         if verb == "history":
@@ -137,7 +140,8 @@ class LocalTable:
         handlers = {"join": self.table.join, "export": self.table.export, "leave": self.table.leave,
                     "start": self.table.start,
                     "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon,
-                    "hand": self.table.hand, "undo": self.table.undo, "stats": self.table.stats}
+                    "hand": self.table.hand, "undo": self.table.undo, "stats": self.table.stats,
+                    "health": self.table.health}
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
         return self.show(await handlers[verb](c))

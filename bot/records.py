@@ -168,3 +168,58 @@ async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
     return reply
 
 
+
+
+def ratings(results: list) -> list[dict]:
+    """openskill (Plackett-Luce) ratings from finished games of several players, oldest game
+    first; ties share a rank. Returns ``[{user_id, name, ordinal, mu, sigma, games, wins}]``
+    best first (``ordinal`` = mu - 3 sigma, the conservative estimate shown)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    players: dict[int, dict] = {}
+    games: dict[int, list] = {}
+    for r in results:
+        games.setdefault(r.game_id, []).append(r)
+    for game_id in sorted(games, key=lambda g: (min(r.finished_at for r in games[g]), g)):
+        rows = sorted(games[game_id], key=lambda r: r.seat)
+        if len(rows) < 2:
+            continue                                   # solo games are scores, not contests
+        for r in rows:
+            entry = players.setdefault(r.user_id, {"user_id": r.user_id, "name": r.name, "games": 0, "wins": 0,
+                                                   "rating": model.rating(name=str(r.user_id))})
+            entry["name"] = r.name
+        teams = [[players[r.user_id]["rating"]] for r in rows]
+        rated = model.rate(teams, ranks=[r.rank for r in rows])
+        for r, team in zip(rows, rated, strict=True):
+            p = players[r.user_id]
+            p["rating"], p["games"], p["wins"] = team[0], p["games"] + 1, p["wins"] + (r.rank == 1)
+    out = [{"user_id": p["user_id"], "name": p["name"], "ordinal": p["rating"].ordinal(), "mu": p["rating"].mu,
+            "sigma": p["rating"].sigma, "games": p["games"], "wins": p["wins"]} for p in players.values()]
+    return sorted(out, key=lambda p: (-p["ordinal"], p["name"]))
+
+
+async def leaderboard(table: Table, caller: Caller, game_id: str | None = None) -> Reply:
+    """The guild's ratings for one game (default: the channel's, else Railways of the World)."""
+    if game_id is None:
+        row = await table.store.active_game(caller.channel_id) or await table.store.last_game(caller.channel_id)
+        game_id = row.game if row is not None else "rotw"
+    try:
+        game = registry.game(game_id)
+    except IllegalAction as exc:
+        return private(str(exc))
+    if game.max_seats == 1:
+        return private(f"{game.name} is played alone: `/game stats` shows your personal bests.")
+    rows = await table.store.results(game=game.id, guild_id=caller.guild_id)
+    board = ratings(rows)
+    if not board:
+        return private(f"No finished game of {game.name} here yet.")
+    where = " in this server" if caller.guild_id is not None else ""
+    lines = [f"**{game.name}** ratings{where} (openskill, conservative estimate μ − 3σ):"]
+    rank = 0
+    for i, p in enumerate(board[:15], 1):
+        if i == 1 or round(p["ordinal"], 6) != round(board[i - 2]["ordinal"], 6):
+            rank = i                                            # equal ratings share a rank
+        lines.append(f"{rank}. **{p['name']}** {p['ordinal']:.1f} (μ {p['mu']:.1f}, σ {p['sigma']:.1f}; "
+                     f"{p['games']} game{'s' if p['games'] != 1 else ''}, {p['wins']} won)")
+    return private("\n".join(lines))

@@ -171,6 +171,7 @@ class ResultRow:
     rank: int
     success: bool | None = None
     finished_at: str = ""
+    name: str = ""          # the seat's name in that game
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,16 @@ class _Reads:
         rows = await self._rows("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"]), bool(r["removed"])) for r in rows]
 
+    async def game_counts(self) -> dict[str, int]:
+        """How many games have each status."""
+        rows = await self._rows("SELECT status, COUNT(*) AS n FROM games GROUP BY status")
+        return {r["status"]: r["n"] for r in rows}
+
+    async def size(self) -> int:
+        """The database's size in bytes (pages in use)."""
+        r = await self._row("SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()")
+        return int(r["n"]) if r else 0
+
     async def prefs(self, user_id: int) -> dict:
         """A user's settings (``/game settings``), ``{}`` when none were set."""
         r = await self._row("SELECT prefs FROM prefs WHERE user_id = ?", (user_id,))
@@ -279,12 +290,13 @@ class _Reads:
             if value is not None:
                 where.append(f"{column} = ?")
                 params.append(value)
-        sql = "SELECT * FROM results" + (" WHERE " + " AND ".join(where) if where else "") + \
-            " ORDER BY finished_at DESC, game_id DESC, seat"
+        sql = "SELECT r.*, s.name FROM results r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat" + \
+            (" WHERE " + " AND ".join(f"r.{w}" for w in where) if where else "") + \
+            " ORDER BY r.finished_at DESC, r.game_id DESC, r.seat"
         rows = await self._rows(sql, tuple(params))
         return [ResultRow(r["game_id"], r["seat"], r["user_id"], r["game"], r["guild_id"], r["variant"], r["score"],
-                          r["rank"], None if r["success"] is None else bool(r["success"]), r["finished_at"])
-                for r in rows]
+                          r["rank"], None if r["success"] is None else bool(r["success"]), r["finished_at"],
+                          r["name"]) for r in rows]
 
 
 class Tx(Protocol):
@@ -464,6 +476,8 @@ class Store(Protocol):
                       guild_id: int | None = None) -> list[ResultRow]: ...
     async def timers(self, game_id: int) -> list[TimerRow]: ...
     async def prefs(self, user_id: int) -> dict: ...
+    async def game_counts(self) -> dict[str, int]: ...
+    async def size(self) -> int: ...
     async def due_timers(self, at: str) -> list[TimerRow]: ...
     async def backup(self, dest_path: str) -> None: ...
 

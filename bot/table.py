@@ -28,6 +28,23 @@ from .replies import Apply, Button, Caller, Message, Reply, Select, private
 from .store import ChannelBusy, GameRow, Offer, ResultRow, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
 
+_LAST_ERROR: list[str] = []
+
+
+class _Remember(logging.Handler):
+    """Keeps the last error logged anywhere in Railhead, for ``/game health``."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        _LAST_ERROR[:] = [f"{datetime.fromtimestamp(record.created, UTC):%Y-%m-%d %H:%M} UTC: "
+                          f"{record.getMessage()[:200]}"]
+
+
+def last_error() -> str | None:
+    return _LAST_ERROR[0] if _LAST_ERROR else None
+
+
+_handler = _Remember(logging.ERROR)
+logging.getLogger("railhead").addHandler(_handler)
 log = logging.getLogger("railhead.table")
 
 NOT_SAVED = ("Your move could not be saved (the bot's database refused it); nothing was changed. "
@@ -71,6 +88,7 @@ class Table:
         self.render = render
         self.seeds = seeds or (lambda: secrets.randbits(62))
         self.clock = clock or (lambda: datetime.now(UTC))
+        self.started = self.clock()
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
 
@@ -320,6 +338,26 @@ class Table:
     async def stats(self, caller: Caller) -> Reply:
         """``/game stats`` (see ``records.stats``)."""
         return await records.stats(self, caller)
+
+    async def leaderboard(self, caller: Caller, game_id: str | None = None) -> Reply:
+        """``/game leaderboard`` (see ``records.leaderboard``)."""
+        return await records.leaderboard(self, caller, game_id)
+
+    async def health(self, caller: Caller) -> Reply:
+        """``/game health`` for admins: uptime, games, database size, the last error."""
+        if not caller.can_manage:
+            return private("Only members with Manage Channel can see the bot's health.")
+        up = self.clock() - self.started
+        counts = await self.store.game_counts()
+        size = await self.store.size()
+        error = last_error()
+        lines = [f"Up {up.days} d {up.seconds // 3600} h {up.seconds % 3600 // 60} min; games running "
+                 f"{counts.get('running', 0)}, in lobby {counts.get('lobby', 0)}, "
+                 f"finished {counts.get('finished', 0)}, abandoned {counts.get('abandoned', 0)}; "
+                 f"{len(self._matches)} loaded in memory.",
+                 f"Database: {size / 1e6:.1f} MB.",
+                 f"Last error: {error}" if error else "No error since the start."]
+        return private("\n".join(lines))
 
     async def history(self, caller: Caller, page: int = 1) -> Reply:
         """``/game history`` (see ``records.history``)."""

@@ -135,3 +135,38 @@ async def test_settings_are_kept_per_user_and_used(db_path):
     finally:
         del table.ui("rotw").render
     await store.close()
+
+
+async def test_leaderboard_rates_finished_games_with_ties(db_path, sealed):
+    """``/game leaderboard``: openskill ratings per guild; a tie shares the rank."""
+    from bot.records import ratings
+    from bot.store import ResultRow
+
+    rows = [ResultRow(1, 0, 1, "sealed", 9, "", 5, 1, None, "2026-11-01", "Ann"),
+            ResultRow(1, 1, 2, "sealed", 9, "", 3, 2, None, "2026-11-01", "Bob"),
+            ResultRow(2, 0, 1, "sealed", 9, "", 4, 1, None, "2026-11-02", "Ann"),
+            ResultRow(2, 1, 3, "sealed", 9, "", 4, 1, None, "2026-11-02", "Cat")]
+    board = ratings(rows)
+    assert [p["name"] for p in board][0] == "Ann" and board[0]["games"] == 2 and board[0]["wins"] == 2
+    cat = next(p for p in board if p["name"] == "Cat")
+    bob = next(p for p in board if p["name"] == "Bob")
+    assert cat["ordinal"] > bob["ordinal"] and cat["wins"] == 1
+    store, table, (ann, bob_), start = await seated(db_path, "sealed")
+    while (session := await table.session(7)) is not None:
+        prompt = session.match.prompts()[0]
+        moves = [a for a in session.match.legal_actions(prompt["seat"]) if a["type"] != "undo"]
+        await table.act((ann, bob_)[prompt["seat"]], moves[-1])
+    text = (await table.leaderboard(ann, "sealed")).caller.text
+    assert "ratings" in text and "1. **" in text and "1 game," in text
+    assert "played alone" in (await table.leaderboard(ann, "railways")).caller.text
+    await store.close()
+
+
+async def test_health_is_for_admins(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=False)
+    assert "Manage Channel" in (await table.health(Caller(5, 1, "Ann"))).caller.text
+    await table.new(Caller(5, 1, "Ann"), "railways")
+    text = (await table.health(Caller(5, 1, "Ann", can_manage=True))).caller.text
+    assert "games running 1" in text and "Database:" in text and "MB" in text
+    await store.close()

@@ -125,6 +125,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         changes = {"colourblind": colourblind, "dm": dm, "layout": layout, "confirm_pass": confirm_pass}
         await answer(interaction, lambda: self.table.settings(caller_of(interaction), changes))
 
+    @app_commands.command(name="leaderboard", description="Ratings of this server's players (openskill)")
+    @app_commands.describe(game="Which game (default: this channel's)")
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await answer(interaction, lambda: self.table.leaderboard(caller_of(interaction), game))
+
+    @leaderboard.autocomplete("game")
+    async def _board_games(self, interaction: discord.Interaction, current: str):
+        return await self._games(interaction, current)
+
+    @app_commands.command(name="health", description="The bot's uptime, games, database and last error (admins)")
+    async def health(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.table.health(caller_of(interaction)))
+
     @app_commands.command(name="stats", description="Your finished games and personal bests (only you see it)")
     async def stats(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.stats(caller_of(interaction)))
