@@ -1,7 +1,7 @@
 """Railways of the World board: the map with cities, cubes and track, plus a side panel.
 
 ``board_png(view)`` takes ``engine.get_game("rotw").view(...)`` and returns PNG bytes.
-The static base (terrain, ridges, hex names) is drawn once per map and size and cached.
+The static base (terrain, ridges, city spurs, hex names) is drawn once per map and size and cached.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ HEX_SIZE = 30
 PANEL_WIDTH = 420
 OWNER = [(255, 140, 0), (0, 190, 200), (230, 60, 160), (255, 255, 255), (120, 200, 40), (60, 60, 60)]
 OWNER_NAME = ["orange", "cyan", "pink", "white", "lime", "charcoal"]
+SPUR = (70, 70, 70)
 
 
 def owner_colour(seat: int) -> tuple[int, int, int]:
@@ -29,7 +30,19 @@ def _base(map_id: str, size: int) -> tuple[Image.Image, Image.Image, Layout]:
     m = load_map(map_id)
     layout = Layout(m.columns, m.rows, size)
     names = {h: c.name for h, c in m.cities.items()}
-    return draw_base(layout, m.terrain, m.ridges, names), draw_labels(layout, names, city_radius(layout)), layout
+    base = draw_base(layout, m.terrain, m.ridges, names)
+    _draw_spurs(ImageDraw.Draw(base), layout, m)
+    return base, draw_labels(layout, names, city_radius(layout)), layout
+
+
+def _draw_spurs(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
+    """Each city's track spurs: a short stub to every hex side where track may enter the city."""
+    width = max(4, layout.size // 5)
+    for hexname, city in m.cities.items():
+        x, y = layout.xy(hexname)
+        for side in city.spurs:
+            ex, ey = layout.edge_mid(hexname, side)
+            d.line(((x + ex) / 2, (y + ey) / 2, ex, ey), fill=SPUR, width=width)
 
 
 def city_radius(layout: Layout) -> float:

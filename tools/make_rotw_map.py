@@ -4,6 +4,11 @@ Cities are real places at their real latitude/longitude; mountains, rivers, lake
 seas are rough outlines of the real ones. The hex grid is laid over an equirectangular
 projection. Run: ``python tools/make_rotw_map.py`` (prints a report, writes the TOML).
 Colours, cube counts and spurs are our own game design, chosen for balance.
+
+Spurs (railways-of-the-world.txt, "A. BUILD TRACK": "City Hexes only allow track to be built
+from hex sides with track connection points"): a city gets ``SPURS[cubes]`` of its land sides
+(major cities all of them, others 4, gray towns 3), those facing its nearest neighbouring cities
+first (``spurs_of``).
 """
 from __future__ import annotations
 
@@ -50,6 +55,11 @@ CITIES = [
     ("Bologna", 44.49, 11.34, "blue", 2), ("Chur", 46.85, 9.53, "gray", 1),
     ("Aosta", 45.74, 7.32, "gray", 1), ("Leipzig", 51.34, 12.37, "yellow", 2),
 ]
+
+# Track spurs per city by its cube count (4 players): major cities every land side, others 4,
+# gray towns 3; CONE: how far (degrees) from a side's direction a city still counts as faced.
+SPURS = {3: 6, 2: 4, 1: 3}
+CONE = 45
 
 # Rough outlines (lat, lon) of the real ranges.
 MOUNTAINS = [
@@ -116,6 +126,24 @@ def near_line(p: tuple[float, float], line: list[tuple[float, float]], limit: fl
     return False
 
 
+def spurs_of(hexname: str, cubes: int, terrain: dict[str, str], cities: list[str]) -> list[int]:
+    """The spur sides of a city: ``SPURS[cubes]`` of its land sides, those facing the nearest other
+    city first. A city counts for every side whose direction (side ``s`` faces ``60 * s`` degrees
+    clockwise from east) is within ``CONE`` degrees of it; ties and sides facing no city go by side."""
+    land = [s for s in range(6) if terrain.get(neighbor(hexname, s), " ") != " "]
+    x0, y0 = center(*parse(hexname), 1.0)
+    nearest = {s: math.inf for s in land}
+    for other in cities:
+        if other == hexname:
+            continue
+        x, y = center(*parse(other), 1.0)
+        angle = math.degrees(math.atan2(y - y0, x - x0))
+        for s in land:
+            if abs((angle - 60 * s + 180) % 360 - 180) <= CONE:
+                nearest[s] = min(nearest[s], math.hypot(x - x0, y - y0))
+    return sorted(sorted(land, key=lambda s: (nearest[s], s))[:SPURS[cubes]])
+
+
 def build() -> str:
     terrain: dict[str, str] = {}
     for row in range(ROWS):
@@ -170,8 +198,10 @@ def build() -> str:
     lines.append("]")
     lines += ["", "# Empty city markers that trigger the end of the game, by player count (our figure).",
               "[empty_city_markers]", "2 = 9", "3 = 11", "4 = 13"]
+    lines += ["", "# Cities. spurs: the hex sides with a track connection point, where track may enter the city."]
+    city_hexes = [c[1] for c in cities]
     for name, hexname, colour, cubes in cities:
-        spurs = [SIDES[s] for s in range(6) if terrain.get(neighbor(hexname, s), " ") != " "]
+        spurs = [SIDES[s] for s in spurs_of(hexname, cubes, terrain, city_hexes)]
         lines += ["", "[[city]]", f'name = "{name}"', f'hex = "{hexname}"', f'colour = "{colour}"',
                   f"cubes = {cubes}", "spurs = [" + ", ".join(f'"{s}"' for s in spurs) + "]"]
     lines += ["", "# Service Bounty operations cards for this map: city and points (our figures)."]
@@ -180,7 +210,9 @@ def build() -> str:
     counts: dict[str, int] = {}
     for _, _, colour, _ in cities:
         counts[colour] = counts.get(colour, 0) + 1
-    print(f"{len(cities)} cities; colours {counts}; cubes {sum(c[3] for c in cities)}; ridges {len(ridges)}")
+    spurs = sum(len(spurs_of(h, n, terrain, city_hexes)) for _, h, _, n in cities)
+    print(f"{len(cities)} cities; colours {counts}; cubes {sum(c[3] for c in cities)}; ridges {len(ridges)}; "
+          f"spurs {spurs}")
     return "\n".join(lines) + "\n"
 
 

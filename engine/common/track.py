@@ -13,7 +13,14 @@ State shapes (JSON-ready):
 A build is given as a *path* of hex names: a city hex or the open end of one of your
 incomplete links, then the hexes that get new tiles, optionally ending at a city (which
 completes the link) or at the open end of another of your incomplete links facing it
-(which joins the two into one link: "a link may be built from both ends").
+(which joins the two into one link: "a link may be built from both ends"). A last tile that
+points into a free spur of a city completes the link there too, and one that points into your
+other incomplete link's open end facing it joins them ("A Completed Link!": the track pieces
+connect to each other and to an open spot on each city).
+
+Track tiles (railways-of-the-world.txt, "Track Tiles": straights, curves and crossings) join
+two sides of a hex that are opposite (a straight) or one side apart (a gentle curve); a
+crossing carries a second track over the first, crossing it without sharing a side.
 """
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ from typing import Protocol
 
 from engine.core.errors import IllegalAction
 
-from .hexgrid import edge_key, normalize, opposite, side_towards
+from .hexgrid import edge_key, neighbor, normalize, opposite, side_towards
 
 MAX_TILES = 4
 
@@ -45,6 +52,7 @@ class BuildPlan:
     join: str | None = None          # id of the link joined at the far end
     exit: int | None = None
     ridges: int = 0                  # ridge sides crossed by the new track
+    blocked: str | None = None       # a city the unfinished end points into without a free spur
 
     @property
     def completes(self) -> bool:
@@ -72,6 +80,21 @@ def open_end(links: dict, seat: int, hexname: str) -> str | None:
     return None
 
 
+def shape_ok(a: int, b: int) -> bool:
+    """Whether a track tile can join sides ``a`` and ``b`` of a hex: a straight (opposite sides)
+    or a gentle curve (one side between them); the physical set has no sharper curve."""
+    return (a - b) % 6 in (2, 3, 4)
+
+
+def crosses(first: list[int], second: list[int]) -> bool:
+    """Whether two tracks through a hex cross (each has one end on either side of the other)
+    without sharing a side: what a crossing tile shows."""
+    if set(first) & set(second):
+        return False
+    lo, hi = sorted(first)
+    return (lo < second[0] < hi) != (lo < second[1] < hi)
+
+
 def _city_name(board: Board, hexname: str) -> str:
     return board.cities[hexname].name
 
@@ -79,7 +102,9 @@ def _city_name(board: Board, hexname: str) -> str:
 def _check_spur(board: Board, links: dict, city: str, other: str) -> None:
     side = side_towards(city, other)
     if side not in board.cities[city].spurs:
-        raise IllegalAction(f"{_city_name(board, city)} has no track spur towards {other}.")
+        towards = ", ".join(neighbor(city, s) for s in sorted(board.cities[city].spurs))
+        raise IllegalAction(f"{_city_name(board, city)} has no track spur towards {other} (its spurs face "
+                            f"{towards}).")
     if side in used_spurs(links, city):
         raise IllegalAction(f"The spur of {_city_name(board, city)} towards {other} is already used by a link.")
 
@@ -91,6 +116,12 @@ def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], 
         raise IllegalAction(f"{hexname} is not a buildable hex (sea or off the board).")
     if sides[0] == sides[1]:
         raise IllegalAction(f"A track tile in {hexname} cannot turn back on itself.")
+    if not shape_ok(*sides):
+        entry = sides[0]
+        ways = [h for h in (neighbor(hexname, (entry + k) % 6) for k in (2, 3, 4)) if h in board.terrain]
+        raise IllegalAction(
+            f"Track cannot turn that sharply in {hexname}: track tiles are straights and gentle curves, so track "
+            f"entering it from {neighbor(hexname, entry)} can only go on towards {' or '.join(ways) or 'nowhere'}.")
     others = [seg for seg in track.get(hexname, []) if seg["link"] != replacing]
     if len(others) >= 2:
         raise IllegalAction(f"{hexname} already holds a crossing; no more track fits there.")
@@ -98,6 +129,9 @@ def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], 
         raise IllegalAction(
             f"{hexname} already has track on those sides; a crossing must pass over it without touching."
         )
+    if others and not crosses(others[0]["sides"], sides):
+        raise IllegalAction(f"{hexname} already has track; a second track there must cross over it (a crossing "
+                            "tile), not run beside it.")
 
 
 def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str],
@@ -185,8 +219,41 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
         raise IllegalAction(f"You may lay at most {MAX_TILES} tiles in one build; this path needs {count}.")
     if plan.link is None and not plan.tiles:
         raise IllegalAction("A link needs at least one track tile.")
+    if not count:
+        raise IllegalAction(f"Your track in {start} already points to {last}: a build must lay or turn at least one "
+                            "track tile.")
     plan.ridges = sum(1 for a, b in zip(hexes, hexes[1:]) if edge_key(a, b) in board.ridges)
+    if plan.exit is not None:
+        _connect_end(board, links, seat, plan, prior_hexes)
     return plan
+
+
+def _connect_end(board: Board, links: dict, seat: int, plan: BuildPlan, prior_hexes: list[str]) -> None:
+    """The last new tile of an unfinished build points into ``neighbor(last, exit)``: a free spur of
+    another city completes the link there, the open end of the builder's other unfinished link
+    facing it joins the two ("A Completed Link!"). Otherwise the link stays unfinished."""
+    last = plan.tiles[-1][0]
+    target = neighbor(last, plan.exit)
+    if target not in board.terrain:
+        return
+    back = side_towards(target, last)
+    if target in board.cities:
+        if target == plan.start_city:
+            return
+        if back not in board.cities[target].spurs or back in used_spurs(links, target):
+            plan.blocked = target
+            return
+        plan.end_city = target
+    else:
+        other = open_end(links, seat, target)
+        if other is None or other == plan.link or links[other]["exit"] != back:
+            return
+        mine = set(prior_hexes) | {h for h, _ in plan.tiles}
+        if links[other]["from"] == plan.start_city or set(links[other]["hexes"]) & mine:
+            return
+        plan.join, plan.end_city = other, links[other]["from"]
+    plan.exit = None
+    plan.ridges += edge_key(last, target) in board.ridges
 
 
 def apply_build(track: dict, links: dict, seat: int, plan: BuildPlan, new_id: str) -> str:

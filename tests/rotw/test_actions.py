@@ -52,7 +52,7 @@ def network():
     t.build(1, "Frankfurt", "M7", "Fulda")
     t.build(2, "Mannheim", "L9", "Frankfurt")
     t.pass_until(1)
-    t.build(1, "Fulda", "N6", "Kassel")
+    t.build(1, "Fulda", "M6", "Kassel")
     t.pass_until(0)
     return t
 

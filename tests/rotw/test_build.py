@@ -36,18 +36,18 @@ def test_water_tile_costs_3000():
 
 def test_mountain_tile_costs_4000_and_ridge_adds_4000():
     t = started()
-    path = ["J21", "J20", "K19", "K18", "L17", "L16"]     # Aosta -> Zürich, through the Alps
+    path = ["J18", "K17", "K16", "L16"]                    # Bern -> Zürich, through the Alps
     assert all(MAP.terrain[h] == "mountain" for h in path[1:-1])
     ridges = sum(edge_key(a, b) in MAP.ridges for a, b in zip(path, path[1:]))
     assert ridges >= 1
     t.build(1, *path)
-    assert t.player(1)["cash"] == 60 - 4 * 4 - 4 * ridges
+    assert t.player(1)["cash"] == 60 - 4 * (len(path) - 2) - 4 * ridges
 
 
 def test_more_than_four_tiles_in_one_build_is_refused():
     t = started()
     with pytest.raises(IllegalAction, match="at most 4 tiles"):
-        t.build(1, "Köln", "J6", "K6", "L6", "M6", "M7")
+        t.build(1, "Köln", "J6", "K6", "L6", "M6", "N6")
 
 
 def test_cost_is_paid_with_bonds_when_cash_is_short():
@@ -66,16 +66,16 @@ def test_track_must_start_at_a_city_or_own_open_end():
 
 def test_incomplete_link_can_be_extended_and_is_removed_at_end_of_turn():
     t = started()
-    t.build(1, "Köln", "J5", "K5")                   # towards Kassel, heading straight on
+    t.build(1, "Köln", "J6", "K6")                   # towards Kassel, heading straight on
     link = t.state["links"]["1"]
-    assert link["to"] is None and link["hexes"] == ["J5", "K5"]
+    assert link["to"] is None and link["hexes"] == ["J6", "K6"]
     t.build(2, "Frankfurt", "M7", "Fulda")
     t.build(0, "Koblenz", "K8", "Frankfurt")
-    t.build(1, "K5", "L5", "M5", "Kassel")           # same turn, round 2: completes
+    t.build(1, "K6", "L6", "M6", "Kassel")           # same turn, round 2: completes
     assert t.state["links"]["1"]["to"] == HEX["Kassel"]
-    t.build(2, "Köln", "J6", "K6")                  # left unfinished
+    t.build(2, "Köln", "J5", "K5")                  # left unfinished
     t.finish_turn()
-    assert "4" not in t.state["links"] and "K6" not in t.state["track"]
+    assert "4" not in t.state["links"] and "K5" not in t.state["track"]
     assert t.state["links"]["1"]["to"] == HEX["Kassel"]
     assert any("removed" in e["text"] for e in t.events)
 
@@ -91,13 +91,12 @@ def test_redirecting_the_last_tile_pays_its_terrain_again():
 
 
 def test_a_link_built_from_both_ends_joins_in_the_middle():
-    """"It is legal to build a link from two different ends and join them in the middle"."""
+    """"It is legal to build a link from two different ends and join them in the middle": the
+    second half's path ends at the first half's open end."""
     t = started()
     t.build(1, "Köln", "J6", "K6", toward="L6")
     t.pass_until(1)
-    t.build(1, "Fulda", "M6", "L6", toward="K6")
-    t.pass_until(1)
-    t.build(1, "L6", "K6")                           # K6 is the open end of the first half
+    t.build(1, "Fulda", "M6", "L6", "K6")             # K6 is the open end of the first half
     links = t.state["links"]
     assert len(links) == 1
     (link,) = links.values()
@@ -105,6 +104,20 @@ def test_a_link_built_from_both_ends_joins_in_the_middle():
     expected = ["J6", "K6", "L6", "M6"]
     assert link["hexes"] == (expected if link["from"] == HEX["Köln"] else expected[::-1])
     assert all(seg["link"] == lid for h in expected for seg in t.state["track"][h] for lid in links)
+
+
+def test_halves_whose_tiles_meet_are_joined_at_once():
+    """"A Completed Link!": all track pieces connect to each other and to a city at each end. The
+    second half's last tile points into the first half's open end: the halves are one link."""
+    t = started()
+    t.build(1, "Köln", "J6", "K6", toward="L6")
+    t.pass_until(1)
+    events = t.build(1, "Fulda", "M6", "L6", toward="K6")
+    (link,) = t.state["links"].values()
+    assert {link["from"], link["to"]} == {HEX["Köln"], HEX["Fulda"]}
+    assert "completes link" in events[0]["text"]
+    t.finish_turn()
+    assert len(t.state["links"]) == 1                 # complete: not removed at the end of the turn
 
 
 def test_cannot_extend_another_players_track():
@@ -117,12 +130,7 @@ def test_cannot_extend_another_players_track():
 def test_crossing_passes_over_without_touching():
     """Crossings: "may only be built when crossing over an existing section of track ... does not in
     any way connect the two sections" (an overpass); track sharing a side is refused."""
-    mid = "C3"
-    names = {s: neighbor(mid, s) for s in range(6)}
-    board = SimpleNamespace(
-        terrain={h: "open" for h in [mid, *names.values()]}, ridges=frozenset(),
-        cities={names[s]: SimpleNamespace(name=f"City{s}", spurs=frozenset(range(6))) for s in range(6)},
-    )
+    mid, names, board = star()
     links, track = {}, {}
     apply_build(track, links, 1, plan_build(board, track, links, 1, [names[3], mid, names[0]]), "1")  # W-E
     crossing = plan_build(board, track, links, 0, [names[4], mid, names[1]])                          # NW-SE
@@ -130,10 +138,35 @@ def test_crossing_passes_over_without_touching():
     assert [seg["link"] for seg in track[mid]] == ["1", "2"]
     with pytest.raises(IllegalAction, match="crossing"):
         plan_build(board, track, links, 0, [names[5], mid, names[2]])       # a third track: full
-    track2, links2 = {}, {}
-    apply_build(track2, links2, 1, plan_build(board, track2, links2, 1, [names[3], mid], names[0]), "1")
     with pytest.raises(IllegalAction, match="crossing must pass over"):
-        plan_build(board, track2, links2, 0, [names[4], mid, names[0]])    # shares side E
+        plan_build(board, {"C3": track[mid][:1]}, {"1": links["1"]}, 0, [names[4], mid], names[0])  # shares E
+
+
+def star():
+    """A hex ``C3`` with a city on each side (every side a spur)."""
+    mid = "C3"
+    names = {s: neighbor(mid, s) for s in range(6)}
+    board = SimpleNamespace(
+        terrain={h: "open" for h in [mid, *names.values()]}, ridges=frozenset(),
+        cities={names[s]: SimpleNamespace(name=f"City{s}", spurs=frozenset(range(6))) for s in range(6)},
+    )
+    return mid, names, board
+
+
+def test_track_tiles_are_straights_gentle_curves_and_crossings():
+    """"Track Tiles: Straights, Curves, & Crossings": a tile turns at most one side (a gentle curve),
+    and a crossing carries a track over another ("may only be built when crossing over an existing
+    section of track"), so two curves bending away from each other do not share a hex."""
+    mid, names, board = star()
+    with pytest.raises(IllegalAction, match=f"cannot turn that sharply in {mid}"):
+        plan_build(board, {}, {}, 0, [names[0], mid, names[1]])
+    assert plan_build(board, {}, {}, 0, [names[0], mid, names[2]]).completes     # gentle curve
+    assert plan_build(board, {}, {}, 0, [names[0], mid, names[3]]).completes     # straight
+    links, track = {}, {}
+    apply_build(track, links, 1, plan_build(board, track, links, 1, [names[0], mid, names[2]]), "1")  # E-SW
+    with pytest.raises(IllegalAction, match="must cross over it"):
+        plan_build(board, track, links, 0, [names[3], mid, names[5]])           # W-NE: beside it
+    assert plan_build(board, track, links, 0, [names[1], mid, names[3]]).completes   # SE-W crosses it
 
 
 def test_city_spurs_limit_where_track_may_leave():

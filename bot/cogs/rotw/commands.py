@@ -158,8 +158,17 @@ async def bid(ctx: UIContext, args: dict) -> Apply:
     return Apply({"type": "bid", "amount": amount})
 
 
-async def pass_(ctx: UIContext, args: dict) -> Apply:
-    return Apply({"type": "pass"})
+async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
+    """Pass; in the action phase while a delivery is possible, only after a Confirm."""
+    prompt = ctx.prompt()
+    if prompt is None or prompt["kind"] != "action" or not ctx.query("can_deliver"):
+        return Apply({"type": "pass"})
+    view = ctx.view()
+    example = ctx.query("deliveries", limit=1)[0]
+    return private(f"You can still deliver a goods cube (for example the {delivery_label(view, example)}). "
+                   "Pass anyway and use this action doing nothing?",
+                   components=[Button("Confirm", {"type": "pass"}, "danger"),
+                               Button("Cancel", {"type": "_cancel"})])
 
 
 async def card(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -213,6 +222,23 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _last_turn(view: dict) -> bool:
+    """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
+    "Ending the Game": finish that turn, then one more full turn)."""
+    return view["end_turn"] is not None and view["turn"] >= view["end_turn"]
+
+
+def _when(view: dict) -> str:
+    """``turn 7, round 2 of 3``, saying when it is the last turn, the last round or the last move."""
+    if not _last_turn(view):
+        ends = f"; the game ends after turn {view['end_turn']}" if view["end_turn"] is not None else ""
+        return f"turn {view['turn']}, round {view['round']} of {ROUNDS}{ends}"
+    if view["round"] < ROUNDS:
+        return f"turn {view['turn']}, **the last turn**, round {view['round']} of {ROUNDS}"
+    final = ": the last action of the game" if view["order"] and view["actor"] == view["order"][-1] else ""
+    return f"turn {view['turn']}, round {ROUNDS} of {ROUNDS}, **the last round of the game**{final}"
+
+
 def bid_floor(view: dict) -> int:
     """The lowest bid allowed now, in thousands (railways-of-the-world.txt, "1 - First Player Auction")."""
     return max(load_tables().money.min_bid, view["auction"]["high"] + 1)
@@ -244,8 +270,9 @@ class RotwUI(GameUI):
             a = view["auction"]
             high = f"high bid {dollars(a['high'])} by {view['players'][a['high_seat']]['name']}" \
                 if a["high_seat"] is not None else "no bid yet"
-            return f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction ({high})."
-        return f"{who}, your action (turn {view['turn']}, round {view['round']} of {ROUNDS}): {ACTIONS_HELP}."
+            last = " **This is the last turn of the game.**" if _last_turn(view) else ""
+            return f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction ({high}).{last}"
+        return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         view = ctx.view()
@@ -256,14 +283,16 @@ class RotwUI(GameUI):
         if prompt["kind"] != "action":
             return []
         offers: list[Button | Select] = []
-        if ctx.query("can_deliver"):
+        can_deliver = ctx.query("can_deliver")
+        if can_deliver:
             offers.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
         player = view["players"][ctx.seat]
         if player["next_engine_cost"] is not None:
             offers.append(Button(f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
                                  {"type": "upgrade"}))
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
-        offers.append(Button("Pass", {"type": "pass"}, "danger"))
+        # While a delivery is possible, Pass asks for a Confirm first (the ``pass`` command).
+        offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else {"type": "pass"}, "danger"))
         return offers
 
     def status_text(self, view: dict) -> str:

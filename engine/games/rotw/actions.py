@@ -34,15 +34,18 @@ class Pass(Action, tag="pass"):
 
 class Build(Action, tag="build"):
     """Action phase: lay 1-4 track tiles in one link (railways-of-the-world.txt, "A. BUILD TRACK").
-    Starting at your open end and heading elsewhere redirects that tile (paid again, one of the 4)."""
+    Starting at your open end and heading elsewhere redirects that tile (paid again, one of the 4).
+    Tiles are straights and gentle curves; track enters a city only by a free spur. A last tile
+    pointing into a free spur completes the link ("A Completed Link!"). A build lays or turns at
+    least one tile."""
 
     path: Annotated[list[str], msgspec.Meta(description=(
         "a list of hex names: a city or the open end of your unfinished link, then the 1-4 hexes "
         "that get new tiles, optionally ending at a city (completes the link) or at the open end of "
         "your other unfinished link facing it (joins them)"))]
     toward: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007 (msgspec reads it either way)
-        "a hex next to the last tile, where it points while the link is unfinished "
-        "(default: straight on)"))] = None
+        "a hex next to the last tile, where it points (default: straight on); a city there with a "
+        "free spur facing it completes the link, your other open end facing it joins them"))] = None
     example: ClassVar[dict] = {"type": "build", "path": ["I6", "J6", "K6", "L7", "L8"]}
 
 
@@ -77,7 +80,8 @@ class TakeCard(Action, tag="take_card"):
     OPERATIONS CARD")."""
 
     card: Annotated[str, msgspec.Meta(
-        description="a face-up card id, or its kind (`\"city-growth\"`) for the first face-up copy")]
+        description=("a face-up card id (`\"city-growth:2\"`), or its kind (`\"city-growth\"`) or name as shown "
+                     "(`\"City Growth\"`, any case) for the first face-up copy"))]
     city: Annotated[str | None, msgspec.Meta(  # noqa: UP007
         description="a city, by hex or by name (City Growth and New Industry)")] = None
     colour: Annotated[str | None, msgspec.Meta(  # noqa: UP007
@@ -111,6 +115,17 @@ inside `apply` when the last needed action arrives.
 `paid`, `bonds` (issued) and, for income, `income`. Types: `bid`, `pass`, `first`, `build`,
 `urbanize`, `upgrade`, `deliver`, `marker`, `end_triggered`, `goal`, `card`, `round`,
 `income`, `removed`, `card_revealed`, `turn`, `game_over`.
+
+## Legal actions
+
+`legal_actions` lists every legal pass, upgrade, delivery, urbanize and card, and a sample of
+builds (build paths are unbounded), made by `build_sample` in `engine/games/rotw/search.py`:
+(1) for each pair of cities one build can join, the cheapest path on an empty board while it
+is still free; (2) for each open end of your unfinished links, the cheapest build completing it
+at each city (or joining your other open end) that one build reaches, redirecting the end tile
+where needed, and each one-tile extension that leaves it unfinished; (3) from each city your
+complete links reach, the first 4 tiles towards the cheapest city two builds can reach,
+pointing on along the way (an unfinished link). Bids: the floor and the nine amounts above it.
 
 ## Card ids
 

@@ -12,7 +12,7 @@ from engine.core.rng import Stream
 from .actions import TakeCard
 from .cities import add_cubes
 from .context import Context
-from .data import CardSpec, city_hex
+from .data import CardSpec, city_hex, fold
 
 
 def spec(ctx: Context, card: str) -> CardSpec:
@@ -94,19 +94,26 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
                        "text": f"{player['name']} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
 
 
+def face_up_card(ctx: Context, face_up: list[str], ref: str) -> str:
+    """The face-up card a player names: its id (``"city-growth:2"``), its kind (``"city-growth"``)
+    or its name as shown (``"City Growth"``, any case, accents optional), the first face-up copy
+    for a kind or a name. Raises ``IllegalAction`` listing the face-up cards."""
+    if ref in face_up:
+        return ref
+    wanted = fold(ref or "")
+    for card in face_up:
+        if card.split(":")[0] == ref or fold(describe(ctx, card)["name"]) == wanted:
+            return card
+    raise IllegalAction(f"No face-up operations card is called {ref!r}. Face-up cards: "
+                        + ", ".join(describe(ctx, c)["name"] for c in face_up) + ".")
+
+
 def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list,
               urbanize) -> None:
     """Action E: take a face-up card and use it now. ``urbanize`` is ``rules.urbanize`` (New
     Industry urbanizes for free). Raises ``IllegalAction``."""
     cards = state["cards"]
-    card = action.card
-    if card not in cards["face_up"]:
-        # Accept a card kind ("city-growth") for the first face-up copy of that kind.
-        matches = [c for c in cards["face_up"] if c.split(":")[0] == card]
-        if not matches:
-            raise IllegalAction("That operations card is not face up. Face-up cards: "
-                                + ", ".join(describe(ctx, c)["name"] for c in cards["face_up"]) + ".")
-        card = matches[0]
+    card = face_up_card(ctx, cards["face_up"], action.card)
     s = spec(ctx, card)
     if s.kind == "goal":
         raise IllegalAction(f"{describe(ctx, card)['name']} is a goal card: it cannot be taken. "

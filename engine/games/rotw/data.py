@@ -126,8 +126,12 @@ def read_map(path: Path) -> MapData:
         if hexname in cities or fold(spec.name) in by_name:
             fail(path, text, f"city {spec.name}: duplicate city or hex", "city", i, "name")
         bad = [s for s in spec.spurs if s not in SIDES]
-        if bad or not spec.spurs:
-            fail(path, text, f"city {spec.name}: spurs must be sides among {SIDES}", "city", i, "spurs")
+        if bad or not spec.spurs or len(set(spec.spurs)) != len(spec.spurs):
+            fail(path, text, f"city {spec.name}: spurs must be different sides among {SIDES}", "city", i, "spurs")
+        off = [s for s in spec.spurs if neighbor(hexname, SIDES.index(s)) not in terrain]
+        if off:
+            fail(path, text, f"city {spec.name}: spur {off[0]} faces the sea or the edge of the board",
+                 "city", i, "spurs")
         for other in cities.values():
             if side_towards(hexname, other.hex) is not None:
                 fail(path, text, f"city {spec.name} is next to {other.name}: cities need a hex between them",

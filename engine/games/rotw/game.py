@@ -18,7 +18,8 @@ from .view import view as _view
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 2     # 2: our own random stream (engine/core/rng.py) and the match log with undo
+    rules_version = 3     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
+    #                       track reaching a free spur completes its link
     options_type = Options
     actions = ACTIONS
     min_seats = 2

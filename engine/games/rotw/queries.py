@@ -7,7 +7,7 @@ from itertools import islice
 
 from engine.core.errors import IllegalAction
 
-from . import search
+from . import paths, search
 from .context import Context
 from .data import city_hex
 
@@ -27,7 +27,7 @@ def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     if seat is None:
         raise IllegalAction("Only a seated player can ask that.")
     if name == "cheapest_link":
-        path, cost = search.cheapest_link(state, ctx, seat, _city(ctx, args.get("from")), _city(ctx, args.get("to")))
+        path, cost = paths.cheapest_link(state, ctx, seat, _city(ctx, args.get("from")), _city(ctx, args.get("to")))
         return {"path": path, "cost": cost}
     if name == "deliveries":
         origin = _city(ctx, args["from"]) if args.get("from") else None

@@ -151,7 +151,10 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
     if plan.completes:
         done = f"{laid} and completes link #{used} {start}–{mapdata.cities[link['to']].name}"
     else:
-        done = f"{laid} from {start} towards {link['hexes'][-1]} (unfinished: removed at the end of the turn)"
+        done = f"{laid} from {start} towards {link['hexes'][-1]} (unfinished: removed at the end of the turn"
+        if plan.blocked:
+            done += f"; it points into {mapdata.cities[plan.blocked].name}, which has no free spur on that side"
+        done += ")"
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
 
@@ -285,9 +288,16 @@ def next_actor(state: dict, ctx: Context, events: list) -> None:
     state["at"] = 0
     state["round"] += 1
     if state["round"] <= ROUNDS:
-        events.append({"type": "round", "text": f"Round {state['round']} of {ROUNDS}."})
+        last = " (the last round of the game)" if state["round"] == ROUNDS and last_turn(state) else ""
+        events.append({"type": "round", "text": f"Round {state['round']} of {ROUNDS}{last}."})
         return
     end_of_turn(state, ctx, events)
+
+
+def last_turn(state: dict) -> bool:
+    """Whether this is the last turn: the last empty city marker was placed in an earlier turn
+    (railways-of-the-world.txt, "Ending the Game")."""
+    return state["end_turn"] is not None and state["turn"] >= state["end_turn"]
 
 
 def income_of(points: int, ctx: Context | None = None) -> int:
@@ -313,7 +323,7 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
                        "text": text + "."})
     for lid in remove_incomplete(state["track"], state["links"]):
         events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
-    if state["end_turn"] is not None and state["turn"] >= state["end_turn"]:
+    if last_turn(state):
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})
         return
@@ -323,7 +333,8 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
     state["turn"] += 1
     n = len(state["seats"])
     state.update(phase="auction", round=0, order=[], at=0, auction=auc.start(clockwise(state["first"], n)))
-    events.append({"type": "turn", "text": f"Turn {state['turn']}: auction for first player, "
+    last = " is the last turn of the game" if last_turn(state) else ""
+    events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: auction for first player, "
                                            f"{state['seats'][state['first']]} bids first."})
 
 

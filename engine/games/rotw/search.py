@@ -1,89 +1,21 @@
-"""Finding legal moves: link routes between cities, deliveries, and the legal-action list.
+"""Finding legal moves: deliveries, and the legal-action list with its sample of builds.
 
-Build paths are unbounded in general; ``legal_actions`` offers the cheapest complete link
-for each pair of cities that one build can join (docs/actions/rotw.md), which is what the
-bot's "from city to city" command and random playouts need.
+Build paths are unbounded in general; ``legal_actions`` offers the sample of ``build_sample``
+(documented in docs/actions/rotw.md): every kind of build, few enough for random playouts.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.common.goods import COLOURS
-from engine.common.hexgrid import neighbor
+from engine.common.hexgrid import neighbor, side_towards
 from engine.common.routes import adjacency, routes
-from engine.common.track import MAX_TILES, plan_build
+from engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
 from engine.core.errors import IllegalAction
 
 from . import cards as ops
 from . import rules
-from .context import Context, context
-from .data import MapData
+from .context import Context
+from .paths import city_stop, corridors, end_of, from_end, long_corridors
 from .rules import build_cost
-
-
-def _paths_from(mapdata: MapData, start: str, free) -> list[list[str]]:
-    """Every simple path ``start, tile hexes (1-4), city`` through hexes where ``free(hex)``."""
-    found: list[list[str]] = []
-    spurs = mapdata.cities[start].spurs
-
-    def walk(path: list[str]) -> None:
-        here = path[-1]
-        for side in range(6):
-            nxt = neighbor(here, side)
-            if nxt in path or nxt not in mapdata.terrain:
-                continue
-            if len(path) == 1 and side not in spurs:
-                continue
-            if nxt in mapdata.cities:
-                if len(path) > 1:
-                    found.append(path + [nxt])
-                continue
-            if len(path) <= MAX_TILES and free(nxt):
-                walk(path + [nxt])
-
-    walk([start])
-    return found
-
-
-@lru_cache(maxsize=8)
-def corridors(map_id: str) -> tuple[tuple[str, ...], ...]:
-    """For each pair of cities one build can join on an empty board: the cheapest path
-    (hex names, city to city). Raises ``IllegalAction`` for an unknown map."""
-    ctx = context(map_id)
-    mapdata, t = ctx.map, ctx.tables
-    best: dict[tuple[str, str], tuple[int, int, list[str]]] = {}
-    for start in sorted(mapdata.cities):
-        for path in _paths_from(mapdata, start, lambda h: True):
-            key = (min(start, path[-1]), max(start, path[-1]))
-            cost = sum(t.terrain_cost(mapdata.terrain[h]) for h in path[1:-1]) + sum(
-                t.money.ridge for a, b in zip(path, path[1:]) if "|".join(sorted((a, b))) in mapdata.ridges)
-            if key not in best or (cost, len(path), path) < best[key]:
-                best[key] = (cost, len(path), path)
-    return tuple(tuple(best[k][2]) for k in sorted(best))
-
-
-def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple[list[str], int]:
-    """Cheapest legal complete link from city hex ``a`` to city hex ``b`` on the current board.
-
-    Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
-    """
-    mapdata = ctx.map
-    track, links = state["track"], state["links"]
-    best: tuple[int, int, list[str]] | None = None
-    for path in _paths_from(mapdata, a, lambda h: len(track.get(h, [])) < 2):
-        if path[-1] != b:
-            continue
-        try:
-            plan = plan_build(mapdata, track, links, seat, path)
-        except IllegalAction:
-            continue
-        cost = build_cost(ctx, plan)
-        if best is None or (cost, len(path)) < best[:2]:
-            best = (cost, len(path), path)
-    if best is None:
-        raise IllegalAction(f"No single build of up to {MAX_TILES} tiles can link {mapdata.cities[a].name} "
-                            f"to {mapdata.cities[b].name} now; build by hex path instead.")
-    return best[2], best[0]
 
 
 def iter_deliveries(state: dict, seat: int):
@@ -116,27 +48,114 @@ def can_deliver(state: dict, seat: int) -> bool:
     return next(iter_deliveries(state, seat), None) is not None
 
 
+def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None):
+    """The plan of a build, or ``None`` when it is refused."""
+    try:
+        return plan_build(ctx.map, state["track"], state["links"], seat, path, toward)
+    except IllegalAction:
+        return None
+
+
+def _action(path, toward: str | None = None) -> dict:
+    return {"type": "build", "path": list(path), **({"toward": toward} if toward else {})}
+
+
+class _Free:
+    """Whether a corridor (a path from a city, checked on an empty board) is legal now, without
+    asking ``plan_build`` when its track tiles only meet empty hexes or cross single tracks:
+    then what remains to check is the spurs (``track.plan_build`` is the rule)."""
+
+    def __init__(self, ctx: Context, state: dict, seat: int):
+        self.ctx, self.state, self.seat = ctx, state, seat
+        self.used: dict[str, set[int]] = {}
+
+    def _spur_free(self, city: str, tile: str) -> bool:
+        if city not in self.used:
+            self.used[city] = used_spurs(self.state["links"], city)
+        return side_towards(city, tile) not in self.used[city]
+
+    def __call__(self, path, toward: str | None = None) -> bool:
+        track, cities = self.state["track"], self.ctx.map.cities
+        if path[-1] not in cities and path[-1] in track:        # it may join an open end: ask the rules
+            return _legal(self.ctx, self.state, self.seat, list(path), toward) is not None
+        for i in range(1, len(path) - (path[-1] in cities)):
+            segs = track.get(path[i])
+            if segs:
+                ahead = path[i + 1] if i + 1 < len(path) else toward
+                sides = [side_towards(path[i], path[i - 1]), side_towards(path[i], ahead)]
+                if len(segs) > 1 or not crosses(segs[0]["sides"], sides):
+                    return False
+        return self._spur_free(path[0], path[1]) and (path[-1] not in cities or self._spur_free(path[-1], path[-2]))
+
+
+def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
+    """The builds ``legal_actions`` offers ``seat``, each legal now, one action per path:
+
+    1. complete links: for each pair of cities one build can join, the cheapest path on an empty
+       board (``paths.corridors``), while it is still free;
+    2. for each open end of the seat's unfinished links: the cheapest build that completes it at
+       each city (or joins it to the seat's other open end) within one build, redirecting the end
+       tile where needed, and each one-tile extension that leaves it unfinished;
+    3. an unfinished link: from each city the seat's complete links reach, the first 4 tiles of
+       the cheapest path still free to a city two builds can reach (``paths.long_corridors``),
+       pointing on along it.
+    """
+    links = state["links"]
+    free = _Free(ctx, state, seat)
+    acts = [_action(path) for path in corridors(ctx.map.id) if free(path)]
+    for lid in sorted(lid for lid, link in links.items() if link["owner"] == seat and link["to"] is None):
+        acts += _from_open_end(state, ctx, seat, lid)
+    network = {c for link in links.values() if link["owner"] == seat and link["to"] for c in (link["from"], link["to"])}
+    long = long_corridors(ctx.map.id)
+    for city in sorted(network):
+        path = next((p for p in long[city] if free(p[:MAX_TILES + 1], p[MAX_TILES + 1])), None)
+        if path is not None:
+            acts.append(_action(path[:MAX_TILES + 1], path[MAX_TILES + 1]))
+    return acts
+
+
+def _from_open_end(state: dict, ctx: Context, seat: int, lid: str) -> list[dict]:
+    """Part 2 of ``build_sample`` for unfinished link ``lid``."""
+    mapdata, track, links = ctx.map, state["track"], state["links"]
+    link = links[lid]
+
+    def free(h: str) -> bool:
+        return len(track.get(h, [])) < 2
+
+    ends = {other["hexes"][-1]: other["exit"] for o, other in links.items()
+            if o != lid and other["owner"] == seat and other["to"] is None and other["hexes"]}
+    to_city = city_stop(mapdata, links, [c for c in mapdata.cities if c != link["from"]])
+    best: dict[str, tuple] = {}
+    for path in from_end(mapdata, links, lid, free,
+                         lambda h, frm: to_city(h, frm) or ends.get(h, -1) == side_towards(h, frm)):
+        plan = _legal(ctx, state, seat, path)
+        if plan is not None:
+            key = (build_cost(ctx, plan), len(path), path)
+            best[path[-1]] = min(best.get(path[-1], key), key)
+    acts = [_action(k[2]) for _, k in sorted(best.items())]
+    end, entry, _ = end_of(links, lid)
+    for side in range(6):
+        nxt = neighbor(end, side)
+        if shape_ok(entry, side) and nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt):
+            plan = _legal(ctx, state, seat, [end, nxt])
+            if plan is not None and not plan.completes:
+                acts.append(_action([end, nxt]))
+    return acts
+
+
 def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
-    """Legal actions of ``seat`` now, as JSON actions (build: one cheapest complete link per
-    city pair; bids: the floor and the nine amounts above it)."""
+    """Legal actions of ``seat`` now, as JSON actions (builds: ``build_sample``; bids: the floor
+    and the nine amounts above it)."""
     if rules.actor(state) != seat:
         return []
     if state["phase"] == "auction":
         floor = rules.bid_floor(state, ctx)
         return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)]
-    mapdata = ctx.map
     acts: list[dict] = [{"type": "pass"}]
     if state["players"][seat]["engine"] < 8:
         acts.append({"type": "upgrade"})
     acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
-    for path in corridors(mapdata.id):
-        for p in (list(path), list(reversed(path))):
-            try:
-                plan_build(mapdata, state["track"], state["links"], seat, p)
-            except IllegalAction:
-                continue
-            acts.append({"type": "build", "path": p})
-            break
+    acts += build_sample(state, ctx, seat)
     grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
     tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
     acts += [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]

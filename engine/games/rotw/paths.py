@@ -1,0 +1,186 @@
+"""Track paths on the board: where one build can go, the corridors between cities, and the
+cheapest link a player can build now (railways-of-the-world.txt, "A. BUILD TRACK").
+
+A path is a list of hex names as ``Build.path`` takes it: a city or an open end, the hexes that
+get tiles, then the city (or open end) it reaches. Walks follow the track tiles' shapes
+(straights and gentle curves, ``track.shape_ok``) and leave or enter a city only by a free
+spur; ``plan_build`` has the last word on every path.
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+
+from engine.common.hexgrid import edge_key, neighbor, opposite, side_towards
+from engine.common.track import MAX_TILES, plan_build, shape_ok, used_spurs
+from engine.core.errors import IllegalAction
+
+from .context import Context, context
+from .data import MapData
+from .rules import build_cost
+
+Stop = Callable[[str, str], bool]     # (hex reached, hex it is reached from) -> the path ends there
+TWO_BUILDS = 2 * MAX_TILES
+
+
+def walk(mapdata: MapData, path: list[str], entry: int, budget: int, free: Callable[[str], bool],
+         stop: Stop) -> Iterator[list[str]]:
+    """Every extension of ``path`` (its last hex a tile entered by side ``entry``) by at most
+    ``budget`` more tiles through hexes where ``free(hex)``, ending where ``stop`` says."""
+    here = path[-1]
+    for side in range(6):
+        if not shape_ok(entry, side):
+            continue
+        nxt = neighbor(here, side)
+        if nxt in path or nxt not in mapdata.terrain:
+            continue
+        if stop(nxt, here):
+            yield path + [nxt]
+        elif budget and nxt not in mapdata.cities and free(nxt):
+            yield from walk(mapdata, path + [nxt], opposite(side), budget - 1, free, stop)
+
+
+def free_spurs(mapdata: MapData, links: dict, city: str) -> set[int]:
+    """The spur sides of ``city`` that no link uses yet."""
+    return set(mapdata.cities[city].spurs) - used_spurs(links, city)
+
+
+def from_city(mapdata: MapData, links: dict, city: str, free: Callable[[str], bool], stop: Stop,
+              budget: int = MAX_TILES) -> Iterator[list[str]]:
+    """Paths of a new link leaving ``city`` by one of its free spurs."""
+    for side in sorted(free_spurs(mapdata, links, city)):
+        nxt = neighbor(city, side)
+        if nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt):
+            yield from walk(mapdata, [city, nxt], opposite(side), budget - 1, free, stop)
+
+
+def end_of(links: dict, lid: str) -> tuple[str, int, int]:
+    """``(hex, entry side, exit side)`` of the last tile of unfinished link ``lid``."""
+    link = links[lid]
+    hexes = link["hexes"]
+    before = hexes[-2] if len(hexes) > 1 else link["from"]
+    return hexes[-1], side_towards(hexes[-1], before), link["exit"]
+
+
+def from_end(mapdata: MapData, links: dict, lid: str, free: Callable[[str], bool], stop: Stop,
+             budget: int = MAX_TILES) -> Iterator[list[str]]:
+    """Paths extending unfinished link ``lid`` from its open end; heading anywhere but where the
+    end tile points redirects it, which uses one tile of the build."""
+    end, entry, exit_ = end_of(links, lid)
+    for side in range(6):
+        nxt = neighbor(end, side)
+        if not shape_ok(entry, side) or nxt not in mapdata.terrain or nxt in links[lid]["hexes"]:
+            continue
+        left = budget - (side != exit_)
+        if stop(nxt, end):
+            yield [end, nxt]
+        elif left and nxt not in mapdata.cities and free(nxt):
+            yield from walk(mapdata, [end, nxt], opposite(side), left - 1, free, stop)
+
+
+def city_stop(mapdata: MapData, links: dict, cities) -> Stop:
+    """Stop at any of ``cities`` entered by a free spur."""
+    spurs = {c: free_spurs(mapdata, links, c) for c in cities}
+    return lambda h, frm: h in spurs and side_towards(h, frm) in spurs[h]
+
+
+def _empty_cost(mapdata: MapData, ctx: Context, path: list[str] | tuple[str, ...]) -> int:
+    t = ctx.tables
+    return sum(t.terrain_cost(mapdata.terrain[h]) for h in path[1:-1]) + t.money.ridge * sum(
+        1 for a, b in zip(path, path[1:]) if edge_key(a, b) in mapdata.ridges)
+
+
+@lru_cache(maxsize=8)
+def corridors(map_id: str) -> tuple[tuple[str, ...], ...]:
+    """For each pair of cities one build can join on an empty board: the cheapest path
+    (hex names, city to city). Raises ``IllegalAction`` for an unknown map."""
+    ctx = context(map_id)
+    mapdata = ctx.map
+    best: dict[tuple[str, str], tuple[int, int, list[str]]] = {}
+    for start in sorted(mapdata.cities):
+        others = [c for c in mapdata.cities if c != start]
+        for path in from_city(mapdata, {}, start, lambda h: True, city_stop(mapdata, {}, others)):
+            key = (min(start, path[-1]), max(start, path[-1]))
+            cost = _empty_cost(mapdata, ctx, path)
+            if key not in best or (cost, len(path), path) < best[key]:
+                best[key] = (cost, len(path), path)
+    return tuple(tuple(best[k][2]) for k in sorted(best))
+
+
+@lru_cache(maxsize=8)
+def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """For each city: the cheapest path on an empty board (by a search over hex and entry side)
+    to each city that one build cannot reach but two can (5-8 tiles), cheapest first."""
+    ctx = context(map_id)
+    mapdata = ctx.map
+    single = {frozenset((p[0], p[-1])) for p in corridors(map_id)}
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for start in sorted(mapdata.cities):
+        found: dict[str, tuple[int, tuple[str, ...]]] = {}
+        heap = [(0, (start,), None)]
+        seen: set[tuple[str, int]] = set()
+        while heap:
+            cost, path, entry = heapq.heappop(heap)
+            here = path[-1]
+            if entry is not None:
+                if (here, entry) in seen:
+                    continue
+                seen.add((here, entry))
+            sides = mapdata.cities[start].spurs if entry is None else [s for s in range(6) if shape_ok(entry, s)]
+            for side in sorted(sides):
+                nxt = neighbor(here, side)
+                if nxt in path or nxt not in mapdata.terrain:
+                    continue
+                step = cost + (ctx.tables.money.ridge if edge_key(here, nxt) in mapdata.ridges else 0)
+                if nxt in mapdata.cities:
+                    if entry is not None and opposite(side) in mapdata.cities[nxt].spurs and (
+                            nxt not in found or step < found[nxt][0]):
+                        found[nxt] = (step, path + (nxt,))
+                elif len(path) <= TWO_BUILDS:
+                    heapq.heappush(heap, (step + ctx.tables.terrain_cost(mapdata.terrain[nxt]), path + (nxt,),
+                                          opposite(side)))
+        out[start] = tuple(p for _, p in sorted(found.values())
+                           if len(p) - 2 > MAX_TILES and frozenset((start, p[-1])) not in single)
+    return out
+
+
+def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple[list[str], int]:
+    """Cheapest legal build that completes a link between city hexes ``a`` and ``b`` now: a new
+    link from ``a``, or one that extends (or joins) ``seat``'s own unfinished track from either
+    city, whose tiles are already paid for; on equal cost, using that track wins.
+
+    Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
+    """
+    mapdata, track, links = ctx.map, state["track"], state["links"]
+
+    def free(h: str) -> bool:
+        return len(track.get(h, [])) < 2
+
+    mine = {lid: link for lid, link in links.items()
+            if link["owner"] == seat and link["to"] is None and link["hexes"]}
+    candidates: list[list[str]] = []
+    for x, y in ((a, b), (b, a)):
+        ends = {link["hexes"][-1]: link["exit"] for link in mine.values() if link["from"] == y}
+        to_city = city_stop(mapdata, links, [y] if x == a else [])
+
+        def stop(h: str, frm: str, ends=ends, to_city=to_city) -> bool:
+            return to_city(h, frm) or ends.get(h, -1) == side_towards(h, frm)
+
+        for lid, link in mine.items():
+            if link["from"] == x:
+                candidates += from_end(mapdata, links, lid, free, stop)
+        candidates += from_city(mapdata, links, x, free, stop)
+    best: tuple | None = None
+    for path in candidates:
+        try:
+            plan = plan_build(mapdata, track, links, seat, path)
+        except IllegalAction:
+            continue
+        key = (build_cost(ctx, plan), plan.link is None and plan.join is None, len(path), path)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        raise IllegalAction(f"No single build of up to {MAX_TILES} tiles can link {mapdata.cities[a].name} "
+                            f"to {mapdata.cities[b].name} now; build by hex path instead.")
+    return best[3], best[0]

@@ -1,0 +1,74 @@
+"""The ``/rotw`` commands and prompts: the last turn announced, and a pass confirmed while a
+delivery is on offer (bot/cogs/rotw/commands.py). Sources: railways-of-the-world.txt, "Ending the
+Game" and "D. DELIVER GOODS CUBE"."""
+from bot.cogs.rotw.commands import RotwUI, pass_
+from bot.replies import Apply, Button, Reply
+from bot.ui import UIContext
+from engine import Match
+
+from ..helpers_table import seated, token
+from .helpers import GAME
+from .test_turns_and_cards import triggered
+
+UI = RotwUI()
+
+
+def context(t, seat):
+    return UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), seat, t.state["seats"])
+
+
+def test_the_prompts_of_the_last_turn_say_so():
+    """"Ending the Game": once the trigger fired, the channel's prompts say when the game ends, and
+    in the last turn that it is the last turn, then the last round and the last action."""
+    t = triggered()
+    (prompt,) = GAME.prompts(t.state)
+    assert "the game ends after turn 2" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P2")
+    t.finish_turn()
+    (prompt,) = GAME.prompts(t.state)
+    assert "**This is the last turn of the game.**" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
+    t.all_pass_auction()
+    (prompt,) = GAME.prompts(t.state)
+    assert "**the last turn**, round 1 of 3" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
+    while t.state["round"] < 3:
+        t.act(type="pass")
+    (prompt,) = GAME.prompts(t.state)
+    assert "**the last round of the game**" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
+    t.act(type="pass")
+    t.act(type="pass")
+    (prompt,) = GAME.prompts(t.state)
+    assert "the last action of the game" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
+
+
+async def test_pass_asks_for_a_confirm_only_while_a_delivery_is_possible():
+    t = triggered()
+    assert t.actor == 2 and not GAME.query(t.state, 2, "can_deliver", {})
+    assert isinstance(await pass_(context(t, 2), {}), Apply)
+    t.act(type="pass")
+    t.city("Fulda")["cubes"] = ["blue"]              # seat 1 may deliver it to Kassel over its link
+    t.finish_turn()
+    t.all_pass_auction()
+    t.pass_until(1)
+    ctx = context(t, 1)
+    reply = await pass_(ctx, {})
+    assert isinstance(reply, Reply) and "You can still deliver a goods cube" in reply.caller.text
+    confirm, cancel = reply.caller.components
+    assert (confirm.label, confirm.action, cancel.action) == ("Confirm", {"type": "pass"}, {"type": "_cancel"})
+    (button,) = [c for c in UI.prompt_components(ctx, ctx.prompt()) if isinstance(c, Button) and c.label == "Pass"]
+    assert button.action == {"type": "_cmd", "name": "pass"}
+
+
+async def test_pressing_pass_with_a_delivery_on_offer_needs_confirm(db_path):
+    """Through the table: Ann's Pass button answers privately with Confirm; Confirm passes."""
+    store, table, (ann, bob), start = await seated(db_path, seed=6)     # Lille holds a red cube
+    await table.act(ann, {"type": "bid", "amount": 1})
+    await table.act(bob, {"type": "pass"})
+    preview = await table.command(ann, "link", {"from": "Lille", "to": "Brussel"})
+    await table.click(ann, token(preview.caller, "Confirm"))
+    turn = await table.command(bob, "pass", {})                      # Bob has no link: passes at once
+    assert "Bob passes" in turn.channel.text
+    asked = await table.click(ann, token(turn.channel, "Pass"))
+    assert "You can still deliver a goods cube (for example the red cube: Lille → Brussel)" in asked.caller.text
+    assert asked.channel is None and len((await table.session(7)).match.log) == 4
+    done = await table.click(ann, token(asked.caller, "Confirm"))
+    assert "Ann passes this round" in done.channel.text
+    await store.close()
