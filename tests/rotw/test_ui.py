@@ -72,3 +72,17 @@ async def test_pressing_pass_with_a_delivery_on_offer_needs_confirm(db_path):
     done = await table.click(ann, token(asked.caller, "Confirm"))
     assert "Ann passes this round" in done.channel.text
     await store.close()
+
+
+async def test_confirm_before_passing_can_be_turned_off(db_path):
+    """``/game settings confirm_pass:false``: Pass passes at once even with a delivery on offer."""
+    store, table, (ann, bob), start = await seated(db_path, seed=6)
+    await table.settings(ann, {"confirm_pass": False})
+    await table.act(ann, {"type": "bid", "amount": 1})
+    await table.act(bob, {"type": "pass"})
+    preview = await table.command(ann, "link", {"from": "Lille", "to": "Brussel"})
+    await table.click(ann, token(preview.caller, "Confirm"))
+    turn = await table.command(bob, "pass", {})
+    done = await table.click(ann, token(turn.channel, "Pass"))
+    assert "Ann passes this round" in done.channel.text
+    await store.close()

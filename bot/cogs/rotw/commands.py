@@ -159,9 +159,11 @@ async def bid(ctx: UIContext, args: dict) -> Apply:
 
 
 async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
-    """Pass; in the action phase while a delivery is possible, only after a Confirm."""
+    """Pass; in the action phase while a delivery is possible, only after a Confirm (unless the
+    player turned ``confirm_pass`` off in ``/game settings``)."""
     prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != "action" or not ctx.query("can_deliver"):
+    if not ctx.prefs.get("confirm_pass", True) or prompt is None or prompt["kind"] != "action" \
+            or not ctx.query("can_deliver"):
         return Apply({"type": "pass"})
     view = ctx.view()
     example = ctx.query("deliveries", limit=1)[0]
