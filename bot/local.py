@@ -41,7 +41,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           game board | game hand | game undo | game stats | game abandon
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
-          game leaderboard [GAME] | game health
+          game leaderboard [GAME] | game health | game board [ZOOM: a city, hex or space]
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
 Quit:     quit"""
 
@@ -122,6 +122,8 @@ class LocalTable:
                 key, _, value = word.partition("=")
                 changes[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
             return self.show(await self.table.settings(c, changes))
+        if verb == "board" and rest:
+            return self.show(await self.table.board(c, " ".join(rest)))
         if verb == "leaderboard":
             return self.show(await self.table.leaderboard(c, rest[0] if rest else None))
         if verb == "rules":

@@ -371,19 +371,30 @@ class Table:
         """``/game import`` (see ``records.import_game``)."""
         return await records.import_game(self, caller, data)
 
-    async def board(self, caller: Caller) -> Reply:
+    async def board(self, caller: Caller, zoom: str | None = None) -> Reply:
         """``/game board``: the board in the channel, drawn with the caller's settings
-        (colour-blind aids, phone or desktop layout)."""
+        (colour-blind aids, phone or desktop layout); ``zoom``: a close view around a city, hex or
+        space."""
         session = await self.session(caller.channel_id)
         header = "The board:"
         if session is None:
             session, header = await self._finished(caller.channel_id), "The final board of the last game here:"
         if session is None:
             return private("There is no running game in this channel.")
+        ui = self.ui(session.row.game)
+        options = ui.render_options(await self.store.prefs(caller.user_id))
+        if zoom:
+            if not self.render:
+                return private("Board images are turned off here.")
+            try:
+                image = await self._render(ui, session.match.view(None), **options, zoom=str(zoom)[:60])
+            except IllegalAction as exc:
+                return private(str(exc))
+            return Reply(channel=Message(f"A close view of {str(zoom)[:60]}:", image=image, image_name="zoom.png"),
+                         channel_id=session.row.channel_id, game_id=session.row.id)
         reply = self._turn(session, [], header=header, remind=False)
         await self._store_offers_now(session.row.id, reply)
-        prefs = await self.store.prefs(caller.user_id)
-        return await self._with_board(session, reply, **self.ui(session.row.game).render_options(prefs))
+        return await self._with_board(session, reply, **options)
 
     async def hand(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game hand`` and the **My hand** button: the caller's private view, fresh, with the

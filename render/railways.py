@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine import IllegalAction
+
 from .hexes import font, png_bytes
 
 S = 52                       # one space, px
@@ -247,7 +249,14 @@ def draw_board(view: dict, highlight=()) -> Image.Image:
     return img
 
 
-def board_png(view: dict, *, highlight=(), colourblind: bool = False, layout: str = "phone") -> bytes:
+def board_png(view: dict, *, highlight=(), colourblind: bool = False, layout: str = "phone",
+              zoom: str | None = None) -> bytes:
     """The board PNG. The image is portrait and lettered in every case, so ``colourblind`` and
-    ``layout`` change nothing here (kept for the shared settings)."""
+    ``layout`` change nothing here (kept for the shared settings). ``zoom``: a space (``"D2"``)
+    drawn outlined on the map alone. Raises ``IllegalAction`` for a space not on the map."""
+    if zoom is not None:
+        space = str(zoom).strip().upper()
+        if len(space) < 2 or not ("A" <= space[0] <= "J") or not space[1:].isdigit() or not 1 <= int(space[1:]) <= 8:
+            raise IllegalAction(f"{str(zoom)[:20]!r} is not a space of the map (columns A-J, rows 1-8, like D2).")
+        return png_bytes(draw_map(view, [*highlight, space]))
     return png_bytes(draw_board(view, highlight))

@@ -97,8 +97,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         await answer(interaction, lambda: self.table.status(caller_of(interaction)))
 
     @app_commands.command(name="board", description="Post the current board in the channel")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda: self.table.board(caller_of(interaction)))
+    @app_commands.describe(zoom="A close view around a city, hex or space (e.g. Köln, J6, D2)")
+    async def board(self, interaction: discord.Interaction, zoom: str | None = None) -> None:
+        await answer(interaction, lambda: self.table.board(caller_of(interaction), zoom))
 
     @app_commands.command(name="hand", description="What only you may see in this game, and your secret choices")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -59,3 +59,14 @@ def test_highlight_and_built_buildings_show():
     assert changed(plain, image(view_of(state), highlight=["I8"]), render.cell_box("I8"))
     after, _ = GAME.apply({**state, "hand": [5, 1, 2]}, 0, {"type": "build", "at": "I8", "die": 2, "slots": ["5.4"]})
     assert changed(plain, image(view_of(after)), render.cell_box("I8"))
+
+
+def test_zoom_on_a_space_draws_the_map_alone():
+    import pytest
+
+    from engine import IllegalAction
+    state = start()
+    whole, close = image(view_of(state)), image(view_of(state), zoom="d2")
+    assert close.height < whole.height
+    with pytest.raises(IllegalAction, match="not a space"):
+        render.board_png(view_of(state), zoom="Z9")

@@ -76,3 +76,14 @@ async def test_local_table_plays_railways(tmp_path):
     out = await local.handle("game new railways objective=tycoon")
     assert any("`objective` cannot be 'tycoon': one of `baron`" in line for line in out), out
     await store.close()
+
+
+async def test_board_zoom_through_the_table(db_path):
+    store = await open_store(db_path)
+    table = Table(store, render=True, seeds=lambda: 4)
+    ann = Caller(9, 1, "Ann")
+    await table.new(ann, "railways")
+    close = await table.board(ann, "d2")
+    assert close.channel.image[:4] == b"\x89PNG" and close.channel.image_name == "zoom.png"
+    assert "not a space" in (await table.board(ann, "Z9")).caller.text
+    await store.close()
