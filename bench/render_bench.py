@@ -44,3 +44,25 @@ def run(report: Report, quick: bool) -> None:
         floor_med = sorted(floor)[len(floor) // 2]
         report.check("render", f"{map_id}: total / PNG-encode floor ({ms(floor_med)})", f"{med / floor_med:.2f}x",
                      med / floor_med <= 4, "<= 4x")
+    railways(report, n)
+
+
+def railways(report: Report, n: int) -> None:
+    """The Railways (solo) board: a mid-game view (half of a played game)."""
+    from render import railways as render_railways
+
+    game = GAMES["railways"]
+    names, state, log = play(game, 1, 7)
+    mid = game.setup({}, names, 7)
+    for seat, action in log[: len(log) // 2]:
+        mid, _ = game.apply(mid, seat, action)
+    view = game.view(mid, None)
+    render_railways.board_png(view)                                   # warm the base cache
+    total = timed(lambda: render_railways.board_png(view), n)
+    image = render_railways.draw_board(view)
+    floor = timed(lambda: png_bytes(image), n)
+    med = report.median("railways", "board_png total (shipped)", total, limit=0.150)
+    floor_med = sorted(floor)[len(floor) // 2]
+    report.check("railways", f"board_png / PNG-encode floor ({ms(floor_med)})", f"{med / floor_med:.2f}x",
+                 med / floor_med <= 4, "<= 4x")
+    report.add("railways", "board PNG size", f"{len(render_railways.board_png(view)):,} B")
