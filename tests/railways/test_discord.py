@@ -44,9 +44,14 @@ async def play_to_the_end(env, user, channel, prefer=("Move a passenger…", "Bu
         if label == "End the decade":
             continue
         menu = private(result)
-        choices = menu_options(menu.message)
-        assert choices, menu.content
-        await user.select(menu.message, [choices[0].value])
+        for _ in range(3):                            # Build asks for the space, then the die and slots
+            choices = menu_options(menu.message)
+            assert choices, menu.content
+            result = await user.select(menu.message, [choices[0].value])
+            answer = result.followups[-1] if result.followups else result.response
+            if answer is None or not answer.ephemeral or not menu_options(answer.message):
+                break
+            menu = answer
         assert taken < 80
 
 
@@ -104,3 +109,16 @@ async def test_bad_cards_are_refused_with_a_sentence(simcord_env, typed):
     result = await ann.slash("game new", game="railways", cards=typed)
     text = private(result).content
     assert "card" in text and rules.MARKERS == 6
+
+
+async def test_a_whole_game_in_a_server_channel(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("solo")
+    ann = guild.add_member(env.create_user("Ann"))
+    env.bot.table.seeds = lambda: 5
+    await ann.slash(channel, "game new", game="railways", objective="mayor")
+    await play_to_the_end(env, ann, channel, prefer=("Buy a link…", "Move a passenger…", "Upgrade a link…"))
+    assert "Final score" in channel.last_message.content and "Mayor" in channel.last_message.content
+    status = private(await ann.slash(channel, "game status"))
+    assert "The last game here is over" in status.content
