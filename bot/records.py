@@ -17,7 +17,7 @@ import msgspec
 import engine
 from engine import IllegalAction, Match, canonical
 
-from . import registry
+from . import registry, timing
 from .replies import Caller, Message, Reply, private
 from .store import ChannelBusy, now
 
@@ -154,6 +154,9 @@ async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
                                 canonical(match.state).decode())
             if over:
                 await tx.set_status(gid, "finished", expect=("running",))
+            else:
+                from .table import Session
+                await timing.sync(tx, Session(await tx.game(gid), await tx.seats(gid), match), table.clock())
     except ChannelBusy:
         return private("This channel already has a game; import in a channel without one.")
     what = "to review: `/game status`, `/game board`, `/game history`" if over else \

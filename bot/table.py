@@ -210,6 +210,7 @@ class Table:
             header = f"**{game.name}** begins for **{names}**." if game.max_seats == 1 else \
                 f"**{game.name}** begins! Players in seat order: {names}."
             reply = self._turn(session, [], header=header)
+            await self._turn_dms(session, reply)
             try:
                 async with self.store.transaction() as tx:
                     if not await tx.set_status(row.id, "running", expect=("lobby",)):

@@ -138,3 +138,18 @@ async def test_the_bot_posts_reminders_in_the_channel_and_by_dm(simcord_env):
     assert "Your move is waiting" in ann_user.dm_channel.last_message.content
     await env.bot.tick()
     assert "Reminder (1 of 3" in channel.last_message.content       # nothing new: the next is an hour away
+
+
+async def test_an_imported_solo_game_gets_its_clock(db_path):
+    with time_machine.travel(START, tick=False) as clock:
+        store = await open_store(db_path)
+        table = Table(store, render=False, seeds=lambda: 2)
+        ann, cat = Caller(5, 1, "Ann"), Caller(6, 3, "Cat")
+        await table.new(ann, "railways", None, {"remind_hours": 1})
+        data = (await table.export(ann)).caller.image
+        await table.import_game(cat, data)
+        timers = await store.timers((await store.active_game(6)).id)
+        assert [t.seat for t in timers] == [0]
+        clock.shift(timedelta(hours=13))                      # the import has the default 12 h
+        assert {r.channel_id for r in await table.tick()} == {5, 6}
+        await store.close()
