@@ -91,6 +91,7 @@ class Table:
         self.started = self.clock()
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
+        self._prefs: dict[int, dict] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -383,7 +384,7 @@ class Table:
         if session is None:
             return private("There is no running game in this channel.")
         ui = self.ui(session.row.game)
-        options = ui.render_options(await self.store.prefs(caller.user_id))
+        options = ui.render_options(await self.prefs(caller.user_id))
         if zoom:
             if not self.render:
                 return private("Board images are turned off here.")
@@ -458,7 +459,7 @@ class Table:
             return private("You are not seated in this game.")
         try:
             ctx = self._context(session, seat)
-            ctx.prefs = {**SETTING_DEFAULTS, **await self.store.prefs(caller.user_id)}
+            ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
             result = await spec.handler(ctx, args)
         except IllegalAction as exc:
             return private(str(exc))
@@ -576,7 +577,7 @@ class Table:
                     n = len(match.log) + i
                     await tx.append(row.id, n, seat, user_id, new.log[n][1], state)
                 await self._store_reply_offers(tx, row.id, reply)
-                await timing.sync(tx, after, self.clock())
+                await timing.sync(tx, after, self.clock(), before=match.prompts())
                 if over:                      # after the offers: finishing prunes them all
                     await tx.set_status(row.id, "finished", expect=("running",))
                     await tx.add_results(results)
@@ -599,13 +600,21 @@ class Table:
         for info in session.seats:
             if info.user_id not in reply.channel.mentions or info.dm_closed or info.user_id in reply.direct:
                 continue
-            if (await self.store.prefs(info.user_id)).get("dm", True):
+            if (await self.prefs(info.user_id)).get("dm", True):
                 reply.direct[info.user_id] = Message(f"Your move in <#{session.row.channel_id}> "
                                                      f"({session.match.game.name}).")
 
+    async def prefs(self, user_id: int) -> dict:
+        """A user's settings, cached (``settings`` updates the cache when it saves)."""
+        if user_id not in self._prefs:
+            if len(self._prefs) > 10_000:
+                self._prefs.clear()
+            self._prefs[user_id] = await self.store.prefs(user_id)
+        return self._prefs[user_id]
+
     async def settings(self, caller: Caller, changes: dict | None = None) -> Reply:
         """``/game settings``: show or change the caller's settings (see ``SETTINGS``)."""
-        prefs = await self.store.prefs(caller.user_id)
+        prefs = await self.prefs(caller.user_id)
         changes = {k: v for k, v in (changes or {}).items() if v is not None}
         for key, value in changes.items():
             if key not in SETTINGS:
@@ -619,6 +628,7 @@ class Table:
             prefs = {**prefs, **changes}
             async with self.store.transaction() as tx:
                 await tx.set_prefs(caller.user_id, prefs)
+            self._prefs[caller.user_id] = prefs
         lines = ["Your settings" + (" (saved)" if changes else "") + ":"]
         for key, (_, text) in SETTINGS.items():
             value = prefs.get(key, SETTING_DEFAULTS[key])

@@ -63,20 +63,26 @@ def describe(timing: dict) -> str:
     return f"{remind}, {limit}"
 
 
-async def sync(tx, session: Session, now: datetime) -> None:
-    """Inside a transaction: one timer per prompted seat, reset when its prompt's stamp changed."""
+async def sync(tx, session: Session, now: datetime, before: list[dict] | None = None) -> None:
+    """Inside a transaction: one timer per prompted seat, reset when its prompt's stamp changed.
+    ``before``: the prompts before the move, when known (saves reading the timers back)."""
     row, match = session.row, session.match
     t = {**DEFAULTS, **row.timing}
     prompts = [] if match.outcome() is not None else match.prompts()
-    old = {timer.seat: timer for timer in await tx.timers(row.id)}
+    if before is not None:
+        old_stamps = {p["seat"]: p["stamp"] for p in before}
+        if {p["seat"]: p["stamp"] for p in prompts} == old_stamps:
+            return                                            # nobody's prompt changed: the clocks run on
+    else:
+        old_stamps = {timer.seat: timer.stamp for timer in await tx.timers(row.id)}
     for p in prompts:
-        kept = old.get(p["seat"])
-        if kept is not None and kept.stamp == p["stamp"]:
+        if old_stamps.get(p["seat"]) == p["stamp"]:
             continue
         remind = iso(now + timedelta(hours=t["remind_hours"])) if t["remind_hours"] and t["reminders"] else None
         limit = iso(now + timedelta(hours=t["limit_hours"])) if t["limit_hours"] else None
         await tx.set_timer(TimerRow(row.id, p["seat"], p["stamp"], iso(now), remind, 0, limit))
-    await tx.drop_timers(row.id, [p["seat"] for p in prompts])
+    if set(old_stamps) - {p["seat"] for p in prompts}:
+        await tx.drop_timers(row.id, [p["seat"] for p in prompts])
 
 
 async def tick(table: Table, now: datetime | None = None) -> list[Reply]:
