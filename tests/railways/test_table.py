@@ -87,3 +87,15 @@ async def test_board_zoom_through_the_table(db_path):
     assert close.channel.image[:4] == b"\x89PNG" and close.channel.image_name == "zoom.png"
     assert "not a space" in (await table.board(ann, "Z9")).caller.text
     await store.close()
+
+
+def test_menus_leave_out_payments_nobody_wants():
+    """A payment that plays more cards for no less pollution than another for the same move is
+    left out of the menus (the engine still accepts it)."""
+    from bot.cogs.railways.commands import worth_showing
+
+    buy = {"type": "buy_link", "link": "B2-C2"}
+    shown = worth_showing([{**buy, "slots": ["2.2", "3.2", "4.4"]}, {**buy, "slots": ["2.2", "3.1"]},
+                           {**buy, "slots": ["3.1", "3.2"]}, {**buy, "link": "H3-H4", "slots": ["2.2", "3.2", "4.4"]}])
+    assert [a["slots"] for a in shown] == [["2.2", "3.1"], ["2.2", "3.2", "4.4"], ["3.1", "3.2"]]
+    assert shown[1]["link"] == "H3-H4"

@@ -97,9 +97,34 @@ def target_words(view: dict, action: dict) -> str:
     return ACTION_NAMES[kind]
 
 
+def _cards_set(action: dict) -> frozenset[int]:
+    return frozenset(int(r.split(".")[0]) for r in action["slots"])
+
+
+def worth_showing(actions: list[dict]) -> list[dict]:
+    """Drop payments no player wants: for the same move (everything but the slots), one that plays
+    more cards for no less pollution than another (cards go to the discards whole, so which of
+    their icons were used does not matter)."""
+    def pollution(a: dict) -> int:
+        per: dict[int, int] = {}
+        for r in a["slots"]:
+            per[int(r.split(".")[0])] = per.get(int(r.split(".")[0]), 0) + 1
+        return sum(n - 1 for n in per.values())
+
+    out: list[dict] = []
+    for a in sorted(actions, key=lambda a: (pollution(a), len(_cards_set(a)), a["slots"])):
+        same = [b for b in out if {k: v for k, v in b.items() if k != "slots"} == {k: v for k, v in a.items()
+                                                                                  if k != "slots"}]
+        if any(pollution(b) <= pollution(a) and _cards_set(b) <= _cards_set(a) for b in same):
+            continue
+        out.append(a)
+    return out
+
+
 def menu(ctx: UIContext, actions: list[dict], title: str, order=None) -> Reply:
     """A private select of ``actions``, each with its slots, cards and effect on the tracks."""
     view = ctx.view()
+    actions = worth_showing(actions)
     rated = [(a, _delta(ctx, a)) for a in actions[:60]]
     if order:
         rated.sort(key=lambda ad: order(ad[1]))
@@ -275,8 +300,11 @@ class RailwaysUI(GameUI):
             view = ctx.view()
             high = max(prompt["left"])
             kinds = {s: b["kind"] for b in view["buildings"] for s in b["spaces"]}
-            options = [Option(f"{a['at']}: {KIND_NAMES[kinds[a['at']]]} building — {high} passengers", a)
-                       for a in acts if a["passengers"] == high][:MENU]
+            card_of = {cell: f"card {c['number']} {c['name']}" for c, cell in
+                       ((view["layout"][(int(a["at"][1:]) - 1) // 4 * 2 + (ord(a["at"][0]) - 65) // 5], a["at"])
+                        for a in acts)}
+            options = [Option(f"{a['at']}: {KIND_NAMES[kinds[a['at']]]} building — {high} passengers", a,
+                              card_of[a["at"]]) for a in acts if a["passengers"] == high][:MENU]
             return [Select(f"Place a die showing {high}", options)]
         kinds = {a["type"] for a in acts}
         out: list[Button | Select] = []
