@@ -162,13 +162,18 @@ class LocalTable:
             else:
                 positional.append(w)
         free = [p for p in (spec.params if spec else ()) if p.name not in args]
+        used = 0
         for i, p in enumerate(free):
             if p.rest:
-                args[p.name] = " ".join(positional[i:])
-                positional = []
+                if positional[i:]:
+                    args[p.name] = " ".join(positional[i:])
+                used = len(positional)
                 break
             if i < len(positional):
                 args[p.name] = positional[i]
+                used = i + 1
+        if positional[used:]:
+            args["_extra"] = " ".join(positional[used:])      # refused by the command's check, never dropped
         return args
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:

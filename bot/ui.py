@@ -43,6 +43,9 @@ class Command:
             raise IllegalAction("Command arguments are named values, like `amount: 3`.")
         known = {p.name: p for p in self.params}
         out: dict[str, Any] = {}
+        if "_extra" in args:
+            raise IllegalAction(f"`{self.name}` did not understand {str(args['_extra'])[:60]!r}: "
+                                f"{self.usage('').strip()}")
         for key, value in args.items():
             param = known.get(key)
             if param is None:

@@ -216,7 +216,8 @@ def draw_board(view: dict, highlight=()) -> Image.Image:
     when = {"place": "Setup: place the passenger dice", "over": "Game over"}.get(
         view["phase"], f"Decade {view['decade']} of {view['decades']} · action {view['action']} of 2")
     d.text((12, y), when, fill=INK, font=head)
-    d.text((WIDTH - 12, y), f"Score now {view['score_now']}", fill=INK, font=head, anchor="ra")
+    score = f"Final score {view['final']['score']}" if view.get("final") else f"Score now {view['score_now']}"
+    d.text((WIDTH - 12, y), score, fill=INK, font=head, anchor="ra")
     y += 26
     y = _track(d, 12, y, "Capital", 0, 20, view["capital"], (200, 150, 20))
     y = _track(d, 12, y, "Pollution", 1, 13, view["pollution"], (120, 70, 50))
@@ -245,6 +246,8 @@ def draw_board(view: dict, highlight=()) -> Image.Image:
         if tests:
             d.text((12, y), tests, fill=INK, font=f)
         y += 22
+    if view.get("final"):
+        return img.crop((0, 0, WIDTH, y + 8))                   # the hand no longer matters
     _hand(d, y, view["hand"])
     return img
 

@@ -99,3 +99,31 @@ def test_menus_leave_out_payments_nobody_wants():
                            {**buy, "slots": ["3.1", "3.2"]}, {**buy, "link": "H3-H4", "slots": ["2.2", "3.2", "4.4"]}])
     assert [a["slots"] for a in shown] == [["2.2", "3.1"], ["2.2", "3.2", "4.4"], ["3.1", "3.2"]]
     assert shown[1]["link"] == "H3-H4"
+
+
+async def test_typed_commands_a_new_player_tried(tmp_path):
+    """From a new player's game at the local table: slots separated by spaces, a move with its
+    slots, a link named backwards, `place` with no argument, and words that were dropped."""
+    store = await open_store(str(tmp_path / "np.db"))
+    local = LocalTable(Table(store, render=False, seeds=lambda: 8), Path(tmp_path / "boards"))
+    await local.handle("game new railways cards=5,6,7,8")
+    out = await local.handle("railways place")
+    assert any("Choose a building and a die" in line for line in out)
+    for line in ("railways place A2 3", "railways place J1 3", "railways place C5 2", "railways place H5"):
+        out = await local.handle(line)
+    assert any("Decade 1 begins" in line for line in out), out
+    session = await local.table.session(1)
+    session.match.state.update(hand=[1, 2, 3], capital=0)
+    out = await local.handle("railways capital 1.1 3.4 9.9")
+    assert any("did not understand '9.9'" in line or "not a slot" in line for line in out), out
+    out = await local.handle("railways buy C2-B2 2.2 3.1")          # named backwards, two slots by spaces
+    assert any("Bought the 2-unit link B2-C2" in line for line in out), out
+    session = await local.table.session(1)
+    session.match.state["hand"] = [4, 5, 6]
+    out = await local.handle("railways move F3")
+    assert any("no passenger on F3" in line for line in out), out
+    out = await local.handle("railways move J1 4.4")
+    assert any("No bought link leaves the building at J1" in line for line in out), out
+    out = await local.handle("railways move A2 4.1 4.4")            # R and L stand in for the C at D2
+    assert any("A passenger travels A2 → D2 to a C building" in line for line in out), out
+    await store.close()

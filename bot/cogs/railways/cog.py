@@ -15,8 +15,8 @@ SLOTS = "Slots to play, like 1.2 2.3 (leave out for a menu of the ways to pay)"
 class Railways(GameCog, group_name="railways", group_description="Railways (solo) moves"):
     @app_commands.command(name="place", description="Put a passenger die on a building (setup)")
     @app_commands.describe(at="A printed building's space, like A2", passengers="3 or 2")
-    async def place(self, interaction: discord.Interaction, at: str,
-                    passengers: app_commands.Range[int, 1, 6]) -> None:
+    async def place(self, interaction: discord.Interaction, at: str | None = None,
+                    passengers: app_commands.Range[int, 1, 6] | None = None) -> None:
         await self.run(interaction, "place", at=at, passengers=passengers)
 
     @app_commands.command(name="buy", description="Buy a complete rail link")

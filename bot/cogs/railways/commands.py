@@ -143,13 +143,36 @@ def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
         view = _my_turn(ctx)
         fields = {k: args[k].upper() if isinstance(args[k], str) else args[k] for k in keys if args.get(k)}
         slots = _slots(args.get("slots"))
-        if slots:
+        if slots and kind != "move":
             return Apply({"type": kind, **fields, "slots": slots})
         found = _legal(ctx, kind, **fields)
+        if slots:                                 # a move names its slots: the trips they pay for
+            wanted = sorted(s.replace(":", ".").replace("/", ".") for s in slots)
+            found = [a for a in found if sorted(a["slots"]) == wanted]
+            if len({(a["from"], tuple(a["links"])) for a in found}) == 1 and len(found) >= 1:
+                return Apply(found[0])
         if not found:
-            raise IllegalAction(f"You cannot {ACTION_NAMES[kind].lower()} now{_why(view, kind)}.")
+            raise IllegalAction(_why_not(view, kind, fields, slots))
         return menu(ctx, found, title, order)
     return handler
+
+
+def _why_not(view: dict, kind: str, fields: dict, slots: list[str] | None) -> str:
+    """Why no legal move matches: the most specific reason first."""
+    if kind == "move" and fields.get("from"):
+        at = fields["from"]
+        die = view["dice"].get(at)
+        if die is None or die["n"] < 1:
+            return f"There is no passenger on {at}."
+        of = buildings_of(view)
+        if at in of and not any(link["marker"] and of.get(link["ends"][0]) == of[at] or link["marker"]
+                                and of.get(link["ends"][1]) == of[at] for link in view["links"]):
+            return f"No bought link leaves the building at {at}: buy one first."
+        if slots:
+            return f"Those slots pay for no trip from {at} (a ticket and the destination's kind, or two destinations)."
+    if slots:
+        return f"Those slots pay for no {ACTION_NAMES[kind].lower()} here."
+    return f"You cannot {ACTION_NAMES[kind].lower()} now{_why(view, kind)}."
 
 
 def _why(view: dict, kind: str) -> str:
@@ -171,8 +194,22 @@ def by_cost(delta: dict) -> tuple:
     return (delta.get("pollution", 0),)
 
 
-async def place(ctx: UIContext, args: dict) -> Apply:
-    return Apply({"type": "place", "at": args["at"].upper(), "passengers": args["passengers"]})
+async def place(ctx: UIContext, args: dict) -> Apply | Reply:
+    prompt = ctx.prompt()
+    if prompt is None or prompt["kind"] != "place":
+        raise IllegalAction("The passenger dice are all placed.")
+    left = sorted(set(prompt["left"]), reverse=True)
+    if not args.get("at"):
+        view = ctx.view()
+        kinds = {s: b["kind"] for b in view["buildings"] for s in b["spaces"]}
+        options = [Option(f"{a['at']}: {KIND_NAMES[kinds[a['at']]]} building — {a['passengers']} passengers", a)
+                   for a in ctx.legal_actions() if a["type"] == "place"][:MENU]
+        return private("Choose a building and a die:", components=[Select("Place a passenger die", options)])
+    passengers = args.get("passengers") or (left[0] if len(left) == 1 else None)
+    if passengers is None:
+        raise IllegalAction(f"Say which die: the dice left show {' and '.join(map(str, left))}, e.g. "
+                            f"`place {args['at'].upper()} {left[0]}`.")
+    return Apply({"type": "place", "at": args["at"].upper(), "passengers": passengers})
 
 
 def build_spaces(view: dict) -> list[tuple[str, str]]:
@@ -224,12 +261,12 @@ async def hand(ctx: UIContext, args: dict) -> Reply:
     return private(RailwaysUI().hand_text(ctx.view()))
 
 
-_SLOTS = Param("slots", str, "the slots to play, like `1.2 2.3` (without it: a menu of the ways to pay)")
+_SLOTS = Param("slots", str, "the slots to play, like `1.2 2.3` (without it: a menu of the ways to pay)", rest=True)
 _LINK = Param("link", str, "a link by its end rail spaces, like E2-G2")
 COMMANDS = {c.name: c for c in (
     Command("place", "put a passenger die on a building (setup)", place,
-            (Param("at", str, "a printed building's space, like A2", required=True),
-             Param("passengers", int, "3 or 2", required=True))),
+            (Param("at", str, "a printed building's space, like A2 (without it: a menu)"),
+             Param("passengers", int, "3 or 2 (not needed when one value is left)"))),
     Command("buy", "buy a complete rail link", _act_or_menu("buy_link", "Buy a link", ("link",), by_cost),
             (_LINK, _SLOTS)),
     Command("build", "build a Building die (choose a space, then the die and slots)", build,

@@ -73,7 +73,8 @@ def _paid(payment: Payment) -> str:
 
 
 def _link(state: dict, b: Board, lid: str):
-    link = b.links.get(str(lid).upper())
+    name = str(lid).upper().replace(" ", "")
+    link = b.links.get(name) or b.links.get("-".join(reversed(name.split("-"))))
     if link is None:
         raise IllegalAction(f"There is no complete rail link {str(lid)[:20]!r}: name a link by its end rail "
                             "spaces, like E2-G2.")
@@ -162,9 +163,10 @@ def do_build(state: dict, action, events: list) -> None:
     state["built"][at] = kind
     state["dice"][at] = {"n": action.die, "kind": "building"}
     was = f" on the rail of {b.link_of(at).id}" if b.link_of(at) else ""
+    article = "an" if kind in "IL" else "a"
     events.append({"type": "build", "at": at, "kind": kind,
-                   "text": f"Built a {kind} building with {action.die} passengers on {at}{was} for {cost} capital "
-                           f"({_paid(payment)})."})
+                   "text": f"Built {article} {kind} building with {action.die} passengers on {at}{was} for {cost} "
+                           f"capital ({_paid(payment)})."})
 
 
 def route(state: dict, b: Board, start: str, links: list[str]) -> tuple[list[str], int]:
@@ -236,7 +238,8 @@ def do_move(state: dict, action, events: list) -> None:
     state["delivered"][dest] += 1
     state["moved"] += 1
     changes = {k: state[k] - v for k, v in before.items()}
-    bonus = f"bought {convert} profit for {LEISURE[convert]} capital" if dest == "L" else BONUS_WORDS[dest]
+    bonus = (f"bought {convert} profit for {LEISURE[convert]} capital" if convert else "no capital converted") \
+        if dest == "L" else BONUS_WORDS[dest]
     events.append({"type": "move", **changes, "stops": stops, "trip_capital": capital,
                    "text": f"A passenger travels {' → '.join(visited)} to a {dest} building: {stops} profit, "
                            f"{bonus}, {capital} capital ({_paid(payment)})."})

@@ -1,8 +1,8 @@
 """The legal moves of a Railways state, for buttons, menus and random playouts.
 
-Every legal move is listed except two kinds of near-duplicates: payments that name a slot they
-could do without (the engine accepts them; they only waste a card or add pollution), and, for
-a trip to a Leisure building, conversions other than "as much as you can" and "none".
+Every legal move is listed except payments that name a slot they could do without (the engine
+accepts them; they only waste a card or add pollution). For a trip to a Leisure building, every
+conversion the capital pays for is listed (without ``convert``: the most).
 """
 from __future__ import annotations
 
@@ -73,10 +73,12 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
             continue
         for links, visited, _ in trips(state, b, start):
             dest = b.kind[visited[-1]]
+            can = max(k for k, cost in enumerate(rules.LEISURE) if cost <= state["capital"]) if dest == "L" else 0
             for p in payments(hand, Need(icons={"ticket": 1}, dest=frozenset({dest}))):
                 out.append({"type": "move", "from": start, "links": links, "slots": p.refs()})
-                if dest == "L" and state["capital"] >= 1:
-                    out.append({"type": "move", "from": start, "links": links, "slots": p.refs(), "convert": 0})
+                out += [{"type": "move", "from": start, "links": links, "slots": p.refs(), "convert": k}
+                        for k in range(can)]                 # a smaller conversion than the most
+
     if state["workers"] < rules.WORKERS_MAX:
         out += _paid("hire", {}, Need(icons={"worker": 1}), hand)
     out += _paid("capital", {}, Need(money=True), hand)
