@@ -158,7 +158,7 @@ def draw_map(view: dict, highlight=()) -> Image.Image:
 
 def _track(d, x, y, label: str, low: int, high: int, value: int, colour) -> int:
     """A row of numbered boxes with the current value filled; returns the next y."""
-    f, small = font(14, bold=True), font(11)
+    f, small = font(15, bold=True), font(13)
     d.text((x, y + 11), label, fill=INK, font=f, anchor="lm")
     bx, w = x + 92, (WIDTH - x - 110) / (high - low + 1)
     for i, v in enumerate(range(low, high + 1)):
@@ -207,7 +207,7 @@ def _hand(d, y: int, hand: list[dict]) -> int:
 
 
 def draw_board(view: dict, highlight=()) -> Image.Image:
-    panel_h = 450 if view.get("final") else 410
+    panel_h = 470 if view.get("final") else 430
     img = Image.new("RGB", (WIDTH, MAP_H + panel_h), (250, 248, 240))
     img.paste(draw_map(view, highlight), (0, 0))
     d = ImageDraw.Draw(img)
@@ -228,13 +228,12 @@ def draw_board(view: dict, highlight=()) -> Image.Image:
              + (f" ({' + '.join(view['combine'])})" if view["objective"] == "baron" else ""),
              "Map cards: " + " · ".join(f"{c['number']} {c['name']}" for c in view["layout"])
              + " (top left, top right, bottom left, bottom right)",
-             "Square: your link (number: the capital it pays) · diamond: upgraded · circle: a link to buy "
-             "(its length)",
-             "Grey rails: not a link yet (a building at their end completes them) · white box: passengers"]
+             "Square: your link (number: the capital it pays) · diamond: upgraded",
+             "Circle: a link to buy (its length) · grey rails: not a link yet · white box: passengers"]
     for line in lines:
         small = line.startswith(("Square", "Grey", "Map"))
-        d.text((12, y), line, fill=INK, font=font(11) if small else f)
-        y += 16 if small else 20
+        d.text((12, y), line, fill=INK, font=font(12) if small else f)
+        y += 17 if small else 20
     y += 4
     if view.get("final"):
         fin = view["final"]
