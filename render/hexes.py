@@ -29,17 +29,23 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 class Layout:
-    """Pixel geometry of a board of ``columns`` x ``rows`` hexes with circumradius ``size``."""
+    """Pixel geometry of a board of ``columns`` x ``rows`` hexes with circumradius ``size``.
 
-    def __init__(self, columns: int, rows: int, size: int, margin: int = 14):
+    ``window``: ``(x0, y0, width, height)``, a part of the whole board in its pixels (a close
+    view, a phone's crop); every position is then relative to the window's top left corner."""
+
+    def __init__(self, columns: int, rows: int, size: int, margin: int = 14,
+                 window: tuple[int, int, int, int] | None = None):
         self.columns, self.rows, self.size, self.margin = columns, rows, size, margin
-        self.width = int(SQRT3 * size * (columns + 0.5)) + 2 * margin
-        self.height = int(size * (1.5 * rows + 0.5)) + 2 * margin
+        self.full_width = int(SQRT3 * size * (columns + 0.5)) + 2 * margin
+        self.full_height = int(size * (1.5 * rows + 0.5)) + 2 * margin
+        self.window = window
+        self.x0, self.y0, self.width, self.height = window or (0, 0, self.full_width, self.full_height)
 
     def xy(self, hexname: str) -> tuple[float, float]:
         col, row = parse(hexname)
         x, y = center(col, row, self.size)
-        return x + self.margin + SQRT3 * self.size / 2, y + self.margin + self.size
+        return x + self.margin + SQRT3 * self.size / 2 - self.x0, y + self.margin + self.size - self.y0
 
     def edge_mid(self, hexname: str, side: int) -> tuple[float, float]:
         """Midpoint of hex side ``side`` (0=E clockwise)."""
@@ -53,55 +59,109 @@ class Layout:
         x, y = self.xy(hexname)
         return corners(x, y, self.size - shrink)
 
+    def hexes(self) -> list[str]:
+        """The names of the hexes that show (wholly or partly) in the image, row by row."""
+        w, s = SQRT3 * self.size, self.size
+        rows = range(max(0, int((self.y0 - self.margin) / (1.5 * s)) - 1),
+                     min(self.rows, int((self.y0 + self.height) / (1.5 * s)) + 2))
+        cols = range(max(0, int((self.x0 - self.margin) / w) - 1),
+                     min(self.columns, int((self.x0 + self.width) / w) + 2))
+        return [label(c, r) for r in rows for c in cols]
+
+    def shows(self, hexname: str, inset: float = 0.0) -> bool:
+        """Whether the centre of ``hexname`` lies in the image, at least ``inset`` px inside."""
+        x, y = self.xy(hexname)
+        return inset <= x <= self.width - inset and inset <= y <= self.height - inset
+
+    def around(self, hexname: str, across: float, down: float) -> Layout:
+        """A window of about ``across`` x ``down`` hexes centred on ``hexname`` (moved back
+        inside the board at its edges)."""
+        x, y = self.xy(hexname)
+        width, height = int(SQRT3 * self.size * across), int(self.size * (1.5 * down + 0.5))
+        x0 = min(max(0, int(x + self.x0 - width / 2)), max(0, self.full_width - width))
+        y0 = min(max(0, int(y + self.y0 - height / 2)), max(0, self.full_height - height))
+        return Layout(self.columns, self.rows, self.size, self.margin, (x0, y0, width, height))
+
+
+def hex_span(hexnames, columns: int, rows: int, pad: int = 1) -> tuple[int, int, int, int]:
+    """``(first column, first row, last column, last row)`` covering ``hexnames`` and ``pad``
+    more hexes around them, inside the board; the first row is even so rows keep their offset."""
+    cells = [parse(h) for h in hexnames]
+    cols, rws = [c for c, _ in cells], [r for _, r in cells]
+    c0, c1 = max(0, min(cols) - pad), min(columns - 1, max(cols) + pad)
+    r0, r1 = max(0, min(rws) - pad), min(rows - 1, max(rws) + pad)
+    return c0, r0 - r0 % 2, c1, r1
+
+
+HEX_LABEL = (70, 80, 60)
+
+
+def hex_label_font(layout: Layout) -> ImageFont.FreeTypeFont:
+    return font(max(8, layout.size // 3))
+
+
+def draw_hex_label(d: ImageDraw.ImageDraw, layout: Layout, name: str, halo: bool = False) -> None:
+    """The printed name of a hex (what players type), low in the hex where no track ends.
+    ``halo``: a light outline, to stay readable over track and highlights."""
+    x, y = layout.xy(name)
+    d.text((x, y + layout.size * 0.62), name, fill=HEX_LABEL, font=hex_label_font(layout), anchor="ms",
+           **({"stroke_width": 2, "stroke_fill": (240, 242, 232)} if halo else {}))
+
 
 def draw_base(layout: Layout, terrain: dict[str, str], ridges, cities) -> Image.Image:
     """Terrain, sea, ridges and printed hex names: the part of a board that never changes."""
     img = Image.new("RGB", (layout.width, layout.height), SEA)
     d = ImageDraw.Draw(img)
-    small = font(max(8, layout.size // 3))
-    for row in range(layout.rows):
-        for col in range(layout.columns):
-            name = label(col, row)
-            kind = terrain.get(name)
-            if kind is None:
-                continue
-            d.polygon(layout.hex_polygon(name), fill=TERRAIN_FILL[kind], outline=(120, 130, 110))
-            x, y = layout.xy(name)
-            if kind == "mountain":
-                d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(120, 90, 60))
-            elif kind == "water":
-                d.line((x - 5, y + 1, x - 1, y - 2, x + 2, y + 1, x + 6, y - 2), fill=(60, 110, 190), width=2)
-            if name not in cities:
-                d.text((x, y + layout.size * 0.62), name, fill=(70, 80, 60), font=small, anchor="ms")
+    shown = [name for name in layout.hexes() if name in terrain]
+    mark = max(3, layout.size // 10)
+    for name in shown:
+        kind = terrain[name]
+        d.polygon(layout.hex_polygon(name), fill=TERRAIN_FILL[kind], outline=(120, 130, 110))
+        x, y = layout.xy(name)
+        if kind == "mountain":
+            d.ellipse((x - mark, y - mark, x + mark, y + mark), fill=(120, 90, 60))
+        elif kind == "water":
+            k = mark / 3
+            d.line((x - 5 * k, y + k, x - k, y - 2 * k, x + 2 * k, y + k, x + 6 * k, y - 2 * k), fill=(60, 110, 190),
+                   width=max(2, layout.size // 15))
     for key in ridges:
         a, b = key.split("|")
         side = side_towards(a, b)
         x, y = layout.xy(a)
         pts = corners(x, y, layout.size)
         d.line((pts[side], pts[(side + 1) % 6]), fill=RIDGE, width=max(3, layout.size // 6))
+    for name in shown:
+        if name not in cities:
+            draw_hex_label(d, layout, name)
     return img
 
 
-def draw_labels(layout: Layout, cities: dict[str, str], city_radius: float) -> Image.Image:
+def draw_labels(layout: Layout, cities: dict[str, str], city_radius: float,
+                name_size: int | None = None) -> Image.Image:
     """City names and their hex names as a transparent overlay (RGBA), pasted over the track so
     it never hides a name. Static, so it is drawn once per map and cached with the base."""
     img = Image.new("RGBA", (layout.width, layout.height), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    name_font, small = font(max(10, layout.size // 2), bold=True), font(max(8, layout.size // 3))
+    name_font, small = font(name_size or max(10, layout.size // 2), bold=True), hex_label_font(layout)
+    stroke = max(2, layout.size // 20)
     for hexname, city in cities.items():
         x, y = layout.xy(hexname)
-        d.text((x, y + city_radius + 1), city, fill=INK, font=name_font, anchor="mt", stroke_width=2,
+        d.text((x, y + city_radius + 1), city, fill=INK, font=name_font, anchor="mt", stroke_width=stroke,
                stroke_fill=(255, 255, 255))
-        d.text((x, y - city_radius - 1), hexname, fill=INK, font=small, anchor="mb", stroke_width=2,
+        d.text((x, y - city_radius - 1), hexname, fill=INK, font=small, anchor="mb", stroke_width=stroke,
                stroke_fill=(255, 255, 255))
     return img
 
 
 def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int, letters: bool) -> None:
-    d.rectangle((x, y, x + s, y + s), fill=CUBE_FILL[colour], outline=(255, 255, 255))
+    """A goods cube with its top left corner at ``(x, y)``: a white ring around a dark edge, so
+    it stands out on a city of any colour, its own included."""
+    d.rectangle((x - 1, y - 1, x + s + 1, y + s + 1), outline=(255, 255, 255))
+    d.rectangle((x, y, x + s, y + s), fill=CUBE_FILL[colour], outline=INK)
     if letters:
         ink = (0, 0, 0) if colour == "yellow" else (255, 255, 255)
-        d.text((x + s / 2, y + s / 2), CUBE_LETTER[colour], fill=ink, font=font(max(8, s - 2)), anchor="mm")
+        d.text((x + s / 2 + 0.5, y + s / 2 + 0.5), CUBE_LETTER[colour], fill=ink, font=font(max(8, s - 2)),
+               anchor="mm")
 
 
 def png_bytes(img: Image.Image, compress_level: int = 6, palette: int | None = 128) -> bytes:

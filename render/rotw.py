@@ -1,7 +1,14 @@
 """Railways of the World board: the map with cities, cubes and track, plus a side panel.
 
-``board_png(view)`` takes ``engine.get_game("rotw").view(...)`` and returns PNG bytes.
-The static base (terrain, ridges, city spurs, hex names) is drawn once per map and size and cached.
+``board_png(view)`` takes ``engine.get_game("rotw").view(...)`` and returns PNG bytes:
+
+- ``layout="desktop"`` (the default): the map with the panel on its right;
+- ``layout="phone"``: portrait, the map (cropped to the part in play) above the panel, in type
+  that still reads when the image is shown 400 px wide;
+- ``zoom="Köln"`` or ``zoom="J6"``: a close view of about 7 x 5 large hexes around a city or hex.
+
+The static base of each map, size and window (terrain, ridges, city spurs, hex and city names) is
+drawn once and cached. The hexes of the view's ``last`` move get a gold outline.
 """
 from __future__ import annotations
 
@@ -9,30 +16,118 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.rotw.data import load_map
+from engine import IllegalAction
+from engine.common.hexgrid import SQRT3, normalize
+from engine.games.rotw.data import city_hex, load_map
 
-from .hexes import BACKGROUND, CUBE_FILL, INK, Layout, draw_base, draw_cube, draw_labels, font, png_bytes
+from .hexes import (
+    BACKGROUND,
+    CUBE_FILL,
+    CUBE_LETTER,
+    INK,
+    Layout,
+    draw_base,
+    draw_cube,
+    draw_hex_label,
+    draw_labels,
+    font,
+    hex_label_font,
+    hex_span,
+    png_bytes,
+)
 
-HEX_SIZE = 30
-PANEL_WIDTH = 420
+HEX_SIZE = 30                  # desktop
+PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled to PHONE_WIDTH
+PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's
+PHONE_MAX_HEX = 40
+ZOOM_HEX = 60
+ZOOM_ACROSS, ZOOM_DOWN = 7, 5  # hexes in a close view
 OWNER = [(255, 140, 0), (0, 190, 200), (230, 60, 160), (255, 255, 255), (120, 200, 40), (60, 60, 60)]
 OWNER_NAME = ["orange", "cyan", "pink", "white", "lime", "charcoal"]
 SPUR = (70, 70, 70)
+MARKER = (110, 70, 40)
+LAST = (255, 196, 0)           # the last move's hexes
+LAYOUTS = ("desktop", "phone")
 
 
 def owner_colour(seat: int) -> tuple[int, int, int]:
     return OWNER[seat % len(OWNER)]
 
 
-@lru_cache(maxsize=8)
-def _base(map_id: str, size: int) -> tuple[Image.Image, Image.Image, Layout]:
-    """The static layers of a map: terrain base, name overlay (RGBA), and the layout."""
+class Spots:
+    """Boxes on the map that link badges keep off: ``hard`` ones (hex names, what players type)
+    are never covered, ``soft`` ones (city discs and names) as little as possible. Bucketed by a
+    coarse grid so that a badge only looks at the boxes near it."""
+
+    def __init__(self, cell: float):
+        self.cell = cell
+        self.boxes: list[tuple[tuple[float, float, float, float], float]] = []
+        self.grid: dict[tuple[int, int], list[int]] = {}
+
+    def _cells(self, box):
+        c = self.cell
+        return ((i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
+                for j in range(int(box[1] // c), int(box[3] // c) + 1))
+
+    def add(self, box: tuple[float, float, float, float], weight: float) -> None:
+        """``weight``: ``inf`` for a hard box, else what covering it costs per pixel."""
+        self.boxes.append((box, weight))
+        for cell in self._cells(box):
+            self.grid.setdefault(cell, []).append(len(self.boxes) - 1)
+
+    def cost(self, x: float, y: float, r: float) -> float:
+        """What a disc of radius ``r`` at ``(x, y)`` covers (``inf``: a hard box)."""
+        near = {i for cell in self._cells((x - r, y - r, x + r, y + r)) for i in self.grid.get(cell, ())}
+        total = 0.0
+        for i in near:
+            (x0, y0, x1, y1), weight = self.boxes[i]
+            if weight == float("inf"):
+                dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
+                if dx * dx + dy * dy < (r - 1) ** 2:
+                    return weight
+                continue
+            w, h = min(x1, x + r) - max(x0, x - r), min(y1, y + r) - max(y0, y - r)
+            if w > 0 and h > 0:
+                total += w * h * weight
+        return total
+
+
+@lru_cache(maxsize=16)
+def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = None, phone: bool = False
+          ) -> tuple[Image.Image, Image.Image, Layout, Spots]:
+    """The static layers of a map (or of a window of it): terrain base, name overlay (RGBA), layout,
+    and where the names are. ``phone``: larger city names (the image is shown about 400 px wide)."""
     m = load_map(map_id)
-    layout = Layout(m.columns, m.rows, size)
+    layout = Layout(m.columns, m.rows, size, window=window)
     names = {h: c.name for h, c in m.cities.items()}
     base = draw_base(layout, m.terrain, m.ridges, names)
     _draw_spurs(ImageDraw.Draw(base), layout, m)
-    return base, draw_labels(layout, names, city_radius(layout)), layout
+    name_size = int(size * 0.7) if phone else max(10, size // 2) if size <= 40 else int(size * 0.4)
+    labels = draw_labels(layout, names, city_radius(layout, phone), name_size)
+    return base, labels, layout, _spots(layout, m, name_size, city_radius(layout, phone))
+
+
+def _spots(layout: Layout, m, name_size: int, r: float) -> Spots:
+    """The boxes of the hex names (hard), city names and discs (soft), as ``draw_base`` and
+    ``draw_labels`` place them."""
+    spots = Spots(layout.size * 2)
+    small, name_font = hex_label_font(layout), font(name_size, bold=True)
+    pad = 2
+    for hexname in layout.hexes():
+        if hexname not in m.terrain:
+            continue
+        x, y = layout.xy(hexname)
+        if hexname in m.cities:
+            spots.add((x - r, y - r, x + r, y + r), 2.0)
+            box = small.getbbox(hexname, anchor="mb")
+            spots.add((x + box[0] - pad, y - r - 1 + box[1] - pad, x + box[2] + pad, y - r - 1 + box[3] + pad),
+                      float("inf"))
+            box = name_font.getbbox(m.cities[hexname].name, anchor="mt")
+            spots.add((x + box[0] - pad, y + r + 1 + box[1] - pad, x + box[2] + pad, y + r + 1 + box[3] + pad), 1.0)
+        else:
+            box, base = small.getbbox(hexname, anchor="ms"), y + layout.size * 0.62
+            spots.add((x + box[0] - pad, base + box[1] - pad, x + box[2] + pad, base + box[3] + pad), float("inf"))
+    return spots
 
 
 def _draw_spurs(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
@@ -45,37 +140,107 @@ def _draw_spurs(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
             d.line(((x + ex) / 2, (y + ey) / 2, ex, ey), fill=SPUR, width=width)
 
 
-def city_radius(layout: Layout) -> float:
-    return layout.size * 0.66
+def city_radius(layout: Layout, phone: bool = False) -> float:
+    """A city disc's radius; larger on a phone, where the cubes would be specks."""
+    return layout.size * (0.76 if phone else 0.66)
+
+
+def zoom_hex(map_id: str, place: str) -> str:
+    """The hex of a city (any case or accents) or a hex name of the map; ``IllegalAction`` otherwise."""
+    m = load_map(map_id)
+    text = str(place).strip()
+    hexname = city_hex(m, text) or normalize(text)
+    if hexname is None or hexname not in m.terrain:
+        raise IllegalAction(f"No city or hex {text[:40]!r} on this map.")
+    return hexname
 
 
 def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: bool = False,
-               size: int = HEX_SIZE, cached: bool = True) -> Image.Image:
-    """Draw the board image (map + panel) for a view. ``highlight``: the hexes of a proposed
-    build in order (drawn as a white route with outlined tiles)."""
-    base, labels, layout = (_base if cached else _base.__wrapped__)(view["map"], size)
-    board = Image.new("RGB", (layout.width + PANEL_WIDTH, max(layout.height, 760)), BACKGROUND)
+               layout: str = "desktop", zoom: str | None = None, size: int | None = None,
+               cached: bool = True) -> Image.Image:
+    """Draw the board image for a view. ``highlight``: the hexes of a proposed build in order (drawn
+    as a white route with outlined tiles). ``layout``: "desktop" (map and panel side by side) or
+    "phone" (portrait). ``zoom``: a city or hex for a close view of the map around it (no panel);
+    raises ``IllegalAction`` for a place not on the map."""
+    layout = layout or "desktop"
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
+    get = _base if cached else _base.__wrapped__
+    m = load_map(view["map"])
+    if zoom is not None:
+        target = zoom_hex(view["map"], zoom)
+        size = size or ZOOM_HEX
+        window = Layout(m.columns, m.rows, size).around(target, ZOOM_ACROSS, ZOOM_DOWN).window
+        base, labels, lay, spots = get(view["map"], size, window)
+        board = base.copy()
+        _draw_map(board, labels, lay, spots, view, highlight, colourblind)
+        return board
+    if layout == "phone":
+        size, window = _phone_window(view, m, highlight, size)
+        base, labels, lay, spots = get(view["map"], size, window, True)
+        panel = _panel(view, PHONE_WIDTH / PANEL_WIDTH, colourblind)
+        board = Image.new("RGB", (PHONE_WIDTH, lay.height + panel.height), BACKGROUND)
+        board.paste(base, (0, 0))
+        _draw_map(board, labels, lay, spots, view, highlight, colourblind, phone=True)
+        board.paste(panel, (0, lay.height))
+        return board
+    base, labels, lay, spots = get(view["map"], size or HEX_SIZE)
+    panel = _panel(view, 1.0, colourblind)
+    board = Image.new("RGB", (lay.width + PANEL_WIDTH, max(lay.height, panel.height)), BACKGROUND)
     board.paste(base, (0, 0))
-    d = ImageDraw.Draw(board)
-    _draw_track(d, layout, view)
-    if highlight:
-        for hexname in highlight:
-            if hexname not in view["cities"]:
-                d.polygon(layout.hex_polygon(hexname, 2), outline=(255, 255, 255), width=3)
-        if len(highlight) > 1:
-            points = [layout.xy(h) for h in highlight]
-            d.line(points, fill=INK, width=max(6, layout.size // 4) + 4, joint="curve")
-            d.line(points, fill=(255, 255, 255), width=max(4, layout.size // 4), joint="curve")
-    _draw_cities(d, layout, view, colourblind)
-    _draw_owner_markers(d, layout, view)
-    board.paste(labels, (0, 0), labels)
-    _draw_panel(d, layout.width, view, colourblind)
+    _draw_map(board, labels, lay, spots, view, highlight, colourblind)
+    board.paste(panel, (lay.width, 0))
     return board
 
 
 def board_png(view: dict, **kwargs) -> bytes:
     """PNG bytes of ``draw_board(view, **kwargs)``."""
     return png_bytes(draw_board(view, **kwargs))
+
+
+def _phone_window(view: dict, m, highlight: list[str] | None, size: int | None
+                  ) -> tuple[int, tuple[int, int, int, int]]:
+    """The hex size and window of the phone's map: the part in play (track, cities with cubes,
+    the last move and a preview) and one hex around it, as large as PHONE_WIDTH allows."""
+    margin = 14
+    focus = set(view["track"]) | {h for h, c in view["cities"].items() if c["cubes"]}
+    focus |= set(view.get("last") or []) | set(highlight or [])
+    c0, r0, c1, r1 = hex_span(focus or m.terrain, m.columns, m.rows)
+    if size is None:
+        size = min(PHONE_MAX_HEX, int((PHONE_WIDTH - 2 * margin) / (SQRT3 * (c1 - c0 + 1.5))))
+    full = Layout(m.columns, m.rows, size, margin)
+    x0 = min(int(SQRT3 * size * c0), max(0, full.full_width - PHONE_WIDTH))
+    height = int(size * (1.5 * (r1 - r0 + 1) + 0.5)) + 2 * margin
+    return size, (x0, int(1.5 * size * r0), PHONE_WIDTH, height)
+
+
+def _draw_map(board: Image.Image, labels: Image.Image, layout: Layout, spots: Spots, view: dict,
+              highlight: list[str] | None, letters: bool, phone: bool = False) -> None:
+    """Everything that changes, over the base already pasted at the top left of ``board``.
+    ``phone``: larger cities and link badges."""
+    d = ImageDraw.Draw(board)
+    cities = view["cities"]
+    _draw_track(d, layout, view)
+    last = [h for h in view.get("last") or [] if normalize(h)]
+    for hexname in last:
+        poly = layout.hex_polygon(hexname, 2)
+        d.polygon(poly, outline=INK, width=max(5, layout.size // 6))
+        d.polygon(layout.hex_polygon(hexname, 3), outline=LAST, width=max(3, layout.size // 10))
+    if highlight:
+        for hexname in highlight:
+            if hexname not in cities:
+                d.polygon(layout.hex_polygon(hexname, 2), outline=(255, 255, 255), width=3)
+        if len(highlight) > 1:
+            points = [layout.xy(h) for h in highlight]
+            d.line(points, fill=INK, width=max(6, layout.size // 4) + 4, joint="curve")
+            d.line(points, fill=(255, 255, 255), width=max(4, layout.size // 4), joint="curve")
+    # hex names under track or a highlight, again, with a halo: players type them
+    for hexname in sorted(set(view["track"]) | set(last) | set(highlight or [])):
+        if hexname not in cities and normalize(hexname):
+            draw_hex_label(d, layout, hexname, halo=True)
+    _draw_cities(d, layout, view, letters, phone)
+    board.paste(labels, (0, 0), labels)
+    _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34)
 
 
 def _draw_track(d: ImageDraw.ImageDraw, layout: Layout, view: dict) -> None:
@@ -105,52 +270,113 @@ def _faded(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple((c + 255) // 2 for c in colour)  # type: ignore[return-value]
 
 
-def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bool) -> None:
-    r = city_radius(layout)
+def _cube_grid(n: int, r: float, cap: int) -> tuple[int, int, int]:
+    """``(per row, rows, cube size)`` for ``n`` cubes inside a disc of radius ``r``: the grid's
+    corners, white rings included, stay inside the disc's white edge."""
+    per_row = n if n <= 3 else (2 if n == 4 else 3)
+    rows = -(-n // per_row) if n else 0
+    s = cap
+    while s > 5 and ((per_row * (s + 3) / 2) ** 2 + (rows * (s + 3) / 2) ** 2) ** 0.5 > r - 2:
+        s -= 1
+    return per_row, rows, s
+
+
+def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bool, phone: bool) -> None:
+    r = city_radius(layout, phone)
     name_font = font(max(10, layout.size // 2), bold=True)
-    cube = max(9, layout.size // 3 + 1)
+    ring = max(2, layout.size // 15)
     for hexname, city in sorted(view["cities"].items()):
         x, y = layout.xy(hexname)
+        if not -r <= x <= layout.width + r or not -r <= y <= layout.height + r:
+            continue
         fill = CUBE_FILL[city["colour"]]
-        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(255, 255, 255), width=2)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(255, 255, 255), width=ring)
         if city["urbanized"]:
-            d.ellipse((x - r + 4, y - r + 4, x + r - 4, y + r - 4), outline=(255, 255, 255), width=2)
+            d.ellipse((x - r + 2 * ring + 1, y - r + 2 * ring + 1, x + r - 2 * ring - 1, y + r - 2 * ring - 1),
+                      outline=(255, 255, 255), width=ring)
         cubes = city["cubes"]
-        per_row = 3
-        for i, colour in enumerate(cubes):
-            cx = x - (min(len(cubes), per_row) * (cube + 1)) / 2 + (i % per_row) * (cube + 1)
-            cy = y - cube / 2 - (cube / 2 + 1 if len(cubes) > per_row else 0) + (i // per_row) * (cube + 1)
-            draw_cube(d, cx, cy, colour, cube, letters)
+        if cubes:
+            per_row, rows, s = _cube_grid(len(cubes), r - (2 * ring + 1 if city["urbanized"] else 0),
+                                          max(9, round(r / 2) + 1))
+            step = s + 3
+            for i, colour in enumerate(cubes):
+                in_row = min(per_row, len(cubes) - (i // per_row) * per_row)
+                cx = x - in_row * step / 2 + (i % per_row) * step + 1.5
+                cy = y - rows * step / 2 + (i // per_row) * step + 1.5
+                draw_cube(d, cx, cy, colour, s, letters)
         if city["marker"]:
-            d.rectangle((x - r * 0.55, y - r * 0.55, x + r * 0.55, y + r * 0.55), fill=(110, 70, 40),
-                        outline=(255, 255, 255))
-            d.text((x, y), "E", fill=(255, 255, 255), font=name_font, anchor="mm")
+            _draw_marker(d, x, y, r * 0.55, name_font)
         if letters and city["colour"] != "gray":     # the city's colour as a letter, beside the disc
-            d.text((x + r + 2, y - r), city["colour"][0].upper(), fill=INK, font=name_font, anchor="lt",
+            d.text((x + r + 2, y - r), CUBE_LETTER[city["colour"]], fill=INK, font=name_font, anchor="lt",
                    stroke_width=2, stroke_fill=(255, 255, 255))
 
 
-def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, view: dict) -> None:
-    """The ownership marker: a disc in the owner's colour with the link number, mid-link."""
-    f = font(max(9, layout.size // 3))
-    for lid, link in view["links"].items():
-        if not link["hexes"]:
+def _draw_marker(d: ImageDraw.ImageDraw, x: float, y: float, h: float, f) -> None:
+    """The empty city marker: a brown square with an E."""
+    d.rectangle((x - h, y - h, x + h, y + h), fill=MARKER, outline=(255, 255, 255))
+    d.text((x, y), "E", fill=(255, 255, 255), font=f, anchor="mm")
+
+
+def _badge(d: ImageDraw.ImageDraw, x: float, y: float, r: float, colour, text: str, f) -> None:
+    d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=max(2, int(r // 6)))
+    d.text((x, y + 0.5), text, fill=INK, font=f, anchor="mm")
+
+
+def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, view: dict, radius: float) -> None:
+    """The ownership marker: a disc in the owner's colour with the link number, high in a tile of
+    the link (the middle one that shows, unless another tile is freer): it never covers a hex name
+    and covers as little as it can of city names, cities and other markers. ``radius``: the
+    disc's, in hex sizes."""
+    s = layout.size
+    r = s * radius
+    f = font(max(9, int(r * 1.05)), bold=True)
+    lift = s * 0.56 - r                    # the disc ends 0.22 hex sizes below the centre
+    offsets = [(0, -lift), (-0.3 * s, -lift), (0.3 * s, -lift),
+               (0, -lift - 0.18 * s), (-0.3 * s, -lift - 0.18 * s), (0.3 * s, -lift - 0.18 * s)]
+    placed: list[tuple[float, float]] = []
+    for lid, link in sorted(view["links"].items(), key=lambda item: (len(item[0]), item[0])):
+        shown = [h for h in link["hexes"] if layout.shows(h, r)]
+        if not shown:
             continue
-        x, y = layout.xy(link["hexes"][len(link["hexes"]) // 2])
-        r = layout.size * 0.36
-        d.ellipse((x - r, y - r, x + r, y + r), fill=owner_colour(link["owner"]), outline=INK, width=2)
-        d.text((x, y), lid, fill=INK, font=f, anchor="mm")
+        mid = len(shown) // 2
+        best: tuple[float, float, float] | None = None
+        for i in sorted(range(len(shown)), key=lambda i: abs(i - mid)):
+            x, y = layout.xy(shown[i])
+            for dx, dy in offsets:
+                bx, by = x + dx, y + dy
+                cost = spots.cost(bx, by, r)
+                for px, py in placed:
+                    gap = 2 * r - ((px - bx) ** 2 + (py - by) ** 2) ** 0.5
+                    cost += max(0.0, gap) * r * 8
+                if best is None or cost < best[0]:
+                    best = (cost, bx, by)
+                if cost == 0:
+                    break
+            if best[0] == 0:
+                break
+        if best[0] == float("inf"):      # no free spot: the first one (never seen on a shipped map)
+            x, y = layout.xy(shown[mid])
+            best = (0, x, y - lift)
+        placed.append(best[1:])
+        _badge(d, best[1], best[2], r, owner_colour(link["owner"]), lid, f)
 
 
 def _money(k: int) -> str:
     return f"${k},000" if k else "$0"
 
 
-def _draw_panel(d: ImageDraw.ImageDraw, x0: int, view: dict, letters: bool) -> None:
-    title, body, small = font(22, bold=True), font(16), font(13)
-    x, y = x0 + 16, 14
+def _panel(view: dict, scale: float, letters: bool) -> Image.Image:
+    """The side panel (desktop: ``scale`` 1, PANEL_WIDTH wide), cut to its height."""
+    def px(v: float) -> int:
+        return round(v * scale)
+
+    width = px(PANEL_WIDTH)
+    img = Image.new("RGB", (width, px(2400)), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    title, body, small = font(px(22), bold=True), font(px(16)), font(px(13))
+    x, y = px(16), px(14)
     d.text((x, y), f"{view['map_name']} · Turn {view['turn']}", fill=INK, font=title)
-    y += 32
+    y += px(32)
     if view["phase"] == "auction":
         a = view["auction"]
         high = f"{_money(a['high'])} by {view['players'][a['high_seat']]['name']}" \
@@ -161,38 +387,82 @@ def _draw_panel(d: ImageDraw.ImageDraw, x0: int, view: dict, letters: bool) -> N
     else:
         phase = "Game over"
     d.text((x, y), phase, fill=INK, font=body)
-    y += 24
+    y += px(24)
     markers = view["markers"]
     d.text((x, y), f"Empty city markers: {markers['placed']} of {markers['total']}"
                    + (f" · last turn {view['end_turn']}" if view["end_turn"] else ""), fill=INK, font=small)
-    y += 26
+    y += px(26)
     order = view["order"] or (view["auction"]["order"] if view["auction"] else [])
     for seat in order or range(len(view["players"])):
         p = view["players"][seat]
         active = view["actor"] == seat
-        box = (x - 6, y - 4, x0 + PANEL_WIDTH - 12, y + 62)
-        d.rectangle(box, fill=(255, 250, 220) if active else (248, 246, 240), outline=owner_colour(seat), width=3)
+        box = (x - px(6), y - px(4), width - px(12), y + px(62))
+        d.rectangle(box, fill=(255, 250, 220) if active else (248, 246, 240), outline=owner_colour(seat),
+                    width=px(3))
         first = "  [first]" if view["first"] == seat and view["phase"] == "actions" else ""
         passed = "  (passed)" if view["auction"] and seat in view["auction"]["passed"] else ""
         name = p["name"] + (f" ({OWNER_NAME[seat]})" if letters else "") + first + passed
-        d.text((x + 22, y), name, fill=INK, font=font(16, bold=active))
+        d.text((x + px(22), y), name, fill=INK, font=font(px(16), bold=active))
         if active:
-            d.polygon(((box[2] - 22, y + 2), (box[2] - 22, y + 18), (box[2] - 8, y + 10)), fill=INK)
-        d.ellipse((x, y + 3, x + 14, y + 17), fill=owner_colour(seat), outline=INK)
-        d.text((x, y + 22), f"Cash {_money(p['cash'])}   Bonds {p['bonds']}   Engine {p['engine']}",
+            t = box[2] - px(22)
+            d.polygon(((t, y + px(2)), (t, y + px(18)), (t + px(14), y + px(10))), fill=INK)
+        d.ellipse((x, y + px(3), x + px(14), y + px(17)), fill=owner_colour(seat), outline=INK)
+        d.text((x, y + px(22)), f"Cash {_money(p['cash'])}   Bonds {p['bonds']}   Engine {p['engine']}",
                fill=INK, font=small)
-        d.text((x, y + 40), f"Points {p['points']}   Income {_money(p['income'])}   Links {p['links']}",
+        d.text((x, y + px(40)), f"Points {p['points']}   Income {_money(p['income'])}   Links {p['links']}",
                fill=INK, font=small)
-        y += 74
-    y += 6
+        y += px(74)
+    y += px(6)
     d.text((x, y), "Operations cards (face up)", fill=INK, font=body)
-    y += 22
+    y += px(22)
     for card in view["cards"]["face_up"]:
         tag = "goal" if card["kind"] == "goal" else "take"
-        d.ellipse((x, y + 6, x + 5, y + 11), fill=INK)
-        d.text((x + 10, y), f"{card['name']} ({tag})", fill=INK, font=small)
-        y += 18
-    d.text((x, y + 4), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
-    y += 26
+        d.ellipse((x, y + px(6), x + px(5), y + px(11)), fill=INK)
+        d.text((x + px(10), y), f"{card['name']} ({tag})", fill=INK, font=small)
+        y += px(18)
+    d.text((x, y + px(4)), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
+    y += px(26)
     tiles = ", ".join(f"{c} {k}" for c, k in view["new_city_tiles"].items() if k)
     d.text((x, y), f"New City tiles: {tiles or 'none'}", fill=INK, font=small)
+    y += px(30)
+    y = _legend(d, x, y, px, letters)
+    return img.crop((0, 0, width, y + px(10)))
+
+
+def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool) -> int:
+    """What the marks on the map mean, one short line each; returns the y below it."""
+    body, small, tiny = font(px(16)), font(px(13)), font(px(10))
+    d.text((x, y), "Legend", fill=INK, font=body)
+    y += px(24)
+    mid, step, tx = px(8), px(22), x + px(26)
+
+    def line(text: str) -> None:
+        nonlocal y
+        d.text((tx, y + mid), text, fill=INK, font=small, anchor="lm")
+        y += step
+
+    cube = px(10)
+    cx = x + px(3)
+    draw_cube(d, cx, y + mid - cube / 2, "red", cube, letters)
+    line("Goods cube: deliver it to a city of its colour")
+    d.line((x, y + mid, x + px(20), y + mid), fill=owner_colour(0), width=px(5))
+    _badge(d, x + px(10), y + mid, px(8), owner_colour(0), "1", tiny)
+    line("Link #1 in its owner's colour; pale: unfinished")
+    _draw_marker(d, x + px(10), y + mid, px(7), tiny)
+    line("Empty city marker: the city has no cubes left")
+    r = px(9)
+    d.ellipse((x + px(10) - r, y + mid - r, x + px(10) + r, y + mid + r), fill=CUBE_FILL["gray"],
+              outline=(255, 255, 255), width=px(2))
+    d.ellipse((x + px(10) - r + px(4), y + mid - r + px(4), x + px(10) + r - px(4), y + mid + r - px(4)),
+              outline=(255, 255, 255), width=px(2))
+    line("Double ring: an urbanized city")
+    corners = [(x + px(10) + px(9) * c, y + mid + px(9) * s) for c, s in
+               ((0.87, -0.5), (0.87, 0.5), (0, 1), (-0.87, 0.5), (-0.87, -0.5), (0, -1))]
+    d.polygon(corners, fill=(196, 222, 160), outline=LAST, width=px(3))
+    line("Gold outline: the last move")
+    line("Engine 3 (in a player's box): a cube travels up to 3 links")
+    if letters:
+        named = ", ".join(f"{CUBE_LETTER[c]} {c}" for c in ("red", "yellow", "blue", "purple", "black"))
+        line(f"Letters: {named}")
+    line("A close view: /game board zoom: Köln (or a hex)")
+    return y

@@ -131,7 +131,7 @@ async def test_settings_are_kept_per_user_and_used(db_path):
     table.ui("rotw").render = lambda view, **kw: seen.update(kw) or b"png"
     try:
         await table.board(bob)
-        assert seen == {"colourblind": True}
+        assert seen == {"colourblind": True, "layout": "desktop"}
     finally:
         del table.ui("rotw").render
     await store.close()

@@ -7,9 +7,14 @@ import io
 import os
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render.rotw import board_png
+from engine import IllegalAction
+from engine.games.rotw.data import load_map
+from render import rotw as render_rotw
+from render.hexes import Layout, hex_label_font
+from render.rotw import HEX_SIZE, board_png
 
 from .rotw.helpers import GAME, Table
 
@@ -50,8 +55,87 @@ def test_colourblind_highlight_and_cache_change_what_they_should():
     plain = image(board_png(view))
     letters = image(board_png(view, colourblind=True))
     assert ImageChops.difference(plain, letters).getbbox() is not None
-    preview = image(board_png(view, highlight=["L10", "M10", "N10"]))
-    box = ImageChops.difference(plain, preview).getbbox()
+    # compared before the PNG's palette, which may shift a colour by one anywhere
+    preview = render_rotw.draw_board(view, highlight=["L10", "M10", "N10"])
+    box = ImageChops.difference(render_rotw.draw_board(view), preview).getbbox()
     assert box is not None and box[2] < plain.width - 400     # only the map changed, not the panel
     uncached = image(board_png(view, cached=False))
     assert ImageChops.difference(plain, uncached).getbbox() is None
+
+
+def test_phone_layout_is_portrait_and_narrower_than_desktop():
+    view = midgame_view()
+    desktop, phone = image(board_png(view)), image(board_png(view, layout="phone"))
+    assert phone.height > phone.width and phone.width < desktop.width
+    assert len(board_png(view, layout="phone")) < 1_000_000
+    with pytest.raises(ValueError):
+        board_png(view, layout="tablet")
+
+
+def test_zoom_on_a_city_in_any_spelling_or_a_hex():
+    view = midgame_view()
+    desktop = image(board_png(view))
+    koln = image(board_png(view, zoom="Köln"))
+    assert koln.width < desktop.width and koln.height < desktop.height
+    for same in ("KOLN", " köln ", "i6"):                  # the engine's city lookup, or the city's hex
+        assert ImageChops.difference(koln, image(board_png(view, zoom=same))).getbbox() is None
+    hexview = image(board_png(view, zoom="j6", colourblind=True, layout="phone"))
+    assert hexview.size == koln.size
+    assert ImageChops.difference(koln, hexview).getbbox() is not None
+
+
+@pytest.mark.parametrize("place", ["xyz", "Z99", "A1", ""])
+def test_zoom_on_an_unknown_place_says_so(place):
+    with pytest.raises(IllegalAction, match="No city or hex .* on this map."):
+        board_png(midgame_view(), zoom=place)
+
+
+def test_the_last_move_is_highlighted_on_its_hexes():
+    view = midgame_view()
+    assert view["last"] == ["J16", "K16", "L16"]            # Basel K16 Zürich
+    shown, hidden = render_rotw.draw_board(view), render_rotw.draw_board({**view, "last": []})
+    box = ImageChops.difference(shown, hidden).getbbox()
+    m = load_map(view["map"])
+    layout = Layout(m.columns, m.rows, HEX_SIZE)
+    (x0, y0), (x1, y1) = layout.xy("J16"), layout.xy("L16")
+    assert box is not None
+    assert x0 - HEX_SIZE <= box[0] and box[2] <= x1 + HEX_SIZE and y0 - HEX_SIZE <= box[1] and box[3] <= y1 + HEX_SIZE
+    zoomed = ImageChops.difference(render_rotw.draw_board(view, zoom="K16"),
+                                   render_rotw.draw_board({**view, "last": []}, zoom="K16"))
+    assert zoomed.getbbox() is not None
+
+
+@pytest.mark.parametrize("options", [{}, {"layout": "phone"}, {"zoom": "Frankfurt"}])
+def test_link_badges_never_cover_a_hex_name(monkeypatch, options):
+    """Every link badge keeps clear of the printed hex names (what players type)."""
+    badges = []
+    monkeypatch.setattr(render_rotw, "_badge", lambda d, x, y, r, *rest: badges.append((x, y, r)))
+    view = midgame_view()
+    board = render_rotw.draw_board(view, **options)
+    assert len(badges) >= 3
+    m = load_map(view["map"])
+    phone = options.get("layout") == "phone"
+    size = round((board.width - 28) / (1.7320508 * (m.columns + 0.5))) if phone else \
+        render_rotw.ZOOM_HEX if options.get("zoom") else HEX_SIZE
+    layout = Layout(m.columns, m.rows, size)
+    x0 = y0 = 0
+    if options.get("zoom"):
+        x0, y0 = layout.around("L8", render_rotw.ZOOM_ACROSS, render_rotw.ZOOM_DOWN).window[:2]
+    small = hex_label_font(layout)
+    for name in m.terrain:
+        x, y = layout.xy(name)
+        x, y = x - x0, y - y0
+        if name in m.cities:
+            y, anchor = y - render_rotw.city_radius(layout) - 1, "mb"
+        else:
+            y, anchor = y + size * 0.62, "ms"
+        left, top, right, bottom = small.getbbox(name, anchor=anchor)
+        for bx, by, r in badges:
+            dx, dy = max(x + left - bx, 0, bx - x - right), max(y + top - by, 0, by - y - bottom)
+            assert dx * dx + dy * dy >= (r - 1) ** 2, (name, bx, by)
+
+
+def test_render_options_carry_the_layout():
+    from bot.cogs.rotw.commands import RotwUI
+    assert RotwUI().render_options({}) == {"colourblind": False, "layout": "desktop"}
+    assert RotwUI().render_options({"colourblind": 1, "layout": "phone"}) == {"colourblind": True, "layout": "phone"}

@@ -250,7 +250,7 @@ class RotwUI(GameUI):
     game_id = "rotw"
     prefix = "rotw"
     commands = COMMANDS
-    quiet_keys = ("auction", "actor")   # an auction bid or pass: a text line; the board comes when it ends
+    quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
     summary = ("**Railways of the World** (2-4 players): each turn, an auction for first player, then three rounds "
                "of one action each: build track (`/rotw link`, `/rotw build`), deliver a goods cube (`/rotw "
                "deliver`: one point per link of yours it travels), upgrade your engine, urbanize a gray city, or "
@@ -265,7 +265,7 @@ class RotwUI(GameUI):
         return {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding") and v is not None}
 
     def render_options(self, prefs: dict) -> dict:
-        return {"colourblind": bool(prefs.get("colourblind"))}
+        return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         if prompt["kind"] == "bid":

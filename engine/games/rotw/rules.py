@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.common import auction as auc
 from engine.common.goods import COLOURS, draw, new_bag
+from engine.common.hexgrid import normalize
 from engine.common.routes import check_route
 from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
@@ -69,6 +70,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         "at": 0,
         "auction": auc.start(list(range(n))),
         "end_turn": None,
+        "last": [],
     }
 
 
@@ -121,7 +123,7 @@ def _maybe_close_auction(state: dict, ctx: Context, events: list) -> None:
         issued = pay(state["players"][first], a["high"], ctx.tables.money.bond)
         events.append({"type": "first", "seat": first, "paid": a["high"], "bonds": issued,
                        "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
-    state.update(first=first, order=clockwise(first, n), at=0, round=1, phase="actions", auction=None)
+    state.update(first=first, order=clockwise(first, n), at=0, round=1, phase="actions", auction=None, last=[])
 
 
 # ---------------------------------------------------------------- actions
@@ -157,6 +159,8 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
         done += ")"
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
+    path = [normalize(h) for h in action.path]
+    touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
 
 
 def urbanize_target(state: dict, ctx: Context, action: Urbanize | TakeCard) -> tuple[str, str]:
@@ -197,6 +201,7 @@ def urbanize(state: dict, ctx: Context, seat: int, action: Urbanize | TakeCard, 
             event.update(paid=cost, bonds=issued)
     state["new_city_tiles"][colour] -= 1
     city["colour"], city["urbanized"] = colour, True
+    touched(state, [hexname])
     cubes, removed = add_cubes(state, hexname, rng, 2)
     text = f"urbanizes {name} as a {colour} city (new cubes: {', '.join(cubes) or 'none left in the bag'}){paid}"
     if removed:
@@ -248,6 +253,7 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
     for owner, points in gains.items():
         state["players"][owner]["points"] += points
     dest = passed[-1]
+    touched(state, [origin, *passed])
     scored = ", ".join(f"{state['seats'][o]} +{p}" for o, p in sorted(gains.items()))
     events.append({"type": "deliver", "seat": seat,
                    "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
@@ -276,12 +282,22 @@ def place_marker(state: dict, ctx: Context, hexname: str, events: list) -> None:
 
 
 def do_take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list) -> None:
+    card = ops.face_up_card(ctx, state["cards"]["face_up"], action.card)
     ops.take_card(state, ctx, seat, action, rng, events, urbanize)
+    if ops.spec(ctx, card).effect == "city_growth":     # New Industry is recorded by ``urbanize``
+        touched(state, [city_hex(ctx.map, action.city)])
+
+
+def touched(state: dict, hexes: list[str]) -> None:
+    """Record the hexes the current action touched; ``next_actor`` makes them the public ``last``
+    move (boards highlight them). Actions that touch none (pass, upgrade) leave ``last`` empty."""
+    state["touched"] = hexes
 
 
 # -------------------------------------------------------------- turn flow
 def next_actor(state: dict, ctx: Context, events: list) -> None:
     """Move to the next player, the next round, or the income phase."""
+    state["last"] = state.pop("touched", [])
     state["at"] += 1
     if state["at"] < len(state["order"]):
         return

@@ -12,7 +12,9 @@ from .rules import actor, income_of
 
 
 def view(state: dict, seat: int | None) -> dict:
-    """JSON-ready view. Money in thousands of dollars; ``income`` is next income phase's income."""
+    """JSON-ready view. Money in thousands of dollars; ``income`` is next income phase's income.
+    ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
+    or grown city), for boards to highlight; empty after any other action and once an auction ends."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -54,4 +56,5 @@ def view(state: dict, seat: int | None) -> dict:
             "discard": len(state["cards"]["discard"]),
         },
         "bag": sum(state["bag"].values()),
+        "last": list(state.get("last", [])),
     }

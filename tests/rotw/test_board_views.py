@@ -1,0 +1,65 @@
+"""The public view's ``last``: the hexes the last action touched, which boards highlight
+(render/rotw.py). A build's path, a delivery's cities, an urbanized or grown city; nothing after
+any other action, nor once an auction has ended."""
+import pytest
+
+from engine import IllegalAction
+
+from .helpers import GAME, HEX
+from .test_actions import network
+from .test_build import started
+
+
+def last(t) -> list[str]:
+    return GAME.view(t.state, None)["last"]
+
+
+def test_last_is_the_build_path_then_empty_after_a_pass():
+    t = started()
+    assert last(t) == []
+    t.build(0, "Köln", "J6", "K6", "L7", "Frankfurt")
+    assert last(t) == [HEX["Köln"], "J6", "K6", "L7", HEX["Frankfurt"]]
+    t.act(type="pass")
+    assert last(t) == []
+
+
+def test_last_of_an_unfinished_build_and_of_an_upgrade():
+    t = started()
+    t.build(0, "Köln", "J5", "K5", toward="L5")
+    assert last(t) == [HEX["Köln"], "J5", "K5"]
+    t.pass_until(1)
+    t.act(1, type="upgrade")
+    assert last(t) == []
+
+
+def test_last_of_a_delivery_is_its_cities_and_an_auction_clears_it():
+    t = network()
+    t.city("Fulda")["cubes"] = ["red", "blue"]
+    t.player(1)["engine"] = 2
+    t.finish_turn()
+    t.all_pass_auction()
+    assert last(t) == []
+    t.pass_until(1)
+    t.act(1, type="deliver", **{"from": "Fulda", "colour": "blue", "links": ["3"]})
+    assert last(t) == [HEX["Fulda"], HEX["Kassel"]]
+
+
+def test_last_of_urbanizing_and_of_city_growth_is_the_city():
+    t = started()
+    t.pass_until(1)
+    t.act(1, type="urbanize", city="koblenz", colour="red")
+    assert last(t) == [HEX["Koblenz"]]
+    t.state["cards"]["face_up"] += ["city-growth:9"]
+    t.act(2, type="take_card", card="city-growth:9", city="Paris")
+    assert last(t) == [HEX["Paris"]]
+
+
+def test_a_refused_move_leaves_last_alone_and_old_states_have_none():
+    t = started()
+    t.build(0, "Köln", "J6", "K6", "L7", "Frankfurt")
+    before = last(t)
+    with pytest.raises(IllegalAction):
+        t.act(1, type="urbanize", city="Atlantis", colour="red")
+    assert last(t) == before and "touched" not in t.state
+    del t.state["last"]                 # a game saved before ``last`` existed
+    assert last(t) == []
