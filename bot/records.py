@@ -205,8 +205,7 @@ def ratings(results: list) -> list[dict]:
 async def leaderboard(table: Table, caller: Caller, game_id: str | None = None) -> Reply:
     """The guild's ratings for one game (default: the channel's, else Railways of the World)."""
     if game_id is None:
-        row = await table.store.active_game(caller.channel_id) or await table.store.last_game(caller.channel_id)
-        game_id = row.game if row is not None else "rotw"
+        game_id = await table.channel_game(caller.channel_id) or "rotw"
     try:
         game = registry.game(game_id)
     except IllegalAction as exc:

@@ -242,11 +242,18 @@ class Table:
     # --------------------------------------------------------------- loading
     async def session(self, channel_id: int) -> Session | None:
         """The channel's running game, loaded (``None`` if there is none or it cannot be loaded)."""
-        row = await self.store.active_game(channel_id)
-        if row is None or row.status != "running":
+        return await self._session_if(await self.store.active_game(channel_id), "running")
+
+    async def _session_if(self, row: GameRow | None, status: str) -> Session | None:
+        if row is None or row.status != status:
             return None
         session = await self.loaded(row)
         return session if isinstance(session, Session) else None
+
+    async def channel_game(self, channel_id: int) -> str | None:
+        """The id of the channel's game (its active one, else its last), for commands that default to it."""
+        row = await self.store.active_game(channel_id) or await self.store.last_game(channel_id)
+        return row.game if row is not None else None
 
     async def _load(self, row: GameRow) -> Session:
         """Raises ``IllegalAction`` for a game saved under other rules (its log would replay differently)."""
@@ -290,11 +297,7 @@ class Table:
     # ----------------------------------------------------------- information
     async def _finished(self, channel_id: int) -> Session | None:
         """The channel's last game when it finished (its final scores and board stay visible)."""
-        row = await self.store.last_game(channel_id)
-        if row is None or row.status != "finished":
-            return None
-        session = await self.loaded(row)
-        return session if isinstance(session, Session) else None
+        return await self._session_if(await self.store.last_game(channel_id), "finished")
 
     async def status(self, caller: Caller) -> Reply:
         row = await self.store.active_game(caller.channel_id)
@@ -322,8 +325,7 @@ class Table:
     async def rules(self, caller: Caller, game_id: str | None = None) -> Reply:
         """``/game rules``: the short guide of ``game_id`` (default: this channel's game, else all)."""
         if game_id is None:
-            row = await self.store.active_game(caller.channel_id) or await self.store.last_game(caller.channel_id)
-            game_id = row.game if row is not None else None
+            game_id = await self.channel_game(caller.channel_id)
         if game_id is not None:
             try:
                 registry.game(game_id)
