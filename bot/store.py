@@ -188,9 +188,15 @@ def new_token() -> str:
     return secrets.token_hex(6)
 
 
+def iso(at: datetime) -> str:
+    """``at`` as ISO-8601 UTC text with milliseconds ("2026-11-22T08:50:00.123Z"), the form every
+    time in the database has (so times compare as text)."""
+    return at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def now() -> str:
     """The current time as ISO-8601 UTC text with milliseconds."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return iso(datetime.now(UTC))
 
 
 def _json(value: Any) -> str:

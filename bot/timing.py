@@ -19,16 +19,12 @@ from typing import TYPE_CHECKING, Any
 from engine import IllegalAction
 
 from .replies import Button, Message, Reply, private
-from .store import TimerRow
+from .store import TimerRow, iso
 
 if TYPE_CHECKING:
     from .table import Session, Table
 
 DEFAULTS = {"remind_hours": 12.0, "reminders": 3, "limit_hours": None}
-
-
-def iso(at: datetime) -> str:
-    return at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def parse_iso(text: str) -> datetime:

@@ -153,3 +153,14 @@ async def test_an_imported_solo_game_gets_its_clock(db_path):
         clock.shift(timedelta(hours=13))                      # the import has the default 12 h
         assert {r.channel_id for r in await table.tick()} == {5, 6}
         await store.close()
+
+
+async def test_a_closed_dm_gets_the_channel_reminder_only(db_path):
+    with time_machine.travel(START, tick=False) as clock:
+        store, table, (ann, bob) = await opened(db_path)
+        async with store.transaction() as tx:
+            await tx.set_dm_closed(1, ann.user_id, True)
+        clock.shift(timedelta(hours=13))
+        (due,) = await table.tick()
+        assert due.channel.mentions == [ann.user_id] and due.direct == {}
+        await store.close()
