@@ -8,8 +8,9 @@ from .core import Game, IllegalAction, Match, canonical, events_for, history, re
 def _registry() -> dict[str, Game]:
     from .games.railways import GAME as railways
     from .games.rotw import GAME as rotw
+    from .games.workers import GAME as workers
 
-    return {g.id: g for g in (rotw, railways)}
+    return {g.id: g for g in (rotw, railways, workers)}
 
 
 GAMES: dict[str, Game] = _registry()

@@ -15,7 +15,7 @@ from engine.core import in_force
 from .sealed.game import GAME as SEALED
 
 CONTRACT_GAMES = {**GAMES, SEALED.id: SEALED}
-MOVES = {"rotw": 160}          # a long game's first moves are enough here; tests/rotw plays whole games
+MOVES = {"rotw": 160, "workers": 300}   # a long game's first moves are enough here; tests/<game> play whole games
 
 
 def pick(game, rng: random.Random, acts: list[dict]) -> dict:
@@ -52,7 +52,8 @@ def playout(game, players: int, seed: int) -> None:
         acts = match.legal_actions(seat)
         moves = [a for a in acts if a["type"] not in ("undo", "undo_vote")]
         if prompt.get("secret"):
-            check_secret(match, seat, moves, rng)
+            hidden = [a for a in moves if a["type"] not in getattr(game, "public_moves", ())]
+            check_secret(match, seat, hidden, rng)
         if {"type": "undo"} in acts and rng.random() < 0.05:
             action = {"type": "undo"}
         elif prompt["kind"] == "undo_vote":

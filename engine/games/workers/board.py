@@ -1,0 +1,143 @@
+"""Railway Workers: coins, the country's projects, construction sites and routes.
+
+Shapes (all in ``state``): ``players[s]["coins"]`` in coins (1 coin = 1 VP at the end);
+``sites[str(n)]`` for each project on the map (``"status"``: ``"site"`` or ``"route"``), with
+``tables[kind] = {"squares", "blocked", "placed": [seat...], "reward": bool}`` and
+``warehouses[kind] = {"workers": {seat: n}, "goods": {seat: n}}`` for structures and tracks,
+and ``shares = {seat: n}``. Seat keys inside JSON objects are strings.
+"""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+from . import data
+
+CAPACITY = 2
+"""Structures (and, separately, tracks) a player's Facilities hold (railway-workers.txt,
+"Buy Structures / Tracks")."""
+
+
+def pay(state, seat: int, amount: int) -> None:
+    """Move ``amount`` coins from ``seat`` to the Bank (negative: from the Bank). Every coin that
+    changes hands goes through here, so ``state["bank"]`` (coins the Bank paid out, net) keeps the
+    books for the conservation tests. Raises ``IllegalAction`` when the seat cannot pay."""
+    p = state["players"][seat]
+    if amount > p["coins"]:
+        raise IllegalAction(f"That costs {amount} coins; you have {p['coins']}.")
+    p["coins"] -= amount
+    state["bank"] += -amount
+
+
+def gain(state, seat: int, amount: int) -> None:
+    pay(state, seat, -amount)
+
+
+def name(state, seat: int) -> str:
+    return state["seats"][seat]
+
+
+def baton_order(state, seats=None) -> list[int]:
+    """Seats from the baton holder clockwise (seat order): the tie-break of every "closest to the
+    Baton" rule (railway-workers.txt, "Action Phase 1")."""
+    n = len(state["seats"])
+    order = [(state["baton"] + i) % n for i in range(n)]
+    return [s for s in order if seats is None or s in seats]
+
+
+def site(state, number, *, open_only: bool = True) -> dict:
+    """The construction site ``number`` (an int or its text); raises ``IllegalAction`` when it is
+    not on the map or (``open_only``) has become a route."""
+    key = str(number)
+    found = state["sites"].get(key)
+    if found is None:
+        on_map = ", ".join(sorted(state["sites"], key=int)) or "none"
+        raise IllegalAction(f"There is no construction site {key} on the map (on the map: {on_map}).")
+    if open_only and found["status"] != "site":
+        raise IllegalAction(f"Project {key} is already a route.")
+    return found
+
+
+def open_sites(state) -> list[str]:
+    return [k for k, s in sorted(state["sites"].items(), key=lambda kv: int(kv[0])) if s["status"] == "site"]
+
+
+def free_squares(table: dict) -> int:
+    return table["squares"] - (1 if table["blocked"] else 0) - len(table["placed"])
+
+
+def open_table(state, number, kind: str) -> dict:
+    """The ``kind`` table of a site, refused when it is completed (its reward tile gone:
+    railway-workers.txt, "Construction site Development")."""
+    s = site(state, number)
+    table = s["tables"][kind]
+    if not table["reward"]:
+        raise IllegalAction(f"The {kind} table of site {s['number']} is completed: nothing more goes there.")
+    return table
+
+
+def capacity(state, seat: int, kind: str) -> int:
+    """How many more of ``kind`` fit in the seat's Facilities (plans: no limit)."""
+    p = state["players"][seat]
+    if kind == "plans":
+        return 10**6
+    fac = p["facilities"]
+    room = CAPACITY - fac[kind]
+    if p["shed"] and fac["structures"] <= CAPACITY and fac["tracks"] <= CAPACITY:
+        room += 1
+    return max(0, room)
+
+
+def after_leaving(state, seat: int) -> None:
+    """Command 11 (Extra Shed) lasts until the extra resource has left the Facilities."""
+    p = state["players"][seat]
+    fac = p["facilities"]
+    if p["shed"] and p.get("shed_used") and fac["structures"] <= CAPACITY and fac["tracks"] <= CAPACITY:
+        p["shed"] = False
+        p["shed_used"] = False
+
+
+def store_in_facilities(state, seat: int, kind: str, count: int) -> None:
+    p = state["players"][seat]
+    if count > capacity(state, seat, kind):
+        raise IllegalAction(f"Your Facilities have room for {capacity(state, seat, kind)} more {kind}.")
+    p["facilities"][kind] += count
+    if kind != "plans" and p["facilities"][kind] > CAPACITY:
+        p["shed_used"] = True
+
+
+def shares_on(state, numbers) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for n in numbers:
+        for seat, k in state["sites"][str(n)]["shares"].items():
+            out[int(seat)] = out.get(int(seat), 0) + k
+    return out
+
+
+def majority(state, numbers) -> int:
+    """The seat with the most shares on the projects ``numbers`` together; a tie (or no shares)
+    goes to the tied seat nearest the Baton clockwise."""
+    counts = shares_on(state, numbers)
+    best = max(counts.values(), default=0)
+    tied = [s for s in range(len(state["seats"])) if counts.get(s, 0) == best]
+    return baton_order(state, tied)[0]
+
+
+def projects_at(state, city: str) -> list[int]:
+    """Projects of this game (on the map or still in the pile) with an end at ``city``."""
+    return [p.number for p in data.country().project if city in p.between and p.number in state["in_play"]]
+
+
+def routes_at(state, city: str) -> list[int]:
+    return [n for n in projects_at(state, city) if state["sites"].get(str(n), {}).get("status") == "route"]
+
+
+def other_end(number: int, city: str) -> str:
+    a, b = data.project(number).between
+    return b if city == a else a
+
+
+def joining(state, a: str, b: str) -> int | None:
+    for n in projects_at(state, a):
+        if other_end(n, a) == b:
+            return n
+    return None

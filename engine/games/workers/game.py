@@ -1,0 +1,144 @@
+"""Railway Workers registered as a ``Game`` (DESIGN.md, "The engine contract").
+
+2-4 players. Each action phase everyone places four action cards face down at once (secret),
+rolls dice in common view, assigns them behind a screen (secret), then the cards are revealed
+one place at a time and resolved in order of Sum. Questions that interrupt (a completed table's
+reward, a train's city or way, a bonus) are answered before play goes on.
+"""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+
+from . import commands, flow, halves, pending, search
+from .actions import ACTIONS
+from .options import Options
+from .view import view as _view
+
+TURN_HANDLERS = {"buy": halves.do_buy, "worker": halves.do_worker, "share": halves.do_share,
+                 "train": halves.do_train, "store": halves.do_store, "send": halves.do_send,
+                 "subsidy": halves.do_subsidy, "invest": halves.do_invest, "command": commands.do_command}
+
+
+class RailwayWorkers(Game):
+    id = "workers"
+    name = "Railway Workers"
+    rules_version = 1
+    options_type = Options
+    actions = ACTIONS
+    min_seats = 2
+    max_seats = 4
+    public_moves = ("ready",)
+    """Inside a secret prompt, declaring ready is public ("who is ready is public")."""
+
+    def _setup(self, options, seats, rng):
+        return flow.setup(options, seats, rng)
+
+    def _apply(self, state, seat, action, rng, events):
+        kind = action.__struct_config__.tag
+        if state["pending"]:
+            if kind != "choose":
+                q = pending.prompt(state)
+                raise IllegalAction(f"Waiting for {state['seats'][q['seat']]} to answer: {q['kind']} "
+                                    f"({' or '.join(q['options'])}).")
+            pending.answer(state, seat, action.option, events)
+        elif kind == "choose":
+            raise IllegalAction("There is no question for you now.")
+        elif kind == "place":
+            flow.do_place(state, seat, action, events)
+        elif kind == "ready":
+            flow.do_ready(state, seat, rng, events)
+        elif kind == "low_roll":
+            flow.do_low_roll(state, seat, action, rng, events)
+        elif kind == "reroll":
+            flow.do_reroll(state, seat, action, rng, events)
+        elif kind == "assign":
+            flow.do_assign(state, seat, action, events)
+        elif kind == "plus":
+            flow.do_plus(state, seat, action, events)
+        elif kind == "pass":
+            halves.do_pass(state, seat, events)
+        elif kind == "end":
+            halves.do_end(state, seat, events)
+        else:
+            TURN_HANDLERS[kind](state, seat, action, events)
+        pending.auto(state, events)
+        flow.advance(state, rng, events)
+
+    def _prompts(self, state):
+        """At most one per seat: ``place``/``assign`` (secret, all at once), ``low_roll``,
+        ``reroll``, ``turn`` (``slot``, ``card``, ``sum``, what is done), or a question
+        (``reward``, ``train_city``, ``junction``, ``bonus`` with ``options``)."""
+        q = pending.prompt(state)
+        if q is not None:
+            return [q]
+        step = state["step"]
+        players = state["players"]
+        if step in ("place", "assign"):
+            return [{"seat": s, "kind": step, "secret": True, "round": state["round"], "phase": state["phase"]}
+                    for s, p in enumerate(players) if not p["ready"]]
+        if step == "low":
+            return [{"seat": s, "kind": "low_roll", "dice": list(p["dice"])}
+                    for s, p in enumerate(players) if not p["low_done"]]
+        if step == "tokens":
+            return [{"seat": s, "kind": "reroll", "dice": list(p["dice"]), "left": p["reroll"] - p["rerolls_used"]}
+                    for s, p in enumerate(players) if p["rerolling"]]
+        if step == "play" and state["turn"] is not None:
+            t = state["turn"]
+            return [{"seat": t["seat"], "kind": "turn", "slot": flow.data.SLOTS[state["slot"]], "card": t["card"],
+                     "sum": t["sum"], "top": t["top"], "bottom": t["bottom"], "command": t["command"],
+                     "commands": halves.usable_commands(state, t["seat"])}]
+        return []
+
+    def _legal_actions(self, state, seat):
+        return search.legal_actions(self, state, seat)
+
+    def timeout_action(self, state, seat):
+        """A skipped or removed seat: cards in hand order, dice as rolled, no rerolls, a pass."""
+        prompt = next((p for p in self._prompts(state) if p["seat"] == seat), None)
+        if prompt is None:
+            return None
+        kind = prompt["kind"]
+        p = state["players"][seat]
+        if kind == "place":
+            if None in p["placed"]:
+                return {"type": "place", "cards": p["hand"][:4]}
+            return {"type": "ready"}
+        if kind == "assign":
+            return {"type": "ready"}
+        if kind == "low_roll":
+            return {"type": "low_roll", "reroll": False}
+        if kind == "reroll":
+            return {"type": "reroll", "dice": []}
+        if kind == "turn":
+            t = state["turn"]
+            done = t["top"] or t["bottom"] or t["command"] is not None
+            return {"type": "end"} if done else {"type": "pass"}
+        return {"type": "choose", "option": prompt["options"][0]}
+
+    def reveals(self, before, after, action):
+        """Placed cards and dice are revealed when a step or a place changes; a project or the
+        command deck reveals its next card."""
+        return (before["step"] != after["step"] or before["slot"] != after["slot"]
+                or len(before["projects"]) != len(after["projects"])
+                or len(before["commands"]["deck"]) != len(after["commands"]["deck"]))
+
+    def view(self, state, seat):
+        return _view(state, seat)
+
+    def outcome(self, state):
+        """``None`` while running; then ``{"scores": {seat: coins}, "ranking", "tiebreaks",
+        "winner", "winners", "final": [{coins, resources, tiles, workers, shares, total}]}``. A tie
+        for the most coins is a shared victory (railway-workers.txt, "Game end victory points")."""
+        if state["step"] != "over":
+            return None
+        final = state["final"]
+        ranking = sorted(range(len(final)), key=lambda s: (-final[s]["total"], s))
+        best = final[ranking[0]]["total"]
+        winners = [state["seats"][s] for s in ranking if final[s]["total"] == best]
+        return {"scores": {s: final[s]["total"] for s in ranking}, "ranking": ranking,
+                "tiebreaks": ["a tie for the most coins is a shared victory"] if len(winners) > 1 else [],
+                "winner": " and ".join(winners), "winners": winners, "final": final}
+
+
+GAME = RailwayWorkers()

@@ -1,0 +1,325 @@
+"""A player's turn: the 4+ and 7+ actions of the chosen card, passing, and the Available Commands
+(railway-workers.txt, "Action Phase 1" step c, "Action cards clarifications", "Command cards
+clarifications"; the commands' data is ``data/cards/workers/commands.toml``)."""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+from . import board, data, sites, trains
+from .board import gain, name, pay
+
+SEND_CARDS = {"buy": ("structures", "tracks", "plans"), "worker": ("worker",), "share": ("share",),
+              "train": ("share",), "store": ("store",), "send": ("move",), "subsidy": ("subsidy",),
+              "invest": ("subsidy",)}
+
+
+def _turn(state, seat) -> dict:
+    turn = state["turn"]
+    if state["step"] != "play" or turn is None or turn["seat"] != seat:
+        raise IllegalAction("It is not your turn.")
+    return turn
+
+
+def _sum(turn) -> int:
+    return turn["sum"] + (1 if turn["command"] is not None and _effect(turn["command"]) == "plus_one" else 0)
+
+
+def _effect(number: int) -> str:
+    return data.commands()[number].effect
+
+
+def open_half(state, seat, kind: str, part: str, events) -> dict:
+    """Check the chosen card and the Sum for one half; charges the coins that lift a Sum of 3 or
+    less to 4 for the top action. Returns the turn."""
+    turn = _turn(state, seat)
+    if turn["passed"]:
+        raise IllegalAction("You passed this turn.")
+    card = turn["card"]
+    if card not in SEND_CARDS[kind]:
+        raise IllegalAction(f"Your chosen card is {data.card_name(card)}; that action belongs to another card.")
+    if turn[part]:
+        raise IllegalAction(f"You already resolved the {'4+' if part == 'top' else '7+'} action of "
+                            f"{data.card_name(card)}.")
+    total = _sum(turn)
+    if part == "bottom" and total < 7:
+        raise IllegalAction(f"The 7+ action needs a Sum of 7 or more; yours is {total}.")
+    if part == "top" and total < 4:
+        lift = 4 - total
+        pay(state, seat, lift)
+        events.append({"type": "lift", "seat": seat,
+                       "text": f"{name(state, seat)} pays {lift} coin(s) to lift the Sum to 4."})
+    return turn
+
+
+def price(state, turn, kind: str) -> int:
+    return max(0, data.country().market.__getattribute__(state["market"][kind])[kind] - turn["discount"])
+
+
+def do_buy(state, seat, action, events) -> None:
+    turn = _turn(state, seat)
+    kind = turn["card"]
+    open_half(state, seat, "buy", action.part, events)
+    each = price(state, turn, kind)
+    if action.part == "top":
+        if action.site is not None:
+            raise IllegalAction("The 4+ action buys into your Facilities; the 7+ action buys into a warehouse.")
+        if kind == "plans":
+            limit = len(board.open_sites(state))
+            if action.count > limit:
+                raise IllegalAction(f"You may buy up to {limit} plan(s): one per construction site.")
+        elif action.count > board.capacity(state, seat, kind):
+            raise IllegalAction(f"Your Facilities have room for {board.capacity(state, seat, kind)} more {kind}.")
+        pay(state, seat, each * action.count)
+        board.store_in_facilities(state, seat, kind, action.count)
+        where = "into the Facilities"
+    else:
+        if action.count != 1:
+            raise IllegalAction("The 7+ action buys exactly 1.")
+        if kind == "plans":
+            if action.site is not None:
+                raise IllegalAction("Plans go to your Facilities; store them on a site with Store Up.")
+            pay(state, seat, each)
+            board.store_in_facilities(state, seat, kind, 1)
+            where = "into the Facilities"
+        else:
+            if action.site is None:
+                raise IllegalAction("Name the construction site whose warehouse gets it (`site`).")
+            board.open_table(state, action.site, kind)
+            pay(state, seat, each)
+            where = f"into the warehouse of site {action.site}"
+    turn[action.part] = True
+    if kind not in turn["bought"]:
+        turn["bought"].append(kind)
+    events.append({"type": "buy", "seat": seat, "kind": kind, "count": action.count, "paid": each * action.count,
+                   "text": f"{name(state, seat)} buys {action.count} {kind} for {each * action.count} coins "
+                           f"{where}."})
+    if action.part == "bottom" and kind != "plans":
+        sites.put_goods(state, seat, action.site, kind, 1, events)
+
+
+def do_worker(state, seat, action, events) -> None:
+    open_half(state, seat, "worker", action.part, events)
+    p = state["players"][seat]
+    allowed = ("hire", "send") if action.part == "top" else ("recall", "send")
+    if action.do not in allowed:
+        raise IllegalAction(f"The {'4+' if action.part == 'top' else '7+'} action of New Worker is "
+                            f"{' or '.join(allowed)}.")
+    if action.do == "hire":
+        hire(state, seat, events)
+    elif action.do == "recall":
+        if p["houses"] < 1:
+            raise IllegalAction("None of your workers is resting in the Houses.")
+        pay(state, seat, 1)
+        p["houses"] -= 1
+        p["facilities"]["workers"] += 1
+        events.append({"type": "recall", "seat": seat,
+                       "text": f"{name(state, seat)} pays 1 coin to bring a worker home from the Houses."})
+    else:
+        if action.site is None or action.kind is None:
+            raise IllegalAction("Say where the worker goes: `site` and `kind` (structures or tracks).")
+        events.append({"type": "send", "seat": seat,
+                       "text": f"{name(state, seat)} sends a worker to site {action.site} ({action.kind})."})
+        sites.put_workers(state, seat, action.site, action.kind, 1, events)
+    state["turn"][action.part] = True
+
+
+def hire(state, seat, events) -> None:
+    """A worker from the Union to the Facilities; emptying the Union pays 5 coins ("New Worker")."""
+    p = state["players"][seat]
+    if p["union"] < 1:
+        raise IllegalAction("All five of your workers are hired already.")
+    p["union"] -= 1
+    p["facilities"]["workers"] += 1
+    text = f"{name(state, seat)} hires a worker from the Union."
+    if p["union"] == 0 and not p["union_bonus"]:
+        p["union_bonus"] = True
+        gain(state, seat, 5)
+        text += " The Union is empty: +5 coins."
+    events.append({"type": "hire", "seat": seat, "text": text})
+
+
+def do_share(state, seat, action, events) -> None:
+    turn = open_half(state, seat, "share", "top", events)
+    s = board.site(state, action.site, open_only=False)
+    count = sum(s["shares"].values()) + 1
+    cost = 0 if turn["free_share"] else count
+    pay(state, seat, cost)
+    key = str(seat)
+    s["shares"][key] = s["shares"].get(key, 0) + 1
+    turn["top"] = True
+    kind = "route" if s["status"] == "route" else "construction site"
+    events.append({"type": "share", "seat": seat, "site": s["number"],
+                   "text": f"{name(state, seat)} puts share no. {count} on {kind} {s['number']} "
+                           f"for {cost} coin(s)."})
+
+
+def do_train(state, seat, action, events) -> None:
+    turn = open_half(state, seat, "train", "bottom", events)
+    t = _black_train(state, action.train)
+    if action.toward is None and not action.go:
+        raise IllegalAction("Change the train's destination (`toward`), send it on (`go`), or both.")
+    if action.toward is not None:
+        trains.point(state, t, action.toward)
+        events.append({"type": "point", "train": t["id"],
+                       "text": f"{name(state, seat)} turns train {t['id']} toward {action.toward}."})
+    turn["bottom"] = True
+    if action.go:
+        trains.activate(state, t, events, then="turn")
+
+
+def _black_train(state, train_id) -> dict:
+    t = trains.find(state, train_id)
+    if not t["black"]:
+        raise IllegalAction(f"Train {t['id']} has already run this round (white side up).")
+    return t
+
+
+def do_store(state, seat, action, events) -> None:
+    open_half(state, seat, "store", action.part, events)
+    p = state["players"][seat]
+    have = p["facilities"][action.kind]
+    if action.count > have:
+        raise IllegalAction(f"You have {have} {action.kind} in your Facilities.")
+    board.open_table(state, action.site, action.kind)
+    p["facilities"][action.kind] -= action.count
+    board.after_leaving(state, seat)
+    state["turn"][action.part] = True
+    events.append({"type": "store", "seat": seat, "text": f"{name(state, seat)} stores up {action.count} "
+                                                          f"{action.kind} on site {action.site}."})
+    sites.put_goods(state, seat, action.site, action.kind, action.count, events)
+
+
+def do_send(state, seat, action, events) -> None:
+    turn = open_half(state, seat, "send", action.part, events)
+    if action.structures + action.tracks < 1:
+        raise IllegalAction("Send at least one worker (`structures` and/or `tracks`).")
+    if turn["move_site"] is not None and turn["move_site"] == action.site:
+        raise IllegalAction("The second Move Workers action goes to a different construction site.")
+    p = state["players"][seat]
+    if action.structures + action.tracks > p["facilities"]["workers"]:
+        raise IllegalAction(f"You have {p['facilities']['workers']} worker(s) in your Facilities.")
+    for kind in ("structures", "tracks"):
+        if getattr(action, kind):
+            board.open_table(state, action.site, kind)
+    turn[action.part] = True
+    turn["move_site"] = action.site
+    events.append({"type": "send", "seat": seat,
+                   "text": f"{name(state, seat)} sends workers to site {action.site}: {action.structures} to "
+                           f"structures, {action.tracks} to tracks."})
+    for kind in ("structures", "tracks"):
+        if getattr(action, kind):
+            sites.put_workers(state, seat, action.site, kind, getattr(action, kind), events)
+
+
+def do_subsidy(state, seat, action, events) -> None:
+    turn = open_half(state, seat, "subsidy", action.part, events)
+    p = state["players"][seat]
+    want = sorted(action.tiles)
+    combo = next((c for c in data.country().subsidy if sorted(c.tiles) == want), None)
+    if len(action.tiles) != 2 or combo is None:
+        raise IllegalAction("A subsidy takes exactly two reward tiles, like `S T` or `P P`.")
+    for t in set(want):
+        if p["tiles"][t] < want.count(t):
+            raise IllegalAction(f"You hold {p['tiles'][t]} {t} reward tile(s).")
+    for t in want:
+        p["tiles"][t] -= 1
+    coins = combo.coins + (5 if combo.face in state["subsidy_dice"] else 0) + (4 if turn["grant"] else 0)
+    gain(state, seat, coins)
+    turn[action.part] = True
+    events.append({"type": "subsidy", "seat": seat, "coins": coins,
+                   "text": f"{name(state, seat)} trades {'+'.join(want)} for a subsidy of {coins} coins."})
+    _bonus(state, seat, action.part)
+
+
+def do_invest(state, seat, action, events) -> None:
+    turn = open_half(state, seat, "invest", action.part, events)
+    p = state["players"][seat]
+    inv = data.country().investment
+    nxt = p["marker"] + 1
+    if nxt >= len(inv.steps):
+        raise IllegalAction("Your investment marker is on the last step.")
+    step = inv.steps[nxt]
+    if any(t["step"] == step for t in state["table_trains"]):
+        raise IllegalAction(f"A train still stands on step {step}: it opens when a route takes that train.")
+    cost = 0 if turn["grant"] else (inv.later if step in state["visited"] else inv.first)[str(step)]
+    pay(state, seat, cost)
+    p["marker"] = nxt
+    if step not in state["visited"]:
+        state["visited"].append(step)
+    turn[action.part] = True
+    events.append({"type": "invest", "seat": seat, "step": step,
+                   "text": f"{name(state, seat)} moves the investment marker to step {step} for {cost} coin(s)."})
+    _bonus(state, seat, action.part)
+
+
+def bonus_options(state, seat) -> list[str]:
+    p = state["players"][seat]
+    out = []
+    if state["tokens"]["reroll"]:
+        out.append("reroll")
+    if state["tokens"]["plus"]:
+        out.append("plus")
+    if p["directors"] < 3:
+        out.append("director")
+    return out
+
+
+def _bonus(state, seat, part) -> None:
+    """"Get 1 Bonus" after the 4+ action of Subsidy / Investment: a question to the player."""
+    if part == "top" and bonus_options(state, seat):
+        state["pending"].append({"kind": "bonus", "seat": seat})
+
+
+def take_bonus(state, seat, option, events) -> None:
+    if option not in bonus_options(state, seat):
+        raise IllegalAction(f"Choose one of: {', '.join(bonus_options(state, seat))}.")
+    p = state["players"][seat]
+    if option == "director":
+        p["directors"] += 1
+        text = "a director back to the Director's office"
+    else:
+        state["tokens"][option] -= 1
+        p["reroll" if option == "reroll" else "plus_tokens"] += 1
+        text = f"a {'reroll' if option == 'reroll' else '+1'} token"
+    events.append({"type": "bonus", "seat": seat, "text": f"{name(state, seat)} takes {text}."})
+
+
+def do_pass(state, seat, events) -> None:
+    turn = _turn(state, seat)
+    if turn["top"] or turn["bottom"] or turn["command"] is not None:
+        raise IllegalAction("You have already acted this turn: end it instead of passing.")
+    gain(state, seat, 1)
+    turn["passed"] = True
+    events.append({"type": "pass", "seat": seat, "text": f"{name(state, seat)} passes and takes 1 coin."})
+
+
+def do_end(state, seat, events) -> None:
+    turn = _turn(state, seat)
+    if not (turn["top"] or turn["bottom"] or turn["command"] is not None or turn["passed"]):
+        raise IllegalAction("Do an action of your card, use a command, or pass (1 coin) first.")
+    turn["ended"] = True
+    events.append({"type": "end", "seat": seat, "text": f"{name(state, seat)} ends the turn."})
+
+
+def usable_commands(state, seat) -> list[int]:
+    """Available Commands this seat may use now: its turn, a director left, none used yet, the
+    card's symbol (or "any") on the command."""
+    turn = state["turn"]
+    if state["step"] != "play" or turn is None or turn["seat"] != seat or turn["passed"] or turn.get("ended"):
+        return []
+    if turn["command"] is not None or state["players"][seat]["directors"] < 1:
+        return []
+    return [c for c in state["commands"]["available"]
+            if "any" in data.commands()[c].symbols or turn["card"] in data.commands()[c].symbols]
+
+
+def can_still_act(state) -> bool:
+    """Whether the player whose turn it is has anything left (else the turn ends by itself)."""
+    turn = state["turn"]
+    if turn.get("ended") or turn["passed"]:
+        return False
+    if not (turn["top"] or turn["bottom"] or turn["command"] is not None):
+        return True
+    if usable_commands(state, turn["seat"]):
+        return True
+    return not turn["top"] or (not turn["bottom"] and _sum(turn) >= 7)

@@ -1,0 +1,81 @@
+"""Questions that interrupt play (``state["pending"]``, oldest first): who answers each, what they
+may answer, and what an answer does.
+
+- ``reward``: the first-placed player on a completed table takes the reward tile or a free share
+  ("Construction site Development");
+- ``train_city``: the majority shareholder of a new route puts the train on one of its cities;
+- ``junction``: the majority shareholder of the three routes around a city chooses a train's way
+  ("Payments Phase" a);
+- ``bonus``: after the 4+ action of Subsidy / Investment ("Get 1 Bonus").
+"""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+from . import board, data, halves, sites, trains
+
+
+def who(state, q: dict) -> int:
+    if q["kind"] == "reward":
+        return q["first"]
+    if q["kind"] == "bonus":
+        return q["seat"]
+    if q["kind"] == "train_city":
+        return board.majority(state, [q["project"]])
+    return trains.junction_decider(state, trains.find(state, q["train"]))
+
+
+def options(state, q: dict) -> list[str]:
+    if q["kind"] == "reward":
+        return ["tile", "share"]
+    if q["kind"] == "bonus":
+        return halves.bonus_options(state, q["seat"])
+    if q["kind"] == "train_city":
+        return list(data.project(q["project"]).between)
+    t = trains.find(state, q["train"])
+    return [board.other_end(n, t["city"]) for n in q["options"]]
+
+
+def prompt(state) -> dict | None:
+    if not state["pending"]:
+        return None
+    q = state["pending"][0]
+    out = {"seat": who(state, q), "kind": q["kind"], "options": options(state, q)}
+    for key in ("site", "table", "project", "train"):
+        if key in q:
+            out[key] = q[key]
+    return out
+
+
+def answer(state, seat, option: str, events) -> None:
+    q = state["pending"][0] if state["pending"] else None
+    if q is None or who(state, q) != seat:
+        raise IllegalAction("There is no question for you now.")
+    allowed = options(state, q)
+    if option not in allowed:
+        raise IllegalAction(f"Answer one of: {', '.join(allowed)}.")
+    state["pending"].pop(0)
+    if q["kind"] == "reward":
+        sites.resolve_reward(state, q, option, events)
+    elif q["kind"] == "bonus":
+        halves.take_bonus(state, seat, option, events)
+    elif q["kind"] == "train_city":
+        trains.place(state, q["project"], option, events)
+    else:
+        t = trains.find(state, q["train"])
+        project = board.joining(state, t["city"], option)
+        trains.run(state, t, project, events)
+
+
+def auto(state, events) -> None:
+    """Answer questions that have one possible answer (a bonus with one kind left)."""
+    while state["pending"]:
+        q = state["pending"][0]
+        opts = options(state, q)
+        if len(opts) > 1:
+            return
+        state["pending"].pop(0)
+        if opts and q["kind"] == "bonus":
+            halves.take_bonus(state, q["seat"], opts[0], events)
+
+

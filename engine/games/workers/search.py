@@ -1,0 +1,120 @@
+"""Legal moves of a seat (DESIGN.md, "legal_actions"): every move of the current step with its
+arguments, each checked by a dry run, so buttons, AI seats and random playouts never offer a
+refused move. Card placement and dice are offered one place at a time (plus ``ready``)."""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+from . import board, data, halves, pending
+
+
+def candidates(state, seat) -> list[dict]:
+    q = pending.prompt(state)
+    if q is not None:
+        return [{"type": "choose", "option": o} for o in q["options"]] if q["seat"] == seat else []
+    step = state["step"]
+    p = state["players"][seat]
+    if step == "place" and not p["ready"]:
+        free = [c for c in p["hand"] if c not in p["placed"]]
+        out = [{"type": "place", "slot": s, "card": c} for i, s in enumerate(data.SLOTS) for c in free
+               if p["placed"][i] is None]
+        if None not in p["placed"]:
+            out += [{"type": "place", "slot": s, "card": c} for s in data.SLOTS for c in p["hand"]]
+            out.append({"type": "ready"})
+        return out
+    if step == "assign" and not p["ready"]:
+        out = [{"type": "assign", "slot": s, "die": d} for s in data.SLOTS for d in sorted(set(p["dice"]))]
+        out += [{"type": "plus", "slot": s, "tokens": k} for s in data.SLOTS for k in range(p["plus_tokens"] + 1)]
+        return out + [{"type": "ready"}]
+    if step == "low":
+        return [{"type": "low_roll", "reroll": True}, {"type": "low_roll", "reroll": False}]
+    if step == "tokens":
+        return [{"type": "reroll", "dice": []}] + [{"type": "reroll", "dice": [d]} for d in range(1, 5)]
+    if step == "play" and state["turn"] and state["turn"]["seat"] == seat:
+        return turn_candidates(state, seat)
+    return []
+
+
+def turn_candidates(state, seat) -> list[dict]:
+    turn = state["turn"]
+    p = state["players"][seat]
+    card = turn["card"]
+    sites = board.open_sites(state)
+    out: list[dict] = [{"type": "pass"}, {"type": "end"}]
+    parts = ("top", "bottom")
+    if card in ("structures", "tracks", "plans"):
+        for n in range(1, (len(sites) if card == "plans" else 3) + 1):
+            out.append({"type": "buy", "part": "top", "count": n})
+        if card == "plans":
+            out.append({"type": "buy", "part": "bottom"})
+        else:
+            out += [{"type": "buy", "part": "bottom", "site": int(s)} for s in sites]
+    elif card == "worker":
+        out += [{"type": "worker", "part": "top", "do": "hire"}, {"type": "worker", "part": "bottom", "do": "recall"}]
+        out += [{"type": "worker", "part": part, "do": "send", "site": int(s), "kind": k}
+                for part in parts for s in sites for k in ("structures", "tracks")]
+    elif card == "share":
+        out += [{"type": "share", "site": int(s)} for s in state["sites"]]
+        for t in state["trains"]:
+            out.append({"type": "train", "train": t["id"]})
+            for n in board.projects_at(state, t["city"]):
+                other = board.other_end(n, t["city"])
+                out += [{"type": "train", "train": t["id"], "toward": other, "go": go} for go in (True, False)]
+    elif card == "store":
+        for kind in data.KINDS:
+            for n in range(1, p["facilities"][kind] + 1):
+                out += [{"type": "store", "part": part, "kind": kind, "site": int(s), "count": n}
+                        for part in parts for s in sites]
+    elif card == "move":
+        w = p["facilities"]["workers"]
+        for s in sites:
+            for a in range(w + 1):
+                for b in range(w + 1 - a):
+                    if a + b:
+                        out += [{"type": "send", "part": part, "site": int(s), "structures": a, "tracks": b}
+                                for part in parts]
+    elif card == "subsidy":
+        for c in data.country().subsidy:
+            out += [{"type": "subsidy", "part": part, "tiles": list(c.tiles)} for part in parts]
+        out += [{"type": "invest", "part": part} for part in parts]
+    for number in halves.usable_commands(state, seat):
+        out += command_candidates(state, seat, number)
+    return out
+
+
+def command_candidates(state, seat, number) -> list[dict]:
+    effect = data.commands()[number].effect
+    base = {"type": "command", "number": number}
+    sites = [int(s) for s in board.open_sites(state)]
+    if effect == "run_train":
+        return [{**base, "train": t["id"]} for t in state["trains"]]
+    if effect == "token":
+        return [{**base, "token": k} for k in ("reroll", "plus")]
+    if effect == "file_plan":
+        return [{**base, "site": s} for s in sites]
+    if effect == "swap_cards":
+        later = [s for i, s in enumerate(data.SLOTS) if i > state["slot"]]
+        return [{**base, "slots": [a, b]} for i, a in enumerate(later) for b in later[i + 1:]]
+    if effect == "shift_worker":
+        out = []
+        for s in sites:
+            for kind in ("structures", "tracks"):
+                house = state["sites"][str(s)]["warehouses"][kind]["workers"]
+                for owner in house:
+                    for t in sites:
+                        for to_kind in ("structures", "tracks"):
+                            out.append({**base, "owner": int(owner), "site": s, "kind": kind, "to_site": t,
+                                        "to_kind": to_kind})
+        return out
+    return [base]
+
+
+def legal_actions(game, state, seat) -> list[dict]:
+    out = []
+    for action in candidates(state, seat):
+        try:
+            game.apply(state, seat, action)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out

@@ -1,0 +1,191 @@
+"""Construction sites: warehouses, worker-resource pairs, plans, completed tables and their
+rewards, new projects and sites becoming routes (railway-workers.txt, "Construction site
+Development" and the FAQ)."""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+from . import board, data
+from .board import gain, name
+
+PAIR_PAY = 8
+"""Coins for each worker-structure or worker-track pair formed (10 with commands 5 and 10)."""
+PLAN_PAY = 5
+THIRD_PAY = 3
+
+
+def new_site(state, number: int) -> dict:
+    p = data.project(number)
+    blocked = len(state["seats"]) <= 3
+    return {"number": number, "status": "site", "shares": {},
+            "tables": {k: {"squares": getattr(p, k), "blocked": blocked, "placed": [], "reward": True}
+                       for k in data.KINDS},
+            "warehouses": {k: {"workers": {}, "goods": {}} for k in ("structures", "tracks")}}
+
+
+def reveal_project(state, events) -> None:
+    """Reveal the next Project tile and put its construction site on the map with its three reward
+    tiles (setup step e; "At any time ... only 1 reward tile remains"). Nothing when the pile is
+    empty."""
+    if not state["projects"]:
+        return
+    number = state["projects"].pop(0)
+    state["sites"][str(number)] = new_site(state, number)
+    a, b = data.project(number).between
+    events.append({"type": "project", "project": number,
+                   "text": f"Project {number} ({a}–{b}) is revealed: a new construction site."})
+
+
+def rewards_left(s: dict) -> int:
+    return sum(1 for t in s["tables"].values() if t["reward"])
+
+
+def _add(bucket: dict, seat: int, n: int) -> None:
+    key = str(seat)
+    bucket[key] = bucket.get(key, 0) + n
+    if bucket[key] == 0:
+        del bucket[key]
+
+
+def put_workers(state, seat: int, number, kind: str, count: int, events, *, from_facilities=True) -> None:
+    """Send ``count`` of the seat's workers to the ``kind`` warehouse of a site, then form pairs."""
+    table = board.open_table(state, number, kind)
+    if kind == "plans":
+        raise IllegalAction("Workers go to the structures or tracks warehouse; plans need no worker.")
+    if count < 1:
+        raise IllegalAction("Send at least one worker.")
+    if from_facilities:
+        p = state["players"][seat]
+        if p["facilities"]["workers"] < count:
+            raise IllegalAction(f"You have {p['facilities']['workers']} worker(s) in your Facilities.")
+        p["facilities"]["workers"] -= count
+    del table
+    _add(board.site(state, number)["warehouses"][kind]["workers"], seat, count)
+    pair_up(state, seat, number, kind, events)
+
+
+def put_goods(state, seat: int, number, kind: str, count: int, events) -> None:
+    """Put ``count`` resources (already paid for or taken from the Facilities) into a site: plans
+    onto the plans table (5 coins each), structures and tracks into the warehouse, then pairs."""
+    table = board.open_table(state, number, kind)
+    if kind == "plans":
+        free = board.free_squares(table)
+        if count > free:
+            raise IllegalAction(f"The plans table of site {number} has {free} free square(s).")
+        table["placed"].extend([seat] * count)
+        gain(state, seat, PLAN_PAY * count)
+        events.append({"type": "plans", "seat": seat, "site": int(number), "count": count,
+                       "text": f"{name(state, seat)} puts {count} plan(s) on site {number}: "
+                               f"+{PLAN_PAY * count} coins."})
+        check_table(state, number, kind, events)
+        return
+    _add(board.site(state, number)["warehouses"][kind]["goods"], seat, count)
+    pair_up(state, seat, number, kind, events)
+
+
+def pair_up(state, seat: int, number, kind: str, events) -> None:
+    """Form the seat's worker-resource pairs in a warehouse: each puts the resource on the table's
+    leftmost free square, sends the worker to the Houses and pays 8 coins (10 under commands 5/10
+    on the acting player's turn)."""
+    s = board.site(state, number)
+    table = s["tables"][kind]
+    house = s["warehouses"][kind]
+    key = str(seat)
+    pairs = min(house["workers"].get(key, 0), house["goods"].get(key, 0), board.free_squares(table))
+    if pairs <= 0:
+        return
+    _add(house["workers"], seat, -pairs)
+    _add(house["goods"], seat, -pairs)
+    table["placed"].extend([seat] * pairs)
+    state["players"][seat]["houses"] += pairs
+    turn = state.get("turn")
+    each = turn["pair_pay"] if turn and turn["seat"] == seat else PAIR_PAY
+    gain(state, seat, each * pairs)
+    events.append({"type": "pairs", "seat": seat, "site": s["number"], "kind": kind, "count": pairs,
+                   "text": f"{name(state, seat)} forms {pairs} worker-{kind[:-1]} pair(s) on site "
+                           f"{s['number']}: +{each * pairs} coins."})
+    check_table(state, number, kind, events)
+
+
+def ranking(table: dict) -> list[int]:
+    """Contributors of a completed table, most resources first, ties to the leftmost cube."""
+    seats = []
+    for s in table["placed"]:
+        if s not in seats:
+            seats.append(s)
+    return sorted(seats, key=lambda s: (-table["placed"].count(s), table["placed"].index(s)))
+
+
+def check_table(state, number, kind: str, events) -> None:
+    """Complete the table when its last square is filled: rank the contributors, queue the first
+    one's choice (reward tile or free share), pay the third 3 coins, return the cubes and what waits
+    in the warehouse, then reveal a project or turn the site into a route."""
+    s = board.site(state, number)
+    table = s["tables"][kind]
+    if board.free_squares(table) > 0 or not table["reward"]:
+        return
+    table["reward"] = False
+    order = ranking(table)
+    names = ", ".join(name(state, x) for x in order)
+    events.append({"type": "table_done", "site": s["number"], "kind": kind, "ranking": order,
+                   "text": f"Site {s['number']}: the {kind} table is complete ({names})."})
+    state["pending"].append({"kind": "reward", "site": s["number"], "table": kind, "tile": data.TILE[kind],
+                             "first": order[0], "second": order[1] if len(order) > 1 else None})
+    if len(order) > 2:
+        gain(state, order[2], THIRD_PAY)
+        events.append({"type": "third", "seat": order[2], "text": f"{name(state, order[2])} takes {THIRD_PAY} "
+                                                                  "coins as third on that table."})
+    table["placed"] = []
+    if kind != "plans":
+        _return_warehouse(state, s, kind, events)
+    left = rewards_left(s)
+    if left == 1:
+        reveal_project(state, events)
+    elif left == 0:
+        to_route(state, s, events)
+
+
+def _return_warehouse(state, s: dict, kind: str, events) -> None:
+    house = s["warehouses"][kind]
+    for key, n in sorted(house["workers"].items()):
+        state["players"][int(key)]["facilities"]["workers"] += n
+    for key, n in sorted(house["goods"].items()):
+        seat = int(key)
+        room = min(n, board.capacity(state, seat, kind))
+        board.store_in_facilities(state, seat, kind, room)
+        if n > room:
+            gain(state, seat, data.country().market.sell[kind] * (n - room))
+            events.append({"type": "sold", "seat": seat,
+                           "text": f"{name(state, seat)} has no room: {n - room} {kind} sold to the Bank."})
+    house["workers"] = {}
+    house["goods"] = {}
+
+
+def to_route(state, s: dict, events) -> None:
+    """The site's three reward tiles are gone: it becomes a route, and the leftmost train of the
+    Investment table comes to one of its cities, black side up, facing it (the majority
+    shareholder chooses the city)."""
+    s["status"] = "route"
+    a, b = data.project(s["number"]).between
+    events.append({"type": "route", "project": s["number"],
+                   "text": f"Site {s['number']} is complete: {a}–{b} is now a route."})
+    if state["table_trains"]:
+        state["pending"].append({"kind": "train_city", "project": s["number"]})
+
+
+def resolve_reward(state, decision: dict, option: str, events) -> None:
+    """The first-placed player takes the reward tile or a free share; the second gets the other."""
+    if option not in ("tile", "share"):
+        raise IllegalAction("Choose `tile` (the reward tile) or `share` (a free share on the site).")
+    first, second = decision["first"], decision["second"]
+    other = "share" if option == "tile" else "tile"
+    for seat, what in ((first, option), (second, other)):
+        if seat is None:
+            continue
+        if what == "tile":
+            state["players"][seat]["tiles"][decision["tile"]] += 1
+            text = f"{name(state, seat)} takes the {decision['table']} reward tile."
+        else:
+            _add(state["sites"][str(decision["site"])]["shares"], seat, 1)
+            text = f"{name(state, seat)} takes a free share on project {decision['site']}."
+        events.append({"type": "reward", "seat": seat, "what": what, "text": text})
