@@ -9,9 +9,10 @@ from engine import IllegalAction
 
 from .cogs.railways.commands import RailwaysUI
 from .cogs.rotw.commands import RotwUI
+from .cogs.workers.commands import WorkersUI
 from .ui import GameUI
 
-UIS: dict[str, GameUI] = {"rotw": RotwUI(), "railways": RailwaysUI()}
+UIS: dict[str, GameUI] = {"rotw": RotwUI(), "railways": RailwaysUI(), "workers": WorkersUI()}
 _EXTRA: dict[str, engine.Game] = {}
 
 

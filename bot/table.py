@@ -644,7 +644,8 @@ class Table:
         row = session.row
         variant = self.ui(row.game).variant(session.match.view(None), outcome)
         scores = outcome["scores"]
-        success = outcome.get("final", {}).get("success")
+        final = outcome.get("final")
+        success = final.get("success") if isinstance(final, dict) else None     # a solo objective, if any
         out = []
         for info in session.seats:
             score = scores.get(info.seat, scores.get(str(info.seat), 0))

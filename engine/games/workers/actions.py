@@ -30,6 +30,7 @@ class Place(Action, tag="place"):
     cards: list[Card] | None = None
     slot: Slot | None = None
     card: Card | None = None
+    ready: Annotated[bool, msgspec.Meta(description="declare ready at once (then the cards stay as placed)")] = False
     example: ClassVar[dict] = {"type": "place", "cards": ["structures", "worker", "store", "share"]}
 
 
@@ -56,11 +57,15 @@ class Reroll(Action, tag="reroll"):
 
 class Assign(Action, tag="assign"):
     """Put your dice on your placed cards behind the screen: all four (``dice``: the values, in slot
-    order) or one (``slot`` and ``die``: a value you rolled; the die there swaps places)."""
+    order, and optionally ``plus``: your +1 tokens per place) or one (``slot`` and ``die``: a value
+    you rolled; the die there swaps places)."""
 
     dice: list[Annotated[int, msgspec.Meta(ge=1, le=6)]] | None = None
     slot: Slot | None = None
     die: Annotated[int, msgspec.Meta(ge=1, le=6)] | None = None
+    plus: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=5)]] | None, msgspec.Meta(
+        description="+1 tokens on each place, in slot order (with `dice`)")] = None
+    ready: Annotated[bool, msgspec.Meta(description="declare ready at once")] = False
     example: ClassVar[dict] = {"type": "assign", "dice": [6, 2, 5, 1]}
 
 
@@ -183,5 +188,6 @@ class Choose(Action, tag="choose"):
     example: ClassVar[dict] = {"type": "choose", "option": "tile"}
 
 
-ACTIONS = Union[Place, Ready, LowRoll, Reroll, Assign, Plus, Pass, End, Buy, Worker, Share, Train, Store, Send,
-                Subsidy, Invest, Command, Choose]
+ACTIONS = Union[  # noqa: UP007
+    Place, Ready, LowRoll, Reroll, Assign, Plus, Pass, End, Buy, Worker, Share, Train, Store, Send, Subsidy, Invest,
+    Command, Choose]

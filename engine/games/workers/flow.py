@@ -240,7 +240,14 @@ def do_assign(state, seat, action, events) -> None:
             left.remove(i)
             order.append(i)
         p["assign"] = order
+        if action.plus is not None:
+            if len(action.plus) != 4 or sum(action.plus) > p["plus_tokens"]:
+                raise IllegalAction(f"`plus` gives the +1 tokens on each of the four places; you have "
+                                    f"{p['plus_tokens']}.")
+            p["plus"] = list(action.plus)
     else:
+        if action.plus is not None:
+            raise IllegalAction("`plus` goes with all four `dice`; for one place use the plus action.")
         if action.slot is None or action.die is None:
             raise IllegalAction("Say which die goes on which card, like `slot: 6, die: 5`.")
         if action.slot not in SLOT_INDEX:

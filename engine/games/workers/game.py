@@ -46,6 +46,8 @@ class RailwayWorkers(Game):
             raise IllegalAction("There is no question for you now.")
         elif kind == "place":
             flow.do_place(state, seat, action, events)
+            if action.ready:
+                flow.do_ready(state, seat, rng, events)
         elif kind == "ready":
             flow.do_ready(state, seat, rng, events)
         elif kind == "low_roll":
@@ -54,6 +56,8 @@ class RailwayWorkers(Game):
             flow.do_reroll(state, seat, action, rng, events)
         elif kind == "assign":
             flow.do_assign(state, seat, action, events)
+            if action.ready:
+                flow.do_ready(state, seat, rng, events)
         elif kind == "plus":
             flow.do_plus(state, seat, action, events)
         elif kind == "pass":

@@ -1,0 +1,412 @@
+"""Railway Workers for the table: ``/workers ...`` in Discord, ``workers ...`` at the local table.
+
+The secret steps (placing cards, assigning dice) are private menus, one place at a time, ending
+with a **Ready** button; the turn is buttons and menus on the channel message built from the legal
+moves; the questions (a reward, a train's city or way, a bonus) are buttons for whoever answers.
+Every move is also a command with arguments.
+"""
+from __future__ import annotations
+
+from engine import IllegalAction
+from engine.games.workers.data import SLOTS, action_cards
+
+from ...replies import Apply, Button, Option, Reply, Select, private
+from ...ui import Command, GameUI, Param, UIContext
+from . import words
+
+MENU = 25
+GROUP_TITLES = {("buy", "top"): "4+: buy", ("buy", "bottom"): "7+: buy one more",
+                ("worker", "top"): "4+: New Worker", ("worker", "bottom"): "7+: New Worker",
+                ("share", None): "4+: put a share", ("train", None): "7+: a black train",
+                ("store", "top"): "4+: store up", ("store", "bottom"): "7+: store up again",
+                ("send", "top"): "4+: send workers", ("send", "bottom"): "7+: send workers to another site",
+                ("subsidy", "top"): "4+: subsidy", ("subsidy", "bottom"): "7+: subsidy",
+                ("invest", "top"): "4+: investment", ("invest", "bottom"): "7+: investment",
+                ("command", None): "Use a command (a director)", ("choose", None): "Choose"}
+
+
+def card_id(word: str) -> str:
+    """An action card from its id or name, any case (``store``, ``Store Up``, ``buy tracks``)."""
+    w = word.strip().lower()
+    for cid, card in action_cards().items():
+        if w in (cid, card.name.lower()) or card.name.lower().startswith(w) or w.endswith(cid):
+            return cid
+    raise IllegalAction(f"There is no action card {word!r}; cards: {', '.join(action_cards())}.")
+
+
+def card_words(text: str) -> list[str]:
+    parts = [p for p in text.split(",")] if "," in text else text.split()
+    return [card_id(p) for p in parts if p.strip()]
+
+
+def numbers(text: str) -> list[int]:
+    out = []
+    for w in str(text).replace(",", " ").replace("+", " ").split():
+        if not w.isdigit():
+            raise IllegalAction(f"{w!r} is not a number.")
+        out.append(int(w))
+    return out
+
+
+def _prompt(ctx: UIContext, *kinds: str) -> dict:
+    prompt = ctx.prompt()
+    if prompt is None or prompt["kind"] not in kinds:
+        now = "nothing" if prompt is None else prompt["kind"].replace("_", " ")
+        wanted = " or ".join(k.replace("_", " ") for k in kinds)
+        raise IllegalAction(f"That is for the {wanted} step; your move now: {now}.")
+    return prompt
+
+
+# ------------------------------------------------------------------ secret steps
+async def place(ctx: UIContext, args: dict) -> Apply | Reply:
+    return place_step(ctx, args)
+
+
+def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``cards``: four cards for +1, +2, +3, +6 (placed and declared ready); from the private menu,
+    fewer cards: the next place's menu."""
+    _prompt(ctx, "place")
+    me = ctx.view()["players"][ctx.seat]
+    chosen = card_words(args.get("cards", ""))
+    if len(chosen) == 4 and not args.get("menu"):
+        return Apply({"type": "place", "cards": chosen, "ready": True})
+    if len(chosen) > 4 or len(set(chosen)) != len(chosen):
+        raise IllegalAction("Name four different cards, in the order +1, +2, +3, +6.")
+    shown = "; ".join(f"+{s}: {words.card_name(c)}" for s, c in zip(SLOTS, chosen)) or "nothing yet"
+    if len(chosen) == 4:
+        return private(f"Your cards: {shown}. Press **Ready** to lock them in (or start over).", components=[
+            Button("Ready", {"type": "place", "cards": chosen, "ready": True}, "success"),
+            Button("Start over", {"type": "_cmd", "name": "place", "args": {"menu": True}})])
+    slot = SLOTS[len(chosen)]
+    left = [c for c in me["hand"] if c not in chosen]
+    options = [Option(words.card_name(c), {"type": "_cmd", "name": "place",
+                                           "args": {"cards": " ".join([*chosen, c]), "menu": True}},
+                      action_cards()[c].top[:100]) for c in left]
+    return private(f"Placed so far: {shown}. Which card goes under **+{slot}**?",
+                   components=[Select(f"Card under +{slot}", options)])
+
+
+async def assign(ctx: UIContext, args: dict) -> Apply | Reply:
+    return assign_step(ctx, args)
+
+
+def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``dice``: your four dice for +1, +2, +3, +6; ``plus``: +1 tokens per place (``0 1 0 0``)."""
+    _prompt(ctx, "assign")
+    me = ctx.view()["players"][ctx.seat]
+    dice = numbers(args.get("dice", ""))
+    plus = numbers(args["plus"]) if args.get("plus") else None
+    if len(dice) == 4 and not args.get("menu"):
+        return Apply({"type": "assign", "dice": dice, "plus": plus, "ready": True})
+    left = list(me["dice"])
+    for d in dice:
+        if d not in left:
+            raise IllegalAction(f"Your dice are {sorted(me['dice'])}.")
+        left.remove(d)
+    cards = [c["card"] for c in me["cards"]]
+    shown = "; ".join(f"+{s} {words.card_name(c)}: {d}" for s, c, d in zip(SLOTS, cards, dice)) or "nothing yet"
+    if len(dice) < 4:
+        slot = SLOTS[len(dice)]
+        options = [Option(f"Die {d} → sum {d + slot}", {"type": "_cmd", "name": "assign",
+                                                       "args": {"dice": " ".join(map(str, [*dice, d])), "menu": True}})
+                   for d in sorted(set(left), reverse=True)]
+        return private(f"Your dice so far: {shown}. Which die goes on **+{slot} {words.card_name(cards[len(dice)])}**?",
+                       components=[Select(f"Die on +{slot}", options)])
+    plus = plus or [0, 0, 0, 0]
+    base = {"dice": " ".join(map(str, dice)), "menu": True}
+    sums = [s + d + k for s, d, k in zip(SLOTS, dice, plus)]
+    total = "; ".join(f"+{s} {words.card_name(c)}: sum {x}" for s, c, x in zip(SLOTS, cards, sums))
+    components: list = [Button("Ready", {"type": "assign", "dice": dice, "plus": plus, "ready": True}, "success"),
+                        Button("Start over", {"type": "_cmd", "name": "assign", "args": {"menu": True}})]
+    if sum(plus) < me["plus_tokens"]:
+        options = []
+        for i, s in enumerate(SLOTS):
+            more = list(plus)
+            more[i] += 1
+            options.append(Option(f"+1 token on +{s} {words.card_name(cards[i])} (sum {sums[i] + 1})",
+                                  {"type": "_cmd", "name": "assign",
+                                   "args": {**base, "plus": " ".join(map(str, more))}}))
+        components.insert(0, Select(f"+1 tokens ({me['plus_tokens'] - sum(plus)} left)", options))
+    return private(f"Your Sums: {total}. Press **Ready** to lock them in.", components=components)
+
+
+async def ready(ctx: UIContext, args: dict) -> Apply:
+    _prompt(ctx, "place", "assign")
+    return Apply({"type": "ready"})
+
+
+async def reroll(ctx: UIContext, args: dict) -> Apply:
+    """``all``/``keep`` after a low roll; dice positions (``2 4``) or ``keep`` with reroll tokens."""
+    prompt = _prompt(ctx, "low_roll", "reroll")
+    word = str(args.get("dice", "")).strip().lower()
+    if prompt["kind"] == "low_roll":
+        if word not in ("all", "keep"):
+            raise IllegalAction("After a low roll: `all` rerolls your three dice, `keep` keeps them.")
+        return Apply({"type": "low_roll", "reroll": word == "all"})
+    return Apply({"type": "reroll", "dice": [] if word in ("", "keep", "none") else numbers(word)})
+
+
+# ------------------------------------------------------------------ the turn
+def _part(ctx: UIContext, args: dict) -> str:
+    prompt = _prompt(ctx, "turn")
+    if args.get("part"):
+        part = {"4": "top", "4+": "top", "7": "bottom", "7+": "bottom"}.get(args["part"], args["part"])
+        if part not in ("top", "bottom"):
+            raise IllegalAction("`part` is top (4+) or bottom (7+).")
+        return part
+    return "bottom" if prompt["top"] else "top"
+
+
+def _with(kind: str, *keys: str, part: bool = True):
+    async def handler(ctx: UIContext, args: dict) -> Apply:
+        action: dict = {"type": kind}
+        if part:
+            action["part"] = _part(ctx, args)
+        else:
+            _prompt(ctx, "turn")
+        for k in keys:
+            if args.get(k) is not None:
+                action[k] = args[k]
+        return Apply(action)
+    return handler
+
+
+async def subsidy(ctx: UIContext, args: dict) -> Apply:
+    tiles = [t for t in str(args.get("tiles", "")).upper().replace("+", " ").replace(",", " ").split()]
+    if len(tiles) == 1 and len(tiles[0]) == 2:
+        tiles = list(tiles[0])
+    return Apply({"type": "subsidy", "part": _part(ctx, args), "tiles": tiles})
+
+
+async def command(ctx: UIContext, args: dict) -> Apply:
+    _prompt(ctx, "turn")
+    action = {"type": "command", **{k: v for k, v in args.items() if k != "slots" and v is not None}}
+    if args.get("slots"):
+        action["slots"] = numbers(args["slots"])
+    return Apply(action)
+
+
+async def choose(ctx: UIContext, args: dict) -> Apply:
+    prompt = ctx.prompt()
+    if prompt is None or "options" not in prompt:
+        raise IllegalAction("There is no question for you now.")
+    word = str(args.get("option", "")).strip()
+    found = next((o for o in prompt["options"] if o.lower() == word.lower()), None)
+    if found is None:
+        raise IllegalAction(f"Answer one of: {', '.join(prompt['options'])}.")
+    return Apply({"type": "choose", "option": found})
+
+
+PART = Param("part", str, "top (the 4+ action) or bottom (7+); default: top, then bottom")
+SITE = Param("site", int, "a construction site (or route) by project number")
+KIND = Param("kind", str, "structures, tracks or plans", choices=("structures", "tracks", "plans"))
+COMMANDS = {c.name: c for c in (
+    Command("place", "place four cards face down under +1 +2 +3 +6 and declare ready", place,
+            (Param("cards", str, "four cards in order, like `structures worker store share`", rest=True),
+             Param("menu", bool, "show the private menu"))),
+    Command("assign", "put your four dice on your cards behind the screen and declare ready", assign,
+            (Param("dice", str, "four die values in place order, like `6 2 5 1`"),
+             Param("plus", str, "+1 tokens per place, like `0 0 1 0`"),
+             Param("menu", bool, "show the private menu"))),
+    Command("ready", "declare your placed cards or dice ready", ready),
+    Command("reroll", "reroll after a low roll (`all`/`keep`) or spend reroll tokens (dice positions)", reroll,
+            (Param("dice", str, "`all`, `keep`, or dice positions like `2 4`", rest=True),)),
+    Command("buy", "Buy Structures/Tracks/Plans: top into your Facilities, bottom 1 into a warehouse",
+            _with("buy", "count", "site"), (Param("count", int, "how many"), SITE, PART)),
+    Command("worker", "New Worker: hire, recall (1 coin) or send a worker to a warehouse",
+            _with("worker", "do", "site", "kind"),
+            (Param("do", str, "hire, recall or send", required=True, choices=("hire", "recall", "send")),
+             SITE, KIND, PART)),
+    Command("share", "Share (4+): put a share on a site or route", _with("share", "site", part=False),
+            (Param("site", int, "project number", required=True),)),
+    Command("train", "Share (7+): turn a black train and/or run it",
+            _with("train", "train", "toward", "go", part=False),
+            (Param("train", int, "the train's number", required=True),
+             Param("toward", str, "a neighbouring city to face"), Param("go", bool, "run it (default yes)"))),
+    Command("store", "Store Up: resources of one kind from your Facilities to a site", _with("store", "kind", "site",
+                                                                                            "count"),
+            (Param("kind", str, "structures, tracks or plans", required=True,
+                   choices=("structures", "tracks", "plans")),
+             Param("site", int, "project number", required=True), Param("count", int, "how many"), PART)),
+    Command("send", "Move Workers: workers from your Facilities to one site's warehouses",
+            _with("send", "site", "structures", "tracks"),
+            (Param("site", int, "project number", required=True), Param("structures", int, "workers to structures"),
+             Param("tracks", int, "workers to tracks"), PART)),
+    Command("subsidy", "Subsidy: trade two reward tiles for coins", subsidy,
+            (Param("tiles", str, "two tiles, like `S T`", required=True), PART)),
+    Command("invest", "Investment: move your marker one step right", _with("invest"), (PART,)),
+    Command("command", "use an Available Command with a director", command,
+            (Param("number", int, "the command card's number", required=True), SITE, KIND,
+             Param("train", int, "a train"), Param("token", str, "reroll or plus"),
+             Param("slots", str, "two places to swap, like `3 6`"), Param("owner", int, "a worker's owner (seat)"),
+             Param("to_site", int, "where the worker goes"), Param("to_kind", str, "structures or tracks"))),
+    Command("pass", "pass your turn for 1 coin", _with("pass", part=False)),
+    Command("end", "end your turn", _with("end", part=False)),
+    Command("choose", "answer the game's question (tile/share, a city, a bonus)", choose,
+            (Param("option", str, "your answer", required=True, rest=True),)),
+)}
+
+
+def group_key(a: dict) -> tuple:
+    if a["type"] in ("share", "train", "command", "choose"):
+        return (a["type"], None)
+    return (a["type"], a.get("part"))
+
+
+def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
+    """The turn's legal moves as buttons (a group of one) and menus (a group of several)."""
+    view = ctx.view(None)
+    groups: dict[tuple, list[dict]] = {}
+    for a in acts:
+        if a["type"] not in ("pass", "end"):
+            groups.setdefault(group_key(a), []).append(a)
+    out: list[Button | Select] = []
+    selects = 0
+    for key, group in groups.items():
+        if len(group) == 1 or selects >= 3:
+            out += [Button(words.action_label(view, a)[:80], a, "primary") for a in group[:2]]
+            continue
+        selects += 1
+        options = [Option(words.action_label(view, a)[:100], a) for a in group[:MENU]]
+        title = GROUP_TITLES.get(key, key[0])
+        more = f" ({MENU} of {len(group)}: the command takes any)" if len(group) > MENU else ""
+        out.append(Select(title + more, options))
+    for a in acts:
+        if a["type"] == "pass":
+            out.append(Button("Pass (+1 coin)", a, "secondary"))
+        if a["type"] == "end":
+            out.append(Button("End turn", a, "danger"))
+    return out
+
+
+class WorkersUI(GameUI):
+    game_id = "workers"
+    prefix = "workers"
+    commands = COMMANDS
+    summary = ("**Railway Workers** (2-4 players, Marios Axiotis and Nikos Chondropoulos): four rounds of two action "
+               "phases. Each phase you place four of your eight action cards face down under +1, +2, +3 and +6 "
+               "(in secret), roll dice, and put one die on each card behind your screen. Cards are revealed one "
+               "place at a time; the highest Sum plays first; a Sum of 4 does the card's top action, 7 its bottom "
+               "one too. Buy resources, send workers to construction sites, store up, complete tables for rewards, "
+               "buy shares in the routes the sites become, and ride the trains. Most coins wins.")
+
+    def render(self, view: dict, **kwargs) -> bytes | None:
+        try:
+            from render import workers as render_workers
+        except ImportError:
+            return None
+        return render_workers.board_png(view, **kwargs)
+
+    def render_options(self, prefs: dict) -> dict:
+        return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
+
+    def options_from_text(self, typed: dict) -> dict:
+        out = {}
+        if typed.get("first_player") is not None:
+            out["first_player"] = int(typed["first_player"]) if str(typed["first_player"]).isdigit() \
+                else typed["first_player"]
+        return out
+
+    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        kind = prompt["kind"]
+        if kind == "place":
+            return (f"{who}: round {prompt['round']}, action phase {prompt['phase']}. Place four action cards face "
+                    "down under +1, +2, +3 and +6: the menu is in your DMs (or press **My hand**).")
+        if kind == "assign":
+            dice = view["players"][prompt["seat"]]["dice"]
+            return (f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: the menu is "
+                    "in your DMs (or **My hand**).")
+        if kind == "low_roll":
+            return f"{who}: your dice sum to {sum(prompt['dice'])}. Reroll all three, or keep them?"
+        if kind == "reroll":
+            return (f"{who}: your dice are {', '.join(map(str, prompt['dice']))}; you may spend "
+                    f"{prompt['left']} reroll token(s), one die each.")
+        if kind == "turn":
+            card = action_cards()[prompt["card"]]
+            order = words.sums_line(view)
+            extra = " 7+ too." if prompt["sum"] >= 7 else (" (4+ only)." if prompt["sum"] >= 4 else
+                                                         f" (below 4: pay {4 - prompt['sum']} coin(s) to do the 4+).")
+            return (f"{who}, your turn: **{card.name}** under +{prompt['slot']}, Sum {prompt['sum']}.{extra}\n"
+                    f"4+: {card.top}\n7+: {card.bottom}" + (f"\nOrder: {order}." if order else ""))
+        if kind == "reward":
+            return (f"{who}: you lead the {prompt['table']} table of site {prompt['site']}. Take the reward tile "
+                    "or a free share (the runner-up gets the other)?")
+        if kind == "train_city":
+            return (f"{who}: you hold the most shares on new route {prompt['project']}. Put its train in "
+                    f"{' or '.join(prompt['options'])}?")
+        if kind == "junction":
+            ways = " or ".join(prompt["options"])
+            return f"{who}: train {prompt['train']} is where three routes meet. Toward {ways}?"
+        if kind == "bonus":
+            return f"{who}: take a bonus: {', '.join(words.choice_label(o) for o in prompt['options'])}."
+        return f"{who}, your move."
+
+    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        kind = prompt["kind"]
+        if kind in ("place", "assign"):
+            reply = _menu_now(ctx, kind)
+            return reply.caller.components if reply and reply.caller else []
+        acts = ctx.legal_actions()
+        if kind == "low_roll":
+            return [Button("Reroll all three", {"type": "low_roll", "reroll": True}, "primary"),
+                    Button("Keep them", {"type": "low_roll", "reroll": False})]
+        if kind == "reroll":
+            return [Button(f"Reroll die {a['dice'][0]} ({prompt['dice'][a['dice'][0] - 1]})", a, "primary")
+                    for a in acts if a["dice"]] + [Button("Keep my dice", {"type": "reroll", "dice": []})]
+        if kind == "turn":
+            return turn_components(ctx, acts)
+        return [Button(words.choice_label(a["option"]), a, "primary") for a in acts]
+
+    def status_text(self, view: dict) -> str:
+        step = {"place": "placing cards", "low": "low rolls", "tokens": "reroll tokens", "assign": "assigning dice",
+                "play": f"resolving the cards under +{view['slot']}", "payments": "payments", "over": "over"}
+        names = [p["name"] for p in view["players"]]
+        lines = [f"**Railway Workers**, round {view['round']} of {view['rounds']}, action phase {view['phase']}: "
+                 f"{step.get(view['step'], view['step'])}."]
+        lines += [words.player_line(view, p) for p in view["players"]]
+        lines += [words.site_line(s, names) for s in view["sites"]]
+        market = ", ".join(f"{k} {m['price']} ({m['side']})" for k, m in view["market"].items())
+        c = view["commands"]
+        avail = ", ".join(f"{x['number']} {x['name']}" for x in c["available"]) or "none"
+        unavail = f"{c['unavailable']['number']} {c['unavailable']['name']}" if c["unavailable"] else "none"
+        trains = ", ".join(f"{t['id']} in {t['city']} ({'black' if t['black'] else 'white'})" for t in view["trains"])
+        lines.append(f"Market: {market}. Commands: {avail} (unavailable: {unavail}). Subsidy dice on "
+                     f"{view['subsidy']['dice']}. Trains: {trains or 'none on the map'}.")
+        return "\n".join(lines)
+
+    def hand_text(self, view: dict) -> str:
+        me = view["players"][view["you"]]
+        lines = [f"Your hand: {', '.join(words.card_name(c) for c in me['hand'])}."]
+        placed = [c for c in me["cards"] if c["card"]]
+        if placed:
+            lines.append("Placed: " + "; ".join(
+                f"+{c['slot']} {words.card_name(c['card'])}" + (f" (die {c['die']}" + (f" +{c['plus']}" if c.get("plus")
+                                                                                      else "") + f", sum {c['sum']})"
+                                                                if "die" in c else "") for c in placed) + ".")
+        if me["dice"]:
+            lines.append(f"Your dice: {', '.join(map(str, me['dice']))}.")
+        lines.append(f"Coins {me['coins']} · reroll tokens {me['reroll']} · +1 tokens {me['plus_tokens']} · "
+                     f"directors {me['directors']}.")
+        return "\n".join(lines)
+
+    def outcome_text(self, view: dict, outcome: dict) -> str:
+        lines = ["**Final score** (coins after selling resources, reward tiles, five workers home, shares on "
+                 "unbuilt sites):"]
+        for s in outcome["ranking"]:
+            f = outcome["final"][s]
+            lines.append(f"- {view['players'][s]['name']}: **{f['total']}** (cash {f['coins']}, resources "
+                         f"{f['resources']}, tiles {f['tiles']}, workers {f['workers']}, shares {f['shares']})")
+        verb = "share the victory" if len(outcome["winners"]) > 1 else "wins"
+        lines.append(f"🏆 {outcome['winner']} {verb}!")
+        return "\n".join(lines)
+
+    def help_lines(self) -> list[str]:
+        return [c.usage(self.prefix) for c in self.commands.values() if c.name != "ready"] + [
+            f"{self.prefix} ready"]
+
+
+
+def _menu_now(ctx: UIContext, kind: str) -> Reply | None:
+    """The first private menu of a secret step (for DMs and **My hand**)."""
+    reply = (place_step if kind == "place" else assign_step)(ctx, {"menu": True})
+    return reply if isinstance(reply, Reply) else None

@@ -1,0 +1,147 @@
+"""Railway Workers in words: what a move does, who is where, for buttons, menus and messages.
+Built only from views (DESIGN.md: a game's UI sees views and legal actions)."""
+from __future__ import annotations
+
+from engine.games.workers.data import SLOTS, action_cards, commands
+
+KIND_WORD = {"structures": "structure", "tracks": "track", "plans": "plan"}
+TILE_WORD = {"S": "structures", "P": "plans", "T": "tracks"}
+
+
+def card_name(card: str | None) -> str:
+    return action_cards()[card].name if card else "—"
+
+
+def command_name(number: int) -> str:
+    return f"{number} {commands()[number].name}"
+
+
+def count_of(n: int, kind: str) -> str:
+    return f"{n} {KIND_WORD.get(kind, kind)}{'' if n == 1 else 's'}"
+
+
+def site_word(view: dict, number: int) -> str:
+    site = next((s for s in view["sites"] if s["number"] == number), None)
+    if site is None:
+        return f"site {number}"
+    what = "route" if site["status"] == "route" else "site"
+    return f"{what} {number} ({'–'.join(site['between'])})"
+
+
+def action_label(view: dict, a: dict) -> str:
+    """One line (at most 100 characters) for a legal action."""
+    kind = a["type"]
+    if kind == "buy":
+        me = view["turn"]["card"] if view.get("turn") else "plans"
+        if a.get("site"):
+            return f"Buy 1 {KIND_WORD[me]} into the warehouse of {site_word(view, a['site'])}"
+        n = a.get("count", 1)
+        price = view["market"][me]["price"]
+        return f"Buy {count_of(n, me)} into your Facilities ({price * n} coins at {price})"
+    if kind == "worker":
+        if a["do"] == "hire":
+            return "Hire a worker from your Union"
+        if a["do"] == "recall":
+            return "Bring a worker home from the Houses (1 coin)"
+        return f"Send a worker to {site_word(view, a['site'])}, {a['kind']}"
+    if kind == "share":
+        site = next(s for s in view["sites"] if s["number"] == a["site"])
+        return f"Share on {site_word(view, a['site'])} ({sum(site['shares'].values()) + 1} coins)"
+    if kind == "train":
+        t = next(t for t in view["trains"] if t["id"] == a["train"])
+        if a.get("toward"):
+            go = " and run it" if a.get("go", True) else " (do not run it)"
+            return f"Train {t['id']} in {t['city']}: turn toward {a['toward']}{go}"
+        return f"Train {t['id']} in {t['city']}: run it on"
+    if kind == "store":
+        return f"Store {count_of(a.get('count', 1), a['kind'])} on {site_word(view, a['site'])}"
+    if kind == "send":
+        parts = [count_of(a[k], "worker") + f" to {k}" for k in ("structures", "tracks") if a.get(k)]
+        return f"{site_word(view, a['site'])}: " + ", ".join(parts).replace("workers to", "workers to")
+    if kind == "subsidy":
+        row = next(r for r in view["subsidy"]["table"] if sorted(r["tiles"]) == sorted(a["tiles"]))
+        extra = 5 if row["face"] in view["subsidy"]["dice"] else 0
+        return f"Subsidy: trade {'+'.join(a['tiles'])} for {row['coins'] + extra} coins"
+    if kind == "invest":
+        me = view["players"][view["turn"]["seat"]] if view.get("turn") else None
+        steps = view["investment"]["steps"]
+        nxt = steps[me["marker"] + 1] if me and me["marker"] + 1 < len(steps) else "?"
+        return f"Investment: move your marker to step {nxt}"
+    if kind == "command":
+        return "Command " + command_name(a["number"]) + command_detail(view, a)
+    if kind == "pass":
+        return "Pass (+1 coin)"
+    if kind == "end":
+        return "End your turn"
+    if kind == "choose":
+        return choice_label(a["option"])
+    return kind
+
+
+def command_detail(view: dict, a: dict) -> str:
+    if a.get("train"):
+        t = next((t for t in view["trains"] if t["id"] == a["train"]), None)
+        return f": train {a['train']}" + (f" in {t['city']}" if t else "")
+    if a.get("token"):
+        return f": a {'+1' if a['token'] == 'plus' else 'reroll'} token"
+    if a.get("slots"):
+        return f": swap +{a['slots'][0]} and +{a['slots'][1]}"
+    if a.get("to_site"):
+        who = view["players"][a["owner"]]["name"]
+        return f": {who}'s worker, site {a['site']} {a['kind']} → site {a['to_site']} {a['to_kind']}"
+    if a.get("site"):
+        return f": {site_word(view, a['site'])}"
+    return ""
+
+
+CHOICES = {"tile": "Take the reward tile", "share": "Take a free share", "reroll": "A reroll token",
+           "plus": "A +1 token", "director": "A director back"}
+
+
+def choice_label(option: str) -> str:
+    return CHOICES.get(option, f"Toward {option}" if option else option)
+
+
+def sums_line(view: dict) -> str:
+    """``Tim 9, Leo 7, Maria 6`` for the current place, in turn order."""
+    i = SLOTS.index(view["slot"]) if view.get("slot") else None
+    if i is None:
+        return ""
+    parts = []
+    for s in view["order"]:
+        p = view["players"][s]
+        c = p["cards"][i]
+        parts.append(f"{p['name']} {card_name(c['card'])} {c.get('sum', '?')}")
+    return ", ".join(parts)
+
+
+def player_line(view: dict, p: dict) -> str:
+    w = p["workers"]
+    fac = p["facilities"]
+    tiles = " ".join(f"{t}×{n}" for t, n in p["tiles"].items() if n) or "none"
+    flags = (" 🎽Baton" if p["baton"] else "") + (" ✅ready" if p["ready"] else "")
+    return (f"**{p['name']}**{flags}: {p['coins']} coins · workers union {w['union']}, home {w['facilities']}, "
+            f"houses {w['houses']}, at sites {w['warehouses']} · Facilities S{fac['structures']} T{fac['tracks']} "
+            f"P{fac['plans']} · reward tiles {tiles} · investment step {p['step']} · directors {p['directors']} · "
+            f"tokens reroll {p['reroll']}, +1 {p['plus_tokens']}")
+
+
+def site_line(site: dict, names: list[str]) -> str:
+    if site["status"] == "route":
+        owners = ", ".join(f"{names[int(s)]} {n}" for s, n in site["shares"].items()) or "no shares"
+        return f"Route {site['number']} {'–'.join(site['between'])}: {owners}"
+    parts = []
+    for kind, t in site["tables"].items():
+        if not t["reward"]:
+            parts.append(f"{kind} done")
+            continue
+        waiting = ""
+        if kind in site["warehouses"]:
+            h = site["warehouses"][kind]
+            items = [f"{names[int(s)]} {n}w" for s, n in h["workers"].items()]
+            items += [f"{names[int(s)]} {n}{kind[0].upper()}" for s, n in h["goods"].items()]
+            waiting = f" (waiting: {', '.join(items)})" if items else ""
+        parts.append(f"{kind} {len(t['placed'])}/{len(t['placed']) + t['free']}{waiting}")
+    shares = ", ".join(f"{names[int(s)]} {n}" for s, n in site["shares"].items())
+    return f"Site {site['number']} {'–'.join(site['between'])}: " + "; ".join(parts) + (
+        f"; shares {shares}" if shares else "")

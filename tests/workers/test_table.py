@@ -1,0 +1,93 @@
+"""Railway Workers through the table, by buttons and menus only (the **My hand** answers carry
+each prompt's components, private or not): a whole 3-player game to the final score; nothing
+secret ever reaches the channel. Sources: railway-workers.txt, "Round overview" (the steps the
+buttons walk through) and DESIGN.md, "The Discord side"."""
+import random
+
+from bot.replies import Button, Select
+from engine import canonical
+
+from ..helpers_table import seated
+
+SECRET_TYPES = ("placed", "assigned", "swapped")
+
+
+def _pick(rng: random.Random, components):
+    """A component to press: mostly moves that do something (the game must progress)."""
+    useful = [c for c in components if not (isinstance(c, Button) and c.label in ("Pass (+1 coin)", "Start over",
+                                                                                 "My hand"))]
+    return rng.choice(useful or components)
+
+
+def _token(rng: random.Random, c) -> str:
+    if isinstance(c, Button):
+        return c.custom_id.split(":")[-1]
+    assert isinstance(c, Select) and c.options, c
+    return rng.choice(c.options).value
+
+
+async def play_by_buttons(table, callers, channel, rng, limit=3000):
+    """Press buttons until the game ends; returns every channel message text seen."""
+    seen = []
+    for _ in range(limit):
+        session = await table.session(channel)
+        if session is None or session.match.outcome() is not None:
+            return seen, session
+        prompt = rng.choice(session.match.prompts())
+        caller = callers[prompt["seat"]]
+        reply = await table.hand(caller)
+        components = reply.caller.components
+        assert components, (prompt, reply.caller.text)
+        for _depth in range(12):
+            c = _pick(rng, components)
+            answer = await table.click(caller, _token(rng, c))
+            if answer.channel is not None:
+                seen.append(answer.channel.text)
+                break
+            assert answer.caller is not None
+            if not answer.caller.components:        # refused: say why
+                raise AssertionError(f"{prompt['kind']}: {c} -> {answer.caller.text}")
+            components = answer.caller.components
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_three_player_game_by_buttons(tmp_path):
+    store, table, callers, start = await seated(str(tmp_path / "w.db"), game="workers", names=("Maria", "Tim", "Leo"),
+                                                seed=11)
+    try:
+        assert "Place four action cards" in start.channel.text
+        assert all(not isinstance(c, Select) for c in start.channel.components)    # the menus go privately
+        assert set(start.direct) == {c.user_id for c in callers}                  # each gets a DM menu
+        rng = random.Random(5)
+        seen, session = await play_by_buttons(table, callers, 7, rng)
+        outcome = session.match.outcome() if session else None
+        if outcome is None:
+            row = await store.last_game(7) if hasattr(store, "last_game") else None
+            assert row is not None
+        text = "\n".join(seen)
+        assert "Final score" in text and ("wins" in text or "share the victory" in text)
+        assert "Cards under +1" in text and "Fourth dice" in text
+        assert "Your cards:" not in text and "Your dice:" not in text           # private events stay private
+    finally:
+        await store.close()
+
+
+async def test_the_channel_never_shows_a_placement_before_the_reveal(tmp_path):
+    store, table, callers, _ = await seated(str(tmp_path / "w.db"), game="workers", names=("Ann", "Bob"), seed=2)
+    try:
+        ann, bob = callers
+        reply = await table.command(ann, "place", {"cards": "structures worker store share"})
+        assert reply.channel is not None and "Ann's cards are placed" in reply.channel.text
+        assert "Buy Structures" not in reply.channel.text and "store" not in reply.channel.text.lower()
+        assert "Your cards: +1: Buy Structures" in reply.caller.text
+        session = await table.session(7)
+        public = session.match.view(None)
+        assert [c["card"] for c in public["players"][0]["cards"]] == [None] * 4
+        assert public["players"][0]["ready"] is True
+        assert canonical(session.match.view(1)["players"][0]) == canonical(public["players"][0])
+        refused = await table.command(ann, "place", {"cards": "tracks worker store share"})
+        assert "stay as placed" in refused.caller.text
+        reply = await table.command(bob, "place", {"cards": "tracks plans move subsidy"})
+        assert "Dice rolled" in reply.channel.text
+    finally:
+        await store.close()
