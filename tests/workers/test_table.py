@@ -86,7 +86,7 @@ async def test_the_channel_never_shows_a_placement_before_the_reveal(tmp_path):
         assert public["players"][0]["ready"] is True
         assert canonical(session.match.view(1)["players"][0]) == canonical(public["players"][0])
         refused = await table.command(ann, "place", {"cards": "tracks worker store share"})
-        assert "stay as placed" in refused.caller.text
+        assert "(you are ready): waiting for Bob" in refused.caller.text
         reply = await table.command(bob, "place", {"cards": "tracks plans move subsidy"})
         assert "Dice rolled" in reply.channel.text
     finally:

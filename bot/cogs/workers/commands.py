@@ -50,10 +50,13 @@ def numbers(text: str) -> list[int]:
 
 def _prompt(ctx: UIContext, *kinds: str) -> dict:
     prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] not in kinds:
-        now = "nothing" if prompt is None else prompt["kind"].replace("_", " ")
+    if prompt is None:
+        waiting = [ctx.names[p["seat"]] for p in ctx.match.prompts()]
+        ready = " (you are ready)" if ctx.view()["players"][ctx.seat]["ready"] else ""
+        raise IllegalAction(f"It is not your move now{ready}: waiting for {', '.join(waiting) or 'nobody'}.")
+    if prompt["kind"] not in kinds:
         wanted = " or ".join(k.replace("_", " ") for k in kinds)
-        raise IllegalAction(f"That is for the {wanted} step; your move now: {now}.")
+        raise IllegalAction(f"That is for the {wanted} step; your move now: {prompt['kind'].replace('_', ' ')}.")
     return prompt
 
 
@@ -309,13 +312,13 @@ class WorkersUI(GameUI):
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         kind = prompt["kind"]
+        where = "choose below" if who == "you" else "the menu is in your DMs (or press **My hand**)"
         if kind == "place":
             return (f"{who}: round {prompt['round']}, action phase {prompt['phase']}. Place four action cards face "
-                    "down under +1, +2, +3 and +6: the menu is in your DMs (or press **My hand**).")
+                    f"down under +1, +2, +3 and +6: {where}.")
         if kind == "assign":
             dice = view["players"][prompt["seat"]]["dice"]
-            return (f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: the menu is "
-                    "in your DMs (or **My hand**).")
+            return f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: {where}."
         if kind == "low_roll":
             return f"{who}: your dice sum to {sum(prompt['dice'])}. Reroll all three, or keep them?"
         if kind == "reroll":
@@ -376,8 +379,9 @@ class WorkersUI(GameUI):
 
     def hand_text(self, view: dict) -> str:
         me = view["players"][view["you"]]
-        lines = [f"Your hand: {', '.join(words.card_name(c) for c in me['hand'])}."]
         placed = [c for c in me["cards"] if c["card"]]
+        free = [c for c in me["hand"] if c not in {p["card"] for p in placed}]
+        lines = [f"In your hand: {', '.join(words.card_name(c) for c in free) or 'nothing'}."]
         if placed:
             lines.append("Placed: " + "; ".join(
                 f"+{c['slot']} {words.card_name(c['card'])}" + (f" (die {c['die']}" + (f" +{c['plus']}" if c.get("plus")
