@@ -30,7 +30,8 @@ Quick start, three players at one keyboard:
   as Ann              then: game start
 Then follow the prompts: "click N" presses button N of the last message, "pick N" picks
 option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
-Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional)."""
+Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional).
+Railway Workers: "game new workers" (2-4 players); secret menus come as private messages."""
 
 LOBBY_HELP = """\
 Players:  as NAME  |  who
@@ -38,6 +39,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           (any game: remind_hours=12 reminders=3 limit_hours=48)
           game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
                             [combine=mayor,engineer]  (solo: starts at once)
+          game new workers [first_player=1]
           game board | game hand | game undo | game stats | game abandon
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
