@@ -33,6 +33,8 @@ async def run(report: Report, quick: bool) -> None:
             bot = create_bot(os.path.join(tmp, "bench.sqlite3"))
             try:
                 await measure(report, bot, n_games, samples_per_size)
+                if n_games <= 100:
+                    await measure_workers(report, bot, n_games, samples_per_size)
             finally:
                 if bot.store is not None:
                     await bot.store.close()
@@ -103,3 +105,64 @@ async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> N
         if n_games == 1000:
             report.check("bot", "1,000 active games in one process (RSS)", f"{rss1:,.0f} MB", rss1 < 1024,
                          "< 1 GB")
+
+
+async def _to_the_turns(table, callers, channel_id: int) -> None:
+    """Railway Workers: play the secret steps (the default moves) until a card is being resolved."""
+    for _ in range(40):
+        session = await table.session(channel_id)
+        match = session.match
+        if match.state["step"] == "play":
+            return
+        prompt = match.prompts()[0]
+        await table.act(callers[prompt["seat"]], match.game.timeout_action(match.state, prompt["seat"]))
+    raise AssertionError("the turns did not start")
+
+
+async def measure_workers(report: Report, bot, n_games: int, samples_per_size: int) -> None:
+    """Railway Workers: a turn's button or slash command to the channel message (with the board
+    the move changed), in 1 or 100 games at once."""
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        members = [guild.add_member(env.create_user(f"worker{i}")) for i in range(3)]
+        table = env.bot.table
+        table.render = False
+        table.seeds = lambda: 7
+        channels = []
+        for g in range(n_games):
+            channel = guild.create_text_channel(f"workers-{g}")
+            callers = [Caller(channel.id, m.id, m.name) for m in members]
+            await table.new(callers[0], "workers")
+            for c in callers[1:]:
+                await table.join(c)
+            await table.start(callers[0])
+            await _to_the_turns(table, callers, channel.id)
+            channels.append(channel)
+        table.render = True
+        rng = random.Random(2)
+        times, boards = [], 0
+        channel = None
+        for i in range(samples_per_size):
+            if i % 2 == 0:                  # a slash command in a random game's channel, then a click under it
+                channel = rng.choice(channels)
+            session = await table.session(channel.id)
+            if session is None or session.match.state["step"] != "play":
+                await _to_the_turns(table, [Caller(channel.id, m.id, m.name) for m in members], channel.id)
+                continue
+            before = len(session.match.log)
+            member = members[session.match.prompts()[0]["seat"]]
+            start = time.perf_counter()
+            labels = [c.label for row in (channel.last_message.components if channel.last_message else [])
+                      for c in row.children if hasattr(c, "label")]
+            if i % 2 == 0 or "Pass (+1 coin)" not in labels:
+                await member.slash(channel, "workers pass")
+            else:
+                await member.click(channel.last_message, label="Pass (+1 coin)")
+            times.append(time.perf_counter() - start)
+            assert len((await table.session(channel.id)).match.log) == before + 1, "the move was not made"
+            boards += bool(channel.last_message.attachments)
+        p95 = percentile(times, 95)
+        report.median("workers", f"{games(n_games)}: command/button to channel message ({boards}/{len(times)} with "
+                                 "a board)", times)
+        report.check("workers", f"{games(n_games)}: command/button to channel message (p95)",
+                     f"{p95 * 1000:.1f} ms", p95 < 0.300, "< 300 ms")

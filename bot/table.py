@@ -419,6 +419,12 @@ class Table:
         if prompt is not None:
             components = self._prompt_components(session, prompt)
         reply = private(text, components=components)
+        if self.render:
+            try:
+                reply.caller.image = await asyncio.to_thread(self.ui(row.game).hand_image, ctx.view())
+                reply.caller.image_name = "hand.png"
+            except Exception:
+                log.exception("game %s: hand image not drawn", row.id)
         await self._store_offers_now(row.id, reply)
         return reply
 

@@ -185,6 +185,11 @@ class GameUI:
     def status_text(self, view: dict) -> str:
         return ""
 
+    def hand_image(self, view: dict) -> bytes | None:
+        """A private picture of what only this seat may see (PNG), or ``None``; ``view`` is the
+        seat's. Runs in a worker thread."""
+        return None
+
     def hand_text(self, view: dict) -> str:
         """What only this seat may see (its hand, its secret choices); ``view`` is the seat's."""
         return "You have nothing hidden in this game."

@@ -7,7 +7,7 @@ Every move is also a command with arguments.
 """
 from __future__ import annotations
 
-from engine import IllegalAction
+from engine import IllegalAction, canonical
 from engine.games.workers.data import SLOTS, action_cards
 
 from ...replies import Apply, Button, Option, Reply, Select, private
@@ -299,6 +299,23 @@ class WorkersUI(GameUI):
         except ImportError:
             return None
         return render_workers.board_png(view, **kwargs)
+
+    def hand_image(self, view: dict) -> bytes | None:
+        """Your placed cards, dice and Sums as a picture (``render/workers.py``)."""
+        try:
+            from render import workers as render_workers
+        except ImportError:
+            return None
+        return render_workers.hand_png(view)
+
+    def board_changed(self, before: dict, after: dict) -> bool:
+        """A player declaring ready, or rerolling before the screens go up, posts a text line only;
+        the board comes when the cards are revealed and after each turn."""
+        def strip(view: dict) -> bytes:
+            players = [{k: v for k, v in p.items() if k not in ("ready", "dice", "rerolls_left")}
+                       for p in view["players"]]
+            return canonical({**view, "players": players, "question": None})
+        return strip(before) != strip(after)
 
     def render_options(self, prefs: dict) -> dict:
         return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
