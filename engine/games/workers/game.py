@@ -106,7 +106,7 @@ class RailwayWorkers(Game):
         p = state["players"][seat]
         if kind == "place":
             if None in p["placed"]:
-                return {"type": "place", "cards": p["hand"][:4]}
+                return {"type": "place", "cards": p["hand"][:4], "ready": True}
             return {"type": "ready"}
         if kind == "assign":
             return {"type": "ready"}
