@@ -40,7 +40,8 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
                             [combine=mayor,engineer]  (solo: starts at once)
           game new workers [first_player=1]
-          game board | game hand | game undo | game stats | game abandon
+          game board | game hand | game undo | game stats | game abandon | game kick NAME
+          game timing [remind_hours=6] [reminders=2] [time_limit_hours=48|none]  (creator)
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
           game leaderboard [GAME] | game health | game board [ZOOM: a city, hex or space]
@@ -124,6 +125,17 @@ class LocalTable:
                 key, _, value = word.partition("=")
                 changes[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
             return self.show(await self.table.settings(c, changes))
+        if verb == "kick":
+            if not rest:
+                return ["Say who: game kick NAME"]
+            return self.show(await self.table.kick(c, user_id(rest[0])))
+        if verb == "timing":
+            typed = dict(w.split("=", 1) for w in rest if "=" in w)
+            unknown = set(typed) - {"remind_hours", "reminders", "time_limit_hours"}
+            if unknown:
+                return [f"game timing takes remind_hours=, reminders=, time_limit_hours= (not {', '.join(unknown)})."]
+            return self.show(await self.table.game_timing(c, typed.get("remind_hours"), typed.get("reminders"),
+                                                          typed.get("time_limit_hours")))
         if verb == "board" and rest:
             return self.show(await self.table.board(c, " ".join(rest)))
         if verb == "leaderboard":

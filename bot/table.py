@@ -239,6 +239,76 @@ class Table:
             return private("This game has already ended.")
         return Reply(channel=Message(f"The game was abandoned by **{caller.name}**."), channel_id=row.channel_id)
 
+    async def kick(self, caller: Caller, user_id: int) -> Reply:
+        """``/game kick``: the creator or a member with Manage Channel takes a player's seat away.
+        Before the start the seat is freed; in a running game the player is removed and passes
+        whenever prompted (as after a vote, bot/timing.py)."""
+        row = await self.store.active_game(caller.channel_id)
+        if row is None:
+            return private("There is no game here.")
+        if caller.user_id != row.creator_id and not caller.can_manage:
+            return private("Only the game's creator or a member with Manage Channel can remove a player.")
+        async with self.lock(row.id):
+            current = await self.store.game(row.id)
+            seats = await self.store.seats(row.id)
+            target = next((s for s in seats if s.user_id == user_id), None)
+            if current is None or current.status not in ("lobby", "running"):
+                return private("This game has already ended.")
+            if target is None:
+                return private("That player is not seated in this game.")
+            if current.status == "lobby":
+                async with self.store.transaction() as tx:
+                    await tx.remove_seat(row.id, user_id)
+                    empty = not await tx.seats(row.id)
+                    if empty:
+                        await tx.set_status(row.id, "abandoned")
+                text = f"**{caller.name}** removed **{target.name}** from the table."
+                return Reply(channel=Message(text + (" The table is empty and closed." if empty else "")),
+                             channel_id=row.channel_id, game_id=row.id)
+            if target.removed:
+                return private(f"{target.name} was already removed: they pass whenever it is their turn.")
+            session = await self.loaded(current)
+            if isinstance(session, Reply):
+                return session
+            async with self.store.transaction() as tx:
+                await tx.set_removed(row.id, target.seat)
+            seats = [s if s.seat != target.seat else type(s)(**{**s.__dict__, "removed": True}) for s in session.seats]
+            session = Session(current, seats, session.match)
+            header = f"**{caller.name}** removed **{target.name}**, who will pass whenever it is their turn."
+            if any(p["seat"] == target.seat for p in session.match.prompts()):
+                return await self.act_for(session, target.seat, header)
+            return Reply(channel=Message(header), channel_id=row.channel_id, game_id=row.id)
+
+    async def game_timing(self, caller: Caller, remind_hours=None, reminders=None, limit_hours=None) -> Reply:
+        """``/game timing``: the creator or a member with Manage Channel changes the game's
+        reminders and move time limit; the clocks of the players to move start again."""
+        row = await self.store.active_game(caller.channel_id)
+        if row is None:
+            return private("There is no game here.")
+        if remind_hours is None and reminders is None and limit_hours is None:
+            return private(f"This game: {timing.describe(row.timing)}. Change it with `remind_hours`, `reminders` "
+                           "or `time_limit_hours` (`none` for no limit).")
+        if caller.user_id != row.creator_id and not caller.can_manage:
+            return private("Only the game's creator or a member with Manage Channel can change its settings.")
+        try:
+            now = {**timing.DEFAULTS, **row.timing}
+            clock = timing.timing_from(now["remind_hours"] if remind_hours is None else remind_hours,
+                                       now["reminders"] if reminders is None else reminders,
+                                       now["limit_hours"] if limit_hours is None else limit_hours)
+        except IllegalAction as exc:
+            return private(str(exc))
+        async with self.lock(row.id):
+            current = await self.store.game(row.id)
+            session = await self.loaded(current) if current is not None and current.status == "running" else None
+            async with self.store.transaction() as tx:
+                await tx.set_timing(row.id, clock)
+                if isinstance(session, Session):
+                    changed = type(current)(**{**current.__dict__, "timing": clock})
+                    await tx.drop_timers(row.id, [])
+                    await timing.sync(tx, Session(changed, session.seats, session.match), self.clock())
+        return Reply(channel=Message(f"**{caller.name}** changed this game's timing: {timing.describe(clock)}."),
+                     channel_id=row.channel_id, game_id=row.id)
+
     # --------------------------------------------------------------- loading
     async def session(self, channel_id: int) -> Session | None:
         """The channel's running game, loaded (``None`` if there is none or it cannot be loaded)."""

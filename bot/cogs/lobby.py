@@ -165,6 +165,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def undo(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.table.undo(caller_of(interaction)))
 
+    @app_commands.command(name="kick", description="Remove a player from this channel's game (creator or Manage "
+                                                   "Channel)")
+    @app_commands.describe(player="The player to remove: before the start their seat is freed; during the game "
+                                  "they pass whenever it is their turn")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await answer(interaction, lambda: self.table.kick(caller_of(interaction), player.id))
+
+    @app_commands.command(name="timing", description="See or change this game's reminders and move time limit")
+    @app_commands.describe(remind_hours="Hours before reminding a player to move (0: never)",
+                           reminders="Reminders per move at most", time_limit_hours="Hours per move (0: no limit)")
+    async def timing(self, interaction: discord.Interaction,
+                     remind_hours: app_commands.Range[float, 0, 720] | None = None,
+                     reminders: app_commands.Range[int, 0, 10] | None = None,
+                     time_limit_hours: app_commands.Range[float, 0, 720] | None = None) -> None:
+        await answer(interaction, lambda: self.table.game_timing(caller_of(interaction), remind_hours, reminders,
+                                                                 time_limit_hours))
+
     @app_commands.command(name="abandon",
                           description="End this channel's game without scoring (creator or Manage Channel)")
     async def abandon(self, interaction: discord.Interaction) -> None:
