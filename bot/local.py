@@ -45,7 +45,7 @@ Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | lea
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
           game leaderboard [GAME] | game health | game board [ZOOM: a city, hex or space]
-Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu)
+Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu; pick 2.N: of menu 2)
 Quit:     quit"""
 
 
@@ -59,7 +59,7 @@ class LocalTable:
         self.out_dir = out_dir
         self.user = "Ann"
         self.buttons: list[Button] = []
-        self.select: Select | None = None
+        self.selects: list[Select] = []
         self.names: dict[int, str] = {}
         self.inbox: dict[int, list[Message]] = {}
         self.images = 0
@@ -191,17 +191,19 @@ class LocalTable:
         return args
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:
-        if not rest or not rest[0].isdigit():
-            return [f"Say which: {head} 1"]
+        if not rest or not rest[0].replace(".", "", 1).isdigit():
+            return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")]
         i = int(rest[0]) - 1
         if head == "click":
             if not 0 <= i < len(self.buttons):
                 return ["There is no such button in the last message."]
             token = self.buttons[i].custom_id.split(":")[-1]
         else:
-            if self.select is None or not 0 <= i < len(self.select.options):
-                return ["There is no such option in the last menu."]
-            token = self.select.options[i].value
+            menu, _, option = rest[0].partition(".")
+            m, i = (int(menu) - 1, int(option) - 1) if option.isdigit() else (0, i)
+            if not 0 <= m < len(self.selects) or not 0 <= i < len(self.selects[m].options):
+                return ["There is no such option in the last menus."]
+            token = self.selects[m].options[i].value
         return self.show(await self.table.click(self.caller(), token))
 
     def show(self, reply: Reply) -> list[str]:
@@ -230,13 +232,16 @@ class LocalTable:
             lines.append(f"[{'image' if message.image_name.endswith('.png') else 'file'}: {path}]")
         buttons = [c for c in message.components if isinstance(c, Button)]
         selects = [c for c in message.components if isinstance(c, Select)]
+        if message.components:                  # a new set of choices replaces the last one
+            self.buttons, self.selects = buttons, selects
         if buttons:
-            self.buttons = buttons
             lines.append("Buttons: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
-        if selects:
-            self.select = selects[0]
-            lines.append(selects[0].placeholder + ":")
-            lines += [f"  ({i + 1}) {o.label} — {o.description}" for i, o in enumerate(selects[0].options)]
+        for m, select in enumerate(selects):
+            head = f"Menu {m + 1}, " if len(selects) > 1 else ""
+            pick = f"pick {m + 1}.N" if m else "pick N"
+            lines.append(f"{head}{select.placeholder} ({pick}):")
+            lines += [f"  ({i + 1}) {o.label}" + (f" — {o.description}" if o.description else "")
+                      for i, o in enumerate(select.options)]
         return lines
 
 

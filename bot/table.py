@@ -779,7 +779,10 @@ class Table:
                         channel.components += self._prompt_components(session, prompt)
                     continue
                 who = f"**{info.name}**"
-                if remind:
+                # the player who just moved and moves on (a turn of several moves) is not pinged again;
+                # a secret prompt always comes by DM with its menu
+                going_on = prompt["seat"] == actor and len(session.seats) > 1 and not prompt.get("secret")
+                if remind and not going_on:
                     channel.mentions.append(info.user_id)
                     who = f"<@{info.user_id}>"
                 if prompt["kind"] == "undo_vote":
@@ -788,7 +791,7 @@ class Table:
                     lines.append(ui.prompt_text(public_view, prompt, who))
                 components = self._prompt_components(session, prompt)
                 if prompt.get("secret"):
-                    if remind and not info.dm_closed and components:
+                    if remind and not going_on and not info.dm_closed and components:
                         direct.setdefault(info.user_id, Message(""))
                         dm = direct[info.user_id]
                         dm.text = "\n".join(t for t in (dm.text, f"Your move in <#{session.row.channel_id}>: "

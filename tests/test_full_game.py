@@ -67,7 +67,7 @@ async def test_whole_game_at_the_local_table(tmp_path):
             out = await local.handle("click 1")
         elif action["type"] == "deliver":
             label = delivery_label(state, action)
-            pick = next(i for i, option in enumerate(local.select.options) if option.label == label)
+            pick = next(i for i, option in enumerate(local.selects[0].options) if option.label == label)
             out = await local.handle(f"pick {pick + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)

@@ -91,3 +91,28 @@ async def test_the_channel_never_shows_a_placement_before_the_reveal(tmp_path):
         assert "Dice rolled" in reply.channel.text
     finally:
         await store.close()
+
+
+async def test_a_player_going_on_with_their_turn_is_not_pinged_again(tmp_path):
+    """A turn holds several moves (both halves, a command): only its first message pings."""
+    store, table, callers, _ = await seated(str(tmp_path / "w.db"), game="workers", names=("Ann", "Bob"), seed=2)
+    try:
+        for _ in range(20):
+            match = (await table.session(7)).match
+            if match.state["step"] == "play":
+                break
+            seat = match.prompts()[0]["seat"]
+            await table.act(callers[seat], match.game.timeout_action(match.state, seat))
+        match = (await table.session(7)).match
+        seat = match.prompts()[0]["seat"]
+        first = next(a for a in match.legal_actions(seat) if a["type"] not in ("pass", "end", "command"))
+        reply = await table.act(callers[seat], first)
+        still = (await table.session(7)).match.prompts()
+        if still and still[0]["seat"] == seat:                    # the same turn goes on
+            assert callers[seat].user_id not in reply.channel.mentions
+            assert callers[seat].user_id not in reply.direct
+            assert f"**{callers[seat].name}**, your turn" in reply.channel.text
+        else:                                                     # the next player is pinged
+            assert reply.channel.mentions == [callers[still[0]["seat"]].user_id]
+    finally:
+        await store.close()

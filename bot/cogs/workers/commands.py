@@ -208,8 +208,8 @@ COMMANDS = {c.name: c for c in (
             (Param("cards", str, "four cards in order, like `structures worker store share`", rest=True),
              Param("menu", bool, "show the private menu"))),
     Command("assign", "put your four dice on your cards behind the screen and declare ready", assign,
-            (Param("dice", str, "four die values in place order, like `6 2 5 1`"),
-             Param("plus", str, "+1 tokens per place, like `0 0 1 0`"),
+            (Param("dice", str, "four die values in place order, like `6 2 5 1`", rest=True),
+             Param("plus", str, "+1 tokens per place, like `0 0 1 0` (`plus=0,0,1,0` at the local table)"),
              Param("menu", bool, "show the private menu"))),
     Command("ready", "declare your placed cards or dice ready", ready),
     Command("reroll", "reroll after a low roll (`all`/`keep`) or spend reroll tokens (dice positions)", reroll,
@@ -236,7 +236,7 @@ COMMANDS = {c.name: c for c in (
             (Param("site", int, "project number", required=True), Param("structures", int, "workers to structures"),
              Param("tracks", int, "workers to tracks"), PART)),
     Command("subsidy", "Subsidy: trade two reward tiles for coins", subsidy,
-            (Param("tiles", str, "two tiles, like `S T`", required=True), PART)),
+            (Param("tiles", str, "two tiles, like `S T`", required=True, rest=True), PART)),
     Command("invest", "Investment: move your marker one step right", _with("invest"), (PART,)),
     Command("command", "use an Available Command with a director", command,
             (Param("number", int, "the command card's number", required=True), SITE, KIND,
@@ -267,7 +267,8 @@ def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
     selects = 0
     for key, group in groups.items():
         if len(group) == 1 or selects >= 3:
-            out += [Button(words.action_label(view, a)[:80], a, "primary") for a in group[:2]]
+            half = {"top": "4+ ", "bottom": "7+ "}.get(key[1], "")
+            out += [Button((half + words.action_label(view, a))[:80], a, "primary") for a in group[:2]]
             continue
         selects += 1
         options = [Option(words.action_label(view, a)[:100], a) for a in group[:MENU]]

@@ -46,7 +46,8 @@ def action_label(view: dict, a: dict) -> str:
         return f"Send a worker to {site_word(view, a['site'])}, {a['kind']}"
     if kind == "share":
         site = next(s for s in view["sites"] if s["number"] == a["site"])
-        return f"Share on {site_word(view, a['site'])} ({sum(site['shares'].values()) + 1} coins)"
+        cost = sum(site["shares"].values()) + 1
+        return f"Share on {site_word(view, a['site'])} ({cost} coin{'' if cost == 1 else 's'})"
     if kind == "train":
         t = next(t for t in view["trains"] if t["id"] == a["train"])
         if a.get("toward"):

@@ -91,10 +91,14 @@ def do_buy(state, seat, action, events) -> None:
     if kind not in turn["bought"]:
         turn["bought"].append(kind)
     events.append({"type": "buy", "seat": seat, "kind": kind, "count": action.count, "paid": each * action.count,
-                   "text": f"{name(state, seat)} buys {action.count} {kind} for {each * action.count} coins "
+                   "text": f"{name(state, seat)} buys {_count(action.count, kind)} for {each * action.count} coins "
                            f"{where}."})
     if action.part == "bottom" and kind != "plans":
         sites.put_goods(state, seat, action.site, kind, 1, events)
+
+
+def _count(n: int, kind: str) -> str:
+    return f"{n} {kind[:-1] if n == 1 else kind}"
 
 
 def do_worker(state, seat, action, events) -> None:
