@@ -193,7 +193,7 @@ class LocalTable:
     async def _press(self, head: str, rest: list[str]) -> list[str]:
         if not rest or not rest[0].replace(".", "", 1).isdigit():
             return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")]
-        i = int(rest[0]) - 1
+        i = int(rest[0].split(".")[0]) - 1
         if head == "click":
             if not 0 <= i < len(self.buttons):
                 return ["There is no such button in the last message."]

@@ -1,0 +1,53 @@
+"""Railway Workers at the local table (``make run`` without a Discord token): a whole 2-player
+game typed as a player would, with the `workers` commands for the secret steps and `click`/`pick`
+for everything else (railway-workers.txt, "Round overview")."""
+import random
+from pathlib import Path
+
+from bot.local import LocalTable
+from bot.store import open_store
+from bot.table import Table
+
+
+async def test_a_whole_game_typed_at_the_local_table(tmp_path):
+    store = await open_store(str(tmp_path / "local.sqlite"))
+    local = LocalTable(Table(store, render=False, seeds=lambda: 4), Path(tmp_path / "boards"))
+    rng = random.Random(9)
+    seen: list[str] = []
+
+    async def say(line: str) -> list[str]:
+        out = await local.handle(line)
+        seen.extend(out)
+        return out
+
+    try:
+        for line in ("as Ann", "game new workers", "as Bob", "game join", "as Ann", "game start"):
+            await say(line)
+        for _ in range(2000):
+            session = await local.table.session(1)
+            if session is None:
+                break
+            prompt = rng.choice(session.match.prompts())
+            name = ["Ann", "Bob"][prompt["seat"]]
+            await say(f"as {name}")
+            me = session.match.view(prompt["seat"])["players"][prompt["seat"]]
+            if prompt["kind"] == "place":
+                out = await say("workers place " + " ".join(rng.sample(me["hand"], 4)))
+                assert any("Your cards:" in line for line in out), out
+            elif prompt["kind"] == "assign":
+                out = await say("workers assign " + " ".join(map(str, rng.sample(me["dice"], 4))))
+                assert any("Your dice:" in line for line in out), out
+            elif prompt["kind"] in ("low_roll", "reroll"):
+                await say("workers reroll keep")
+            else:
+                await say("game hand")
+                menus = [f"pick {m + 1}.{rng.randrange(len(s.options)) + 1}" for m, s in enumerate(local.selects)]
+                clicks = [f"click {i + 1}" for i, b in enumerate(local.buttons) if b.label != "Pass (+1 coin)"]
+                out = await say(rng.choice(menus + clicks or ["click 1"]))
+                assert not any("earlier moment" in line or "no such" in line for line in out), out
+        else:
+            raise AssertionError("the game did not end")
+        text = "\n".join(seen)
+        assert "Final score" in text and "Cards under +6" in text and "Traceback" not in text
+    finally:
+        await store.close()
