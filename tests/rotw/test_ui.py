@@ -86,3 +86,24 @@ async def test_confirm_before_passing_can_be_turned_off(db_path):
     done = await table.click(ann, token(turn.channel, "Pass"))
     assert "Ann passes this round" in done.channel.text
     await store.close()
+
+
+async def test_a_build_preview_follows_the_players_layout(db_path):
+    """``/game settings layout:phone``: the preview image is the portrait board too."""
+    import io
+
+    from PIL import Image
+
+    store, table, (ann, bob), start = await seated(db_path, seed=6, render=True)
+    try:
+        await table.act(ann, {"type": "bid", "amount": 1})
+        await table.act(bob, {"type": "pass"})
+        sizes = []
+        for layout in ("desktop", "phone"):
+            await table.settings(ann, {"layout": layout})
+            preview = await table.command(ann, "link", {"from": "Lille", "to": "Brussel"})
+            sizes.append(Image.open(io.BytesIO(preview.caller.image)).size)
+        (dw, dh), (pw, ph) = sizes
+        assert dw > dh and ph > pw
+    finally:
+        await store.close()

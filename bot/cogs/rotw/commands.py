@@ -44,6 +44,11 @@ def _my_turn(ctx: UIContext) -> dict:
     return view
 
 
+def render_options(prefs: dict) -> dict:
+    """Board keyword arguments for a user's settings (colour-blind aids, phone or desktop)."""
+    return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
+
+
 async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str], blind: str = "") -> Reply:
     """A dry run of ``action``: its event and cost, with Confirm and Cancel. ``blind`` describes
     a move whose dry run hides its text because it draws (urbanizing draws goods cubes)."""
@@ -52,7 +57,7 @@ async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str
     cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat)
     what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize") and "text" in e) or blind
     text = f"**{title}**: {what}\n{_cost_line(view['players'][ctx.seat], cost)}"
-    image = await ctx.render(view, highlight=highlight)
+    image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
     return Reply(caller=Message(text, image=image, image_name="preview.png",
                                 components=[Button("Confirm", action, "success"),
                                             Button("Cancel", {"type": "_cancel"})]))
@@ -265,7 +270,7 @@ class RotwUI(GameUI):
         return {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding") and v is not None}
 
     def render_options(self, prefs: dict) -> dict:
-        return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
+        return render_options(prefs)
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         if prompt["kind"] == "bid":
