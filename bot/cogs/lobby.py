@@ -27,6 +27,12 @@ OBJECTIVES = [app_commands.Choice(name=n, value=v) for v, n in (
     ("economist", "Economist: the best score"), ("mayor", "Mayor: move every passenger"),
     ("conductor", "Train Conductor: deliver to all four building kinds"),
     ("engineer", "Engineer: buy and upgrade every complete link"), ("baron", "Rail Baron: combine objectives"))]
+BIDDING = [app_commands.Choice(name=n, value=v) for v, n in (
+    ("traditional", "Traditional: the winner pays, order clockwise"),
+    ("first_to_pass", "First to pass: passers pay half their bid and go last"),
+    ("worst_is_first", "Worst is First: an opening bid, then the lowest score goes first"),
+    ("variant1", "Variant 1: no auction in turn 1, later players paid $1,000 each"),
+    ("variant2", "Variant 2: passers pay half their bid (as First to pass)"))]
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -42,15 +48,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     @app_commands.command(name="new", description="Open a game in this channel; you take the first seat")
     @app_commands.describe(game="Which game", map="Map (Railways of the World)",
                            short_game="2 fewer empty city markers (Railways of the World)",
+                           bidding="First-player auction style (Railways of the World)",
                            objective="Objective (Railways solo)",
                            cards="Four map card numbers 1-8, like 5 6 7 8, to replay a map (Railways solo)",
                            combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)",
                            remind_hours="Hours before reminding a player to move (default 12; 0: never)",
                            reminders="At most this many reminders per move (default 3)",
                            time_limit_hours="Hours per move before the others may vote to skip it (default: none)")
-    @app_commands.choices(objective=OBJECTIVES)
+    @app_commands.choices(objective=OBJECTIVES, bidding=BIDDING)
     async def new(self, interaction: discord.Interaction, game: str = "rotw", map: str | None = None,
-                  short_game: bool | None = None, objective: str | None = None, cards: str | None = None,
+                  short_game: bool | None = None, bidding: str | None = None, objective: str | None = None,
+                  cards: str | None = None,
                   combine: str | None = None, remind_hours: app_commands.Range[float, 0, 720] | None = None,
                   reminders: app_commands.Range[int, 0, 10] | None = None,
                   time_limit_hours: app_commands.Range[float, 1, 720] | None = None) -> None:
@@ -61,6 +69,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
             options["short_game"] = short_game
         if map:
             options["map"] = map
+        if bidding:
+            options["bidding"] = bidding
 
         async def work():
             missing = missing_permissions(interaction)

@@ -1,20 +1,37 @@
-"""First-player auction, Traditional style.
+"""First-player auctions: Traditional, and the styles where a pass costs half one's bid.
 
 railways-of-the-world.txt, "1 - First Player Auction": bidding goes clockwise from the
 starting seat; each bidder outbids or passes; a pass is final; the auction ends when all
 but the high bidder have passed. Amounts are in thousands of dollars.
 
 The auction is a JSON-ready dict: ``{"order": [seats], "at": index, "high": amount,
-"high_seat": seat|None, "passed": [seats]}``.
+"high_seat": seat|None, "passed": [seats]}``; an auction where passing costs
+(railways-of-the-world-online-help.txt, "Bidding Style: First to pass";
+railways-of-the-world.txt, "First Player Auction Variant 2") also keeps each seat's last bid,
+``"bids": {seat: amount}`` (seat keys are text).
 """
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 
 
-def start(seats_clockwise: list[int]) -> dict:
-    """A new auction; ``seats_clockwise[0]`` bids first."""
-    return {"order": list(seats_clockwise), "at": 0, "high": 0, "high_seat": None, "passed": []}
+def start(seats_clockwise: list[int], keep_bids: bool = False) -> dict:
+    """A new auction; ``seats_clockwise[0]`` bids first. ``keep_bids``: remember each seat's last
+    bid (for styles where a pass pays half of it)."""
+    auction = {"order": list(seats_clockwise), "at": 0, "high": 0, "high_seat": None, "passed": []}
+    if keep_bids:
+        auction["bids"] = {}
+    return auction
+
+
+def own_bid(auction: dict, seat: int) -> int:
+    """The seat's last bid in an auction that keeps bids (0 if it never bid)."""
+    return auction.get("bids", {}).get(str(seat), 0)
+
+
+def half_up(amount: int) -> int:
+    """Half a bid rounded up (what a pass costs when passing costs)."""
+    return (amount + 1) // 2
 
 
 def bidder(auction: dict) -> int:
@@ -51,6 +68,8 @@ def bid(auction: dict, seat: int, amount: int, minimum: int) -> None:
     if amount < lowest:
         raise IllegalAction(f"Your bid must be at least ${lowest},000.")
     auction["high"], auction["high_seat"] = amount, seat
+    if "bids" in auction:
+        auction["bids"][str(seat)] = amount
     _advance(auction)
 
 

@@ -278,7 +278,13 @@ class RotwUI(GameUI):
             high = f"high bid {dollars(a['high'])} by {view['players'][a['high_seat']]['name']}" \
                 if a["high_seat"] is not None else "no bid yet"
             last = " **This is the last turn of the game.**" if _last_turn(view) else ""
-            return f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction ({high}).{last}"
+            cost = ""
+            if "bids" in a:
+                own = a["bids"].get(str(prompt["seat"]), 0)
+                cost = f" Passing costs half your bid ({dollars((own + 1) // 2)}) and puts you behind the others " \
+                       "still bidding."
+            return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
+                    f"({high}).{cost}{last}")
         return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:

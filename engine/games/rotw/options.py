@@ -1,5 +1,5 @@
 """Options of a Railways of the World game."""
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -9,10 +9,12 @@ MapId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$",
 
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``map``: a map id under ``data/maps/rotw`` (lower-case letters, digits and dashes, at most
-    40; checked against the shipped maps in ``rules.setup``). ``bidding``: first-player auction
-    style (only ``"traditional"`` for now). ``short_game``: 2 fewer empty city markers
+    40; checked against the shipped maps in ``rules.setup``). ``bidding``: the first-player
+    auction style: ``traditional``, ``first_to_pass`` and ``worst_is_first``
+    (railways-of-the-world-online-help.txt, "Bidding Style"), ``variant1`` and ``variant2``
+    (railways-of-the-world.txt, "First Player Auction Variant 1/2"). ``short_game``: 2 fewer empty city markers
     (railways-of-the-world.txt, "Play Tips and Tricks: Shorter Games")."""
 
     map: MapId = "rhine-alps"
-    bidding: str = "traditional"
+    bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
     short_game: bool = False

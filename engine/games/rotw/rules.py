@@ -32,8 +32,6 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     2-3 players, at least one), start cards plus 2 per player face up, no money, engine 1.
     Raises ``IllegalAction`` for an unknown map (checked before any file is opened), another
     bidding style, or a player count the map does not take."""
-    if options.bidding != "traditional":
-        raise IllegalAction("Only the Traditional bidding style is available so far.")
     try:
         ctx = context(options.map)
     except DataError as exc:
@@ -50,7 +48,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         cities[hexname] = {"colour": city.colour, "cubes": sorted(draw(bag, rng, count)),
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
-    return {
+    state = {
         "options": {"map": options.map, "bidding": options.bidding, "short_game": options.short_game},
         "seats": seats,
         "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1} for name in seats],
@@ -68,10 +66,38 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         "first": 0,
         "order": [],
         "at": 0,
-        "auction": auc.start(list(range(n))),
+        "auction": new_auction(options.bidding, list(range(n))),
         "end_turn": None,
         "last": [],
     }
+    if options.bidding == "variant1":
+        first_turn_without_auction(state)
+    return state
+
+
+PASS_PAYS = ("first_to_pass", "variant2")
+"""Bidding styles where a pass costs half one's bid and the order follows the passes."""
+
+
+def new_auction(style: str, order: list[int]) -> dict:
+    return auc.start(order, keep_bids=style in PASS_PAYS)
+
+
+def first_turn_without_auction(state: dict) -> None:
+    """railways-of-the-world.txt, "First Player Auction Variant 1": on the first turn the first
+    seat goes first, play goes clockwise, and the 2nd, 3rd... players receive $1,000, $2,000...
+    (amounts in thousands)."""
+    n = len(state["seats"])
+    for k, seat in enumerate(clockwise(0, n)):
+        state["players"][seat]["cash"] += k
+    state.update(first=0, order=clockwise(0, n), at=0, round=1, phase="actions", auction=None)
+
+
+def worst_first_order(state: dict) -> list[int]:
+    """railways-of-the-world-online-help.txt, "Worst is First": the lowest score (points on the
+    scoring track) goes first; a tie goes to the player later in the last turn's order."""
+    previous = {seat: i for i, seat in enumerate(state["order"])}
+    return sorted(range(len(state["seats"])), key=lambda s: (state["players"][s]["points"], -previous.get(s, 0)))
 
 
 def clockwise(first: int, n: int) -> list[int]:
@@ -104,8 +130,16 @@ def do_bid(state: dict, ctx: Context, seat: int, action: Bid, events: list) -> N
 
 
 def do_pass_auction(state: dict, ctx: Context, seat: int, events: list) -> None:
-    auc.pass_(state["auction"], seat)
-    events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
+    """A pass is final; in First to pass (and Variant 2) it costs half the seat's bid, rounded up."""
+    a = state["auction"]
+    auc.pass_(a, seat)
+    cost = auc.half_up(auc.own_bid(a, seat)) if "bids" in a else 0
+    if cost:
+        issued = pay(state["players"][seat], cost, ctx.tables.money.bond)
+        events.append({"type": "pass", "seat": seat, "paid": cost, "bonds": issued,
+                       "text": pay_text(state["seats"][seat], cost, issued) + " (half the bid) and passes."})
+    else:
+        events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
     _maybe_close_auction(state, ctx, events)
 
 
@@ -114,16 +148,26 @@ def _maybe_close_auction(state: dict, ctx: Context, events: list) -> None:
     if not auc.finished(a):
         return
     n = len(state["seats"])
-    if a["high_seat"] is None:
+    by_passes = "bids" in a
+    if a["high_seat"] is None and by_passes:
+        order = list(reversed(a["passed"]))
+        first = order[0]
+        events.append({"type": "first", "seat": first,
+                       "text": f"Nobody bid: {state['seats'][first]}, the last to pass, becomes first player."})
+    elif a["high_seat"] is None:
         first = (state["first"] + 1) % n
+        order = clockwise(first, n)
         events.append({"type": "first", "seat": first,
                        "text": f"Nobody bid: the first player marker moves on to {state['seats'][first]}."})
     else:
         first = a["high_seat"]
+        order = [first] + list(reversed(a["passed"])) if by_passes else clockwise(first, n)
         issued = pay(state["players"][first], a["high"], ctx.tables.money.bond)
         events.append({"type": "first", "seat": first, "paid": a["high"], "bonds": issued,
                        "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
-    state.update(first=first, order=clockwise(first, n), at=0, round=1, phase="actions", auction=None, last=[])
+    if by_passes:
+        events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."})
+    state.update(first=first, order=order, at=0, round=1, phase="actions", auction=None, last=[])
 
 
 # ---------------------------------------------------------------- actions
@@ -348,8 +392,15 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
         events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(ctx, card)['name']}."})
     state["turn"] += 1
     n = len(state["seats"])
-    state.update(phase="auction", round=0, order=[], at=0, auction=auc.start(clockwise(state["first"], n)))
     last = " is the last turn of the game" if last_turn(state) else ""
+    style = state["options"]["bidding"]
+    if style == "worst_is_first":
+        order = worst_first_order(state)
+        state.update(phase="actions", round=1, order=order, at=0, first=order[0], auction=None, last=[])
+        events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: worst score first, the order is "
+                                               + ", ".join(state["seats"][s] for s in order) + "."})
+        return
+    state.update(phase="auction", round=0, order=[], at=0, auction=new_auction(style, clockwise(state["first"], n)))
     events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: auction for first player, "
                                            f"{state['seats'][state['first']]} bids first."})
 

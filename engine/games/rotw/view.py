@@ -41,7 +41,7 @@ def view(state: dict, seat: int | None) -> dict:
         "actor": actor(state),
         "auction": None if a is None else {
             "high": a["high"], "high_seat": a["high_seat"], "passed": a["passed"], "bidder": auc.bidder(a),
-            "order": a["order"],
+            "order": a["order"], **({"bids": dict(a["bids"])} if "bids" in a else {}),
         },
         "players": players,
         "cities": {h: {"name": mapdata.cities[h].name, **c} for h, c in state["cities"].items()},
