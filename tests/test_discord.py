@@ -5,12 +5,16 @@ import discord
 SEED = 6   # with 3 players, Lille (C7) holds a red cube; Brussel (E6) is red (checked below)
 
 
-async def setup_game(env, game="rotw", names=("Ann", "Bob", "Cat"), seed=SEED, **users):
+async def setup_game(env, game="rotw", names=("Ann", "Bob", "Cat"), seed=SEED, options=None, **users):
+    """A started game; Railways of the World without baron cards unless ``options`` say so (the
+    baron choice is tested in tests/rotw/test_barons_discord.py)."""
     guild = env.create_guild()
     channel = guild.create_text_channel("railways")
     members = [guild.add_member(env.create_user(name, **users.get(name, {}))) for name in names]
     env.bot.table.seeds = lambda: seed
-    await members[0].slash(channel, "game new", game=game)
+    if options is None:
+        options = {"barons": False} if game == "rotw" else {}
+    await members[0].slash(channel, "game new", game=game, **options)
     assert "opened a table" in channel.last_message.content
     await members[1].click(channel.last_message, label="Join")
     for m in members[2:]:

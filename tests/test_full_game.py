@@ -9,6 +9,7 @@ from bench.policy import choose
 from bot.local import LOCAL_CHANNEL, LocalTable
 from bot.store import Store
 from bot.table import Table
+from engine.games.rotw import barons
 from engine.games.rotw.data import load_map
 
 from .rotw.helpers import GAME
@@ -39,6 +40,8 @@ def words(action: dict) -> list[str]:
         return ["rotw", "deliver", action["from"], action["colour"]]
     if kind == "upgrade":
         return ["rotw", "upgrade"]
+    if kind == "keep_baron":
+        return ["rotw", "baron", action["baron"]]
     if kind == "urbanize":
         return ["rotw", "urbanize", action["city"], action["colour"]]
     extra = [f"{k}={action[k]}" for k in ("city", "colour") if k in action]
@@ -80,7 +83,8 @@ async def test_whole_game_through_discord(simcord_env):
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("railways")
-    members = [guild.add_member(env.create_user(name)) for name in NAMES]
+    users = [env.create_user(name) for name in NAMES]
+    members = [guild.add_member(u) for u in users]
     table = env.bot.table
     table.seeds = lambda: 11
     table.render = False          # boards are checked in the other Discord tests; this one is long
@@ -98,7 +102,13 @@ async def test_whole_game_through_discord(simcord_env):
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
         who = members[prompt["seat"]]
         kind = action["type"]
-        if kind == "bid":
+        if kind == "keep_baron":                  # the secret choice comes by DM, with its buttons
+            dm = users[prompt["seat"]].dm_channel.last_message
+            assert "keep one of your two baron cards" in dm.content
+            name = barons.deck()[action["baron"]].name
+            await users[prompt["seat"]].click(dm, label=f"Keep {name}")
+            assert name not in channel.last_message.content
+        elif kind == "bid":
             await who.slash(channel, "rotw bid", amount=action["amount"])
         elif kind == "pass":
             await who.click(channel.last_message, label="Pass")
@@ -125,5 +135,5 @@ async def test_whole_game_through_discord(simcord_env):
             await who.slash(channel, "rotw card", card=action["card"], **kwargs)
         done = table._matches.get(session.row.id)
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
-    assert "Final scores" in channel.last_message.content
+    assert "Final scores" in channel.last_message.content and "plus met barons" in channel.last_message.content
     assert "wins!" in channel.last_message.content

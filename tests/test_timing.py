@@ -127,7 +127,7 @@ async def test_the_bot_posts_reminders_in_the_channel_and_by_dm(simcord_env):
     ann_user, bob_user = env.create_user("Ann"), env.create_user("Bob")
     ann, bob = guild.add_member(ann_user), guild.add_member(bob_user)
     env.bot.table.seeds = lambda: 3
-    await ann.slash(channel, "game new", game="rotw", remind_hours=1.0)
+    await ann.slash(channel, "game new", game="rotw", remind_hours=1.0, barons=False)
     assert "reminders every 1 h" in channel.last_message.content
     await bob.slash(channel, "game join")
     await ann.slash(channel, "game start")

@@ -109,7 +109,7 @@ async def test_first_to_pass_through_the_bot(simcord_env):
     guild = env.create_guild()
     channel = guild.create_text_channel("bids")
     ann, bob = (guild.add_member(env.create_user(n)) for n in ("Ann", "Bob"))
-    await ann.slash(channel, "game new", game="rotw", bidding="first_to_pass")
+    await ann.slash(channel, "game new", game="rotw", bidding="first_to_pass", barons=False)
     await bob.slash(channel, "game join")
     await ann.slash(channel, "game start")
     await ann.click(channel.last_message, label="Bid $2,000")

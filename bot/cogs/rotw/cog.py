@@ -46,6 +46,11 @@ class RailwaysOfTheWorld(GameCog, group_name="rotw", group_description="Railways
     async def urbanize(self, interaction: discord.Interaction, city: City, colour: str) -> None:
         await self.run(interaction, "urbanize", city=city, colour=colour)
 
+    @app_commands.command(name="baron", description="Your secret baron card; at the start, keep one of your two")
+    @app_commands.describe(name="The baron to keep (at the start)")
+    async def baron(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        await self.run(interaction, "baron", name=name)
+
     @app_commands.command(name="upgrade", description="Upgrade your engine one level")
     async def upgrade(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "upgrade")

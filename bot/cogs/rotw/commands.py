@@ -201,6 +201,17 @@ async def bonds(ctx: UIContext, args: dict) -> Reply:
         "Previews tell you before you confirm how many bonds a move would issue.")
 
 
+async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``baron``: your baron card; ``baron NAME`` keeps one of the two dealt at the start."""
+    view = ctx.view()
+    b = view.get("barons")
+    if b is None:
+        raise IllegalAction("This game is played without baron cards.")
+    if args.get("name"):
+        return Apply({"type": "keep_baron", "baron": args["name"]})
+    return private(baron_text(b))
+
+
 _CITY = "a city name (or its hex)"
 COMMANDS = {c.name: c for c in (
     Command("bid", "bid in thousands: `bid 3` is $3,000", bid,
@@ -222,7 +233,18 @@ COMMANDS = {c.name: c for c in (
             (Param("card", str, "a face-up card id or kind"), Param("city", str, _CITY),
              Param("colour", str, "a New City colour", choices=COLOURS))),
     Command("bonds", "how bonds work and how many you hold", bonds),
+    Command("baron", "your secret baron card; at the start, `baron NAME` keeps one of your two", baron,
+            (Param("name", str, "the baron's name or id", rest=True),)),
 )}
+
+
+def baron_text(b: dict) -> str:
+    """The seat's baron (or its two to choose from), from its view's ``barons``."""
+    if b["yours"]:
+        c = b["yours"]
+        return f"Your baron: **{c['name']}** ({c['points']} points at the end if met): {c['text']}"
+    return "Keep one of your two barons:\n" + "\n".join(
+        f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in b["hand"])
 
 
 def _n(count: int, word: str) -> str:
@@ -267,12 +289,21 @@ class RotwUI(GameUI):
         return render_rotw.board_png(view, **kwargs)
 
     def options_from_text(self, typed: dict) -> dict:
-        return {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding") and v is not None}
+        """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
+        out = {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding", "barons") and v is not None}
+        out.setdefault("barons", True)
+        return out
 
     def render_options(self, prefs: dict) -> dict:
         return render_options(prefs)
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        if prompt["kind"] == "baron":
+            hand = (view.get("barons") or {}).get("hand") or []
+            if who == "you" and hand:
+                cards = "\n".join(f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in hand)
+                return f"keep one of your two baron cards (secret goals scored at the end):\n{cards}"
+            return f"{who}, keep one of your two baron cards, in secret: the choice is in your DMs (or **My hand**)."
         if prompt["kind"] == "bid":
             a = view["auction"]
             high = f"high bid {dollars(a['high'])} by {view['players'][a['high_seat']]['name']}" \
@@ -289,6 +320,9 @@ class RotwUI(GameUI):
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         view = ctx.view()
+        if prompt["kind"] == "baron":
+            return [Button(f"Keep {c['name']}"[:80], {"type": "keep_baron", "baron": c["id"]}, "primary")
+                    for c in view["barons"]["hand"]]
         if prompt["kind"] == "bid":
             floor = bid_floor(view)
             return [Button(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary")
@@ -322,14 +356,22 @@ class RotwUI(GameUI):
 
     def hand_text(self, view: dict) -> str:
         p = view["players"][view["you"]]
-        return (f"Railways of the World has no hidden hand. You have {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, "
-                f"{_n(p['points'], 'point')} and engine level {p['engine']}.")
+        money = (f"You have {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, {_n(p['points'], 'point')} and engine "
+                 f"level {p['engine']}.")
+        b = view.get("barons")
+        if b is None:
+            return "Railways of the World has no hidden hand. " + money
+        return baron_text(b) + "\n" + money
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
-        lines = ["**Final scores** (points minus one per bond):"]
+        barons = any("baron" in row for row in outcome["table"])
+        lines = ["**Final scores** (points minus one per bond" + (", plus met barons):" if barons else "):")]
         for row in outcome["table"]:
+            baron = row.get("baron")
+            goal = "" if not baron else (f", baron {baron['name']} " + (f"met +{baron['points']}" if baron["met"]
+                                                                       else "not met"))
             lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} ({row['points']} points, "
-                         f"{row['bonds']} bonds, {row['links']} links, {dollars(row['cash'])})")
+                         f"{row['bonds']} bonds, {row['links']} links, {dollars(row['cash'])}{goal})")
         lines += outcome["tiebreaks"]
         lines.append(f"🏆 {outcome['winner']} wins!")
         return "\n".join(lines)

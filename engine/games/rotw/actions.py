@@ -89,7 +89,15 @@ class TakeCard(Action, tag="take_card"):
     example: ClassVar[dict] = {"type": "take_card", "card": "city-growth:2", "city": "Paris"}
 
 
-ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard]  # noqa: UP007
+class KeepBaron(Action, tag="keep_baron"):
+    """At the start (with the ``barons`` option): keep one of your two baron cards, in secret; the
+    other is discarded face down."""
+
+    baron: Annotated[str, msgspec.Meta(description="the baron's id or name, e.g. `escher`")]
+    example: ClassVar[dict] = {"type": "keep_baron", "baron": "escher"}
+
+
+ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, KeepBaron]  # noqa: UP007
 
 INTRO = """\
 # Railways of the World: action documents

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
-from . import queries, rules, search
+from . import barons, queries, rules, search
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -30,6 +30,15 @@ class RailwaysOfTheWorld(Game):
 
     def _apply(self, state, seat, action, rng, events):
         kind = action.__struct_config__.tag
+        if barons.choosing(state):
+            if kind != "keep_baron":
+                waiting = ", ".join(state["seats"][s] for s in barons.choosing(state))
+                raise IllegalAction(f"First everyone keeps one of their two barons (waiting for {waiting}).")
+            barons.keep(state, seat, action.baron, events)
+            return
+        if kind == "keep_baron":
+            raise IllegalAction("The barons are chosen at the start of the game." if "barons" in state
+                                else "This game is played without baron cards.")
         current = rules.actor(state)
         if seat != current:
             raise IllegalAction(f"It is not your turn: {state['seats'][current]} is to act.")
@@ -59,7 +68,10 @@ class RailwaysOfTheWorld(Game):
         rules.next_actor(state, ctx, events)
 
     def timeout_action(self, state, seat):
-        """A pass: in the auction it drops out, in a round it uses the action doing nothing."""
+        """A pass: in the auction it drops out, in a round it uses the action doing nothing; the
+        first of the two barons while they are chosen."""
+        if seat in barons.choosing(state):
+            return {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}
         return {"type": "pass"} if rules.actor(state) == seat else None
 
     def reveals(self, before, after, action):
@@ -71,6 +83,9 @@ class RailwaysOfTheWorld(Game):
     def _prompts(self, state):
         """The one seat to act: ``{"seat", "kind": "bid"|"action", "turn", "round"}``; a bid
         prompt also carries ``floor``, the lowest bid allowed (thousands)."""
+        choosing = barons.choosing(state)
+        if choosing:
+            return [{"seat": s, "kind": "baron", "secret": True} for s in choosing]
         seat = rules.actor(state)
         if seat is None:
             return []

@@ -13,8 +13,11 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     auction style: ``traditional``, ``first_to_pass`` and ``worst_is_first``
     (railways-of-the-world-online-help.txt, "Bidding Style"), ``variant1`` and ``variant2``
     (railways-of-the-world.txt, "First Player Auction Variant 1/2"). ``short_game``: 2 fewer empty city markers
-    (railways-of-the-world.txt, "Play Tips and Tricks: Shorter Games")."""
+    (railways-of-the-world.txt, "Play Tips and Tricks: Shorter Games"). ``barons``: deal the secret
+    baron cards (railways-of-the-world.txt, "Deal Out Railroad Baron Cards"); off in the engine's
+    defaults so that games saved before the option replay unchanged, on for new tables in the bot."""
 
     map: MapId = "rhine-alps"
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
     short_game: bool = False
+    barons: bool = False

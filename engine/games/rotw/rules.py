@@ -15,10 +15,11 @@ from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
+from . import barons
 from . import cards as ops
 from .actions import Bid, Build, Deliver, TakeCard, Urbanize
 from .cities import add_cubes
-from .context import Context, context
+from .context import Context, context, of
 from .data import DataError, city_hex, load_tables
 from .money import dollars, pay, pay_text
 from .options import Options
@@ -72,6 +73,9 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     }
     if options.bidding == "variant1":
         first_turn_without_auction(state)
+    if options.barons:
+        state["options"]["barons"] = True
+        state["barons"] = barons.deal(n, rng)
     return state
 
 
@@ -270,6 +274,7 @@ def do_upgrade(state: dict, ctx: Context, seat: int, events: list) -> None:
     player["engine"] = level
     events.append({"type": "upgrade", "seat": seat, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} upgrades to engine level {level}; {pay_text('', cost, issued).strip()}."})
+    barons.after_upgrade(state, seat, events)
 
 
 def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list) -> None:
@@ -405,14 +410,28 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
                                            f"{state['seats'][state['first']]} bids first."})
 
 
+def baron_results(state: dict) -> dict[int, dict]:
+    """Each seat's kept baron and whether its goal is met, at the end (empty without barons)."""
+    if "barons" not in state:
+        return {}
+    ctx = of(state)
+    by_name = {c.name: h for h, c in ctx.map.cities.items()}
+    return barons.final(state, lambda name: by_name[name], lambda h: state["cities"][h]["colour"])
+
+
 def final_scores(state: dict) -> dict:
     """railways-of-the-world.txt, "Ending the Game": points minus one per bond; ties broken by
     most complete links, then most money."""
     rows = []
+    goals = baron_results(state)
     for seat, p in enumerate(state["players"]):
         links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"])
-        rows.append({"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"], "points": p["points"],
-                     "bonds": p["bonds"], "links": links, "cash": p["cash"]})
+        baron = goals.get(seat)
+        row = {"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"] + (baron["points"] if baron else 0),
+               "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"]}
+        if baron:
+            row["baron"] = baron
+        rows.append(row)
     order = sorted(rows, key=lambda r: (-r["score"], -r["links"], -r["cash"], r["seat"]))
     ranking, tiebreaks = [], []
     for i, row in enumerate(order):

@@ -11,8 +11,8 @@ from engine.common.routes import adjacency, routes
 from engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
 from engine.core.errors import IllegalAction
 
+from . import barons, rules
 from . import cards as ops
-from . import rules
 from .context import Context
 from .paths import city_stop, corridors, end_of, from_end, long_corridors
 from .rules import build_cost
@@ -145,8 +145,10 @@ def _from_open_end(state: dict, ctx: Context, seat: int, lid: str) -> list[dict]
 
 def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     """Legal actions of ``seat`` now, as JSON actions (builds: ``build_sample``; bids: the floor
-    and the nine amounts above it)."""
-    if rules.actor(state) != seat:
+    and the nine amounts above it; while barons are chosen, keeping either)."""
+    if seat in barons.choosing(state):
+        return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+    if barons.choosing(state) or rules.actor(state) != seat:
         return []
     if state["phase"] == "auction":
         floor = rules.bid_floor(state, ctx)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.common import auction as auc
 
+from . import barons
 from . import cards as ops
 from .context import of
 from .rules import actor, income_of
@@ -57,4 +58,25 @@ def view(state: dict, seat: int | None) -> dict:
         },
         "bag": sum(state["bag"].values()),
         "last": list(state.get("last", [])),
+        **({"barons": baron_view(state, seat)} if "barons" in state else {}),
     }
+
+
+def baron_view(state: dict, seat: int | None) -> dict:
+    """Public: who still chooses, the cards shown (a met Pullman-like goal) and, at the end,
+    everyone's card. The seat's own: its two cards while choosing, then its kept card."""
+    b = state["barons"]
+    over = state["phase"] == "over"
+    shown = {s: _card(b["kept"][str(s)]) for s in range(len(state["seats"]))
+             if b["kept"][str(s)] and (over or s in b["shown"])}
+    out = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}
+    if seat is not None:
+        kept = b["kept"][str(seat)]
+        out["yours"] = _card(kept) if kept else None
+        out["hand"] = [] if kept else [_card(x) for x in b["hands"][str(seat)]]
+    return out
+
+
+def _card(baron_id: str) -> dict:
+    card = barons.deck()[baron_id]
+    return {"id": card.id, "name": card.name, "text": card.text, "points": card.points}

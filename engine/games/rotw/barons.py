@@ -1,0 +1,180 @@
+"""Baron cards: secret goals scored at the end (railways-of-the-world.txt, "Deal Out Railroad Baron
+Cards", "Card & Map Revisions and Clarifications: Baron Cards" and "Tycoon Cards").
+
+Played when the ``barons`` option is on: each player is dealt two, keeps one in secret and
+discards the other. ``state["barons"]``: ``{"hands": {seat: [id, id]}, "kept": {seat: id|None},
+"shown": [seats], "first_engine": seat|None}`` (seat keys are text). Only the owner sees a hand
+or a kept card, until the end or until an ``engine_first`` card is met (it is shown at once).
+"""
+from __future__ import annotations
+
+from functools import cache
+
+import msgspec
+
+from engine.common.datafile import DATA_DIR, DataError, load
+from engine.core.errors import IllegalAction
+
+KINDS = ("engine_first", "route", "longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities",
+         "hub", "colours")
+MOST = {"longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities"}
+COLOURS = ("red", "blue", "yellow", "purple", "black")
+
+
+class Baron(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    id: str
+    name: str
+    kind: str
+    points: int
+    text: str
+    cities: list[str] = []
+    level: int = 0
+    count: int = 0
+
+
+class Deck(msgspec.Struct, forbid_unknown_fields=True):
+    baron: list[Baron]
+
+
+@cache
+def deck() -> dict[str, Baron]:
+    """The 12 baron cards by id (``data/cards/rotw/barons.toml``), checked."""
+    value, _ = load(DATA_DIR / "cards" / "rotw" / "barons.toml", Deck)
+    for b in value.baron:
+        if b.kind not in KINDS:
+            raise DataError(f"barons.toml: {b.id} has an unknown kind {b.kind!r}")
+        if b.kind == "route" and len(b.cities) != 2:
+            raise DataError(f"barons.toml: {b.id} needs two cities")
+    return {b.id: b for b in value.baron}
+
+
+def deal(n: int, rng) -> dict:
+    ids = sorted(deck())
+    rng.shuffle(ids)
+    return {"hands": {str(s): ids[2 * s:2 * s + 2] for s in range(n)}, "kept": {str(s): None for s in range(n)},
+            "shown": [], "first_engine": None}
+
+
+def choosing(state) -> list[int]:
+    """Seats that still have to keep one of their two barons."""
+    b = state.get("barons")
+    return [] if b is None else [int(s) for s, k in b["kept"].items() if k is None]
+
+
+def keep(state, seat: int, baron_id: str, events) -> None:
+    """Keep one of the two dealt barons (secret); the other is discarded face down."""
+    b = state["barons"]
+    hand = b["hands"][str(seat)]
+    if b["kept"][str(seat)] is not None:
+        raise IllegalAction("You have already chosen your baron.")
+    found = next((x for x in hand if x == baron_id or deck()[x].name.lower() == str(baron_id).lower()), None)
+    if found is None:
+        names = " or ".join(f"{deck()[x].name} (`{x}`)" for x in hand)
+        raise IllegalAction(f"Keep one of your two barons: {names}.")
+    b["kept"][str(seat)] = found
+    events.append({"type": "baron_kept", "seat": seat, "to": [seat],
+                   "text": f"You keep {deck()[found].name}: {deck()[found].text}"})
+    events.append({"type": "baron_chosen", "seat": seat, "text": f"{state['seats'][seat]} has chosen a baron."})
+
+
+def own_graph(state, seat: int) -> list[tuple[str, str, str]]:
+    """The seat's complete links as ``(link id, city hex, city hex)``."""
+    return [(lid, link["from"], link["to"]) for lid, link in sorted(state["links"].items())
+            if link["owner"] == seat and link["to"]]
+
+
+def connected(edges, a: str, b: str) -> bool:
+    seen, todo = {a}, [a]
+    while todo:
+        here = todo.pop()
+        for _, x, y in edges:
+            for u, v in ((x, y), (y, x)):
+                if u == here and v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+    return b in seen
+
+
+def longest_run(edges) -> int:
+    """The most consecutive links in one run (each link once): the longest trail of the graph."""
+    best = 0
+
+    def walk(city: str, used: frozenset, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for lid, x, y in edges:
+            if lid in used or city not in (x, y):
+                continue
+            walk(y if city == x else x, used | {lid}, length + 1)
+
+    for city in {c for _, x, y in edges for c in (x, y)}:
+        walk(city, frozenset(), 0)
+    return best
+
+
+def measure(state, seat: int, kind: str, hexes_of) -> int:
+    edges = own_graph(state, seat)
+    p = state["players"][seat]
+    if kind == "longest":
+        return longest_run(edges)
+    if kind == "most_links":
+        return len(edges)
+    if kind == "most_cash":
+        return p["cash"]
+    if kind == "most_bonds":
+        return p["bonds"]
+    if kind == "top_engine":
+        return p["engine"]
+    return len({c for _, x, y in edges for c in (x, y)})          # most_cities
+
+
+def met(state, seat: int, baron: Baron, hex_of, colour_of) -> bool:
+    """Whether ``seat`` meets ``baron``'s goal now (at the end of the game)."""
+    n = len(state["seats"])
+    if baron.kind == "engine_first":
+        return state["barons"]["first_engine"] == seat
+    if baron.kind == "route":
+        a, b = (hex_of(c) for c in baron.cities)
+        have = [s for s in range(n) if connected(own_graph(state, s), a, b)]
+        return have == [seat]
+    if baron.kind == "hub":
+        ends: dict[str, int] = {}
+        for _, x, y in own_graph(state, seat):
+            for c in (x, y):
+                ends[c] = ends.get(c, 0) + 1
+        return max(ends.values(), default=0) >= baron.count
+    if baron.kind == "colours":
+        reached = {colour_of(c) for _, x, y in own_graph(state, seat) for c in (x, y)}
+        return set(COLOURS) <= reached
+    scores = [measure(state, s, baron.kind, hex_of) for s in range(n)]
+    best = max(scores)
+    return best > 0 and scores[seat] == best and scores.count(best) == 1
+
+
+def after_upgrade(state, seat: int, events) -> None:
+    """Record the first player to reach each ``engine_first`` level; show a kept card met so."""
+    b = state.get("barons")
+    if b is None:
+        return
+    level = state["players"][seat]["engine"]
+    for baron in deck().values():
+        if baron.kind == "engine_first" and level >= baron.level and b["first_engine"] is None:
+            b["first_engine"] = seat
+            if b["kept"].get(str(seat)) == baron.id and seat not in b["shown"]:
+                b["shown"].append(seat)
+                events.append({"type": "baron_shown", "seat": seat,
+                               "text": f"{state['seats'][seat]} reveals the baron {baron.name}: {baron.text} Met!"})
+
+
+def final(state, hex_of, colour_of) -> dict[int, dict]:
+    """Each seat's baron at the end: ``{seat: {"id", "name", "met", "points"}}``."""
+    b = state.get("barons")
+    if b is None:
+        return {}
+    out = {}
+    for key, bid in sorted(b["kept"].items()):
+        seat = int(key)
+        baron = deck()[bid]
+        ok = met(state, seat, baron, hex_of, colour_of)
+        out[seat] = {"id": bid, "name": baron.name, "text": baron.text, "met": ok, "points": baron.points if ok else 0}
+    return out

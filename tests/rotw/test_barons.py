@@ -1,0 +1,163 @@
+"""Baron cards (railways-of-the-world.txt, "Deal Out Railroad Baron Cards"; "Card & Map Revisions
+and Clarifications: Baron Cards" and "Tycoon Cards"): two dealt, one kept in secret, goals scored
+at the end, a tie awards nobody, the Pullman-like card shown as soon as it is met, the
+Vanderbilt-like route only for its sole owner, the Judah-like longest run counting a fork once."""
+import pytest
+
+from bench.policy import play
+from engine import Match, canonical, events_for, replay
+from engine.games.rotw import barons, rules
+
+from .helpers import GAME, HEX
+
+
+def game_with(kept: dict[int, str], players: int = 3):
+    state = GAME.setup({"barons": True}, [f"P{i}" for i in range(players)], 4)
+    for seat in range(players):
+        state["barons"]["hands"][str(seat)] = [kept[seat], "list" if kept[seat] != "list" else "favre"]
+        state, _ = GAME.apply(state, seat, {"type": "keep_baron", "baron": kept[seat]})
+    return state
+
+
+def link(state, seat, a, b, lid):
+    state["links"][str(lid)] = {"owner": seat, "from": HEX[a], "to": HEX[b], "hexes": [], "exit": None}
+
+
+def results(state):
+    return rules.baron_results(state)
+
+
+def test_each_player_is_dealt_two_and_keeps_one_in_secret():
+    state = GAME.setup({"barons": True}, ["A", "B", "C"], 9)
+    hands = state["barons"]["hands"]
+    assert all(len(h) == 2 for h in hands.values()) and len({b for h in hands.values() for b in h}) == 6
+    assert [p["kind"] for p in GAME.prompts(state)] == ["baron"] * 3
+    assert all(p["secret"] for p in GAME.prompts(state))
+    with pytest.raises(Exception, match="keeps one of their two barons"):
+        GAME.apply(state, 0, {"type": "pass"})
+    with pytest.raises(Exception, match="Keep one of your two barons"):
+        GAME.apply(state, 0, {"type": "keep_baron", "baron": hands["1"][0]})
+    state, events = GAME.apply(state, 0, {"type": "keep_baron", "baron": hands["0"][1]})
+    assert events_for(events, 1) == [{"type": "baron_chosen", "seat": 0, "text": "A has chosen a baron."}]
+    assert barons.deck()[hands["0"][1]].name in events_for(events, 0)[0]["text"]
+    assert GAME.view(state, 1)["barons"] == {"choosing": [1, 2], "shown": {}, "yours": None,
+                                             "hand": GAME.view(state, 1)["barons"]["hand"]}
+    assert "hand" not in GAME.view(state, None)["barons"]
+
+
+def test_a_keep_never_shows_to_the_others_views_or_events():
+    """Non-interference: two different keeps of seat 0 look the same to seats 1, 2 and the channel."""
+    state = GAME.setup({"barons": True}, ["A", "B", "C"], 11)
+    x, y = state["barons"]["hands"]["0"]
+    sx, ex = GAME.apply(state, 0, {"type": "keep_baron", "baron": x})
+    sy, ey = GAME.apply(state, 0, {"type": "keep_baron", "baron": y})
+    for other in (None, 1, 2):
+        assert canonical(GAME.view(sx, other)) == canonical(GAME.view(sy, other))
+        assert canonical(events_for(ex, other)) == canonical(events_for(ey, other))
+
+
+def test_route_baron_scores_only_for_the_sole_owner_of_such_a_route():
+    """Tycoon Cards, "Cornelius Vanderbilt": a route of only your links, and you the only one."""
+    state = game_with({0: "escher", 1: "list", 2: "hansemann"})
+    link(state, 0, "Zürich", "Chur", 1)
+    link(state, 0, "Chur", "Milano", 2)
+    assert results(state)[0]["met"] and results(state)[0]["points"] == 10
+    link(state, 1, "Zürich", "Milano", 3)
+    assert not results(state)[0]["met"]
+
+
+def test_most_goals_award_nobody_on_a_tie():
+    """Baron Cards: "In case of a tie for a Baron Card requirement, no bonus is awarded"."""
+    state = game_with({0: "list", 1: "hansemann", 2: "strousberg"})
+    link(state, 0, "Köln", "Koblenz", 1)
+    link(state, 1, "Basel", "Bern", 2)
+    assert not results(state)[0]["met"]                        # 1 link each: a tie
+    link(state, 0, "Koblenz", "Mannheim", 3)
+    assert results(state)[0]["met"]
+    state["players"][1]["cash"] = 9
+    state["players"][0]["cash"] = 9
+    assert not results(state)[1]["met"]
+    state["players"][1]["cash"] = 10
+    assert results(state)[1]["met"]
+    state["players"][2]["bonds"] = 2
+    assert results(state)[2]["met"]
+
+
+def test_longest_run_counts_a_fork_once():
+    """Tycoon Cards, "Theodore D Judah": a forked path counts only its longest branch."""
+    state = game_with({0: "favre", 1: "list", 2: "hansemann"})
+    for i, (a, b) in enumerate([("Basel", "Bern"), ("Bern", "Genève"), ("Bern", "Zürich"), ("Zürich", "Chur")]):
+        link(state, 0, a, b, i + 1)
+    assert barons.longest_run(barons.own_graph(state, 0)) == 3
+    link(state, 1, "Lyon", "Dijon", 10)
+    link(state, 1, "Dijon", "Troyes", 11)
+    link(state, 1, "Troyes", "Reims", 12)
+    assert not results(state)[0]["met"]                         # 3 against 3: nobody
+    link(state, 0, "Genève", "Lyon", 5)
+    assert results(state)[0]["met"]
+
+
+def test_the_engine_baron_is_shown_as_soon_as_it_is_met_and_only_for_the_first():
+    """Tycoon Cards, "George Pullman": shown when accomplished, scored at the end."""
+    state = game_with({0: "nagelmackers", 1: "list", 2: "hansemann"})
+    while state["phase"] == "auction":
+        state, _ = GAME.apply(state, rules.actor(state), {"type": "pass"})
+    seat = rules.actor(state)
+    state["players"][seat]["engine"] = 5
+    state["players"][seat]["cash"] = 50
+    state, events = GAME.apply(state, seat, {"type": "upgrade"})
+    shown = [e for e in events if e["type"] == "baron_shown"]
+    if seat == 0:
+        assert shown and "Georges Nagelmackers" in shown[0]["text"] and "to" not in shown[0]
+        assert GAME.view(state, 1)["barons"]["shown"]["0"]["name"] == "Georges Nagelmackers"
+        assert results(state)[0]["met"]
+    else:
+        assert not shown and not results(state)[0]["met"]      # someone else was first
+    assert state["barons"]["first_engine"] == seat
+
+
+def test_hub_and_colours():
+    state = game_with({0: "kessler", 1: "harkort", 2: "list"})
+    for i, c in enumerate(("Koblenz", "Mannheim", "Frankfurt")):
+        link(state, 0, "Köln" if c != "Frankfurt" else "Kassel", c, i + 1)
+    assert not results(state)[0]["met"]
+    link(state, 0, "Köln", "Münster", 4)
+    link(state, 0, "Köln", "Liège", 5)
+    assert results(state)[0]["met"]
+    for i, (a, b) in enumerate([("Lyon", "Genève"), ("Genève", "Grenoble"), ("Grenoble", "Torino"),
+                                ("Torino", "Verona")]):                   # red, blue, purple, black, yellow
+        link(state, 1, a, b, 10 + i)
+    assert results(state)[1]["met"]
+
+
+def test_final_score_adds_the_met_barons_points():
+    state = game_with({0: "list", 1: "hansemann", 2: "strousberg"})
+    link(state, 0, "Köln", "Koblenz", 1)
+    state["phase"] = "over"
+    out = GAME.outcome(state)
+    row = next(r for r in out["table"] if r["seat"] == 0)
+    assert row["baron"]["met"] and row["score"] == row["points"] - row["bonds"] + 8
+    assert GAME.view(state, 2)["barons"]["shown"]["0"]["name"] == "Friedrich List"   # all shown at the end
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playouts_with_barons_end_replay_and_keep_them_hidden(players):
+    class WithBarons:
+        def __getattr__(self, name):
+            return getattr(GAME, name)
+
+        def setup(self, options, names, seed):
+            return GAME.setup({**(options or {}), "barons": True}, names, seed)
+
+    names, state, log = play(WithBarons(), players, 30 + players)
+    assert GAME.outcome(state) is not None and all(r.get("baron") for r in GAME.outcome(state)["table"])
+    assert canonical(replay(GAME, {"barons": True}, names, 30 + players, log)) == canonical(state)
+    match = Match.start(GAME, {"barons": True}, names, 30 + players)
+    for seat, action in log[:40]:
+        if action["type"] == "keep_baron":
+            other = (seat + 1) % players
+            a, b = match.state["barons"]["hands"][str(seat)]
+            (ma, ea), (mb, eb) = match.play(seat, {**action, "baron": a}), match.play(seat, {**action, "baron": b})
+            assert canonical(ma.view(other)) == canonical(mb.view(other))
+            assert canonical(events_for(ea, other)) == canonical(events_for(eb, other))
+        match, _ = match.play(seat, action)
