@@ -7,11 +7,11 @@ from engine import IllegalAction
 from engine.common.hexgrid import edge_key, neighbor
 from engine.common.track import apply_build, plan_build
 
-from .helpers import HEX, MAP, Table
+from .helpers import GAME, HEX, MAP, Table
 
 
-def started(players=3):
-    t = Table(players)
+def started(players=3, **options):
+    t = Table(players, **options)
     t.all_pass_auction()          # seat 1 is first: order 1, 2, 0
     for seat in range(players):
         t.give_cash(seat, 60)
@@ -190,3 +190,15 @@ def test_link_cannot_pass_through_a_city():
     t = started()
     with pytest.raises(IllegalAction, match="first city it reaches"):
         t.build(1, "Mannheim", "L9", "Frankfurt", "M7", "Fulda")
+
+
+def test_cut_throat_forbids_redirecting_the_last_tile():
+    """railways-of-the-world.txt, "Cut Throat Variant for Blocking": you are not allowed to redirect
+    your final track tile on an incomplete link; extending it the way it points is still allowed."""
+    t = started(cut_throat=True)
+    t.build(1, "Köln", "J5", "K5")                   # K5 tile points east (to L5)
+    t.pass_until(1)
+    with pytest.raises(IllegalAction, match="Cut Throat"):
+        t.build(1, "K5", "K6", "L7", "Frankfurt")
+    acts = GAME.legal_actions(t.state, 1)
+    assert acts and not any(a["type"] == "build" and a["path"][0] == "K5" and a["path"][1] != "L5" for a in acts)

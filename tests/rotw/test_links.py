@@ -158,3 +158,21 @@ def test_random_playouts_build_every_kind_and_the_quick_check_agrees_with_the_ru
         match, _ = match.play(seat, action)
     assert {("new", "complete"), ("new", "unfinished"), ("extend", "complete")} <= seen
     assert build_sample(match.state, CTX, 0) is not None
+
+
+def test_cheapest_link_never_redirects_in_a_cut_throat_game():
+    """railways-of-the-world.txt, "Cut Throat Variant for Blocking": `/rotw link` offers only builds
+    the variant allows."""
+    from engine.games.rotw import paths
+    from engine.games.rotw.context import of
+
+    from .helpers import Table
+
+    t = Table(3, cut_throat=True)
+    t.all_pass_auction()
+    for seat in range(3):
+        t.state["players"][seat]["cash"] = 60
+    t.act(1, type="build", path=[HEX["Köln"], "J5", "K5"])
+    t.pass_until(1)
+    path, _ = paths.cheapest_link(t.state, of(t.state), 1, HEX["Köln"], HEX["Frankfurt"])
+    t.act(1, type="build", path=path)                    # accepted: no redirect

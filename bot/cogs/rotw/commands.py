@@ -290,7 +290,8 @@ class RotwUI(GameUI):
 
     def options_from_text(self, typed: dict) -> dict:
         """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
-        out = {k: v for k, v in typed.items() if k in ("map", "short_game", "bidding", "barons") and v is not None}
+        keys = ("map", "short_game", "bidding", "barons", "cut_throat")
+        out = {k: v for k, v in typed.items() if k in keys and v is not None}
         out.setdefault("barons", True)
         return out
 

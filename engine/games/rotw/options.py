@@ -15,9 +15,12 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     (railways-of-the-world.txt, "First Player Auction Variant 1/2"). ``short_game``: 2 fewer empty city markers
     (railways-of-the-world.txt, "Play Tips and Tricks: Shorter Games"). ``barons``: deal the secret
     baron cards (railways-of-the-world.txt, "Deal Out Railroad Baron Cards"); off in the engine's
-    defaults so that games saved before the option replay unchanged, on for new tables in the bot."""
+    defaults so that games saved before the option replay unchanged, on for new tables in the bot.
+    ``cut_throat``: no redirecting the last tile of an unfinished link (railways-of-the-world.txt,
+    "Cut Throat Variant for Blocking")."""
 
     map: MapId = "rhine-alps"
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
     short_game: bool = False
     barons: bool = False
+    cut_throat: bool = False

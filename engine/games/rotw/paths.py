@@ -177,6 +177,8 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
             plan = plan_build(mapdata, track, links, seat, path)
         except IllegalAction:
             continue
+        if state["options"].get("cut_throat") and plan.redirect:
+            continue                          # the Cut Throat variant forbids redirecting
         key = (build_cost(ctx, plan), plan.link is None and plan.join is None, len(path), path)
         if best is None or key < best:
             best = key

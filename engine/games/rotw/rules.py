@@ -73,6 +73,8 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     }
     if options.bidding == "variant1":
         first_turn_without_auction(state)
+    if options.cut_throat:
+        state["options"]["cut_throat"] = True
     if options.barons:
         state["options"]["barons"] = True
         state["barons"] = barons.deal(n, rng)
@@ -187,6 +189,9 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
     """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link."""
     mapdata = ctx.map
     plan = plan_build(mapdata, state["track"], state["links"], seat, list(action.path), action.toward)
+    if cut_throat_refuses(state, plan):
+        raise IllegalAction("Cut Throat variant: the last tile of an unfinished link cannot be redirected; extend it "
+                            "the way it points.")
     cost = build_cost(ctx, plan)
     player = state["players"][seat]
     issued = pay(player, cost, ctx.tables.money.bond)
@@ -209,6 +214,12 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
     path = [normalize(h) for h in action.path]
     touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
+
+
+def cut_throat_refuses(state: dict, plan) -> bool:
+    """railways-of-the-world.txt, "Cut Throat Variant for Blocking": no redirecting the final tile
+    of an unfinished link."""
+    return bool(state["options"].get("cut_throat") and plan.redirect)
 
 
 def urbanize_target(state: dict, ctx: Context, action: Urbanize | TakeCard) -> tuple[str, str]:

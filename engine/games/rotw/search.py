@@ -51,9 +51,10 @@ def can_deliver(state: dict, seat: int) -> bool:
 def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None):
     """The plan of a build, or ``None`` when it is refused."""
     try:
-        return plan_build(ctx.map, state["track"], state["links"], seat, path, toward)
+        plan = plan_build(ctx.map, state["track"], state["links"], seat, path, toward)
     except IllegalAction:
         return None
+    return None if rules.cut_throat_refuses(state, plan) else plan
 
 
 def _action(path, toward: str | None = None) -> dict:
