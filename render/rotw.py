@@ -361,7 +361,9 @@ def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, vi
         _badge(d, best[1], best[2], r, owner_colour(link["owner"]), lid, f)
 
 
-def _money(k: int) -> str:
+def _money(k: int | None) -> str:
+    if k is None:
+        return "hidden"
     return f"${k},000" if k else "$0"
 
 

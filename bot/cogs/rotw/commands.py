@@ -290,7 +290,7 @@ class RotwUI(GameUI):
 
     def options_from_text(self, typed: dict) -> dict:
         """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
-        keys = ("map", "short_game", "bidding", "barons", "cut_throat")
+        keys = ("map", "short_game", "bidding", "barons", "cut_throat", "hidden_money")
         out = {k: v for k, v in typed.items() if k in keys and v is not None}
         out.setdefault("barons", True)
         return out
@@ -350,7 +350,8 @@ class RotwUI(GameUI):
                  + (f"; the last turn is {view['end_turn']}" if view["end_turn"] else "") + "."]
         for p in view["players"]:
             first = " (first player)" if view["first"] == p["seat"] and view["phase"] == "actions" else ""
-            lines.append(f"- **{p['name']}**{first}: {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, "
+            cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
+            lines.append(f"- **{p['name']}**{first}: {cash}, {_n(p['bonds'], 'bond')}, "
                          f"{_n(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
                          f"{_n(p['links'], 'link')}")
         return "\n".join(lines)

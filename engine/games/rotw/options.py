@@ -17,10 +17,12 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     baron cards (railways-of-the-world.txt, "Deal Out Railroad Baron Cards"); off in the engine's
     defaults so that games saved before the option replay unchanged, on for new tables in the bot.
     ``cut_throat``: no redirecting the last tile of an unfinished link (railways-of-the-world.txt,
-    "Cut Throat Variant for Blocking")."""
+    "Cut Throat Variant for Blocking"). ``hidden_money``: each player's money shows only in their own
+    view until the end (railways-of-the-world.txt, "Bonds and Money"; bonds stay public)."""
 
     map: MapId = "rhine-alps"
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
     short_game: bool = False
     barons: bool = False
     cut_throat: bool = False
+    hidden_money: bool = False

@@ -75,6 +75,8 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         first_turn_without_auction(state)
     if options.cut_throat:
         state["options"]["cut_throat"] = True
+    if options.hidden_money:
+        state["options"]["hidden_money"] = True
     if options.barons:
         state["options"]["barons"] = True
         state["barons"] = barons.deal(n, rng)

@@ -13,7 +13,8 @@ from .rules import actor, income_of
 
 
 def view(state: dict, seat: int | None) -> dict:
-    """JSON-ready view. Money in thousands of dollars; ``income`` is next income phase's income.
+    """JSON-ready view. Money in thousands of dollars (``cash`` is ``None`` for the other players
+    when money is hidden, until the end); ``income`` is next income phase's income.
     ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
     or grown city), for boards to highlight; empty after any other action and once an auction ends."""
     ctx = of(state)
@@ -21,9 +22,11 @@ def view(state: dict, seat: int | None) -> dict:
     a = state["auction"]
     links = state["links"]
     players = []
+    hidden = state["options"].get("hidden_money") and state["phase"] != "over"
     for i, p in enumerate(state["players"]):
         players.append({
-            "seat": i, "name": p["name"], "cash": p["cash"], "bonds": p["bonds"], "points": p["points"],
+            "seat": i, "name": p["name"], "cash": None if hidden and i != seat else p["cash"],
+            "bonds": p["bonds"], "points": p["points"],
             "income": income_of(p["points"], ctx), "engine": p["engine"],
             "links": sum(1 for link in links.values() if link["owner"] == i and link["to"]),
             "next_engine_cost": ctx.tables.engine_cost.get(p["engine"] + 1),
