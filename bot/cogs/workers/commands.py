@@ -7,7 +7,7 @@ Every move is also a command with arguments.
 """
 from __future__ import annotations
 
-from engine import IllegalAction, canonical
+from engine import IllegalAction
 from engine.games.workers.data import SLOTS, action_cards
 
 from ...replies import Apply, Button, Option, Reply, Select, private
@@ -310,13 +310,13 @@ class WorkersUI(GameUI):
         return render_workers.hand_png(view)
 
     def board_changed(self, before: dict, after: dict) -> bool:
-        """A player declaring ready, or rerolling before the screens go up, posts a text line only;
-        the board comes when the cards are revealed and after each turn."""
-        def strip(view: dict) -> bytes:
-            players = [{k: v for k, v in p.items() if k not in ("ready", "dice", "rerolls_left")}
-                       for p in view["players"]]
-            return canonical({**view, "players": players, "question": None})
-        return strip(before) != strip(after)
+        """One board per turn, not one per click: a new board when the move passes to another
+        player, another place, step or round, or the game ends; a player declaring ready,
+        rerolling, or going on with their own turn gets a text line."""
+        def moment(view: dict) -> tuple:
+            turn = view["turn"] or {}
+            return (turn.get("seat"), view["slot"], view["step"], view["phase"], view["round"], view["final"] is None)
+        return moment(before) != moment(after)
 
     def render_options(self, prefs: dict) -> dict:
         return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
