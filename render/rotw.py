@@ -123,7 +123,8 @@ def _spots(layout: Layout, m, name_size: int, r: float) -> Spots:
             spots.add((x + box[0] - pad, y - r - 1 + box[1] - pad, x + box[2] + pad, y - r - 1 + box[3] + pad),
                       float("inf"))
             box = name_font.getbbox(m.cities[hexname].name, anchor="mt")
-            spots.add((x + box[0] - pad, y + r + 1 + box[1] - pad, x + box[2] + pad, y + r + 1 + box[3] + pad), 1.0)
+            spots.add((x + box[0] - pad, y + r + 1 + box[1] - pad, x + box[2] + pad, y + r + 1 + box[3] + pad),
+                      6.0)                                    # a covered name is worse than a covered disc
         else:
             box, base = small.getbbox(hexname, anchor="ms"), y + layout.size * 0.62
             spots.add((x + box[0] - pad, base + box[1] - pad, x + box[2] + pad, base + box[3] + pad), float("inf"))
@@ -239,8 +240,8 @@ def _draw_map(board: Image.Image, labels: Image.Image, layout: Layout, spots: Sp
         if hexname not in cities and normalize(hexname):
             draw_hex_label(d, layout, hexname, halo=True)
     _draw_cities(d, layout, view, letters, phone)
-    board.paste(labels, (0, 0), labels)
     _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34)
+    board.paste(labels, (0, 0), labels)        # city names last: a badge that could not avoid one stays under it
 
 
 def _draw_track(d: ImageDraw.ImageDraw, layout: Layout, view: dict) -> None:
@@ -332,7 +333,8 @@ def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, vi
     f = font(max(9, int(r * 1.05)), bold=True)
     lift = s * 0.56 - r                    # the disc ends 0.22 hex sizes below the centre
     offsets = [(0, -lift), (-0.3 * s, -lift), (0.3 * s, -lift),
-               (0, -lift - 0.18 * s), (-0.3 * s, -lift - 0.18 * s), (0.3 * s, -lift - 0.18 * s)]
+               (0, -lift - 0.18 * s), (-0.3 * s, -lift - 0.18 * s), (0.3 * s, -lift - 0.18 * s),
+               (-0.42 * s, -lift + 0.2 * s), (0.42 * s, -lift + 0.2 * s)]
     placed: list[tuple[float, float]] = []
     for lid, link in sorted(view["links"].items(), key=lambda item: (len(item[0]), item[0])):
         shown = [h for h in link["hexes"] if layout.shows(h, r)]
