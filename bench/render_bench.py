@@ -45,6 +45,7 @@ def run(report: Report, quick: bool) -> None:
         report.check("render", f"{map_id}: total / PNG-encode floor ({ms(floor_med)})", f"{med / floor_med:.2f}x",
                      med / floor_med <= 4, "<= 4x")
     railways(report, n)
+    workers(report, n)
 
 
 def railways(report: Report, n: int) -> None:
@@ -66,3 +67,30 @@ def railways(report: Report, n: int) -> None:
     report.check("railways", f"board_png / PNG-encode floor ({ms(floor_med)})", f"{med / floor_med:.2f}x",
                  med / floor_med <= 4, "<= 4x")
     report.add("railways", "board PNG size", f"{len(render_railways.board_png(view)):,} B")
+
+
+def workers(report: Report, n: int) -> None:
+    """The Railway Workers board: a mid-game view (half of a played 3-player game), desktop (the
+    default) and phone layouts, and a player's hand."""
+    from render import workers as render_workers
+    from render.panel import png_bytes_quick
+
+    game = GAMES["workers"]
+    names, state, log = play(game, 3, 7)
+    mid = game.setup({}, names, 7)
+    for seat, action in log[: len(log) // 2]:
+        mid, _ = game.apply(mid, seat, action)
+    view = game.view(mid, None)
+    for layout in ("desktop", "phone"):
+        render_workers.board_png(view, layout=layout)                 # warm the caches
+        total = timed(lambda: render_workers.board_png(view, layout=layout), n)
+        image = render_workers.draw_board(view, layout=layout)
+        floor = timed(lambda: png_bytes_quick(image), n)
+        label = f"board_png {layout} ({image.width} x {image.height} px)"
+        med = report.median("workers", f"{label} total (shipped)", total, limit=0.150 if layout == "desktop" else None)
+        floor_med = sorted(floor)[len(floor) // 2]
+        report.check("workers", f"{layout} board_png / PNG-encode floor ({ms(floor_med)})", f"{med / floor_med:.2f}x",
+                     med / floor_med <= 4, "<= 4x")
+        report.add("workers", f"{layout} board PNG size", f"{len(render_workers.board_png(view, layout=layout)):,} B")
+    hand = game.view(mid, 0)
+    report.median("workers", "hand_png total", timed(lambda: render_workers.hand_png(hand), n))

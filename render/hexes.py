@@ -22,7 +22,7 @@ CUBE_FILL = {"red": (214, 39, 40), "yellow": (250, 210, 30), "blue": (31, 100, 2
 CUBE_LETTER = {"red": "R", "yellow": "Y", "blue": "B", "black": "G", "purple": "P", "gray": ""}
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """Roboto from the ``font-roboto`` package: covers the accented names of European cities."""
     return ImageFont.truetype(font_roboto.RobotoBold if bold else font_roboto.Roboto, size)

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from engine import IllegalAction
 
 from .hexes import font, png_bytes
+from .panel import draw_die as _die
 
 S = 52                       # one space, px
 GAP_X, GAP_Y = 6, 18         # between the cards (the gap between the rows holds the top cards' names)
@@ -139,12 +140,6 @@ def _buildings(d: ImageDraw.ImageDraw, view: dict) -> None:
             if s == first or len(b["spaces"]) < 2:
                 d.text((x0 + 17, y0 + 18), b["kind"], fill=WHITE, font=letter, anchor="mm", stroke_width=2,
                        stroke_fill=INK)
-
-
-def _die(d: ImageDraw.ImageDraw, box, n: int | str, size: int = 17, fill=WHITE, ink=INK) -> None:
-    d.rounded_rectangle(box, 4, fill=fill, outline=ink, width=2)
-    d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(n), fill=ink, font=font(size, bold=True),
-           anchor="mm")
 
 
 def _dice(d: ImageDraw.ImageDraw, view: dict) -> None:

@@ -35,6 +35,7 @@ from .hexes import (
     hex_span,
     png_bytes,
 )
+from .panel import OWNER_NAME, owner_colour
 
 HEX_SIZE = 30                  # desktop
 PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled to PHONE_WIDTH
@@ -42,16 +43,10 @@ PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4
 PHONE_MAX_HEX = 40
 ZOOM_HEX = 60
 ZOOM_ACROSS, ZOOM_DOWN = 7, 5  # hexes in a close view
-OWNER = [(255, 140, 0), (0, 190, 200), (230, 60, 160), (255, 255, 255), (120, 200, 40), (60, 60, 60)]
-OWNER_NAME = ["orange", "cyan", "pink", "white", "lime", "charcoal"]
 SPUR = (70, 70, 70)
 MARKER = (110, 70, 40)
 LAST = (255, 196, 0)           # the last move's hexes
 LAYOUTS = ("desktop", "phone")
-
-
-def owner_colour(seat: int) -> tuple[int, int, int]:
-    return OWNER[seat % len(OWNER)]
 
 
 class Spots:
