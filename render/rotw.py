@@ -395,7 +395,8 @@ def _panel(view: dict, scale: float, letters: bool) -> Image.Image:
     for seat in order or range(len(view["players"])):
         p = view["players"][seat]
         active = view["actor"] == seat
-        box = (x - px(6), y - px(4), width - px(12), y + px(62))
+        kept = ", ".join(c["name"] + (" (ready)" if c["ready"] else "") for c in p.get("cards", []))
+        box = (x - px(6), y - px(4), width - px(12), y + px(80 if kept else 62))
         d.rectangle(box, fill=(255, 250, 220) if active else (248, 246, 240), outline=owner_colour(seat),
                     width=px(3))
         first = "  [first]" if view["first"] == seat and view["phase"] == "actions" else ""
@@ -410,22 +411,49 @@ def _panel(view: dict, scale: float, letters: bool) -> Image.Image:
                fill=INK, font=small)
         d.text((x, y + px(40)), f"Points {p['points']}   Income {_money(p['income'])}   Links {p['links']}",
                fill=INK, font=small)
-        y += px(74)
+        if kept:
+            d.text((x, y + px(58)), _fit(d, f"Cards: {kept}", small, box[2] - x - px(6)), fill=INK, font=small)
+        y += px(92 if kept else 74)
     y += px(6)
     d.text((x, y), "Operations cards (face up)", fill=INK, font=body)
     y += px(22)
     for card in view["cards"]["face_up"]:
-        tag = "goal" if card["kind"] == "goal" else "take"
+        tag = CARD_TAG[card["kind"]]
         d.ellipse((x, y + px(6), x + px(5), y + px(11)), fill=INK)
         d.text((x + px(10), y), f"{card['name']} ({tag})", fill=INK, font=small)
         y += px(18)
     d.text((x, y + px(4)), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
     y += px(26)
+    if view.get("major_lines"):
+        d.text((x, y), "Major Lines (own links join both cities)", fill=INK, font=body)
+        y += px(22)
+        for line in view["major_lines"]:
+            owner = line["owner"]
+            d.ellipse((x, y + px(4), x + px(9), y + px(13)), outline=INK, width=px(1),
+                      fill=owner_colour(owner) if owner is not None else BACKGROUND)
+            who = f"scored by {view['players'][owner]['name']}" if owner is not None else "open"
+            d.text((x + px(14), y), f"{line['cities'][0]}–{line['cities'][1]}: {line['points']} points, {who}",
+                   fill=INK, font=small)
+            y += px(18)
+        y += px(8)
     tiles = ", ".join(f"{c} {k}" for c, k in view["new_city_tiles"].items() if k)
     d.text((x, y), f"New City tiles: {tiles or 'none'}", fill=INK, font=small)
     y += px(30)
     y = _legend(d, x, y, px, letters)
     return img.crop((0, 0, width, y + px(10)))
+
+
+CARD_TAG = {"goal": "goal", "immediate": "take: used at once", "held": "take: keep until used",
+            "per_turn": "take: once per turn", "permanent": "take: keep"}
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` px."""
+    if d.textlength(text, font=f) <= width:
+        return text
+    while text and d.textlength(text + "…", font=f) > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool) -> int:

@@ -135,8 +135,9 @@ def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], 
 
 
 def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str],
-               toward: str | None = None) -> BuildPlan:
-    """Validate a build path for ``seat`` and return what it would do.
+               toward: str | None = None, max_tiles: int = MAX_TILES) -> BuildPlan:
+    """Validate a build path for ``seat`` and return what it would do (``max_tiles``: the most tiles
+    one build may lay or turn; a card may allow more than ``MAX_TILES``).
 
     Raises ``IllegalAction`` with a player-readable reason. Does not change anything.
     """
@@ -215,8 +216,8 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
         _check_tile_fits(board, track, hexname, sides)
         plan.tiles.append((hexname, sides))
     count = len(plan.tiles) + (1 if plan.redirect else 0)
-    if count > MAX_TILES:
-        raise IllegalAction(f"You may lay at most {MAX_TILES} tiles in one build; this path needs {count}.")
+    if count > max_tiles:
+        raise IllegalAction(f"You may lay at most {max_tiles} tiles in one build; this path needs {count}.")
     if plan.link is None and not plan.tiles:
         raise IllegalAction("A link needs at least one track tile.")
     if not count:

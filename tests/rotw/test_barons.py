@@ -6,7 +6,7 @@ import pytest
 
 from bench.policy import play
 from engine import Match, canonical, events_for, replay
-from engine.games.rotw import barons, rules
+from engine.games.rotw import barons, network, rules
 
 from .helpers import GAME, HEX
 
@@ -88,7 +88,7 @@ def test_longest_run_counts_a_fork_once():
     state = game_with({0: "favre", 1: "list", 2: "hansemann"})
     for i, (a, b) in enumerate([("Basel", "Bern"), ("Bern", "Genève"), ("Bern", "Zürich"), ("Zürich", "Chur")]):
         link(state, 0, a, b, i + 1)
-    assert barons.longest_run(barons.own_graph(state, 0)) == 3
+    assert network.longest_run(network.own_graph(state, 0)) == 3
     link(state, 1, "Lyon", "Dijon", 10)
     link(state, 1, "Dijon", "Troyes", 11)
     link(state, 1, "Troyes", "Reims", 12)

@@ -107,3 +107,30 @@ async def test_a_build_preview_follows_the_players_layout(db_path):
         assert dw > dh and ph > pw
     finally:
         await store.close()
+
+
+async def test_held_cards_get_a_button_when_the_rules_allow_their_use():
+    """Issue "Railways of the World, complete": a held card is used by a button on its owner's turn
+    (railways-of-the-world.txt, "Hand of Cards": kept until needed; using it is not an action)."""
+    from bot.cogs.rotw.commands import card
+
+    from .test_build import started
+    t = started()
+    t.player(1)["cards"] += ["land-grant:1", "railroad-executive:1", "hotel:A12"]
+    (prompt,) = GAME.prompts(t.state)
+    labels = [b.label for b in UI.prompt_components(context(t, 1), prompt) if isinstance(b, Button)]
+    assert "Use Government Land Grant (then build)" in labels and not any("Executive" in x for x in labels)
+    t.act(1, type="use_card", card="land-grant:1")
+    (prompt,) = GAME.prompts(t.state)
+    assert not any(b.label.startswith("Use") for b in UI.prompt_components(context(t, 1), prompt)
+                   if isinstance(b, Button))
+    t.act(1, type="pass")
+    t.finish_turn()
+    (prompt,) = GAME.prompts(t.state)                      # the auction: seat 1 bids first
+    assert prompt["seat"] == 1
+    buttons = [b for b in UI.prompt_components(context(t, 1), prompt) if isinstance(b, Button)]
+    assert buttons[-1].label == "Use Railroad Executive" and buttons[-1].action["type"] == "use_card"
+    reply = await card(context(t, 1), {})
+    text = reply.caller.text
+    assert "You hold: **Government Land Grant**; **Railroad Executive**; **Hotel: Paris**" in text
+    assert "**Major Lines**" in text and "Amsterdam–Paris: 8 points" in text

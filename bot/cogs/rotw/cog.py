@@ -61,6 +61,11 @@ class RailwaysOfTheWorld(GameCog, group_name="rotw", group_description="Railways
                    colour: str | None = None) -> None:
         await self.run(interaction, "card", card=card, city=city, colour=colour)
 
+    @app_commands.command(name="use", description="Use a card you hold: Land Grant or Perfect Engineering before "
+                                                  "a build, Railroad Executive instead of a bid")
+    async def use(self, interaction: discord.Interaction, card: str) -> None:
+        await self.run(interaction, "use", card=card)
+
     @app_commands.command(name="bonds", description="How bonds work and how many you hold")
     async def bonds(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "bonds")

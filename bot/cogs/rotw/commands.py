@@ -20,7 +20,7 @@ from ...ui import Command, GameUI, Param, UIContext
 MENU_SCAN = 2000
 ROUNDS = 3
 ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/rotw urbanize`, "
-                "`/rotw upgrade`, `/rotw card`, or pass")
+                "`/rotw upgrade`, `/rotw card`, or pass (`/rotw use` plays a card you hold)")
 
 
 def _mapdata(view: dict):
@@ -178,18 +178,70 @@ async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
                                Button("Cancel", {"type": "_cancel"})])
 
 
+NEEDS_CITY = ("city-growth", "new-industry")
+KIND_WORDS = {"goal": "goal: cannot be taken", "immediate": "used when taken", "held": "kept until used",
+              "per_turn": "kept, once per turn", "permanent": "kept for the game"}
+
+
+def cards_text(view: dict, seat: int | None) -> str:
+    """The face-up operations cards, each player's kept cards and the Major Lines."""
+    lines = ["**Face-up operations cards:**"]
+    lines += [f"- **{c['name']}** (`{c['id']}`, {KIND_WORDS[c['kind']]}): {c['text']}"
+              for c in view["cards"]["face_up"]]
+    for p in view["players"]:
+        if p["cards"]:
+            who = "You hold" if p["seat"] == seat else f"{p['name']} holds"
+            lines.append(f"{who}: " + "; ".join(_kept(c) for c in p["cards"]))
+    if view["major_lines"]:
+        lines.append("**Major Lines** (the first player whose own links join the two cities scores):")
+        lines += [f"- {a}–{b}: {pts} points" + (f", scored by {view['players'][o]['name']}" if o is not None else "")
+                  for (a, b), pts, o in ((m["cities"], m["points"], m["owner"]) for m in view["major_lines"])]
+    return "\n".join(lines)
+
+
+def _kept(card: dict) -> str:
+    state = " (ready for this build)" if card["ready"] else " (used this turn)" if card["used"] else ""
+    return f"**{card['name']}**{state}"
+
+
+def usable(view: dict, seat: int, phase: str) -> list[dict]:
+    """The seat's hand cards it may use now: Railroad Executive in the auction, build cards in a round."""
+    wanted = ("railroad-executive",) if phase == "auction" else ("land-grant", "perfect-engineering")
+    seen, out = set(), []
+    for c in view["players"][seat]["cards"]:
+        kind = c["id"].split(":")[0]
+        if kind in wanted and not c["ready"] and kind not in seen:
+            seen.add(kind)
+            out.append(c)
+    return out
+
+
 async def card(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``card``: the cards, with a menu to take one that needs no city; ``card NAME [city] [colour]``
+    takes it."""
     view = ctx.view()
     if not args.get("card"):
-        lines = [f"**{c['name']}** (`{c['id']}`, {'goal' if c['kind'] == 'goal' else 'take it'}): {c['text']}"
-                 for c in view["cards"]["face_up"]]
-        return private("Face-up operations cards:\n" + "\n".join(lines))
+        takeable = [c for c in view["cards"]["face_up"]
+                    if c["kind"] != "goal" and c["id"].split(":")[0] not in NEEDS_CITY]
+        mine = ctx.prompt() is not None and ctx.prompt()["kind"] == "action"
+        menu = [Select("Take a card (your action)", [Option(c["name"][:100], {"type": "take_card", "card": c["id"]},
+                                                             c["text"][:100]) for c in takeable[:25]])] \
+            if mine and takeable else []
+        hint = "\nCity Growth and New Industry need a city: `/rotw card card:<name> city:<city>`." \
+            if any(c["id"].split(":")[0] in NEEDS_CITY for c in view["cards"]["face_up"]) else ""
+        return private(cards_text(view, ctx.seat) + hint, components=menu)
     action = {"type": "take_card", "card": args["card"]}
     if args.get("city"):
         action["city"] = _city(_mapdata(view), args["city"])
     if args.get("colour"):
         action["colour"] = args["colour"]
     return Apply(action)
+
+
+async def use(ctx: UIContext, args: dict) -> Apply:
+    """Use a card you hold (not an action): Government Land Grant or Perfect Engineering before a
+    build on your turn, Railroad Executive on your turn to bid."""
+    return Apply({"type": "use_card", "card": args["card"]})
 
 
 async def bonds(ctx: UIContext, args: dict) -> Reply:
@@ -232,6 +284,8 @@ COMMANDS = {c.name: c for c in (
     Command("card", "list the face-up operations cards, or take one", card,
             (Param("card", str, "a face-up card id or kind"), Param("city", str, _CITY),
              Param("colour", str, "a New City colour", choices=COLOURS))),
+    Command("use", "use a card you hold: Land Grant or Perfect Engineering before a build, Railroad Executive "
+                   "instead of a bid", use, (Param("card", str, "the card's name or id", required=True, rest=True),)),
     Command("bonds", "how bonds work and how many you hold", bonds),
     Command("baron", "your secret baron card; at the start, `baron NAME` keeps one of your two", baron,
             (Param("name", str, "the baron's name or id", rest=True),)),
@@ -327,7 +381,9 @@ class RotwUI(GameUI):
         if prompt["kind"] == "bid":
             floor = bid_floor(view)
             return [Button(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary")
-                    for k in (floor, floor + 1, floor + 3)] + [Button("Pass", {"type": "pass"}, "danger")]
+                    for k in (floor, floor + 1, floor + 3)] + [Button("Pass", {"type": "pass"}, "danger")] + \
+                [Button(f"Use {c['name']}", {"type": "use_card", "card": c["id"]}, "success")
+                 for c in usable(view, ctx.seat, "auction")]
         if prompt["kind"] != "action":
             return []
         offers: list[Button | Select] = []
@@ -339,6 +395,8 @@ class RotwUI(GameUI):
             offers.append(Button(f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
                                  {"type": "upgrade"}))
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
+        offers += [Button(f"Use {c['name']} (then build)"[:80], {"type": "use_card", "card": c["id"]}, "success")
+                   for c in usable(view, ctx.seat, "actions")]
         # While a delivery is possible, Pass asks for a Confirm first (the ``pass`` command).
         offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else {"type": "pass"}, "danger"))
         return offers
@@ -351,9 +409,14 @@ class RotwUI(GameUI):
         for p in view["players"]:
             first = " (first player)" if view["first"] == p["seat"] and view["phase"] == "actions" else ""
             cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
+            kept = ("; cards: " + ", ".join(_kept(c) for c in p["cards"])) if p["cards"] else ""
             lines.append(f"- **{p['name']}**{first}: {cash}, {_n(p['bonds'], 'bond')}, "
                          f"{_n(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
-                         f"{_n(p['links'], 'link')}")
+                         f"{_n(p['links'], 'link')}{kept}")
+        open_lines = [m for m in view["major_lines"] if m["owner"] is None]
+        if open_lines:
+            lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
+                                                          for m in open_lines) + ".")
         return "\n".join(lines)
 
     def hand_text(self, view: dict) -> str:

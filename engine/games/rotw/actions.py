@@ -89,6 +89,16 @@ class TakeCard(Action, tag="take_card"):
     example: ClassVar[dict] = {"type": "take_card", "card": "city-growth:2", "city": "Paris"}
 
 
+class UseCard(Action, tag="use_card"):
+    """Use a card you hold (hand of cards; not an action): Government Land Grant or Perfect
+    Engineering on your turn in a round, then build (the card is spent by that build; another
+    action hands it back); Railroad Executive on your turn to bid, instead of bidding."""
+
+    card: Annotated[str, msgspec.Meta(
+        description="a card you hold: its id (`\"land-grant:2\"`), kind (`\"land-grant\"`) or name, any case")]
+    example: ClassVar[dict] = {"type": "use_card", "card": "land-grant"}
+
+
 class KeepBaron(Action, tag="keep_baron"):
     """At the start (with the ``barons`` option): keep one of your two baron cards, in secret; the
     other is discarded face down."""
@@ -97,7 +107,7 @@ class KeepBaron(Action, tag="keep_baron"):
     example: ClassVar[dict] = {"type": "keep_baron", "baron": "escher"}
 
 
-ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, KeepBaron]  # noqa: UP007
+ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, UseCard, KeepBaron]  # noqa: UP007
 
 INTRO = """\
 # Railways of the World: action documents
@@ -122,7 +132,7 @@ inside `apply` when the last needed action arrives.
 `apply` returns public events, each `{"type", "text", ...}`; money events carry `seat`,
 `paid`, `bonds` (issued) and, for income, `income`. Types: `bid`, `pass`, `first`, `build`,
 `urbanize`, `upgrade`, `deliver`, `marker`, `end_triggered`, `goal`, `card`, `round`,
-`income`, `removed`, `card_revealed`, `turn`, `game_over`.
+`income`, `removed`, `card_revealed`, `turn`, `game_over`, `hotel`, `major_line`, `order`.
 
 ## Legal actions
 
@@ -137,7 +147,11 @@ pointing on along the way (an unfinished link). Bids: the floor and the nine amo
 
 ## Card ids
 
-`railroad-era:1`, `speed-record:1`, `new-train:1` (start cards, goals), `service-bounty:<city hex>`
-(goal), `city-growth:<n>`, `new-industry:<n>`, `engine-works:<n>` (taken and used at once).
-See `data/cards/rotw/operations.toml`.
+`railroad-era:1`, `speed-record:1`, `new-train:1` (start cards, goals), `service-bounty:<city hex>`,
+`golden-spike:1`, `grand-tour:1`, `long-haul:1` (goals), `city-growth:<n>`, `new-industry:<n>`,
+`engine-works:<n>` (taken and used at once), `land-grant:<n>`, `perfect-engineering:<n>`,
+`railroad-executive:<n>` (kept, then used with `use_card`), `bridge-company:1`, `tunnel-company:1`
+(kept, once per turn by themselves), `hotel:<city hex>` (kept for the game).
+See `data/cards/rotw/operations.toml` and, for each map's hotels and Major Lines,
+`data/cards/rotw/maps.toml`.
 """

@@ -15,6 +15,8 @@ import msgspec
 from engine.common.datafile import DATA_DIR, DataError, load
 from engine.core.errors import IllegalAction
 
+from .network import cities_reached, connected, longest_run, own_graph
+
 KINDS = ("engine_first", "route", "longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities",
          "hub", "colours")
 MOST = {"longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities"}
@@ -77,41 +79,6 @@ def keep(state, seat: int, baron_id: str, events) -> None:
     events.append({"type": "baron_chosen", "seat": seat, "text": f"{state['seats'][seat]} has chosen a baron."})
 
 
-def own_graph(state, seat: int) -> list[tuple[str, str, str]]:
-    """The seat's complete links as ``(link id, city hex, city hex)``."""
-    return [(lid, link["from"], link["to"]) for lid, link in sorted(state["links"].items())
-            if link["owner"] == seat and link["to"]]
-
-
-def connected(edges, a: str, b: str) -> bool:
-    seen, todo = {a}, [a]
-    while todo:
-        here = todo.pop()
-        for _, x, y in edges:
-            for u, v in ((x, y), (y, x)):
-                if u == here and v not in seen:
-                    seen.add(v)
-                    todo.append(v)
-    return b in seen
-
-
-def longest_run(edges) -> int:
-    """The most consecutive links in one run (each link once): the longest trail of the graph."""
-    best = 0
-
-    def walk(city: str, used: frozenset, length: int) -> None:
-        nonlocal best
-        best = max(best, length)
-        for lid, x, y in edges:
-            if lid in used or city not in (x, y):
-                continue
-            walk(y if city == x else x, used | {lid}, length + 1)
-
-    for city in {c for _, x, y in edges for c in (x, y)}:
-        walk(city, frozenset(), 0)
-    return best
-
-
 def measure(state, seat: int, kind: str, hexes_of) -> int:
     edges = own_graph(state, seat)
     p = state["players"][seat]
@@ -125,7 +92,7 @@ def measure(state, seat: int, kind: str, hexes_of) -> int:
         return p["bonds"]
     if kind == "top_engine":
         return p["engine"]
-    return len({c for _, x, y in edges for c in (x, y)})          # most_cities
+    return len(cities_reached(state, seat))          # most_cities
 
 
 def met(state, seat: int, baron: Baron, hex_of, colour_of) -> bool:

@@ -1,8 +1,10 @@
-"""Railroad Operations cards (first subset): goal cards and immediate cards.
+"""Railroad Operations cards: the deck, the face-up row, goal cards and taking a card.
 
-railways-of-the-world.txt, "Set Up Railroad Operations Cards" and
-"E. SELECT RAILROAD OPERATIONS CARD". Card instances are ids ``"<kind>:<n>"``;
-service bounties are ``"service-bounty:<city hex>"``. ``ctx`` is the game's ``Context``.
+railways-of-the-world.txt, "Set Up Railroad Operations Cards", "E. SELECT RAILROAD OPERATIONS
+CARD" and "Card & Map Revisions and Clarifications". Card instances are ids ``"<kind>:<n>"``;
+per-map cards are ``"service-bounty:<city hex>"`` and ``"hotel:<city hex>"``. Kept cards (hand
+of cards, purple diamond, no symbol) are in ``players[seat]["cards"]``; their effects are in
+``holdings.py``. ``ctx`` is the game's ``Context``.
 """
 from __future__ import annotations
 
@@ -13,11 +15,20 @@ from .actions import TakeCard
 from .cities import add_cubes
 from .context import Context
 from .data import CardSpec, city_hex, fold
+from .network import cities_reached, own_graph
+
+SYMBOL = {"goal": "green circle", "immediate": "red X", "held": "hand of cards", "per_turn": "purple diamond",
+          "permanent": "no symbol"}
+KEPT = ("held", "per_turn", "permanent")
 
 
 def spec(ctx: Context, card: str) -> CardSpec:
     """The kind of card instance ``card``."""
     return ctx.cards[card.split(":")[0]]
+
+
+def _city(ctx: Context, card: str) -> str:
+    return ctx.map.cities[card.split(":")[1]].name
 
 
 def bounty_points(ctx: Context, card: str) -> int:
@@ -26,31 +37,48 @@ def bounty_points(ctx: Context, card: str) -> int:
 
 
 def describe(ctx: Context, card: str) -> dict:
-    """Public description of a card instance: ``{"id", "name", "kind", "text"}``."""
+    """Public description of a card instance: ``{"id", "name", "kind", "symbol", "text"}``."""
     s = spec(ctx, card)
     name, text = s.name, s.text
     if s.goal == "deliver_to_city":
-        city = ctx.map.cities[card.split(":")[1]].name
-        points = bounty_points(ctx, card)
+        city = _city(ctx, card)
         name = f"{s.name}: {city}"
-        text = f"The first player to deliver a goods cube to {city} gains {points} points."
-    return {"id": card, "name": name, "kind": s.kind, "text": text}
+        text = f"The next player to deliver a goods cube to {city} gains {bounty_points(ctx, card)} points."
+    elif s.effect == "hotel":
+        city = _city(ctx, card)
+        name = f"{s.name}: {city}"
+        text = f"Each time any player delivers a goods cube to {city}, you gain 1 point."
+    return {"id": card, "name": name, "kind": s.kind, "symbol": SYMBOL[s.kind], "text": text}
 
 
-def setup_cards(ctx: Context, players: int, rng: Stream) -> dict:
-    """Start cards face up, the rest shuffled (``rng.shuffle``, the deck order is hidden);
-    then 2 cards per player face up. Returns ``{"face_up", "deck", "discard"}`` (card ids)."""
+def _instances(ctx: Context, s: CardSpec) -> list[str]:
+    if s.per_map == "service_bounties":
+        return [f"{s.id}:{hexname}" for hexname, _ in ctx.map.service_bounties]
+    if s.per_map == "hotels":
+        return [f"{s.id}:{hexname}" for hexname in ctx.map_cards.hotels]
+    return [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
+
+
+def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True) -> dict:
+    """Start cards face up, the rest shuffled (``rng.shuffle``, the deck order is hidden); then 2
+    cards per player face up. A Railroad Executive among those is replaced by the next card and
+    shuffled back into the deck ("Railroad Executives"); without ``executives`` (Worst is First,
+    where nobody bids) they leave the game. Returns ``{"face_up", "deck", "discard"}``."""
     face_up, deck = [], []
     for s in ctx.cards.values():
         if s.start:
             face_up.append(f"{s.id}:1")
-        elif s.per_map == "service_bounties":
-            deck += [f"{s.id}:{hexname}" for hexname, _ in ctx.map.service_bounties]
-        else:
-            deck += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
+        elif executives or s.effect != "executive":
+            deck += _instances(ctx, s)
     rng.shuffle(deck)
-    face_up += deck[: 2 * players]
-    return {"face_up": face_up, "deck": deck[2 * players:], "discard": []}
+    drawn, back = [], []
+    while len(drawn) < 2 * players and deck:
+        card = deck.pop(0)
+        (back if spec(ctx, card).effect == "executive" else drawn).append(card)
+    if back:
+        deck += back
+        rng.shuffle(deck)
+    return {"face_up": face_up + drawn, "deck": deck, "discard": []}
 
 
 def reveal_one(cards: dict) -> str | None:
@@ -62,12 +90,32 @@ def reveal_one(cards: dict) -> str | None:
     return card
 
 
+def _claim(state: dict, ctx: Context, seat: int, card: str, points: int, events: list) -> None:
+    """``seat`` wins goal card ``card``: its points (and free engine level), then it is discarded."""
+    s = spec(ctx, card)
+    player = state["players"][seat]
+    cards = state["cards"]
+    reward = []
+    if s.engine:
+        if player["engine"] < 8:
+            player["engine"] += s.engine
+            reward.append(f"a free engine upgrade to level {player['engine']}")
+        else:
+            points += 2
+    if points:
+        player["points"] += points
+        reward.append(f"{points} points")
+    cards["face_up"].remove(card)
+    cards["discard"].append(card)
+    events.append({"type": "goal", "seat": seat,
+                   "text": f"{player['name']} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
+
+
 def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, destination: str,
                 events: list) -> None:
-    """After a delivery by ``seat``: award every face-up goal card it meets, then discard those."""
-    cards = state["cards"]
-    player = state["players"][seat]
-    for card in list(cards["face_up"]):
+    """After a delivery by ``seat``: award every face-up delivery goal it meets, then discard it.
+    The goals count only deliveries made while they are face up ("Service Bounty Cards")."""
+    for card in list(state["cards"]["face_up"]):
         s = spec(ctx, card)
         met = (
             s.goal == "first_delivery"
@@ -75,23 +123,20 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
             or (s.goal == "delivery_links_at_least" and delivery_links >= s.links)
             or (s.goal == "deliver_to_city" and card.split(":")[1] == destination)
         )
-        if s.kind != "goal" or not met:
-            continue
-        points = bounty_points(ctx, card) if s.goal == "deliver_to_city" else s.points
-        reward = []
-        if s.engine:
-            if player["engine"] < 8:
-                player["engine"] += s.engine
-                reward.append(f"a free engine upgrade to level {player['engine']}")
-            else:
-                points += 2
-        if points:
-            player["points"] += points
-            reward.append(f"{points} points")
-        cards["face_up"].remove(card)
-        cards["discard"].append(card)
-        events.append({"type": "goal", "seat": seat,
-                       "text": f"{player['name']} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
+        if s.kind == "goal" and met:
+            points = bounty_points(ctx, card) if s.goal == "deliver_to_city" else s.points
+            _claim(state, ctx, seat, card, points, events)
+
+
+def check_network_goals(state: dict, ctx: Context, seat: int, events: list) -> None:
+    """After ``seat`` completes a link: the face-up goals about a player's network (so many
+    complete links, so many cities reached). A player past the mark when the card appears wins it
+    with their next completed link (our reading of "the next player to accomplish the goal")."""
+    for card in list(state["cards"]["face_up"]):
+        s = spec(ctx, card)
+        if s.goal == "links_owned" and len(own_graph(state, seat)) >= s.count or \
+                s.goal == "cities_reached" and len(cities_reached(state, seat)) >= s.count:
+            _claim(state, ctx, seat, card, s.points, events)
 
 
 def face_up_card(ctx: Context, face_up: list[str], ref: str) -> str:
@@ -102,7 +147,7 @@ def face_up_card(ctx: Context, face_up: list[str], ref: str) -> str:
         return ref
     wanted = fold(ref or "")
     for card in face_up:
-        if card.split(":")[0] == ref or fold(describe(ctx, card)["name"]) == wanted:
+        if card.split(":")[0] == ref or wanted in (fold(describe(ctx, card)["name"]), fold(spec(ctx, card).name)):
             return card
     raise IllegalAction(f"No face-up operations card is called {ref!r}. Face-up cards: "
                         + ", ".join(describe(ctx, c)["name"] for c in face_up) + ".")
@@ -110,15 +155,22 @@ def face_up_card(ctx: Context, face_up: list[str], ref: str) -> str:
 
 def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list,
               urbanize) -> None:
-    """Action E: take a face-up card and use it now. ``urbanize`` is ``rules.urbanize`` (New
-    Industry urbanizes for free). Raises ``IllegalAction``."""
+    """Action E: take a face-up card: use a red X card now, keep any other. ``urbanize`` is
+    ``rules.urbanize`` (New Industry urbanizes for free). Raises ``IllegalAction``."""
     cards = state["cards"]
     card = face_up_card(ctx, cards["face_up"], action.card)
     s = spec(ctx, card)
+    name = describe(ctx, card)["name"]
     if s.kind == "goal":
-        raise IllegalAction(f"{describe(ctx, card)['name']} is a goal card: it cannot be taken. "
-                            f"{describe(ctx, card)['text']}")
+        raise IllegalAction(f"{name} is a goal card: it cannot be taken. {describe(ctx, card)['text']}")
     player = state["players"][seat]
+    if s.kind in KEPT:
+        player["cards"].append(card)
+        cards["face_up"].remove(card)
+        use = {"held": "keeps it until they use it", "per_turn": "may use it once per turn",
+               "permanent": "keeps it for the rest of the game"}[s.kind]
+        events.append({"type": "card", "seat": seat, "text": f"{player['name']} takes {name} and {use}."})
+        return
     if s.effect == "engine_upgrade":
         if player["engine"] >= 8:
             raise IllegalAction("Your engine is already at level 8.")
@@ -130,13 +182,12 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
         hexname = city_hex(ctx.map, action.city)
         if hexname is None:
             raise IllegalAction(f"There is no city called {action.city!r} on this map.")
-        cubes, removed = add_cubes(state, hexname, rng, s.cubes)
-        text = f"grows {ctx.map.cities[hexname].name}: {', '.join(cubes) or 'no cubes left in the bag'}"
+        drawn, removed = add_cubes(state, hexname, rng, s.cubes)
+        text = f"grows {ctx.map.cities[hexname].name}: {', '.join(drawn) or 'no cubes left in the bag'}"
         if removed:
             text += " (its empty city marker is removed)"
     else:  # new_industry
         text = urbanize(state, ctx, seat, action, rng, free=True)
     cards["face_up"].remove(card)
     cards["discard"].append(card)
-    events.append({"type": "card", "seat": seat,
-                   "text": f"{player['name']} takes {describe(ctx, card)['name']} and {text}."})
+    events.append({"type": "card", "seat": seat, "text": f"{player['name']} takes {name} and {text}."})

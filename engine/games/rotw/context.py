@@ -11,16 +11,17 @@ import msgspec
 
 from engine.core.errors import IllegalAction
 
-from .data import CardSpec, MapData, Tables, available_maps, load_cards, load_map, load_tables
+from .data import CardSpec, MapCards, MapData, Tables, available_maps, load_cards, load_map, load_map_cards, load_tables
 
 
 class Context(msgspec.Struct, frozen=True):
     """``map``: the board; ``tables``: money, engine and income tables (thousands of dollars);
-    ``cards``: operations card kinds by id."""
+    ``cards``: operations card kinds by id; ``map_cards``: the map's hotels and Major Lines."""
 
     map: MapData
     tables: Tables
     cards: dict[str, CardSpec]
+    map_cards: MapCards
 
 
 def check_map(map_id: str) -> None:
@@ -36,7 +37,7 @@ def context(map_id: str) -> Context:
     """The context of map ``map_id``. Raises ``IllegalAction`` for an unknown map and
     ``DataError`` (naming the file and line) for a malformed data file."""
     check_map(map_id)
-    return Context(load_map(map_id), load_tables(), load_cards())
+    return Context(load_map(map_id), load_tables(), load_cards(), load_map_cards(map_id))
 
 
 def of(state: dict) -> Context:

@@ -43,6 +43,7 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     ridges: list[str]
     city: list[CitySpec]
     service_bounty: list[BountySpec] = []
+    cube_reduction: list[int] = msgspec.field(default_factory=lambda: [2, 3])
 
 
 class City(msgspec.Struct, frozen=True):
@@ -68,6 +69,9 @@ class MapData(msgspec.Struct, frozen=True):
     cities: dict[str, City]          # by hex
     by_name: dict[str, str]          # folded name -> hex
     service_bounties: tuple[tuple[str, int], ...]  # (city hex, points)
+    cube_reduction: frozenset[int] = frozenset({2, 3})
+    """Player counts at which each city starts with one cube fewer (at least one): the map's row of
+    railways-of-the-world.txt, "Cube Reduction Chart"."""
 
 
 def fold(text: str) -> str:
@@ -143,6 +147,8 @@ def read_map(path: Path) -> MapData:
         if fold(bounty.city) not in by_name:
             fail(path, text, f"service bounty city {bounty.city!r} is not a city of this map",
                  "service_bounty", i, "city")
+    if any(not raw.min_players <= n <= raw.max_players for n in raw.cube_reduction):
+        fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
     markers = {}
     for key, value in raw.empty_city_markers.items():
         if not key.isdigit():
@@ -156,6 +162,7 @@ def read_map(path: Path) -> MapData:
         columns=raw.columns, rows=raw.rows, empty_city_markers=markers, terrain=terrain,
         ridges=frozenset(ridges), cities=cities, by_name=by_name,
         service_bounties=tuple((by_name[fold(b.city)], b.points) for b in raw.service_bounty),
+        cube_reduction=frozenset(raw.cube_reduction),
     )
 
 
@@ -212,6 +219,10 @@ def load_tables() -> Tables:
 
 
 class CardSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """One kind of operations card. ``kind`` is its symbol (railways-of-the-world.txt, "E. SELECT
+    RAILROAD OPERATIONS CARD"): ``goal`` (green circle), ``immediate`` (red X), ``held`` (hand of
+    cards), ``per_turn`` (purple diamond), ``permanent`` (no symbol)."""
+
     id: str
     name: str
     kind: str
@@ -221,6 +232,7 @@ class CardSpec(msgspec.Struct, forbid_unknown_fields=True):
     effect: str | None = None
     copies: int = 1
     links: int = 0
+    count: int = 0
     points: int = 0
     engine: int = 0
     cubes: int = 0
@@ -231,8 +243,14 @@ class CardsFile(msgspec.Struct):
     card: list[CardSpec]
 
 
-GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city"}
-EFFECTS = {"city_growth", "new_industry", "engine_upgrade"}
+KINDS = {"goal", "immediate", "held", "per_turn", "permanent"}
+GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city", "links_owned",
+         "cities_reached"}
+EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade"},
+           "held": {"land_grant", "perfect_engineering", "executive"},
+           "per_turn": {"bridge", "tunnel"},
+           "permanent": {"hotel"}}
+PER_MAP = {"service_bounties", "hotels"}
 
 
 @cache
@@ -241,13 +259,60 @@ def load_cards() -> dict[str, CardSpec]:
     path = DATA_DIR / "cards" / "rotw" / "operations.toml"
     raw, text = load(path, CardsFile)
     for i, card in enumerate(raw.card):
+        if card.kind not in KINDS:
+            fail(path, text, f"card {card.id}: kind must be one of {sorted(KINDS)}", "card", i, "kind")
         if card.kind == "goal" and card.goal not in GOALS:
             fail(path, text, f"card {card.id}: goal must be one of {sorted(GOALS)}", "card", i, "goal")
-        if card.kind == "immediate" and card.effect not in EFFECTS:
-            fail(path, text, f"card {card.id}: effect must be one of {sorted(EFFECTS)}", "card", i, "effect")
-        if card.kind not in ("goal", "immediate"):
-            fail(path, text, f"card {card.id}: kind must be goal or immediate", "card", i, "kind")
+        if card.kind != "goal" and card.effect not in EFFECTS[card.kind]:
+            fail(path, text, f"card {card.id}: a {card.kind} card's effect must be one of "
+                             f"{sorted(EFFECTS[card.kind])}", "card", i, "effect")
+        if card.per_map is not None and card.per_map not in PER_MAP:
+            fail(path, text, f"card {card.id}: per_map must be one of {sorted(PER_MAP)}", "card", i, "per_map")
     return {c.id: c for c in raw.card}
+
+
+class MajorLineSpec(msgspec.Struct, forbid_unknown_fields=True):
+    cities: list[str]
+    points: int
+
+
+class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
+    hotels: list[str] = []
+    major_line: list[MajorLineSpec] = []
+
+
+class MapCards(msgspec.Struct, frozen=True):
+    """A map's own card data: the cities with a Hotel card (hexes) and its Major Lines
+    (``(city hex, city hex, points)``); railways-of-the-world.txt, "Hotels" and "Major Lines"."""
+
+    hotels: tuple[str, ...] = ()
+    major_lines: tuple[tuple[str, str, int], ...] = ()
+
+
+@cache
+def load_map_cards(map_id: str) -> MapCards:
+    """The entry for ``map_id`` in ``data/cards/rotw/maps.toml`` (empty when it has none); raises
+    ``DataError`` naming a city the map does not have."""
+    path = DATA_DIR / "cards" / "rotw" / "maps.toml"
+    raw, text = load(path, dict[str, MapCardsSpec])
+    spec = raw.get(map_id)
+    if spec is None:
+        return MapCards()
+    mapdata = load_map(map_id)
+
+    def hex_of(name: str) -> str:
+        hexname = city_hex(mapdata, name)
+        if hexname is None:
+            fail(path, text, f"{map_id}: {name!r} is not a city of this map", map_id)
+        return hexname
+
+    lines = []
+    for line in spec.major_line:
+        if len(line.cities) != 2 or line.points <= 0:
+            fail(path, text, f"{map_id}: a major line joins two cities for some points", map_id, "major_line")
+        a, b = (hex_of(c) for c in line.cities)
+        lines.append((a, b, line.points))
+    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines))
 
 
 def city_hex(mapdata: MapData, text: str) -> str | None:
@@ -260,4 +325,4 @@ def city_hex(mapdata: MapData, text: str) -> str | None:
 
 
 __all__ = ["DataError", "MapData", "Tables", "CardSpec", "load_map", "load_tables", "load_cards", "fold",
-           "city_hex", "neighbor", "available_maps"]
+           "city_hex", "neighbor", "available_maps", "MapCards", "load_map_cards"]

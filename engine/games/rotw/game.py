@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
-from . import barons, queries, rules, search
+from . import barons, holdings, queries, rules, search
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -18,8 +18,9 @@ from .view import view as _view
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 3     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
-    #                       track reaching a free spur completes its link
+    rules_version = 4     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
+    #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
+    #                       Lines, cube reduction per map
     options_type = Options
     actions = ACTIONS
     min_seats = 2
@@ -43,6 +44,10 @@ class RailwaysOfTheWorld(Game):
         if seat != current:
             raise IllegalAction(f"It is not your turn: {state['seats'][current]} is to act.")
         ctx = of(state)
+        if kind == "use_card":
+            if holdings.use(state, ctx, seat, action.card, events):
+                rules.executive_first(state, seat, events)
+            return
         if state["phase"] == "auction":
             if kind == "bid":
                 rules.do_bid(state, ctx, seat, action, events)
@@ -53,6 +58,8 @@ class RailwaysOfTheWorld(Game):
             return
         if kind == "bid":
             raise IllegalAction("The auction is over for this turn; choose an action.")
+        if kind != "build":
+            holdings.disarm(state, seat)
         if kind == "pass":
             events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes this round."})
         elif kind == "build":

@@ -15,7 +15,7 @@ from engine.common.track import apply_build, plan_build, remove_incomplete
 from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
-from . import barons
+from . import barons, holdings
 from . import cards as ops
 from .actions import Bid, Build, Deliver, TakeCard, Urbanize
 from .cities import add_cubes
@@ -29,8 +29,9 @@ ROUNDS = 3
 
 # ------------------------------------------------------------------ setup
 def setup(options: Options, seats: list[str], rng: Stream) -> dict:
-    """railways-of-the-world.txt, "Starting the Game": random cubes per city (one fewer with
-    2-3 players, at least one), start cards plus 2 per player face up, no money, engine 1.
+    """railways-of-the-world.txt, "Starting the Game": random cubes per city (one fewer, at least
+    one, at the player counts of the map's row of the "Cube Reduction Chart"), start cards plus 2
+    per player face up, no money, engine 1.
     Raises ``IllegalAction`` for an unknown map (checked before any file is opened), another
     bidding style, or a player count the map does not take."""
     try:
@@ -45,14 +46,15 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     cities = {}
     for hexname in sorted(mapdata.cities):
         city = mapdata.cities[hexname]
-        count = max(1, city.cubes - 1) if n <= 3 else city.cubes
+        count = max(1, city.cubes - 1) if n in mapdata.cube_reduction else city.cubes
         cities[hexname] = {"colour": city.colour, "cubes": sorted(draw(bag, rng, count)),
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
     state = {
         "options": {"map": options.map, "bidding": options.bidding, "short_game": options.short_game},
         "seats": seats,
-        "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1} for name in seats],
+        "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1, "cards": [], "armed": [],
+                     "used": []} for name in seats],
         "cities": cities,
         "bag": bag,
         "new_city_tiles": dict(ctx.tables.new_city_tiles),
@@ -60,7 +62,8 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         "links": {},
         "next_link": 1,
         "markers": {"total": markers, "placed": 0},
-        "cards": ops.setup_cards(ctx, n, rng),
+        "cards": ops.setup_cards(ctx, n, rng, executives=options.bidding != "worst_is_first"),
+        "major_lines": [None] * len(ctx.map_cards.major_lines),
         "turn": 1,
         "phase": "auction",
         "round": 0,
@@ -178,23 +181,40 @@ def _maybe_close_auction(state: dict, ctx: Context, events: list) -> None:
     state.update(first=first, order=order, at=0, round=1, phase="actions", auction=None, last=[])
 
 
+def executive_first(state: dict, seat: int, events: list) -> None:
+    """railways-of-the-world.txt, "Railroad Executives" (our wording of the card): the seat that
+    used it is first player and nobody pays; the others follow clockwise, except that in the
+    styles where passes set the order, those who passed already go last, the first to pass last."""
+    a = state["auction"]
+    n = len(state["seats"])
+    if "bids" in a:
+        rest = [s for s in clockwise(seat, n)[1:] if s not in a["passed"]]
+        order = [seat] + rest + list(reversed(a["passed"]))
+    else:
+        order = clockwise(seat, n)
+    events.append({"type": "first", "seat": seat, "text": f"{state['seats'][seat]} is first player."})
+    events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."})
+    state.update(first=seat, order=order, at=0, round=1, phase="actions", auction=None, last=[])
+
+
 # ---------------------------------------------------------------- actions
-def build_cost(ctx: Context, plan) -> int:
-    """Cost in thousands: terrain per tile, a redirected tile again, +$4,000 per ridge crossed.
-    railways-of-the-world.txt, "A. BUILD TRACK"."""
-    t = ctx.tables
-    hexes = [h for h, _ in plan.tiles] + ([plan.redirect[0]] if plan.redirect else [])
-    return sum(t.terrain_cost(ctx.map.terrain[h]) for h in hexes) + plan.ridges * t.money.ridge
+def build_cost(ctx: Context, plan, perks: set[str] = frozenset()) -> int:
+    """Cost in thousands: terrain per tile, a redirected tile again, +$4,000 per ridge crossed,
+    less what the cards in ``perks`` save (``holdings.priced``). railways-of-the-world.txt,
+    "A. BUILD TRACK"."""
+    return holdings.priced(ctx, plan, perks)[0]
 
 
 def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) -> None:
     """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link."""
     mapdata = ctx.map
-    plan = plan_build(mapdata, state["track"], state["links"], seat, list(action.path), action.toward)
+    perks = holdings.build_perks(state, ctx, seat)
+    plan = plan_build(mapdata, state["track"], state["links"], seat, list(action.path), action.toward,
+                      holdings.max_tiles(perks))
     if cut_throat_refuses(state, plan):
         raise IllegalAction("Cut Throat variant: the last tile of an unfinished link cannot be redirected; extend it "
                             "the way it points.")
-    cost = build_cost(ctx, plan)
+    cost, perks_used = holdings.priced(ctx, plan, perks)
     player = state["players"][seat]
     issued = pay(player, cost, ctx.tables.money.bond)
     lid = str(state["next_link"])
@@ -212,8 +232,14 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
         if plan.blocked:
             done += f"; it points into {mapdata.cities[plan.blocked].name}, which has no free spur on that side"
         done += ")"
+    played = holdings.after_build(state, ctx, seat, perks_used)
+    if played:
+        done += f" (with {', '.join(played)})"
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
+    if plan.completes:
+        holdings.check_major_lines(state, ctx, seat, events)
+        ops.check_network_goals(state, ctx, seat, events)
     path = [normalize(h) for h in action.path]
     touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
 
@@ -323,6 +349,7 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
                            f"({len(passed)} link{'s' if len(passed) > 1 else ''}): {scored}."})
     if not city["cubes"]:
         place_marker(state, ctx, origin, events)
+    holdings.hotels_after_delivery(state, ctx, dest, events)
     ops.check_goals(state, ctx, seat, len(passed), dest, events)
 
 
@@ -405,6 +432,7 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})
         return
+    holdings.new_turn(state)
     card = ops.reveal_one(state["cards"])
     if card:
         events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(ctx, card)['name']}."})

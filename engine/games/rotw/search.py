@@ -11,7 +11,7 @@ from engine.common.routes import adjacency, routes
 from engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
 from engine.core.errors import IllegalAction
 
-from . import barons, rules
+from . import barons, holdings, rules
 from . import cards as ops
 from .context import Context
 from .paths import city_stop, corridors, end_of, from_end, long_corridors
@@ -151,10 +151,14 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
         return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
     if barons.choosing(state) or rules.actor(state) != seat:
         return []
+    kept = holdings.effects(state, ctx, seat)
     if state["phase"] == "auction":
         floor = rules.bid_floor(state, ctx)
-        return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)]
+        executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
+        return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
     acts: list[dict] = [{"type": "pass"}]
+    ready = {ops.spec(ctx, c).effect for c in state["players"][seat]["armed"]}
+    acts += [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
     if state["players"][seat]["engine"] < 8:
         acts.append({"type": "upgrade"})
     acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
@@ -168,6 +172,8 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts.append({"type": "take_card", "card": card})
         elif s.effect == "city_growth":
             acts += [{"type": "take_card", "card": card, "city": h} for h in sorted(state["cities"])]
+        elif s.kind in ops.KEPT:
+            acts.append({"type": "take_card", "card": card})
         elif s.effect == "new_industry":
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
     return acts

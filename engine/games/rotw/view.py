@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.common import auction as auc
 
-from . import barons
+from . import barons, holdings
 from . import cards as ops
 from .context import of
 from .rules import actor, income_of
@@ -15,6 +15,9 @@ from .rules import actor, income_of
 def view(state: dict, seat: int | None) -> dict:
     """JSON-ready view. Money in thousands of dollars (``cash`` is ``None`` for the other players
     when money is hidden, until the end); ``income`` is next income phase's income.
+    ``players[i]["cards"]``: the operations cards they keep (public), each with ``used`` (a
+    once-per-turn card used this turn) and ``ready`` (a hand card readied for this action's build).
+    ``major_lines``: ``holdings.major_lines_view``.
     ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
     or grown city), for boards to highlight; empty after any other action and once an auction ends."""
     ctx = of(state)
@@ -30,6 +33,7 @@ def view(state: dict, seat: int | None) -> dict:
             "income": income_of(p["points"], ctx), "engine": p["engine"],
             "links": sum(1 for link in links.values() if link["owner"] == i and link["to"]),
             "next_engine_cost": ctx.tables.engine_cost.get(p["engine"] + 1),
+            "cards": [{**ops.describe(ctx, c), "used": c in p["used"], "ready": c in p["armed"]} for c in p["cards"]],
         })
     return {
         "game": "rotw",
@@ -59,6 +63,7 @@ def view(state: dict, seat: int | None) -> dict:
             "deck": len(state["cards"]["deck"]),
             "discard": len(state["cards"]["discard"]),
         },
+        "major_lines": holdings.major_lines_view(state, ctx),
         "bag": sum(state["bag"].values()),
         "last": list(state.get("last", [])),
         **({"barons": baron_view(state, seat)} if "barons" in state else {}),

@@ -1,0 +1,183 @@
+"""What kept operations cards do, and the Major Lines.
+
+railways-of-the-world.txt, "E. SELECT RAILROAD OPERATIONS CARD" (hand of cards: kept until used,
+using one is not an action; purple diamond: once per turn, not an action; no symbol: for the
+rest of the game), "Card & Map Revisions and Clarifications" (Government Land Grant, Perfect
+Engineering, Railroad Executives, Major Lines) and "Hotels". Money in thousands of dollars.
+
+Player state: ``cards`` (kept card ids), ``armed`` (hand cards readied for this action's build),
+``used`` (purple-diamond cards used this turn). ``state["major_lines"]`` holds each Major Line's
+owner (a seat, or ``None`` while open), in the order of ``ctx.map_cards.major_lines``.
+"""
+from __future__ import annotations
+
+from engine.common.hexgrid import edge_key, neighbor
+from engine.core.errors import IllegalAction
+
+from . import cards as ops
+from .context import Context
+from .data import fold
+from .network import connected, own_graph
+
+BUILD_CARDS = ("land_grant", "perfect_engineering")
+
+
+def effects(state: dict, ctx: Context, seat: int) -> dict[str, str]:
+    """The seat's kept cards by effect (the first card of each effect)."""
+    out: dict[str, str] = {}
+    for card in state["players"][seat]["cards"]:
+        out.setdefault(ops.spec(ctx, card).effect, card)
+    return out
+
+
+def kept_card(state: dict, ctx: Context, seat: int, ref: str) -> str:
+    """The kept card a player names (id, kind or name, any case). Raises ``IllegalAction``."""
+    mine = state["players"][seat]["cards"]
+    wanted = fold(ref or "")
+    for card in mine:
+        if ref == card or card.split(":")[0] == ref or wanted in (fold(ops.describe(ctx, card)["name"]),
+                                                                  fold(ops.spec(ctx, card).name)):
+            return card
+    have = ", ".join(ops.describe(ctx, c)["name"] for c in mine) or "none"
+    raise IllegalAction(f"You hold no card called {ref!r} (your cards: {have}).")
+
+
+# ------------------------------------------------------------ hand of cards
+def use(state: dict, ctx: Context, seat: int, ref: str, events: list) -> bool:
+    """Use a hand card (not an action). Land Grant and Perfect Engineering get ready for this
+    action's build (returned to the hand if the action is something else); a Railroad Executive,
+    on the seat's turn in a first-player auction, makes it first player. Returns whether the
+    auction ended. Raises ``IllegalAction``."""
+    card = kept_card(state, ctx, seat, ref)
+    s = ops.spec(ctx, card)
+    player = state["players"][seat]
+    name = ops.describe(ctx, card)["name"]
+    if s.kind != "held":
+        raise IllegalAction(f"{name} works by itself: there is nothing to use.")
+    if s.effect == "executive":
+        if state["phase"] != "auction":
+            raise IllegalAction(f"{name} is used in a first-player auction, on your turn to bid.")
+        _discard(state, seat, card)
+        events.append({"type": "card", "seat": seat,
+                       "text": f"{player['name']} uses {name}: the auction ends and nobody pays."})
+        return True
+    if state["phase"] != "actions":
+        raise IllegalAction(f"{name} is used with a Build Track action, on your turn in a round.")
+    if s.effect in (ops.spec(ctx, c).effect for c in player["armed"]):
+        raise IllegalAction(f"{name} is already ready for your build.")
+    player["armed"].append(card)
+    events.append({"type": "card", "seat": seat, "text": f"{player['name']} readies {name} for this build."})
+    return False
+
+
+def build_perks(state: dict, ctx: Context, seat: int) -> set[str]:
+    """What applies to the seat's next build: readied hand cards, and the purple-diamond cards not
+    used this turn."""
+    player = state["players"][seat]
+    perks = {ops.spec(ctx, c).effect for c in player["armed"]}
+    perks |= {e for e, c in effects(state, ctx, seat).items() if e in ("bridge", "tunnel") and c not in player["used"]}
+    return perks
+
+
+def max_tiles(perks: set[str]) -> int:
+    """Perfect Engineering: 5 tiles in the build instead of 4."""
+    return 5 if "perfect_engineering" in perks else 4
+
+
+def open_tile(ctx: Context, hexname: str, sides: list[int]) -> bool:
+    """Completely open terrain ("Government Land Grant"): an open hex whose track crosses no ridge."""
+    if ctx.map.terrain[hexname] != "open":
+        return False
+    return not any(edge_key(hexname, neighbor(hexname, side)) in ctx.map.ridges for side in sides)
+
+
+def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list[str]]:
+    """A build's cost in thousands and the cards that lowered it: terrain per tile (a redirected
+    tile again), +$4,000 per ridge crossed ("A. BUILD TRACK"); Land Grant makes completely open
+    tiles free, Bridge Company prices one water tile as open, Tunnel Company waives one ridge."""
+    money = ctx.tables.money
+    tiles = list(plan.tiles) + ([plan.redirect] if plan.redirect else [])
+    cost, used, water = 0, [], 0
+    for hexname, sides in tiles:
+        if "land_grant" in perks and open_tile(ctx, hexname, sides):
+            continue
+        cost += ctx.tables.terrain_cost(ctx.map.terrain[hexname])
+        water += ctx.map.terrain[hexname] == "water"
+    if "land_grant" in perks:
+        used.append("land_grant")
+    if "perfect_engineering" in perks and len(tiles) > 4:
+        used.append("perfect_engineering")
+    cost += plan.ridges * money.ridge
+    if "bridge" in perks and water:
+        cost -= money.terrain_water - money.terrain_open
+        used.append("bridge")
+    if "tunnel" in perks and plan.ridges:
+        cost -= money.ridge
+        used.append("tunnel")
+    return cost, used
+
+
+def after_build(state: dict, ctx: Context, seat: int, perks_used: list[str]) -> list[str]:
+    """Spend what the build used: readied hand cards are discarded (even unneeded ones: they were
+    played), purple-diamond cards are marked used for this turn. Returns the card names."""
+    player = state["players"][seat]
+    names = []
+    for card in list(player["armed"]):
+        names.append(ops.describe(ctx, card)["name"])
+        _discard(state, seat, card)
+    player["armed"] = []
+    kept = effects(state, ctx, seat)
+    for effect in ("bridge", "tunnel"):
+        if effect in perks_used:
+            player["used"].append(kept[effect])
+            names.append(ops.describe(ctx, kept[effect])["name"])
+    return names
+
+
+def disarm(state: dict, seat: int) -> None:
+    """An action other than a build: readied hand cards go back to the hand, unused."""
+    state["players"][seat]["armed"] = []
+
+
+def new_turn(state: dict) -> None:
+    """Purple-diamond cards may be used again."""
+    for player in state["players"]:
+        player["used"] = []
+
+
+def _discard(state: dict, seat: int, card: str) -> None:
+    state["players"][seat]["cards"].remove(card)
+    state["cards"]["discard"].append(card)
+
+
+# ------------------------------------------------------------ hotels, major lines
+def hotels_after_delivery(state: dict, ctx: Context, destination: str, events: list) -> None:
+    """"Hotels": each holder of the destination's Hotel gains 1 point."""
+    card = f"hotel:{destination}"
+    for seat, player in enumerate(state["players"]):
+        if card in player["cards"]:
+            player["points"] += 1
+            events.append({"type": "hotel", "seat": seat, "text": f"{player['name']}'s hotel in "
+                                                                  f"{ctx.map.cities[destination].name}: +1 point."})
+
+
+def check_major_lines(state: dict, ctx: Context, seat: int, events: list) -> None:
+    """"Major Lines": after ``seat`` completes a link, each open line whose two cities its own
+    complete links now join scores for it, and for nobody else afterwards."""
+    owners = state["major_lines"]
+    edges = own_graph(state, seat)
+    for i, (a, b, points) in enumerate(ctx.map_cards.major_lines):
+        if owners[i] is None and connected(edges, a, b):
+            owners[i] = seat
+            player = state["players"][seat]
+            player["points"] += points
+            events.append({"type": "major_line", "seat": seat,
+                           "text": f"{player['name']} completes the Major Line {ctx.map.cities[a].name}–"
+                                   f"{ctx.map.cities[b].name}: +{points} points."})
+
+
+def major_lines_view(state: dict, ctx: Context) -> list[dict]:
+    """``[{"cities": [name, name], "hexes": [hex, hex], "points", "owner": seat|None}]``."""
+    return [{"cities": [ctx.map.cities[a].name, ctx.map.cities[b].name], "hexes": [a, b], "points": points,
+             "owner": owner}
+            for (a, b, points), owner in zip(ctx.map_cards.major_lines, state["major_lines"])]

@@ -1,0 +1,43 @@
+"""A player's network: their complete links as a graph of cities (barons, Major Lines and goal
+cards read it)."""
+from __future__ import annotations
+
+
+def own_graph(state, seat: int) -> list[tuple[str, str, str]]:
+    """The seat's complete links as ``(link id, city hex, city hex)``."""
+    return [(lid, link["from"], link["to"]) for lid, link in sorted(state["links"].items())
+            if link["owner"] == seat and link["to"]]
+
+
+def connected(edges, a: str, b: str) -> bool:
+    seen, todo = {a}, [a]
+    while todo:
+        here = todo.pop()
+        for _, x, y in edges:
+            for u, v in ((x, y), (y, x)):
+                if u == here and v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+    return b in seen
+
+
+def longest_run(edges) -> int:
+    """The most consecutive links in one run (each link once): the longest trail of the graph."""
+    best = 0
+
+    def walk(city: str, used: frozenset, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for lid, x, y in edges:
+            if lid in used or city not in (x, y):
+                continue
+            walk(y if city == x else x, used | {lid}, length + 1)
+
+    for city in {c for _, x, y in edges for c in (x, y)}:
+        walk(city, frozenset(), 0)
+    return best
+
+
+def cities_reached(state, seat: int) -> set[str]:
+    """The city hexes the seat's complete links touch."""
+    return {c for _, x, y in own_graph(state, seat) for c in (x, y)}
