@@ -422,6 +422,11 @@ def _panel(view: dict, scale: float, letters: bool) -> Image.Image:
         d.ellipse((x, y + px(6), x + px(5), y + px(11)), fill=INK)
         d.text((x + px(10), y), f"{card['name']} ({tag})", fill=INK, font=small)
         y += px(18)
+    if view.get("bounties") and view["bounties"]["row"]:
+        row = ", ".join(c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"])
+        wake = f" (next at the end of turn {view['bounties']['wake']})" if view["bounties"]["wake"] else ""
+        d.text((x, y), _fit(d, f"Bounties waiting{wake}: {row}", small, width - x - px(12)), fill=INK, font=small)
+        y += px(18)
     d.text((x, y + px(4)), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
     y += px(26)
     if view.get("major_lines"):

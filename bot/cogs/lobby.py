@@ -52,6 +52,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                            barons="Deal secret baron cards (Railways of the World; default yes)",
                            cut_throat="No redirecting the last tile of an unfinished link (Railways of the World)",
                            hidden_money="Each player's money is seen only by them (Railways of the World)",
+                           bounty_queue="Service Bounties in a row, one active at a time (Railways of the World)",
+                           baron_later="Hold both barons; keep one after the first Major Line (Railways of the World)",
                            objective="Objective (Railways solo)",
                            cards="Four map card numbers 1-8, like 5 6 7 8, to replay a map (Railways solo)",
                            combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)",
@@ -62,6 +64,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def new(self, interaction: discord.Interaction, game: str = "rotw", map: str | None = None,
                   short_game: bool | None = None, bidding: str | None = None, barons: bool | None = None,
                   cut_throat: bool | None = None, hidden_money: bool | None = None,
+                  bounty_queue: bool | None = None, baron_later: bool | None = None,
                   objective: str | None = None,
                   cards: str | None = None,
                   combine: str | None = None, remind_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -69,7 +72,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                   time_limit_hours: app_commands.Range[float, 1, 720] | None = None) -> None:
         clock = {"remind_hours": remind_hours, "reminders": reminders, "limit_hours": time_limit_hours}
         typed = {"objective": objective, "cards": cards, "combine": combine, "barons": barons,
-                 "cut_throat": cut_throat, "hidden_money": hidden_money}
+                 "cut_throat": cut_throat, "hidden_money": hidden_money, "bounty_queue": bounty_queue,
+                 "baron_later": baron_later}
         options = registry.UIS[game].options_from_text(typed) if game in registry.UIS else {}
         if short_game is not None:
             options["short_game"] = short_game

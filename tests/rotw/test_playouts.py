@@ -84,9 +84,10 @@ def step(match, rng):
     return new
 
 
-def play(players: int, seed: int) -> None:
+def play(players: int, seed: int, options: dict | None = None) -> None:
+    options = options or {}
     names = [f"P{i}" for i in range(players)]
-    match = Match.start(GAME, {}, names, seed)
+    match = Match.start(GAME, options, names, seed)
     rng = random.Random(seed)
     for n in range(3000):
         if match.outcome() is not None:
@@ -97,10 +98,10 @@ def play(players: int, seed: int) -> None:
     outcome = match.outcome()
     assert outcome is not None, "game did not end in 3000 log entries"
     assert sorted(outcome["ranking"]) == list(range(players))
-    again = replay(GAME, {}, names, seed, match.log)
+    again = replay(GAME, options, names, seed, match.log)
     assert canonical(again) == canonical(match.state)
     moves = [match.log[i] for i in in_force(match.log)]
-    assert rules_state(replay(GAME, {}, names, seed, moves)) == rules_state(again)
+    assert rules_state(replay(GAME, options, names, seed, moves)) == rules_state(again)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -119,3 +120,16 @@ def test_random_three_player_games(seed):
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_four_player_games(seed):
     play(4, seed)
+
+
+OPTIONS = st.fixed_dictionaries({
+    "bidding": st.sampled_from(["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"]),
+    "short_game": st.booleans(), "barons": st.booleans(), "baron_later": st.booleans(), "cut_throat": st.booleans(),
+    "hidden_money": st.booleans(), "bounty_queue": st.booleans()})
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), options=OPTIONS)
+def test_random_games_with_every_option(seed, players, options):
+    """Issue "Railways of the World, complete": every option set plays to the end, conserved and replayable."""
+    play(players, seed, options)

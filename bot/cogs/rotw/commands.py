@@ -297,6 +297,9 @@ def baron_text(b: dict) -> str:
     if b["yours"]:
         c = b["yours"]
         return f"Your baron: **{c['name']}** ({c['points']} points at the end if met): {c['text']}"
+    if b.get("later") and not b["choosing"]:
+        return "You hold two barons until the first Major Line is completed; then you keep one:\n" + "\n".join(
+            f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in b["hand"])
     return "Keep one of your two barons:\n" + "\n".join(
         f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in b["hand"])
 
@@ -344,7 +347,7 @@ class RotwUI(GameUI):
 
     def options_from_text(self, typed: dict) -> dict:
         """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
-        keys = ("map", "short_game", "bidding", "barons", "cut_throat", "hidden_money")
+        keys = ("map", "short_game", "bidding", "barons", "cut_throat", "hidden_money", "bounty_queue", "baron_later")
         out = {k: v for k, v in typed.items() if k in keys and v is not None}
         out.setdefault("barons", True)
         return out
@@ -413,6 +416,11 @@ class RotwUI(GameUI):
             lines.append(f"- **{p['name']}**{first}: {cash}, {_n(p['bonds'], 'bond')}, "
                          f"{_n(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
                          f"{_n(p['links'], 'link')}{kept}")
+        if view.get("bounties") and view["bounties"]["row"]:
+            b = view["bounties"]
+            wake = f", the next active at the end of turn {b['wake']}" if b["wake"] else ""
+            lines.append("Service Bounties waiting, in order: " + ", ".join(
+                c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"]) + wake + ".")
         open_lines = [m for m in view["major_lines"] if m["owner"] is None]
         if open_lines:
             lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"

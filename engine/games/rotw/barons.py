@@ -50,17 +50,25 @@ def deck() -> dict[str, Baron]:
     return {b.id: b for b in value.baron}
 
 
-def deal(n: int, rng) -> dict:
+def deal(n: int, rng, later: bool = False) -> dict:
+    """Two barons per seat. ``later`` ("Variants: Baron Cards"): the choice waits for the first
+    completed Major Line."""
     ids = sorted(deck())
     rng.shuffle(ids)
-    return {"hands": {str(s): ids[2 * s:2 * s + 2] for s in range(n)}, "kept": {str(s): None for s in range(n)},
-            "shown": [], "first_engine": None}
+    dealt = {"hands": {str(s): ids[2 * s:2 * s + 2] for s in range(n)}, "kept": {str(s): None for s in range(n)},
+             "shown": [], "first_engine": None}
+    if later:
+        dealt["later"] = True
+    return dealt
 
 
 def choosing(state) -> list[int]:
-    """Seats that still have to keep one of their two barons."""
+    """Seats that still have to keep one of their two barons (in the variant, only once a Major
+    Line has been completed)."""
     b = state.get("barons")
-    return [] if b is None else [int(s) for s, k in b["kept"].items() if k is None]
+    if b is None or b.get("later") and not any(o is not None for o in state.get("major_lines", [])):
+        return []
+    return [int(s) for s, k in b["kept"].items() if k is None]
 
 
 def keep(state, seat: int, baron_id: str, events) -> None:
@@ -127,7 +135,8 @@ def after_upgrade(state, seat: int, events) -> None:
     for baron in deck().values():
         if baron.kind == "engine_first" and level >= baron.level and b["first_engine"] is None:
             b["first_engine"] = seat
-            if b["kept"].get(str(seat)) == baron.id and seat not in b["shown"]:
+            mine = b["kept"].get(str(seat)) or (baron.id if baron.id in b["hands"][str(seat)] else None)
+            if mine == baron.id and seat not in b["shown"]:
                 b["shown"].append(seat)
                 events.append({"type": "baron_shown", "seat": seat,
                                "text": f"{state['seats'][seat]} reveals the baron {baron.name}: {baron.text} Met!"})
@@ -141,7 +150,11 @@ def final(state, hex_of, colour_of) -> dict[int, dict]:
     out = {}
     for key, bid in sorted(b["kept"].items()):
         seat = int(key)
-        baron = deck()[bid]
-        ok = met(state, seat, baron, hex_of, colour_of)
-        out[seat] = {"id": bid, "name": baron.name, "text": baron.text, "met": ok, "points": baron.points if ok else 0}
+        rows = []
+        for card in [bid] if bid else b["hands"][key]:      # the variant's game may end before any choice
+            baron = deck()[card]
+            ok = met(state, seat, baron, hex_of, colour_of)
+            rows.append({"id": card, "name": baron.name, "text": baron.text, "met": ok,
+                         "points": baron.points if ok else 0})
+        out[seat] = max(rows, key=lambda r: r["points"])
     return out

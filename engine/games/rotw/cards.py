@@ -59,16 +59,17 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
     return [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
 
 
-def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True) -> dict:
+def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True, bounties: bool = True) -> dict:
     """Start cards face up, the rest shuffled (``rng.shuffle``, the deck order is hidden); then 2
     cards per player face up. A Railroad Executive among those is replaced by the next card and
     shuffled back into the deck ("Railroad Executives"); without ``executives`` (Worst is First,
-    where nobody bids) they leave the game. Returns ``{"face_up", "deck", "discard"}``."""
+    where nobody bids) they leave the game; without ``bounties`` the Service Bounties are not in the
+    deck (``queue_bounties``). Returns ``{"face_up", "deck", "discard"}``."""
     face_up, deck = [], []
     for s in ctx.cards.values():
         if s.start:
             face_up.append(f"{s.id}:1")
-        elif executives or s.effect != "executive":
+        elif (executives or s.effect != "executive") and (bounties or s.goal != "deliver_to_city"):
             deck += _instances(ctx, s)
     rng.shuffle(deck)
     drawn, back = [], []
@@ -79,6 +80,34 @@ def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True
         deck += back
         rng.shuffle(deck)
     return {"face_up": face_up + drawn, "deck": deck, "discard": []}
+
+
+def queue_bounties(state: dict, ctx: Context, rng: Stream) -> None:
+    """railways-of-the-world.txt, "Variants: Service Bounties": all the bounties are shuffled and laid
+    out for everyone to see; the first is active (face up with the other cards)."""
+    row = [f"{s.id}:{hexname}" for s in ctx.cards.values() if s.goal == "deliver_to_city"
+           for hexname, _ in ctx.map.service_bounties]
+    rng.shuffle(row)
+    state["cards"]["face_up"].append(row.pop(0))
+    state["bounties"] = {"row": row, "wake": None}
+
+
+def bounty_claimed(state: dict) -> None:
+    """A bounty was won: the next one wakes at the end of the next full turn."""
+    if "bounties" in state and state["bounties"]["row"]:
+        state["bounties"]["wake"] = state["turn"] + 1
+
+
+def next_bounty(state: dict, ctx: Context, events: list) -> None:
+    """End of a turn: the next bounty of the row becomes active when its time has come."""
+    b = state.get("bounties")
+    if b is None or b["wake"] is None or state["turn"] < b["wake"]:
+        return
+    card = b["row"].pop(0)
+    b["wake"] = None
+    state["cards"]["face_up"].append(card)
+    events.append({"type": "card_revealed", "text": f"The next Service Bounty is active: {describe(ctx, card)['name']} "
+                                                    f"({bounty_points(ctx, card)} points)."})
 
 
 def reveal_one(cards: dict) -> str | None:
@@ -126,6 +155,8 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
         if s.kind == "goal" and met:
             points = bounty_points(ctx, card) if s.goal == "deliver_to_city" else s.points
             _claim(state, ctx, seat, card, points, events)
+            if s.goal == "deliver_to_city":
+                bounty_claimed(state)
 
 
 def check_network_goals(state: dict, ctx: Context, seat: int, events: list) -> None:

@@ -18,7 +18,11 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     defaults so that games saved before the option replay unchanged, on for new tables in the bot.
     ``cut_throat``: no redirecting the last tile of an unfinished link (railways-of-the-world.txt,
     "Cut Throat Variant for Blocking"). ``hidden_money``: each player's money shows only in their own
-    view until the end (railways-of-the-world.txt, "Bonds and Money"; bonds stay public)."""
+    view until the end (railways-of-the-world.txt, "Bonds and Money"; bonds stay public).
+    ``bounty_queue``: the Service Bounties are laid out in a row instead of shuffled into the deck,
+    one active at a time (railways-of-the-world.txt, "Variants: Service Bounties"). ``baron_later``:
+    each player holds both dealt barons and discards one when the first Major Line is completed
+    ("Variants: Baron Cards"; with ``barons``)."""
 
     map: MapId = "rhine-alps"
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
@@ -26,3 +30,5 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     barons: bool = False
     cut_throat: bool = False
     hidden_money: bool = False
+    bounty_queue: bool = False
+    baron_later: bool = False

@@ -62,7 +62,8 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         "links": {},
         "next_link": 1,
         "markers": {"total": markers, "placed": 0},
-        "cards": ops.setup_cards(ctx, n, rng, executives=options.bidding != "worst_is_first"),
+        "cards": ops.setup_cards(ctx, n, rng, executives=options.bidding != "worst_is_first",
+                                 bounties=not options.bounty_queue),
         "major_lines": [None] * len(ctx.map_cards.major_lines),
         "turn": 1,
         "phase": "auction",
@@ -80,9 +81,14 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         state["options"]["cut_throat"] = True
     if options.hidden_money:
         state["options"]["hidden_money"] = True
+    if options.bounty_queue:
+        state["options"]["bounty_queue"] = True
+        ops.queue_bounties(state, ctx, rng)
     if options.barons:
         state["options"]["barons"] = True
-        state["barons"] = barons.deal(n, rng)
+        state["barons"] = barons.deal(n, rng, later=options.baron_later)
+        if options.baron_later:
+            state["options"]["baron_later"] = True
     return state
 
 
@@ -238,7 +244,11 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
     if plan.completes:
+        lines_before = any(o is not None for o in state["major_lines"])
         holdings.check_major_lines(state, ctx, seat, events)
+        if not lines_before and barons.choosing(state):
+            events.append({"type": "baron_choice", "text": "The first Major Line is complete: everyone now keeps one "
+                                                           "of their two barons, in secret, before play goes on."})
         ops.check_network_goals(state, ctx, seat, events)
     path = [normalize(h) for h in action.path]
     touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
@@ -433,6 +443,7 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
         events.append({"type": "game_over", "text": "The game is over."})
         return
     holdings.new_turn(state)
+    ops.next_bounty(state, ctx, events)
     card = ops.reveal_one(state["cards"])
     if card:
         events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(ctx, card)['name']}."})

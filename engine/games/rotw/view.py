@@ -9,7 +9,7 @@ from engine.common import auction as auc
 from . import barons, holdings
 from . import cards as ops
 from .context import of
-from .rules import actor, income_of
+from .rules import actor, baron_results, income_of
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -17,7 +17,8 @@ def view(state: dict, seat: int | None) -> dict:
     when money is hidden, until the end); ``income`` is next income phase's income.
     ``players[i]["cards"]``: the operations cards they keep (public), each with ``used`` (a
     once-per-turn card used this turn) and ``ready`` (a hand card readied for this action's build).
-    ``major_lines``: ``holdings.major_lines_view``.
+    ``major_lines``: ``holdings.major_lines_view``. ``bounties`` (the Service Bounty variant): the
+    waiting row in order and ``wake``, the turn at whose end the next one becomes active.
     ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
     or grown city), for boards to highlight; empty after any other action and once an auction ends."""
     ctx = of(state)
@@ -64,6 +65,8 @@ def view(state: dict, seat: int | None) -> dict:
             "discard": len(state["cards"]["discard"]),
         },
         "major_lines": holdings.major_lines_view(state, ctx),
+        **({"bounties": {"row": [ops.describe(ctx, c) for c in state["bounties"]["row"]],
+                         "wake": state["bounties"]["wake"]}} if "bounties" in state else {}),
         "bag": sum(state["bag"].values()),
         "last": list(state.get("last", [])),
         **({"barons": baron_view(state, seat)} if "barons" in state else {}),
@@ -72,12 +75,22 @@ def view(state: dict, seat: int | None) -> dict:
 
 def baron_view(state: dict, seat: int | None) -> dict:
     """Public: who still chooses, the cards shown (a met Pullman-like goal) and, at the end,
-    everyone's card. The seat's own: its two cards while choosing, then its kept card."""
+    everyone's card (in the variant, if nobody chose, the one that scores). The seat's own: its two
+    cards until it keeps one, then its kept card; ``later``: the variant, choosing after the first
+    Major Line."""
     b = state["barons"]
     over = state["phase"] == "over"
-    shown = {s: _card(b["kept"][str(s)]) for s in range(len(state["seats"]))
-             if b["kept"][str(s)] and (over or s in b["shown"])}
+    final = baron_results(state) if over else {}
+    shown = {}
+    for s in range(len(state["seats"])):
+        kept = b["kept"][str(s)]
+        if over:
+            shown[s] = _card(final[s]["id"])
+        elif s in b["shown"]:          # an engine race met: the kept card, or in the variant the one in hand
+            shown[s] = _card(kept or next(x for x in b["hands"][str(s)] if barons.deck()[x].kind == "engine_first"))
     out = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}
+    if b.get("later"):
+        out["later"] = True
     if seat is not None:
         kept = b["kept"][str(seat)]
         out["yours"] = _card(kept) if kept else None
