@@ -54,8 +54,14 @@ def _rest(state, seat, action, turn, events):
 
 
 def _cheap_plan(state, seat, action, turn, events):
+    """A plan bought from the market, so the plans price indicator flips after this turn too
+    ("Market": bought "by any means")."""
     pay(state, seat, 1)
     board.store_in_facilities(state, seat, "plans", 1)
+    if "plans" not in turn["bought"]:
+        turn["bought"].append("plans")
+    events.append({"type": "buy", "seat": seat, "kind": "plans", "count": 1, "paid": 1,
+                   "text": f"{name(state, seat)} buys 1 plan for 1 coin into the Facilities."})
 
 
 def _express(state, seat, action, turn, events):

@@ -230,7 +230,7 @@ def do_subsidy(state, seat, action, events) -> None:
     coins = combo.coins + (5 if combo.face in state["subsidy_dice"] else 0) + (4 if turn["grant"] else 0)
     gain(state, seat, coins)
     turn[action.part] = True
-    events.append({"type": "subsidy", "seat": seat, "coins": coins,
+    events.append({"type": "subsidy", "seat": seat, "coins": coins, "tiles": want,
                    "text": f"{name(state, seat)} trades {'+'.join(want)} for a subsidy of {coins} coins."})
     _bonus(state, seat, action.part)
 

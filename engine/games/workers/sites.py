@@ -127,7 +127,8 @@ def check_table(state, number, kind: str, events) -> None:
     table["reward"] = False
     order = ranking(table)
     names = ", ".join(name(state, x) for x in order)
-    events.append({"type": "table_done", "site": s["number"], "kind": kind, "ranking": order,
+    cubes = {str(x): table["placed"].count(x) for x in order}
+    events.append({"type": "table_done", "site": s["number"], "kind": kind, "ranking": order, "cubes": cubes,
                    "text": f"Site {s['number']}: the {kind} table is complete ({names})."})
     state["pending"].append({"kind": "reward", "site": s["number"], "table": kind, "tile": data.TILE[kind],
                              "first": order[0], "second": order[1] if len(order) > 1 else None})
@@ -155,7 +156,7 @@ def _return_warehouse(state, s: dict, kind: str, events) -> None:
         board.store_in_facilities(state, seat, kind, room)
         if n > room:
             gain(state, seat, data.country().market.sell[kind] * (n - room))
-            events.append({"type": "sold", "seat": seat,
+            events.append({"type": "sold", "seat": seat, "kind": kind, "count": n - room,
                            "text": f"{name(state, seat)} has no room: {n - room} {kind} sold to the Bank."})
     house["workers"] = {}
     house["goods"] = {}
@@ -188,4 +189,4 @@ def resolve_reward(state, decision: dict, option: str, events) -> None:
         else:
             _add(state["sites"][str(decision["site"])]["shares"], seat, 1)
             text = f"{name(state, seat)} takes a free share on project {decision['site']}."
-        events.append({"type": "reward", "seat": seat, "what": what, "text": text})
+        events.append({"type": "reward", "seat": seat, "what": what, "tile": decision["tile"], "text": text})
