@@ -114,3 +114,48 @@ class Loaded:
             return below(stream, n)
 
         monkeypatch.setattr(core_rng.Stream, "below", rigged)
+
+
+def playing(t: Table, seat: int, card: str, total: int) -> None:
+    """Reach ``seat``'s turn with ``card`` under +1 and a Sum of ``total`` (2 to 7); the others'
+    cards have Sum 2 there (they pass first when the Baton puts them before ``seat``)."""
+    t.to_play(cards={seat: hand(card)}, dice={seat: [total - 1, 1, 1, 1]})
+    t.pass_until(seat, 1)
+
+
+def to_the_end(t: Table) -> dict:
+    """Everyone passes until the game is over; returns the outcome."""
+    while GAME.outcome(t.state) is None:
+        t.act(t.turn["seat"], type="pass")
+    return GAME.outcome(t.state)
+
+
+def table(t: Table, number: int, kind: str, placed=(), goods=None, workers=None, done=()) -> dict:
+    """Set up site ``number``'s ``kind`` table: ``placed`` cubes (seats), ``goods`` and
+    ``workers`` waiting in its warehouse (seat -> count), the tables ``done`` already completed."""
+    site = t.site(number)
+    site["tables"][kind]["placed"] = list(placed)
+    if kind != "plans":
+        site["warehouses"][kind] = {"goods": {str(k): v for k, v in (goods or {}).items()},
+                                    "workers": {str(k): v for k, v in (workers or {}).items()}}
+    for other in done:
+        site["tables"][other]["reward"] = False
+    return site
+
+
+def route(t: Table, number: int, shares: dict[int, int]) -> None:
+    """Put project ``number`` on the map as a route (its three tables done) with ``shares``."""
+    t.state["sites"][str(number)] = sites.new_site(t.state, number)
+    r = t.site(number)
+    r["status"], r["shares"] = "route", {str(s): n for s, n in shares.items()}
+    for table in r["tables"].values():
+        table["reward"] = False
+    if number in t.state["projects"]:
+        t.state["projects"].remove(number)
+
+
+def train(t: Table, city: str, came: int | None, facing: int | None = None) -> None:
+    """Train 1 leaves the Investment table for ``city``, black side up."""
+    spot = t.state["table_trains"].pop(0)
+    t.state["trains"].append({"id": spot["id"], "city": city, "black": True, "facing": facing, "came": came})
+

@@ -13,7 +13,7 @@ import pytest
 
 from engine import IllegalAction
 
-from .helpers import LEO, MARIA, TIM, Loaded, Table, hand
+from .helpers import LEO, MARIA, TIM, Loaded, Table, hand, route, train
 
 
 def test_fourth_die_lowest_sum_first_and_the_baton_breaks_ties(monkeypatch):
@@ -130,16 +130,11 @@ def test_a_share_costs_one_coin_per_share_on_the_site():
 def _route_six(t: Table) -> None:
     """Route 6 (Setúbal–Faro in our country, the rulebook's Thiva–Athina) with train 1 in Setúbal
     facing it: Tim 3 shares, Maria 2, Leo 2; Tim and Maria on step 7, Leo on step 6."""
-    t.sites_on_map(2, 6)
-    route = t.site(6)
-    route["status"] = "route"
-    for table in route["tables"].values():
-        table["reward"] = False
-    route["shares"] = {str(TIM): 3, str(MARIA): 2, str(LEO): 2}
+    t.sites_on_map(2)
+    route(t, 6, {TIM: 3, MARIA: 2, LEO: 2})
     for seat, marker in ((MARIA, 2), (TIM, 2), (LEO, 1)):
         t.player(seat)["marker"] = marker
-    t.state["table_trains"].pop(0)
-    t.state["trains"] = [{"id": 1, "city": "Setúbal", "black": True, "facing": 6, "came": None}]
+    train(t, "Setúbal", came=None, facing=6)
 
 
 def test_share_card_sends_a_train_and_pays_21_14_12():

@@ -23,6 +23,11 @@ def pay(state, seat: int, amount: int) -> None:
     books for the conservation tests. Raises ``IllegalAction`` when the seat cannot pay."""
     p = state["players"][seat]
     if amount > p["coins"]:
+        turn = state.get("turn")
+        lifted = turn.get("lifted", 0) if turn and turn["seat"] == seat else 0
+        if lifted:
+            raise IllegalAction(f"That costs {amount} coins; you have {p['coins']} left after paying {lifted} "
+                                f"to lift your Sum to 4.")
         raise IllegalAction(f"That costs {amount} coins; you have {p['coins']}.")
     p["coins"] -= amount
     state["bank"] += -amount

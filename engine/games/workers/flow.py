@@ -35,8 +35,10 @@ def setup(options, seats, rng) -> dict:
         raise IllegalAction(f"The first player is a seat number from 0 to {n - 1}.")
     steps = data.country().investment.steps
     table_trains = [{"id": i + 1, "step": s, "black": True} for i, s in enumerate(data.country().investment.trains_on)]
-    for i in range(len(table_trains), 6):
-        table_trains.append({"id": i + 1, "step": None, "black": n >= 3 and i == len(table_trains)})
+    spare = len(table_trains)
+    for i in range(spare, 6):
+        # the rest lie white side up, except the first of them with 3-4 players (setup step k)
+        table_trains.append({"id": i + 1, "step": None, "black": n >= 3 and i == spare})
     state = {
         "seats": list(seats), "round": 1, "phase": 1, "step": "place", "baton": first, "bank": 0,
         "in_play": in_play, "projects": projects, "sites": {}, "trains": [], "table_trains": table_trains,
@@ -329,7 +331,7 @@ def begin_turn(state, seat, events) -> None:
     i = state["slot"]
     state["turn"] = {"seat": seat, "card": p["placed"][i], "sum": slot_sum(p, i), "top": False, "bottom": False,
                      "command": None, "passed": False, "bought": [], "pair_pay": sites.PAIR_PAY, "discount": 0,
-                     "free_share": False, "grant": False, "move_site": None}
+                     "free_share": False, "grant": False, "move_site": None, "lifted": 0}
 
 
 def end_turn(state, events) -> None:

@@ -17,6 +17,7 @@ def _turn(state, seat) -> dict:
     turn = state["turn"]
     if state["step"] != "play" or turn is None or turn["seat"] != seat:
         raise IllegalAction("It is not your turn.")
+    turn["lifted"] = 0
     return turn
 
 
@@ -46,6 +47,7 @@ def open_half(state, seat, kind: str, part: str, events) -> dict:
     if part == "top" and total < 4:
         lift = 4 - total
         pay(state, seat, lift)
+        turn["lifted"] = lift
         events.append({"type": "lift", "seat": seat,
                        "text": f"{name(state, seat)} pays {lift} coin(s) to lift the Sum to 4."})
     return turn
