@@ -58,18 +58,35 @@ def floor(auction: dict, minimum: int) -> int:
     return max(minimum, auction["high"] + 1)
 
 
-def bid(auction: dict, seat: int, amount: int, minimum: int) -> None:
-    """Seat bids ``amount`` (thousands). Raises ``IllegalAction`` if out of turn or too low."""
+def thousands(amount: int) -> str:
+    return f"${amount},000"
+
+
+def dollars(amount: int) -> str:
+    return f"${amount}"
+
+
+def bid(auction: dict, seat: int, amount: int, minimum: int, money=thousands) -> None:
+    """Seat bids ``amount`` (in the game's unit: ``money`` writes it, thousands of dollars by
+    default). Raises ``IllegalAction`` if out of turn or too low."""
     if seat != bidder(auction):
         raise IllegalAction("It is not your turn to bid.")
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise IllegalAction("A bid is a whole number of thousands of dollars.")
+        raise IllegalAction("A bid is a whole number" + (" of thousands of dollars." if money is thousands else "."))
     lowest = floor(auction, minimum)
     if amount < lowest:
-        raise IllegalAction(f"Your bid must be at least ${lowest},000.")
+        raise IllegalAction(f"Your bid must be at least {money(lowest)}.")
     auction["high"], auction["high_seat"] = amount, seat
     if "bids" in auction:
         auction["bids"][str(seat)] = amount
+    _advance(auction)
+
+
+def skip(auction: dict, seat: int) -> None:
+    """Seat lets its turn go by without dropping out (a game's special right, e.g. Steam's Turn
+    Order tile). Raises ``IllegalAction`` if out of turn."""
+    if seat != bidder(auction):
+        raise IllegalAction("It is not your turn to bid.")
     _advance(auction)
 
 

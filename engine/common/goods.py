@@ -11,15 +11,16 @@ from engine.core.rng import Stream
 COLOURS = ("red", "yellow", "blue", "black", "purple")
 
 
-def new_bag(per_colour: int = 25) -> dict[str, int]:
-    return {c: per_colour for c in COLOURS}
+def new_bag(per_colour: int = 25, colours: tuple[str, ...] = COLOURS) -> dict[str, int]:
+    return {c: per_colour for c in colours}
 
 
-def draw(bag: dict[str, int], rng: Stream, count: int) -> list[str]:
+def draw(bag: dict[str, int], rng: Stream, count: int, colours: tuple[str, ...] = COLOURS) -> list[str]:
     """Remove up to ``count`` random cubes from ``bag`` and return their colours.
 
-    Each cube is equally likely (``rng.below`` over the cubes left, colours in ``COLOURS``
-    order). Draws fewer when the bag runs out (docs/rules-assumptions.md).
+    Each cube is equally likely (``rng.below`` over the cubes left, colours in ``colours``
+    order: a game's own colours, fixed so that a replay draws the same). Draws fewer when the
+    bag runs out (docs/rules-assumptions.md).
     """
     drawn: list[str] = []
     for _ in range(count):
@@ -27,7 +28,7 @@ def draw(bag: dict[str, int], rng: Stream, count: int) -> list[str]:
         if total == 0:
             break
         pick = rng.below(total)
-        for colour in COLOURS:
+        for colour in colours:
             if pick < bag[colour]:
                 bag[colour] -= 1
                 drawn.append(colour)

@@ -1,0 +1,354 @@
+"""Track built one tile at a time into links between cities and towns, with owners.
+
+steam.txt, "Phase 2 – Building the Track": a *link* is the track joining two cities or towns
+(its *nodes*); until it reaches its second node it is *incomplete* and has an open end. A player
+owns the links they build; an incomplete link not extended on its owner's next turn loses its
+owner, and an unowned incomplete link may be *claimed* by extending it. Towns take town tiles,
+whose spokes start links of their own; city hexes have track on every side.
+
+State shapes (JSON-ready):
+- ``track``: ``{hex: {"tile": tile type id, "segments": [[a, b], ...], "links": [link id, ...]}}``,
+  one link id per segment (``tiles.TOWN`` stands for the town in a spoke).
+- ``links``: ``{id: {"owner": seat | None, "from": node, "to": node | None, "path": [[hex, segment
+  index], ...], "exit": side | None, "turn": turn}}``: ``path`` runs from ``from``; ``exit`` is
+  the side the open end points through; ``turn`` is when the owner last extended it. (``from``
+  and ``to`` as in ``track.py``, so ``routes`` moves cubes over either kind of link.)
+
+A ``Board`` gives ``hexes`` (buildable hexes: ``{hex: info}`` with ``info.town``), ``impassable``
+(hex-side keys, ``hexgrid.edge_key``) and ``node(hex)``: ``"city"``, ``"town"`` or ``None`` (a town
+turned into a city by a New City tile answers ``"city"``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.core.errors import IllegalAction
+
+from .hexgrid import SIDES, edge_key, neighbor, opposite
+from .tiles import TOWN, Manifest, exits, norm, valid
+
+
+class Board(Protocol):
+    hexes: dict
+    impassable: frozenset[str]
+
+    def node(self, hexname: str) -> str | None: ...
+
+    def name(self, hexname: str) -> str: ...
+
+
+@dataclass
+class End:
+    """What one side of a new segment meets: ``kind`` is ``city``, ``town`` (a spoke of a town tile
+    facing it, or an empty town hex), ``link`` (an open end facing it) or ``free``."""
+
+    kind: str
+    hex: str
+    link: str | None = None
+
+
+@dataclass
+class Placement:
+    """A checked tile placement: the hex's new segments and tile, the cost in track exits (plus the
+    town), whether it improves a tile already there, and what each new segment joins."""
+
+    hex: str
+    tile: str
+    segments: list[list[int]]
+    new: list[int]                                  # indexes of the new segments
+    ends: dict[int, list[End]] = field(default_factory=dict)
+    improves: bool = False
+    old_tile: str | None = None
+
+    @property
+    def track_cost(self) -> int:
+        """$1 per side the tile's track leaves by, +$1 for a town (steam.txt, "Paying for Your First
+        Tracks")."""
+        return len(exits(self.segments)) + (1 if any(s[1] == TOWN for s in self.segments) else 0)
+
+
+def _side_name(side: int) -> str:
+    return SIDES[side]
+
+
+def meets(board: Board, track: dict, links: dict, hexname: str, side: int) -> End:
+    """What track leaving ``hexname`` by ``side`` runs into. Raises ``IllegalAction`` for the
+    board's edge or an impassable side."""
+    other = neighbor(hexname, side)
+    kind = board.node(other)
+    if kind is None and other not in board.hexes:
+        raise IllegalAction(f"Track in {hexname} cannot leave by its {_side_name(side)} side: that is the edge of "
+                            "the board.")
+    if edge_key(hexname, other) in board.impassable:
+        raise IllegalAction(f"Track in {hexname} cannot cross its {_side_name(side)} side: it is impassable.")
+    if kind == "city":
+        return End("city", other)
+    back = opposite(side)
+    tile = track.get(other)
+    if tile:
+        for i, seg in enumerate(tile["segments"]):
+            if back in seg:
+                lid = tile["links"][i]
+                link = links[lid]
+                if link["to"] is None and link["exit"] == back and link["path"][-1][0] == other:
+                    return End("link", other, lid)
+                if seg[1] == TOWN:          # a spoke whose link already runs elsewhere: cannot happen
+                    break
+                raise IllegalAction(f"The track in {other} already uses that side.")
+    if kind == "town":
+        return End("town", other)
+    return End("free", other)
+
+
+def claimable(links: dict, seat: int, lid: str, node_kind) -> bool:
+    """Whether ``seat`` may extend incomplete link ``lid``: its own, or an unowned one that starts at
+    a city or at a node where ``seat`` owns a link (steam.txt, "Unowned Track")."""
+    link = links[lid]
+    if link["owner"] == seat:
+        return True
+    if link["owner"] is not None:
+        return False
+    start = link["from"]
+    return node_kind(start) == "city" or any(
+        other["owner"] == seat and start in (other["from"], other["to"]) for other in links.values())
+
+
+def plan_segment(board: Board, track: dict, links: dict, manifest: Manifest, supply: dict, seat: int,
+                 hexname: str, sides: list[int]) -> Placement:
+    """Check laying a plain segment joining ``sides`` in a non-town hex (an empty hex, or one whose
+    tile it improves into a crossing or passing tile). Raises ``IllegalAction``."""
+    if hexname not in board.hexes or board.node(hexname) is not None:
+        raise IllegalAction(f"{hexname} is not a hex track can be built in" +
+                            (" (a town takes a town tile: give its exits)." if board.node(hexname) == "town" else "."))
+    seg = list(norm(sides))
+    if len(set(sides)) != 2:
+        raise IllegalAction("A track piece joins two different sides of the hex.")
+    tile = track.get(hexname)
+    old = [list(s) for s in tile["segments"]] if tile else []
+    segments = old + [seg]
+    if not valid([tuple(s) for s in segments]):
+        raise IllegalAction(f"{hexname} already has track on one of those sides; new track may only be added, never "
+                            "changed.")
+    tile_id = _tile_for(manifest, supply, segments, tile["tile"] if tile else None, hexname)
+    ends = [meets(board, track, links, hexname, s) for s in seg]
+    return Placement(hexname, tile_id, segments, [len(old)], {len(old): ends}, bool(tile),
+                     tile["tile"] if tile else None)
+
+
+def plan_town(board: Board, track: dict, links: dict, manifest: Manifest, supply: dict, hexname: str,
+              spokes: list[int]) -> Placement:
+    """Check a town tile with exits ``spokes`` (all of them, the old ones included) in town hex
+    ``hexname``. Raises ``IllegalAction``."""
+    if board.node(hexname) != "town":
+        raise IllegalAction(f"{hexname} has no town.")
+    if len(set(spokes)) != len(spokes) or not spokes:
+        raise IllegalAction("Give the town tile's exits, each side once.")
+    tile = track.get(hexname)
+    old = [list(s) for s in tile["segments"]] if tile else []
+    have = {s[0] for s in old}
+    if not have <= set(spokes):
+        names = ", ".join(_side_name(s) for s in sorted(have))
+        raise IllegalAction(f"The town tile in {hexname} already has exits {names}: a new tile must keep them.")
+    added = [s for s in spokes if s not in have]
+    if not added:
+        raise IllegalAction(f"The town tile in {hexname} already has those exits.")
+    segments = old + [[s, TOWN] for s in added]
+    tile_id = _tile_for(manifest, supply, segments, tile["tile"] if tile else None, hexname)
+    ends = {len(old) + i: [meets(board, track, links, hexname, s)] for i, s in enumerate(added)}
+    return Placement(hexname, tile_id, segments, list(ends), ends, bool(tile), tile["tile"] if tile else None)
+
+
+def _tile_for(manifest: Manifest, supply: dict, segments: list, old: str | None, hexname: str) -> str:
+    tile = manifest.match(segments)
+    if tile is None:
+        raise IllegalAction(f"No track tile shows that track in {hexname}.")
+    if supply.get(tile, 0) <= 0:
+        raise IllegalAction(f"No {tile.replace('-', ' ')} tile is left.")
+    return tile
+
+
+def connect(plan: Placement, board: Board, links: dict, seat: int) -> None:
+    """Check that the placement continues ``seat``'s track: each new plain segment starts at a city
+    or at an open end ``seat`` may extend; a town tile's new exits need one such connection, or
+    a link of ``seat``'s already at the town. Raises ``IllegalAction``."""
+    def mine(end: End) -> bool:
+        return end.kind == "city" or end.kind == "link" and claimable(links, seat, end.link, board.node)
+
+    for i in plan.new:
+        ends = plan.ends[i]
+        if plan.segments[i][1] == TOWN:
+            continue
+        others = [e for e in ends if e.kind == "link" and not claimable(links, seat, e.link, board.node)]
+        if others:
+            raise IllegalAction(f"The track in {others[0].hex} is another player's unfinished link: only its owner "
+                                "may extend it.")
+        if not any(mine(e) for e in ends):
+            raise IllegalAction(f"New track in {plan.hex} must start at a city or continue an unfinished link of "
+                                "yours.")
+        nodes = [e.hex if e.kind == "city" else links[e.link]["from"] if e.kind == "link" else None for e in ends]
+        if nodes[0] is not None and nodes[0] == nodes[1]:
+            raise IllegalAction(f"A link cannot start and end at the same place ({board.name(nodes[0])}).")
+        for a, b in ((0, 1), (1, 0)):
+            if ends[a].kind == "link" and ends[b].kind == "link" and ends[a].link == ends[b].link:
+                raise IllegalAction("A link cannot run into itself.")
+    spokes = [plan.ends[i][0] for i in plan.new if plan.segments[i][1] == TOWN]
+    if spokes and not any(mine(e) for e in spokes) and not any(
+            link["owner"] == seat and plan.hex in (link["from"], link["to"]) for link in links.values()):
+        raise IllegalAction(f"The town tile in {plan.hex} must connect to a city or to your own track.")
+
+
+def apply_placement(plan: Placement, track: dict, links: dict, supply: dict, seat: int, turn: int,
+                    new_id, node_kind) -> list[str]:
+    """Lay the tile; returns the ids of the links it completed. ``new_id()`` gives a fresh link id."""
+    if plan.old_tile:
+        supply[plan.old_tile] += 1
+    supply[plan.tile] -= 1
+    tile = track.setdefault(plan.hex, {"tile": plan.tile, "segments": [], "links": []})
+    tile["tile"] = plan.tile
+    done = []
+    for i in plan.new:
+        tile["segments"].append(plan.segments[i])
+        if plan.segments[i][1] == TOWN:
+            done += _spoke(plan, i, track, links, seat, turn, new_id)
+        else:
+            done += _plain(plan, i, track, links, seat, turn, new_id)
+    return done
+
+
+def _spoke(plan, i, track, links, seat, turn, new_id) -> list[str]:
+    end = plan.ends[i][0]
+    side = plan.segments[i][0]
+    if end.kind == "link":                      # an open end facing the town: that link ends here
+        link = links[end.link]
+        link["path"].append([plan.hex, i])
+        link["to"], link["exit"] = plan.hex, None
+        track[plan.hex]["links"].append(end.link)
+        return [end.link]
+    lid = new_id()
+    done = end.kind == "city"
+    links[lid] = {"owner": seat, "from": plan.hex, "to": end.hex if done else None, "path": [[plan.hex, i]],
+                  "exit": None if done else side, "turn": turn}
+    track[plan.hex]["links"].append(lid)
+    return [lid] if done else []
+
+
+def _plain(plan, i, track, links, seat, turn, new_id) -> list[str]:
+    a, b = plan.segments[i]
+    ends = plan.ends[i]
+    # the origin: a link end we continue (own or claimed), else a city
+    order = sorted(range(2), key=lambda k: (ends[k].kind != "link", ends[k].kind != "city"))
+    first, second = order
+    start = ends[first]
+    out_side = (a, b)[second]
+    if start.kind == "link":
+        lid = start.link
+        link = links[lid]
+        link["owner"] = seat
+    else:
+        lid = new_id()
+        link = links[lid] = {"owner": seat, "from": start.hex, "to": None, "path": [], "exit": None, "turn": turn}
+    link["turn"] = turn
+    link["path"].append([plan.hex, i])
+    track[plan.hex]["links"].append(lid)
+    far = ends[second]
+    if far.kind == "city":
+        link["to"], link["exit"] = far.hex, None
+        return [lid]
+    if far.kind == "link":
+        other = links.pop(far.link)
+        for hexname, j in reversed(other["path"]):
+            link["path"].append([hexname, j])
+            track[hexname]["links"][j] = lid
+        link["to"], link["exit"] = other["from"], None
+        return [lid]
+    link["exit"] = out_side
+    return []
+
+
+def plan_redirect(board: Board, track: dict, links: dict, manifest: Manifest, supply: dict, seat: int,
+                  hexname: str, sides: list[int]) -> tuple[str, Placement]:
+    """Check turning the last tile of an incomplete link in ``hexname`` (one of ``seat``'s, or an
+    unowned one it may claim) to leave by another side (steam.txt, "Changing Direction"): a
+    plain one-track tile, never in a town. Returns ``(link id, placement)``. Raises ``IllegalAction``."""
+    tile = track.get(hexname)
+    if not tile or len(tile["segments"]) != 1 or tile["segments"][0][1] == TOWN:
+        raise IllegalAction(f"Only the last tile of an unfinished link can be redirected; {hexname} is not one.")
+    lid = tile["links"][0]
+    link = links[lid]
+    if link["to"] is not None or link["path"][-1][0] != hexname:
+        raise IllegalAction(f"The track in {hexname} is not the open end of an unfinished link.")
+    if not claimable(links, seat, lid, board.node):
+        raise IllegalAction(f"The unfinished link in {hexname} is another player's: only its owner may redirect it.")
+    entry = next(s for s in tile["segments"][0] if s != link["exit"])
+    if entry not in sides or len(set(sides)) != 2:
+        raise IllegalAction(f"A redirected tile keeps the side its track comes in by ({_side_name(entry)}).")
+    out = next(s for s in sides if s != entry)
+    if out == link["exit"]:
+        raise IllegalAction(f"The track in {hexname} already leaves by its {_side_name(out)} side.")
+    segments = [list(norm(sides))]
+    tile_id = manifest.match(segments)
+    if tile_id is None:
+        raise IllegalAction(f"No track tile shows that track in {hexname}.")
+    if tile_id != tile["tile"] and supply.get(tile_id, 0) <= 0:
+        raise IllegalAction(f"No {tile_id.replace('-', ' ')} tile is left.")
+    far = meets(board, track, links, hexname, out)
+    if far.kind == "link" and not claimable(links, seat, far.link, board.node):
+        raise IllegalAction(f"The track in {far.hex} is another player's unfinished link.")
+    return lid, Placement(hexname, tile_id, segments, [0], {0: [End("link", hexname, lid), far]}, True, tile["tile"])
+
+
+def apply_redirect(lid: str, plan: Placement, track: dict, links: dict, supply: dict, seat: int,
+                   turn: int) -> list[str]:
+    """Turn the tile; the link is the seat's now. Returns the completed link ids."""
+    supply[plan.old_tile] += 1
+    supply[plan.tile] -= 1
+    tile = track[plan.hex]
+    tile["tile"], tile["segments"] = plan.tile, plan.segments
+    link = links[lid]
+    link["owner"], link["turn"] = seat, turn
+    far = plan.ends[0][1]
+    out = next(s for s in plan.segments[0] if neighbor(plan.hex, s) == far.hex)
+    if far.kind == "city":
+        link["to"], link["exit"] = far.hex, None
+        return [lid]
+    if far.kind == "link":
+        other = links.pop(far.link)
+        for hexname, j in reversed(other["path"]):
+            link["path"].append([hexname, j])
+            track[hexname]["links"][j] = lid
+        link["to"], link["exit"] = other["from"], None
+        return [lid]
+    link["exit"] = out
+    return []
+
+
+def new_city(track: dict, links: dict, supply: dict, hexname: str) -> list[str]:
+    """A New City tile on a town hex (steam.txt, "City Life"): the town tile goes back to the supply,
+    links keep the hex as their node, links whose open end faces the hex end there, and a link that
+    was only a town spoke is gone. Returns the ids of the links completed."""
+    tile = track.pop(hexname, None)
+    if tile:
+        supply[tile["tile"]] += 1
+        for lid in set(tile["links"]):
+            link = links[lid]
+            link["path"] = [step for step in link["path"] if step[0] != hexname]
+            if not link["path"]:
+                del links[lid]
+    done = []
+    for lid, link in links.items():
+        if link["to"] is None and link["path"] and neighbor(link["path"][-1][0], link["exit"]) == hexname:
+            if link["from"] != hexname:
+                link["to"], link["exit"] = hexname, None
+                done.append(lid)
+    return done
+
+
+def expire(links: dict, seat: int, turn: int) -> list[str]:
+    """End of ``seat``'s build in ``turn``: its incomplete links not extended this turn lose their
+    owner (steam.txt, "Incomplete Links"). Returns their ids."""
+    lost = [lid for lid, link in links.items()
+            if link["owner"] == seat and link["to"] is None and link["turn"] < turn]
+    for lid in lost:
+        links[lid]["owner"] = None
+    return lost

@@ -1,0 +1,215 @@
+"""Steam's build phase: track tiles, redirects, City Growth and Urbanization.
+
+steam.txt, "Phase 2 – Building the Track", "Paying for Your First Tracks", "What about Terrain?",
+"Towns", "Improving Existing Track", "Changing Direction", "Unowned Track", "City Life" and
+"Expanding Cities". The track rules shared with other tile games are in
+``engine/common/tilenet.py``. Money in dollars.
+"""
+from __future__ import annotations
+
+from engine.common import tilenet
+from engine.common.hexgrid import SIDES
+from engine.core.errors import IllegalAction
+
+from . import flow
+from .data import NEW_CITY_LETTERS, MapData, Rules, fold, load_manifest, place
+from .money import pay_or_refuse
+
+
+class SteamBoard:
+    """The map as ``tilenet`` sees it now: New Cities turn towns into cities."""
+
+    def __init__(self, mapdata: MapData, state: dict):
+        self.map = mapdata
+        self.state = state
+        self.hexes = mapdata.hexes
+        self.impassable = mapdata.impassable
+
+    def node(self, hexname: str) -> str | None:
+        if hexname in self.state["cities"]:
+            return "city"
+        h = self.map.hexes.get(hexname)
+        return "town" if h is not None and h.town else None
+
+    def name(self, hexname: str) -> str:
+        if hexname in self.map.cities:
+            return self.map.cities[hexname].name
+        h = self.map.hexes.get(hexname)
+        return h.town if h is not None and h.town else hexname
+
+
+def sides_of(names: list[str]) -> list[int]:
+    """``["W", "ne"]`` -> ``[3, 5]``. Raises ``IllegalAction`` for a name that is not a side."""
+    out = []
+    for name in names:
+        key = str(name).strip().upper()
+        if key not in SIDES:
+            raise IllegalAction(f"{name!r} is not a hex side: sides are {', '.join(SIDES)}.")
+        out.append(SIDES.index(key))
+    return out
+
+
+def _builder(state: dict, seat: int) -> dict:
+    b = state["build"]
+    if state["phase"] != "build" or b is None or b["seat"] != seat:
+        raise IllegalAction("It is not your turn to build.")
+    return b
+
+
+def _new_id(state: dict):
+    def make() -> str:
+        lid = str(state["next_link"])
+        state["next_link"] += 1
+        return lid
+    return make
+
+
+def _count_tile(b: dict) -> None:
+    if b["laid"] >= b["limit"]:
+        raise IllegalAction(f"You have laid your {b['limit']} tiles this turn.")
+
+
+def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, exits: list[str], events: list) -> None:
+    """A track tile: a piece of track in a plain hex, or a town tile's exits."""
+    b = _builder(state, seat)
+    _count_tile(b)
+    board = SteamBoard(mapdata, state)
+    h = place(mapdata, hexname) or hexname
+    sides = sides_of(exits)
+    manifest = load_manifest()
+    if board.node(h) == "town":
+        plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h, sides)
+    else:
+        if len(sides) != 2:
+            raise IllegalAction("A piece of track joins two sides of the hex: give two exits.")
+        plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat, h, sides)
+    tilenet.connect(plan, board, state["links"], seat)
+    cost = plan.track_cost
+    terrain = ""
+    if not plan.improves:
+        info = mapdata.hexes[h]
+        extra = (rules.hills if info.terrain == "hills" else 0) + (rules.river if info.river else 0)
+        cost += extra
+        if extra:
+            terrain = " (with " + " and ".join(w for w, on in (("hills", info.terrain == "hills"),
+                                                                 ("a river", info.river)) if on) + ")"
+    player = state["players"][seat]
+    paid = pay_or_refuse(player, cost, rules, "That tile")
+    done = tilenet.apply_placement(plan, state["track"], state["links"], state["tiles"], seat, state["turn"],
+                                   _new_id(state), board.node)
+    b["laid"] += 1
+    what = ("improves " if plan.improves else "lays ") + plan.tile.replace("-", " ") + f" in {board.name(h)}"
+    events.append({"type": "build", "seat": seat, "hex": h,
+                   "text": f"{player['name']} {what}{terrain} and {paid}{_completed(state, board, done)}."})
+
+
+def redirect(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, exits: list[str],
+             events: list) -> None:
+    b = _builder(state, seat)
+    _count_tile(b)
+    board = SteamBoard(mapdata, state)
+    h = place(mapdata, hexname) or hexname
+    lid, plan = tilenet.plan_redirect(board, state["track"], state["links"], load_manifest(), state["tiles"], seat, h,
+                                      sides_of(exits))
+    player = state["players"][seat]
+    paid = pay_or_refuse(player, plan.track_cost, rules, "Redirecting")
+    done = tilenet.apply_redirect(lid, plan, state["track"], state["links"], state["tiles"], seat, state["turn"])
+    b["laid"] += 1
+    events.append({"type": "build", "seat": seat, "hex": h,
+                   "text": f"{player['name']} redirects the track in {h} and {paid}{_completed(state, board, done)}."})
+
+
+def _completed(state: dict, board: SteamBoard, done: list[str]) -> str:
+    if not done:
+        return ""
+    links = state["links"]
+    return "; " + ", ".join(f"link #{lid} {board.name(links[lid]['from'])}–{board.name(links[lid]['to'])}"
+                            for lid in done) + " complete"
+
+
+def grow(state: dict, mapdata: MapData, seat: int, ref: str, events: list) -> None:
+    """City Growth (steam.txt, "Expanding Cities"): the cubes of the city's goods supply space go onto
+    it with a City Growth marker; never twice on a city, never on a New City."""
+    b = _builder(state, seat)
+    if "city-growth" not in b["todo"]:
+        raise IllegalAction("You did not take City Growth this turn (or you have used it).")
+    h = place(mapdata, ref)
+    if h not in mapdata.cities:
+        raise IllegalAction(f"{ref!r} is not a city printed on the map (New Cities cannot grow).")
+    city = state["cities"][h]
+    if city["growth"]:
+        raise IllegalAction(f"{mapdata.cities[h].name} already has a City Growth marker.")
+    space = str(mapdata.cities[h].supply)
+    cubes = state["supply"][space]
+    city["cubes"] = sorted(city["cubes"] + cubes)
+    city["growth"] = True
+    state["supply"][space] = []
+    b["todo"].remove("city-growth")
+    events.append({"type": "grow", "seat": seat, "hex": h,
+                   "text": f"{state['seats'][seat]} grows {mapdata.cities[h].name}: "
+                           f"{', '.join(cubes) or 'its goods supply space is empty'}."})
+
+
+def urbanize(state: dict, mapdata: MapData, rules: Rules, seat: int, ref: str, letter: str, events: list) -> None:
+    """Urbanization (steam.txt, "City Life"): a New City tile on a town, with the cubes of its goods
+    supply space and a City Growth marker; links pointing into the town are complete."""
+    b = _builder(state, seat)
+    if "urbanization" not in b["todo"]:
+        raise IllegalAction("You did not take Urbanization this turn (or you have used it).")
+    board = SteamBoard(mapdata, state)
+    h = place(mapdata, ref)
+    if h is None or board.node(h) != "town":
+        raise IllegalAction(f"{ref!r} is not a town (a New City goes on a town).")
+    tile = _new_city_tile(state, rules, letter)
+    colour = rules.new_city_colours[NEW_CITY_LETTERS.index(tile)]
+    state["new_cities"].remove(tile)
+    cubes = state["supply"][tile]
+    state["supply"][tile] = []
+    done = tilenet.new_city(state["track"], state["links"], state["tiles"], h)
+    state["cities"][h] = {"colour": colour, "cubes": sorted(cubes), "growth": True, "tile": tile}
+    b["todo"].remove("urbanization")
+    events.append({"type": "urbanize", "seat": seat, "hex": h,
+                   "text": f"{state['seats'][seat]} puts New City {tile} ({colour}) on {board.name(h)}: "
+                           f"{', '.join(cubes) or 'no cubes'}{_completed(state, board, done)}."})
+
+
+def _new_city_tile(state: dict, rules: Rules, ref: str) -> str:
+    key = (ref or "").strip()
+    if key.upper() in state["new_cities"]:
+        return key.upper()
+    for letter in state["new_cities"]:
+        if fold(rules.new_city_colours[NEW_CITY_LETTERS.index(letter)]) == fold(key):
+            return letter
+    left = ", ".join(f"{x} ({rules.new_city_colours[NEW_CITY_LETTERS.index(x)]})" for x in state["new_cities"])
+    raise IllegalAction(f"No New City tile {ref!r} is left; left: {left or 'none'}.")
+
+
+def can_grow(state: dict, mapdata: MapData) -> bool:
+    return any(not state["cities"][h]["growth"] for h in mapdata.cities)
+
+
+def can_urbanize(state: dict, mapdata: MapData) -> bool:
+    board = SteamBoard(mapdata, state)
+    return bool(state["new_cities"]) and any(board.node(h) == "town" for h in mapdata.hexes)
+
+
+def can_produce(state: dict) -> bool:
+    return any(not cubes for cubes in state["supply"].values()) and sum(state["bag"].values()) > 0
+
+
+def done(state: dict, mapdata: MapData, rules: Rules, seat: int, events: list) -> None:
+    """End the build: a City Growth or Urbanization taken must have been used when it can be; the
+    seat's unfinished links not extended this turn lose their owner."""
+    b = _builder(state, seat)
+    if "city-growth" in b["todo"] and can_grow(state, mapdata):
+        raise IllegalAction("You took City Growth: grow a city before you end your build.")
+    if "urbanization" in b["todo"] and can_urbanize(state, mapdata):
+        raise IllegalAction("You took Urbanization: put a New City on a town before you end your build.")
+    if "production" in b["todo"] and can_produce(state):
+        raise IllegalAction("You took Production: put 2 cubes from the bag on empty goods supply spaces first.")
+    lost = tilenet.expire(state["links"], seat, state["turn"])
+    text = f"{state['seats'][seat]} ends their build"
+    if lost:
+        text += f"; unfinished link{'s' if len(lost) > 1 else ''} #{', #'.join(lost)} not extended: now unowned"
+    events.append({"type": "build_done", "seat": seat, "text": text + "."})
+    flow.next_builder(state, rules, events)

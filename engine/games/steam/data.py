@@ -1,0 +1,225 @@
+"""Steam data: maps, the rules table and the track tile manifest, from ``data/``.
+
+Everything here is static and cached; the state holds what changes. Money in dollars.
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from engine.common.datafile import DATA_DIR, DataError, fail, load
+from engine.common.hexgrid import edge_key, label, normalize, side_towards
+from engine.common.tiles import TOWN, Manifest, shape, valid
+
+COLOURS = ("red", "yellow", "blue", "purple", "gray")
+"""Goods cube colours (steam.txt, "What You'll Need"): gray cubes go only to gray New Cities."""
+CUBES = {"red": 20, "yellow": 20, "blue": 20, "purple": 20, "gray": 16}
+TERRAIN = {".": ("plains", False), "^": ("hills", False), "~": ("plains", True), "%": ("hills", True)}
+SUPPLY_SPACES = 12
+NEW_CITY_LETTERS = "ABCDEFGH"
+
+
+class CitySpec(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    hex: str
+    colour: str
+    cubes: int
+    supply: int
+
+
+class TownSpec(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    hex: str
+
+
+class MapFile(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    columns: int
+    rows: int
+    terrain: list[str]
+    city: list[CitySpec]
+    town: list[TownSpec]
+    impassable: list[str] = []
+    cube_reduction: list[int] = []
+
+
+class Hex(msgspec.Struct, frozen=True):
+    terrain: str          # plains | hills
+    river: bool
+    town: str | None      # the town's name
+
+
+class City(msgspec.Struct, frozen=True):
+    name: str
+    hex: str
+    colour: str
+    cubes: int
+    supply: int           # its goods supply space, 1-12
+
+
+class MapData(msgspec.Struct, frozen=True):
+    """A validated map. ``hexes``: every hex track may be built in (towns included), cities apart."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    columns: int
+    rows: int
+    hexes: dict[str, Hex]
+    cities: dict[str, City]
+    impassable: frozenset[str]
+    cube_reduction: frozenset[int]
+    by_name: dict[str, str]          # folded city or town name -> hex
+
+
+def fold(text: str) -> str:
+    """Case- and accent-free key for names: ``"Łódź"`` -> ``"łodz"``."""
+    return "".join(c for c in unicodedata.normalize("NFKD", (text or "").lower())
+                   if not unicodedata.combining(c)).strip()
+
+
+def available_maps() -> list[str]:
+    return sorted(p.stem for p in (DATA_DIR / "maps" / "steam").glob("*.toml"))
+
+
+@cache
+def load_map(map_id: str) -> MapData:
+    """``data/maps/steam/<map_id>.toml``, validated; ``DataError`` for an unknown id or a bad file."""
+    if map_id not in available_maps():
+        raise DataError(f"No map {map_id!r}; maps: {', '.join(available_maps())}")
+    return read_map(DATA_DIR / "maps" / "steam" / f"{map_id}.toml")
+
+
+def read_map(path: Path) -> MapData:
+    """Validate the Steam map file at ``path``; raises ``DataError`` naming the line."""
+    raw, text = load(path, MapFile)
+    if len(raw.terrain) != raw.rows or any(len(r) != raw.columns for r in raw.terrain):
+        fail(path, text, f"terrain must be {raw.rows} rows of {raw.columns} hexes", "terrain")
+    hexes: dict[str, Hex] = {}
+    towns = {normalize(t.hex): t.name for t in raw.town}
+    for row, line in enumerate(raw.terrain):
+        for col, ch in enumerate(line):
+            if ch == " ":
+                continue
+            if ch not in TERRAIN:
+                fail(path, text, f"terrain row {row + 1} has unknown terrain {ch!r}", "terrain")
+            terrain, river = TERRAIN[ch]
+            hexes[label(col, row)] = Hex(terrain, river, towns.get(label(col, row)))
+    cities: dict[str, City] = {}
+    by_name: dict[str, str] = {}
+    for i, c in enumerate(raw.city):
+        h = normalize(c.hex)
+        if h not in hexes or hexes[h].town:
+            fail(path, text, f"city {c.name}: hex {c.hex} is not a free hex of the board", "city", i, "hex")
+        if c.colour not in COLOURS[:4]:
+            fail(path, text, f"city {c.name}: colour must be one of {COLOURS[:4]}", "city", i, "colour")
+        if not 1 <= c.supply <= SUPPLY_SPACES or not 1 <= c.cubes <= 6:
+            fail(path, text, f"city {c.name}: supply is 1-{SUPPLY_SPACES}, cubes 1-6", "city", i, "supply")
+        cities[h] = City(c.name, h, c.colour, c.cubes, c.supply)
+        by_name[fold(c.name)] = h
+    for i, t in enumerate(raw.town):
+        h = normalize(t.hex)
+        if h not in hexes:
+            fail(path, text, f"town {t.name}: hex {t.hex} is not on the board", "town", i, "hex")
+        by_name[fold(t.name)] = h
+    for h in cities:
+        del hexes[h]
+    ridges = set()
+    for side in raw.impassable:
+        a, _, b = side.partition("|")
+        a, b = normalize(a), normalize(b)
+        if a is None or b is None or side_towards(a, b) is None:
+            fail(path, text, f"impassable side {side!r} is not between two neighbouring hexes", "impassable")
+        ridges.add(edge_key(a, b))
+    for n in raw.cube_reduction:
+        if not raw.min_players <= n <= raw.max_players:
+            fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
+    return MapData(raw.id, raw.name, raw.min_players, raw.max_players, raw.columns, raw.rows, hexes, cities,
+                   frozenset(ridges), frozenset(raw.cube_reduction), by_name)
+
+
+def place(mapdata: MapData, text: str) -> str | None:
+    """A city or town by name (any case, accents optional) or a hex name; ``None`` if neither."""
+    h = mapdata.by_name.get(fold(text))
+    if h:
+        return h
+    h = normalize(text or "")
+    return h if h in mapdata.hexes or h in mapdata.cities else None
+
+
+class ActionTile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    id: str
+    name: str
+    value: int
+    cost: int
+    text: str
+    pass_option: bool = False
+    standard: bool = False
+
+
+class Rules(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    turns: dict[str, int]
+    locomotive_max: int
+    income_min: int
+    income_max: int
+    raise_step: int
+    vp_per_step: int
+    build_tiles: int
+    engineer_tiles: int
+    hills: int
+    river: int
+    goods_per_space: int
+    new_city_colours: list[str]
+    action: list[ActionTile]
+
+    def tile(self, tile_id: str) -> ActionTile:
+        return next(a for a in self.action if a.id == tile_id)
+
+
+@cache
+def load_rules() -> Rules:
+    """``data/tables/steam/rules.toml``."""
+    path = DATA_DIR / "tables" / "steam" / "rules.toml"
+    raw, text = load(path, Rules)
+    if len({a.value for a in raw.action}) != len(raw.action):
+        fail(path, text, "action tiles need different values", "action")
+    if len(raw.new_city_colours) != len(NEW_CITY_LETTERS):
+        fail(path, text, f"new_city_colours needs {len(NEW_CITY_LETTERS)} tiles", "new_city_colours")
+    return raw
+
+
+class TileSpec(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    count: int
+    segments: list[list[int]]
+
+
+class TilesFile(msgspec.Struct):
+    tile: list[TileSpec]
+
+
+@cache
+def load_manifest() -> Manifest:
+    """``data/tables/steam/tiles.toml`` as a ``tiles.Manifest``; ``DataError`` for a tile that
+    cannot exist or two tiles of one shape."""
+    path = DATA_DIR / "tables" / "steam" / "tiles.toml"
+    raw, text = load(path, TilesFile)
+    types = {}
+    for i, t in enumerate(raw.tile):
+        segs = [tuple(s) for s in t.segments]
+        if not valid([(a, b) if b != TOWN else (a, TOWN) for a, b in segs]) or \
+                any(not 0 <= s[0] <= 5 or not (0 <= s[1] <= 5 or s[1] == TOWN) for s in segs):
+            fail(path, text, f"tile {t.id}: its segments cannot share a tile", "tile", i, "segments")
+        key = shape(segs)
+        if any(key == k for k, _ in types.values()):
+            fail(path, text, f"tile {t.id}: another tile has the same shape", "tile", i, "segments")
+        types[t.id] = (key, t.count)
+    return Manifest(types)
+

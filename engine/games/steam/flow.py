@@ -1,0 +1,317 @@
+"""Steam's turn: setup, the first turn's order, selecting action tiles, income and the end.
+
+steam.txt, "Getting Started", "The Order of Turns", "Playing the Game" (six phases: select action
+tiles, build track, move goods in two rounds, collect income and pay expenses, determine turn
+order, set up a new turn) and "The Game's End". Money in dollars, points are VP. Building and
+moving goods are in ``build.py`` and ``moves.py``; they call ``next_builder`` and ``income``
+here when their phase ends.
+"""
+from __future__ import annotations
+
+from engine.common import auction as auc
+from engine.common.goods import draw
+from engine.core.errors import IllegalAction
+from engine.core.rng import Stream
+
+from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, fold, load_manifest
+from .money import Bankrupt, pay, pay_or_refuse
+
+OPENING_BID = 1
+
+
+def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: Stream) -> dict:
+    """steam.txt, "Getting Started": cubes per city from the bag (one fewer on maps that say so at
+    this player count), cubes on each goods supply space (one fewer with three players), income and
+    VP 0, locomotive 1; the first turn's order at random (then $1, $2... to the 2nd, 3rd...) or by
+    an auction per place."""
+    n = len(seats)
+    bag = {c: CUBES[c] for c in COLOURS}
+    cities = {}
+    for h in sorted(mapdata.cities):
+        city = mapdata.cities[h]
+        count = max(1, city.cubes - 1) if n in mapdata.cube_reduction else city.cubes
+        cities[h] = {"colour": city.colour, "cubes": sorted(draw(bag, rng, count, COLOURS)), "growth": False,
+                     "tile": None}
+    per_space = rules.goods_per_space - (1 if n == 3 else 0)
+    supply = {}
+    for space in [str(i) for i in range(1, SUPPLY_SPACES + 1)] + list(NEW_CITY_LETTERS):
+        supply[space] = sorted(draw(bag, rng, per_space, COLOURS))
+    manifest = load_manifest()
+    state = {
+        "options": options,
+        "seats": seats,
+        "players": [{"name": name, "cash": 0, "income": 0, "vp": 0, "loco": 1, "out": False, "tile": None,
+                     "passed_tile": False, "loco_done": False} for name in seats],
+        "cities": cities,
+        "supply": supply,
+        "bag": bag,
+        "new_cities": list(NEW_CITY_LETTERS),
+        "tiles": {t: manifest.count(t) for t in manifest.types},
+        "track": {},
+        "links": {},
+        "next_link": 1,
+        "turn": 1,
+        "turns": rules.turns[str(n)],
+        "phase": "select",
+        "order": [],
+        "at": 0,
+        "build": None,
+        "move": None,
+        "scoring": None,
+        "auction": None,
+        "last_tiles": {},
+        "capital": None,
+        "bidding": None,
+        "skip": [],
+    }
+    if options["game"] == "standard":
+        order = list(range(n))
+        rng.shuffle(order)
+        state["order"] = order                   # who bids first in the first turn-order auction
+        from .standard import start_turn
+        start_turn(state, [])
+    elif options["first_order"] == "auction":
+        first = rng.below(n)
+        state.update(phase="auction", order=[], auction={"order": auc.start(_clockwise(first, list(range(n)))),
+                                                          "placed": []})
+    else:
+        order = list(range(n))
+        rng.shuffle(order)
+        for k, seat in enumerate(order):
+            state["players"][seat]["cash"] += k
+        state["order"] = order
+    return state
+
+
+def _clockwise(first: int, seats: list[int]) -> list[int]:
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
+def actor(state: dict) -> int | None:
+    """The one seat to act (``None`` while several choose their points, and at the end)."""
+    phase = state["phase"]
+    if phase == "auction":
+        return auc.bidder(state["auction"]["order"])
+    if phase == "select":
+        return active(state)[state["at"]]
+    if phase == "build":
+        return state["build"]["seat"]
+    if phase == "move":
+        m = state["move"]
+        return m["order"][m["at"]]
+    if phase == "order":
+        from .standard import bidder
+        return bidder(state)
+    return None
+
+
+def active(state: dict) -> list[int]:
+    """Seats still in the game, in turn order."""
+    return [s for s in state["order"] if not state["players"][s]["out"]]
+
+
+# ------------------------------------------------------------ first-turn auctions
+def auction_bid(state: dict, rules: Rules, seat: int, amount: int, events: list) -> None:
+    a = state["auction"]["order"]
+    if amount > _raisable(state["players"][seat], rules):
+        raise IllegalAction(f"You cannot raise ${amount}.")
+    auc.bid(a, seat, amount, OPENING_BID, auc.dollars)
+    events.append({"type": "bid", "seat": seat, "text": f"{state['seats'][seat]} bids ${amount}."})
+    _close_auction(state, rules, events)
+
+
+def auction_pass(state: dict, rules: Rules, seat: int, events: list) -> None:
+    auc.pass_(state["auction"]["order"], seat)
+    events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
+    _close_auction(state, rules, events)
+
+
+def _raisable(player: dict, rules: Rules) -> int:
+    from .money import can_raise
+    return can_raise(player, rules)
+
+
+def _close_auction(state: dict, rules: Rules, events: list) -> None:
+    """A place is won (the winner pays, raising money as needed; if nobody bid, the first bidder
+    takes it for nothing); the next place's auction starts left of the winner; the last player
+    takes the last place."""
+    box = state["auction"]
+    a = box["order"]
+    if not auc.finished(a):
+        return
+    winner = a["high_seat"] if a["high_seat"] is not None else a["order"][0]
+    text = f"{state['seats'][winner]} takes place {len(box['placed']) + 1}"
+    if a["high_seat"] is not None:
+        text += " and " + pay_or_refuse(state["players"][winner], a["high"], rules, "That bid")
+    events.append({"type": "order", "seat": winner, "text": text + "."})
+    box["placed"].append(winner)
+    n = len(state["seats"])
+    left = [s for s in _clockwise(winner, list(range(n))) if s not in box["placed"]]
+    if len(left) == 1:
+        box["placed"].append(left[0])
+        state.update(order=box["placed"], auction=None, phase="select", at=0)
+        events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in box["placed"])
+                                                + "."})
+        return
+    box["order"] = auc.start(left)
+
+
+# ------------------------------------------------------------ action tiles
+def tiles_for(state: dict, rules: Rules) -> list:
+    """The action tiles of this game (the standard game adds Production)."""
+    standard = state["options"]["game"] == "standard"
+    return [t for t in rules.action if standard or not t.standard]
+
+
+def free_tiles(state: dict, rules: Rules) -> list:
+    taken = {p["tile"] for p in state["players"]}
+    return [t for t in tiles_for(state, rules) if t.id not in taken]
+
+
+def find_tile(state: dict, rules: Rules, ref: str):
+    wanted = fold(ref)
+    for t in tiles_for(state, rules):
+        if ref == t.id or wanted == fold(t.name):
+            return t
+    raise IllegalAction(f"There is no action tile {ref!r}: " + ", ".join(t.name for t in tiles_for(state, rules)) + ".")
+
+
+def select(state: dict, rules: Rules, seat: int, ref: str, pass_option: bool, events: list) -> None:
+    """steam.txt, "Phase 1 – Select Action Tiles": one tile each, in turn order, paid when taken; a
+    tile with the pass option may be taken without paying or acting. Locomotive acts at once."""
+    tile = find_tile(state, rules, ref)
+    if tile.id not in {t.id for t in free_tiles(state, rules)}:
+        raise IllegalAction(f"{tile.name} is already taken this turn.")
+    if pass_option and not tile.pass_option:
+        raise IllegalAction(f"{tile.name} has no pass option.")
+    player = state["players"][seat]
+    if tile.id == "locomotive" and not pass_option and player["loco"] >= rules.locomotive_max:
+        raise IllegalAction(f"Your locomotive is already at level {rules.locomotive_max}.")
+    text = f"{player['name']} takes {tile.name}"
+    if pass_option:
+        text += " with the pass option (no cost, no action)"
+    elif tile.cost:
+        text += " and " + pay_or_refuse(player, tile.cost, rules, tile.name)
+    player["tile"], player["passed_tile"] = tile.id, pass_option
+    if tile.id == "locomotive" and not pass_option:
+        player["loco"] += 1
+        text += f"; locomotive level {player['loco']}"
+    events.append({"type": "select", "seat": seat, "text": text + "."})
+    state["at"] += 1
+    if state["at"] >= len(active(state)):
+        start_build(state, rules, events)
+
+
+def holder(state: dict, tile_id: str) -> int | None:
+    """The seat that took ``tile_id`` (with or without the pass option) this turn."""
+    return next((s for s, p in enumerate(state["players"]) if p["tile"] == tile_id and not p["out"]), None)
+
+
+def acting(state: dict, tile_id: str) -> int | None:
+    """The seat that took ``tile_id`` to use it (not with the pass option)."""
+    s = holder(state, tile_id)
+    return s if s is not None and not state["players"][s]["passed_tile"] else None
+
+
+def first_then_order(state: dict, tile_id: str) -> list[int]:
+    """Turn order, with the holder of ``tile_id`` (First Build, First Move) moved to the front."""
+    order = active(state)
+    first = acting(state, tile_id)
+    return order if first is None else [first] + [s for s in order if s != first]
+
+
+def start_build(state: dict, rules: Rules, events: list) -> None:
+    order = first_then_order(state, "first-build")
+    state.update(phase="build", at=0, build={"order": order, "at": 0})
+    begin_builder(state, rules)
+    events.append({"type": "phase", "text": "Build track: " + ", ".join(state["seats"][s] for s in order) + "."})
+
+
+def begin_builder(state: dict, rules: Rules) -> None:
+    b = state["build"]
+    seat = b["order"][b["at"]]
+    p = state["players"][seat]
+    b.update(seat=seat, laid=0, limit=rules.engineer_tiles if acting(state, "engineer") == seat else rules.build_tiles,
+             todo=[t for t in ("city-growth", "urbanization", "production") if p["tile"] == t and not p["passed_tile"]],
+             extended=[])
+
+
+def next_builder(state: dict, rules: Rules, events: list) -> None:
+    b = state["build"]
+    b["at"] += 1
+    if b["at"] < len(b["order"]):
+        begin_builder(state, rules)
+        return
+    from .moves import start_moves
+    state["build"] = None
+    start_moves(state, events)
+
+
+# ------------------------------------------------------------ income, order, end
+def income(state: dict, rules: Rules, events: list) -> None:
+    """steam.txt, "Step 4: Get Paid and Pay Your Bills", then "Phase 5 – Determine Turn Order",
+    "Phase 6 – Set Up New Turn" and "The Game's End"."""
+    for seat in active(state):
+        p = state["players"][seat]
+        due = p["income"] - (p["loco"] if state["options"]["game"] == "standard" else 0)
+        if due >= 0:
+            p["cash"] += due
+            events.append({"type": "income", "seat": seat, "text": f"{p['name']} earns ${due}."})
+            continue
+        try:
+            steps, vp = pay(p, -due, rules)
+        except Bankrupt:
+            eliminate(state, seat, events)
+            continue
+        from .money import paid_text
+        events.append({"type": "income", "seat": seat, "text": f"{p['name']} {paid_text(-due, steps, vp, rules)}."})
+    if state["turn"] >= state["turns"] or len(active(state)) <= 1:
+        state.update(phase="over", build=None, move=None)
+        events.append({"type": "game_over", "text": "The game is over."})
+        return
+    state["last_tiles"] = {str(s): p["tile"] for s, p in enumerate(state["players"])}
+    state["skip"] = [s for s in active(state) if acting(state, "turn-order") == s]
+    value = {t.id: t.value for t in rules.action}
+    order = sorted(active(state), key=lambda s: value[state["players"][s]["tile"]])
+    for p in state["players"]:
+        p.update(tile=None, passed_tile=False, loco_done=False)
+    state.update(turn=state["turn"] + 1, at=0, move=None)
+    if state["options"]["game"] == "standard":
+        from .standard import start_turn
+        start_turn(state, events)
+        return
+    state.update(order=order, phase="select")
+    events.append({"type": "turn", "text": f"Turn {state['turn']} of {state['turns']}: "
+                                           + ", ".join(state["seats"][s] for s in order) + "."})
+
+
+def eliminate(state: dict, seat: int, events: list) -> None:
+    """Bankrupt (steam.txt, "Step 4"): out of the game; its links stay on the board, owned by nobody."""
+    p = state["players"][seat]
+    p["out"] = True
+    for link in state["links"].values():
+        if link["owner"] == seat:
+            link["owner"] = None
+    events.append({"type": "eliminated", "seat": seat, "text": f"{p['name']} is bankrupt and leaves the game; "
+                                                               "their links now belong to nobody."})
+
+
+def final_scores(state: dict, rules: Rules) -> dict:
+    """steam.txt, "Calculating Victory Points": +1 VP per 2 income (or -2 VP per point of negative
+    income), +1 VP per complete link owned; ties: higher income, then the lower action tile value
+    of the last turn. A player eliminated ranks last."""
+    value = {t.id: t.value for t in rules.action}
+    rows = []
+    for seat, p in enumerate(state["players"]):
+        links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"] is not None)
+        inc = p["income"] // 2 if p["income"] > 0 else 2 * p["income"]
+        score = p["vp"] + inc + links
+        tile = (state["last_tiles"].get(str(seat)) if p["tile"] is None else p["tile"])
+        rows.append({"seat": seat, "name": p["name"], "score": score, "vp": p["vp"], "income": p["income"],
+                     "income_vp": inc, "links": links, "out": p["out"], "tile_value": value.get(tile, 99)})
+    order = sorted(rows, key=lambda r: (r["out"], -r["score"], -r["income"], r["tile_value"]))
+    for i, row in enumerate(order):
+        row["rank"] = i + 1
+    return {"scores": {r["seat"]: r["score"] for r in rows}, "ranking": [r["seat"] for r in order], "table": order,
+            "tiebreaks": [], "winner": order[0]["name"]}

@@ -1,0 +1,127 @@
+"""Steam's move goods phase: two rounds of a delivery, a locomotive improvement or a pass, and the
+track points each owner takes as income or VP.
+
+steam.txt, "Phase 3 – Move Goods (or Improve Locomotive)", "Making Your Train Better", "Moving a
+Goods Cube" and "Track Points". Cube routes are checked by ``engine.common.routes`` with the
+``share`` ownership rule.
+"""
+from __future__ import annotations
+
+from engine.common.routes import check_route
+from engine.core.errors import IllegalAction
+
+from . import flow
+from .build import SteamBoard
+from .data import MapData, Rules, place
+
+ROUNDS = 2
+
+
+def start_moves(state: dict, events: list) -> None:
+    order = flow.first_then_order(state, "first-move")
+    state.update(phase="move", move={"round": 1, "order": order, "at": 0})
+    events.append({"type": "phase", "text": "Move goods, round 1 of 2: " + ", ".join(state["seats"][s] for s in order)
+                                            + "."})
+
+
+def mover(state: dict) -> int | None:
+    m = state["move"]
+    return m["order"][m["at"]] if state["phase"] == "move" and m else None
+
+
+def _check_turn(state: dict, seat: int) -> None:
+    if mover(state) != seat:
+        raise IllegalAction("It is not your turn to move goods.")
+
+
+def locomotive(state: dict, rules: Rules, seat: int, events: list) -> None:
+    """Improve the locomotive one level instead of moving a cube: free, once a turn."""
+    _check_turn(state, seat)
+    p = state["players"][seat]
+    if p["loco_done"]:
+        raise IllegalAction("You have already improved your locomotive while moving goods this turn.")
+    if p["loco"] >= rules.locomotive_max:
+        raise IllegalAction(f"Your locomotive is already at level {rules.locomotive_max}.")
+    p["loco"] += 1
+    p["loco_done"] = True
+    events.append({"type": "locomotive", "seat": seat, "text": f"{p['name']} improves their locomotive to level "
+                                                               f"{p['loco']}."})
+    advance(state, rules, events)
+
+
+def pass_(state: dict, rules: Rules, seat: int, events: list) -> None:
+    _check_turn(state, seat)
+    events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
+    advance(state, rules, events)
+
+
+def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: str, colour: str, link_ids: list,
+            events: list) -> None:
+    """Move one cube; then every owner of a link it used scores 1 track point per link (unowned
+    links score nobody), each choosing income or VP."""
+    _check_turn(state, seat)
+    board = SteamBoard(mapdata, state)
+    origin = place(mapdata, origin_ref)
+    if origin is None or origin not in state["cities"]:
+        raise IllegalAction(f"{origin_ref!r} is not a city.")
+    city = state["cities"][origin]
+    if colour not in city["cubes"]:
+        raise IllegalAction(f"{board.name(origin)} has no {colour} cube (it has {', '.join(city['cubes']) or 'none'}).")
+    player = state["players"][seat]
+    passed = check_route(state["links"], origin, colour, list(link_ids), player["loco"], seat,
+                         colour_of=lambda h: state["cities"][h]["colour"] if h in state["cities"] else None,
+                         name_of=board.name, rule="share", limit_name="locomotive level")
+    city["cubes"].remove(colour)
+    state["bag"][colour] += 1
+    gains: dict[int, int] = {}
+    for lid in link_ids:
+        owner = state["links"][str(lid)]["owner"]
+        if owner is not None:
+            gains[owner] = gains.get(owner, 0) + 1
+    route = " → ".join(board.name(h) for h in [origin, *passed])
+    scored = ", ".join(f"{state['seats'][o]} {p}" for o, p in sorted(gains.items()))
+    events.append({"type": "deliver", "seat": seat, "hexes": [origin, *passed],
+                   "text": f"{player['name']} delivers a {colour} cube {route} ({len(link_ids)} link"
+                           f"{'s' if len(link_ids) > 1 else ''}): track points {scored}."})
+    order = [seat] + [s for s in flow.active(state) if s != seat]
+    state["scoring"] = {"points": {str(o): gains[o] for o in order if o in gains}, "choices": {}}
+    state["phase"] = "score"
+
+
+def score(state: dict, rules: Rules, seat: int, take: str, events: list) -> None:
+    """steam.txt, "Track Points": all of a delivery's points as income or all as VP; the mover
+    chooses first, then the others in turn order (asked at once, settled in that order)."""
+    s = state["scoring"]
+    if state["phase"] != "score" or str(seat) not in s["points"]:
+        raise IllegalAction("You have no track points to place now.")
+    if str(seat) in s["choices"]:
+        raise IllegalAction("You have already chosen for these points.")
+    if take not in ("income", "vp"):
+        raise IllegalAction("Take the points as `income` or as `vp`.")
+    s["choices"][str(seat)] = take
+    if len(s["choices"]) < len(s["points"]):
+        return
+    for key, points in s["points"].items():
+        p = state["players"][int(key)]
+        if s["choices"][key] == "income":
+            p["income"] = min(rules.income_max, p["income"] + points)
+            text = f"{p['name']} takes {points} as income (now ${p['income']})"
+        else:
+            p["vp"] += points
+            text = f"{p['name']} takes {points} VP (now {p['vp']})"
+        events.append({"type": "score", "seat": int(key), "text": text + "."})
+    state["scoring"] = None
+    state["phase"] = "move"
+    advance(state, rules, events)
+
+
+def advance(state: dict, rules: Rules, events: list) -> None:
+    m = state["move"]
+    m["at"] += 1
+    if m["at"] < len(m["order"]):
+        return
+    if m["round"] < ROUNDS:
+        m.update(round=m["round"] + 1, at=0)
+        events.append({"type": "phase", "text": "Move goods, round 2 of 2."})
+        return
+    flow.income(state, rules, events)

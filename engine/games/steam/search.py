@@ -1,0 +1,140 @@
+"""Steam's legal actions: every bid step, tile, delivery and choice, and the track a build may lay
+(every piece of track touching a city or an open end the seat may extend, every town tile exit,
+every redirect), each checked by the rules themselves on a copy."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.common import tilenet
+from engine.common.hexgrid import SIDES, neighbor
+from engine.common.routes import adjacency, routes
+
+from . import build as bld
+from . import flow
+from .context import of
+from .data import load_manifest
+from .money import can_raise
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    mapdata, rules = of(state)
+    phase = state["phase"]
+    if phase == "capital":
+        if state["capital"].get(str(seat), 0) is not None:
+            return []
+        p = state["players"][seat]
+        return [{"type": "capital", "steps": k} for k in range(0, min(3, p["income"] - rules.income_min) + 1)]
+    if phase == "score":
+        s = state["scoring"]
+        waiting = str(seat) in s["points"] and str(seat) not in s["choices"]
+        return [{"type": "score", "take": t} for t in ("income", "vp")] if waiting else []
+    if flow.actor(state) != seat:
+        return []
+    player = state["players"][seat]
+    if phase in ("auction", "order"):
+        a = state["auction"]["order"] if phase == "auction" else state["bidding"]
+        floor = max(flow.OPENING_BID, a["high"] + 1)
+        return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(6)
+                                     if floor + i <= can_raise(player, rules)]
+    if phase == "select":
+        acts = []
+        for t in flow.free_tiles(state, rules):
+            maxed = t.id == "locomotive" and player["loco"] >= rules.locomotive_max
+            if t.cost <= can_raise(player, rules) and not maxed:
+                acts.append({"type": "select", "tile": t.id})
+            if t.pass_option:
+                acts.append({"type": "select", "tile": t.id, "pass_option": True})
+        return acts
+    if phase == "build":
+        return build_actions(state, mapdata, rules, seat)
+    if phase == "move":
+        acts: list[dict] = [{"type": "pass"}]
+        if not player["loco_done"] and player["loco"] < rules.locomotive_max:
+            acts.append({"type": "locomotive"})
+        adj = adjacency(state["links"])
+
+        def colour_of(h):
+            return state["cities"][h]["colour"] if h in state["cities"] else None
+        for h, city in sorted(state["cities"].items()):
+            for colour in sorted(set(city["cubes"])):
+                for ids, _ in routes(state["links"], h, colour, player["loco"], seat, colour_of, adj, rule="share"):
+                    acts.append({"type": "deliver", "from": h, "colour": colour, "links": ids})
+        return acts
+    return []
+
+
+def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
+    b = state["build"]
+    acts: list[dict] = []
+    if not (("city-growth" in b["todo"] and bld.can_grow(state, mapdata))
+            or ("urbanization" in b["todo"] and bld.can_urbanize(state, mapdata))
+            or ("production" in b["todo"] and bld.can_produce(state))):
+        acts.append({"type": "done"})
+    if "city-growth" in b["todo"]:
+        acts += [{"type": "grow", "city": h} for h in sorted(mapdata.cities) if not state["cities"][h]["growth"]]
+    if "production" in b["todo"] and bld.can_produce(state):
+        empty = [k for k, cubes in state["supply"].items() if not cubes]
+        if len(empty) >= 2:
+            acts += [{"type": "produce", "spaces": list(pair)} for pair in combinations(empty, 2)][:20]
+        else:
+            acts.append({"type": "produce", "spaces": empty})
+    if "urbanization" in b["todo"]:
+        board = bld.SteamBoard(mapdata, state)
+        towns = [h for h in sorted(mapdata.hexes) if board.node(h) == "town"]
+        acts += [{"type": "urbanize", "town": h, "tile": x} for h in towns for x in sorted(state["new_cities"])[:1]]
+    if b["laid"] < b["limit"]:
+        acts += [a for a in track_candidates(state, mapdata, seat) if _ok(state, mapdata, rules, seat, a)]
+    return acts
+
+
+def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
+    """Pieces of track next to a city or an open end, town tiles, redirects: to be checked."""
+    board = bld.SteamBoard(mapdata, state)
+    hexes = set()
+    for h in state["cities"]:
+        hexes |= {neighbor(h, s) for s in range(6)}
+    for link in state["links"].values():
+        if link["to"] is None and link["exit"] is not None:
+            hexes.add(neighbor(link["path"][-1][0], link["exit"]))
+    out = []
+    for h in sorted(x for x in hexes if x in mapdata.hexes and board.node(x) != "city"):
+        tile = state["track"].get(h)
+        if board.node(h) == "town":
+            have = [s[0] for s in tile["segments"]] if tile else []
+            for k in (1, 2):
+                for extra in combinations([s for s in range(6) if s not in have], k):
+                    out.append({"type": "build", "hex": h, "exits": [SIDES[s] for s in sorted(have + list(extra))]})
+            continue
+        for a, c in combinations(range(6), 2):
+            out.append({"type": "build", "hex": h, "exits": [SIDES[a], SIDES[c]]})
+    for lid, link in state["links"].items():
+        if link["to"] is None and tilenet.claimable(state["links"], seat, lid, board.node):
+            h = link["path"][-1][0]
+            tile = state["track"][h]
+            if len(tile["segments"]) == 1 and tile["segments"][0][1] >= 0:
+                entry = next(s for s in tile["segments"][0] if s != link["exit"])
+                out += [{"type": "redirect", "hex": h, "exits": [SIDES[entry], SIDES[s]]}
+                        for s in range(6) if s not in (entry, link["exit"])]
+    return out
+
+
+def _ok(state: dict, mapdata, rules, seat: int, action: dict) -> bool:
+    """Whether the rules accept ``action`` now (tried on a scratch copy)."""
+    from engine.core.errors import IllegalAction
+    scratch = {**state, "track": {h: {**t, "segments": [list(s) for s in t["segments"]], "links": list(t["links"])}
+                                  for h, t in state["track"].items()},
+               "links": {k: {**v, "path": [list(p) for p in v["path"]]} for k, v in state["links"].items()},
+               "tiles": dict(state["tiles"]), "players": [dict(p) for p in state["players"]],
+               "build": {**state["build"]}, "next_link": state["next_link"]}
+    events: list = []
+    try:
+        if action["type"] == "build":
+            bld.lay(scratch, mapdata, rules, seat, action["hex"], action["exits"], events)
+        else:
+            bld.redirect(scratch, mapdata, rules, seat, action["hex"], action["exits"], events)
+    except IllegalAction:
+        return False
+    return True
+
+
+__all__ = ["legal_actions", "load_manifest"]

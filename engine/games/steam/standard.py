@@ -1,0 +1,124 @@
+"""What the standard game adds to Steam's base game: capital, a turn-order auction each turn with
+payments, the Production tile (and, in ``flow.income``, locomotive upkeep).
+
+steam.txt names the standard game ("a more detailed Standard Game for a longer playtime") but
+stops before its rules; these follow the published game's, in our words and figures
+(docs/rules-assumptions.md): at the start of each turn every player may raise capital, $5 a step
+down the income track; then an auction sets the turn order: the first player to drop out goes
+last and pays nothing, the winner and the last to drop out pay their bids in full, the others half
+(rounded up); the holder of last turn's Turn Order tile may let one bidding turn go by without
+dropping out. Money in dollars.
+"""
+from __future__ import annotations
+
+from engine.common import auction as auc
+from engine.core.errors import IllegalAction
+from engine.core.rng import Stream
+
+from .build import _builder
+from .data import COLOURS, Rules
+from .money import can_raise, pay_or_refuse
+
+OPENING_BID = 1
+PRODUCED = 2
+
+
+def start_turn(state: dict, events: list) -> None:
+    """Capital first: every player still in chooses how many $5 steps to raise (0 is fine)."""
+    from .flow import active
+    state.update(phase="capital", capital={str(s): None for s in active(state)})
+    events.append({"type": "phase", "text": f"Turn {state['turn']}: raise capital ($5 a step down the income "
+                                            "track) if you wish, then bid for the turn order."})
+
+
+def capital(state: dict, rules: Rules, seat: int, steps: int, events: list) -> None:
+    box = state["capital"]
+    if state["phase"] != "capital" or str(seat) not in box:
+        raise IllegalAction("Capital is raised at the start of a turn.")
+    if box[str(seat)] is not None:
+        raise IllegalAction("You have already raised your capital this turn.")
+    p = state["players"][seat]
+    if not 0 <= steps <= p["income"] - rules.income_min:
+        raise IllegalAction(f"You can raise 0 to {p['income'] - rules.income_min} steps of $5 (income "
+                            f"{p['income']}, lowest {rules.income_min}).")
+    p["income"] -= steps
+    p["cash"] += steps * rules.raise_step
+    box[str(seat)] = steps
+    events.append({"type": "capital", "seat": seat,
+                   "text": f"{p['name']} raises ${steps * rules.raise_step} (income {p['income']})." if steps
+                   else f"{p['name']} raises no capital."})
+    if all(v is not None for v in box.values()):
+        from .flow import active
+        state.update(phase="order", capital=None, bidding=auc.start(active(state), keep_bids=True))
+        state["bidding"]["dropped"] = []
+
+
+def bidder(state: dict) -> int:
+    return auc.bidder(state["bidding"])
+
+
+def bid(state: dict, rules: Rules, seat: int, amount: int, events: list) -> None:
+    if amount > can_raise(state["players"][seat], rules):
+        raise IllegalAction(f"You cannot raise ${amount}.")
+    auc.bid(state["bidding"], seat, amount, OPENING_BID, auc.dollars)
+    events.append({"type": "bid", "seat": seat, "text": f"{state['seats'][seat]} bids ${amount}."})
+    _close(state, rules, events)
+
+
+def pass_(state: dict, rules: Rules, seat: int, events: list) -> None:
+    """Drop out of the turn-order auction; the holder of last turn's Turn Order tile lets its first
+    bidding turn go by instead (steam.txt names the tile; our reading of its standard-game use)."""
+    a = state["bidding"]
+    if seat in state.get("skip", []):
+        state["skip"].remove(seat)
+        auc.skip(a, seat)
+        events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} uses Turn Order to let the bid "
+                                                             "go by without dropping out."})
+        return
+    auc.pass_(a, seat)
+    a["dropped"].append(seat)
+    events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} drops out."})
+    _close(state, rules, events)
+
+
+def _close(state: dict, rules: Rules, events: list) -> None:
+    a = state["bidding"]
+    if not auc.finished(a):
+        return
+    active = [s for s in a["order"] if s not in a["passed"]]
+    dropped = list(a["dropped"])
+    order = active + list(reversed(dropped))
+    lines = []
+    for rank, seat in enumerate(order):
+        own = auc.own_bid(a, seat)
+        if dropped and seat == dropped[0]:
+            due = 0                                   # the first to drop out goes last, for free
+        elif rank <= 1:
+            due = own                                 # the winner and the last to drop out
+        else:
+            due = auc.half_up(own)
+        if due:
+            lines.append(f"{state['seats'][seat]} " + pay_or_refuse(state["players"][seat], due, rules, "That bid"))
+    state.update(order=order, at=0, phase="select", bidding=None, skip=[])
+    events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."
+                                            + ("" if not lines else " " + "; ".join(lines) + ".")})
+
+
+def produce(state: dict, rng: Stream, seat: int, spaces: list[str], events: list) -> None:
+    """Production, during the build: 2 cubes drawn from the bag onto empty goods supply spaces
+    chosen by the player (as many as there are empty spaces)."""
+    from engine.common.goods import draw
+    b = _builder(state, seat)
+    if "production" not in b["todo"]:
+        raise IllegalAction("You did not take Production this turn (or you have used it).")
+    empty = [k for k, cubes in state["supply"].items() if not cubes]
+    wanted = min(PRODUCED, len(empty))
+    names = [str(x).upper() for x in spaces]
+    if len(names) != wanted or len(set(names)) != len(names) or any(x not in empty for x in names):
+        raise IllegalAction(f"Name {wanted} different empty goods supply spaces (empty: {', '.join(empty) or 'none'}).")
+    drawn = draw(state["bag"], rng, len(names), COLOURS)
+    for space, cube in zip(names, drawn):
+        state["supply"][space] = [cube]
+    b["todo"].remove("production")
+    events.append({"type": "produce", "seat": seat, "text": f"{state['seats'][seat]} produces "
+                   + ", ".join(f"{c} on space {s}" for s, c in zip(names, drawn)) + "."})

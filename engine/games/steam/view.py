@@ -1,0 +1,65 @@
+"""What a seat may see in Steam: everything but the goods bag's contents and the seed. Money in
+dollars, points VP."""
+from __future__ import annotations
+
+from . import flow
+from .build import SteamBoard
+from .context import of
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """JSON-ready view: players (cash, income, VP, locomotive, action tile), cities with cubes,
+    the goods supply spaces, New City tiles left, track tiles left, track and links, the phase and
+    whose move it is, and the pending income/VP choices."""
+    mapdata, rules = of(state)
+    board = SteamBoard(mapdata, state)
+    names = {t.id: t.name for t in rules.action}
+    players = []
+    for i, p in enumerate(state["players"]):
+        links = sum(1 for link in state["links"].values() if link["owner"] == i and link["to"] is not None)
+        players.append({"seat": i, "name": p["name"], "cash": p["cash"], "income": p["income"], "vp": p["vp"],
+                        "loco": p["loco"], "out": p["out"], "links": links,
+                        "tile": p["tile"], "tile_name": names.get(p["tile"]), "passed_tile": p["passed_tile"],
+                        "loco_done": p["loco_done"]})
+    b = state["build"]
+    m = state["move"]
+    return {
+        "game": "steam",
+        "you": seat,
+        "map": mapdata.id,
+        "map_name": mapdata.name,
+        "options": state["options"],
+        "turn": state["turn"],
+        "turns": state["turns"],
+        "phase": state["phase"],
+        "order": state["order"],
+        "players": players,
+        "actor": flow.actor(state),
+        "cities": {h: {"name": board.name(h), **c} for h, c in state["cities"].items()},
+        "towns": {h: x.town for h, x in mapdata.hexes.items() if x.town and h not in state["cities"]},
+        "supply": state["supply"],
+        "new_cities": [{"letter": x, "colour": rules.new_city_colours["ABCDEFGH".index(x)]}
+                       for x in state["new_cities"]],
+        "tiles": state["tiles"],
+        "track": state["track"],
+        "links": {lid: {**link, "complete": link["to"] is not None} for lid, link in state["links"].items()},
+        "action_tiles": [{"id": t.id, "name": t.name, "value": t.value, "cost": t.cost, "text": t.text,
+                          "pass_option": t.pass_option, "holder": flow.holder(state, t.id)}
+                         for t in flow.tiles_for(state, rules)],
+        "build": None if b is None else {"seat": b["seat"], "laid": b["laid"], "limit": b["limit"],
+                                         "todo": b["todo"], "order": b["order"]},
+        "move": None if m is None else {"round": m["round"], "order": m["order"], "seat": m["order"][m["at"]]
+                                        if m["at"] < len(m["order"]) else None},
+        "scoring": None if state["scoring"] is None else {
+            "points": state["scoring"]["points"], "waiting": [int(k) for k in state["scoring"]["points"]
+                                                              if k not in state["scoring"]["choices"]]},
+        "auction": None if state["auction"] is None else {
+            "place": len(state["auction"]["placed"]) + 1, "placed": state["auction"]["placed"],
+            "high": state["auction"]["order"]["high"], "high_seat": state["auction"]["order"]["high_seat"],
+            "passed": state["auction"]["order"]["passed"]},
+        "capital": None if state.get("capital") is None else [int(k) for k, v in state["capital"].items() if v is None],
+        "bidding": None if state.get("bidding") is None else {
+            "high": state["bidding"]["high"], "high_seat": state["bidding"]["high_seat"],
+            "dropped": state["bidding"]["dropped"], "bids": state["bidding"]["bids"], "skip": state.get("skip", [])},
+        "bag": sum(state["bag"].values()),
+    }

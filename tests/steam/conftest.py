@@ -1,0 +1,25 @@
+"""Steam engine tests play on a tiny made-up board (tests/steam/tiny.toml) besides the shipped maps."""
+from pathlib import Path
+
+import pytest
+
+from engine.games.steam import context, data, game
+
+TINY = Path(__file__).parent / "tiny.toml"
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    """Make the map id ``tiny`` load tests/steam/tiny.toml."""
+    real_load, real_maps = data.load_map, data.available_maps
+
+    def load_map(map_id):
+        return data.read_map(TINY) if map_id == "tiny" else real_load(map_id)
+
+    def available_maps():
+        return sorted(real_maps() + ["tiny"])
+
+    for module in (context, game):
+        monkeypatch.setattr(module, "load_map", load_map, raising=False)
+    monkeypatch.setattr(context, "available_maps", available_maps)
+    return data.read_map(TINY)

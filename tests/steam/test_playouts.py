@@ -1,0 +1,78 @@
+"""Random legal playouts of Steam through ``engine.Match`` (DESIGN.md, "Tests": property tests).
+
+A random policy (deliveries and track first, now and then anything legal) plays whole games on the
+tiny board and on every shipped map, base and standard. At every step: the move is legal, 96 goods
+cubes exist (cities, goods supply, bag), every track tile is on the board or in the supply, every
+link's path is its hexes' track, and no view shows the bag's contents or the seed. At the end the
+log replays to the same state."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import Match, canonical, replay
+from engine.games.steam.data import available_maps, load_manifest, load_map
+from engine.games.steam.game import GAME
+
+
+def check(state):
+    cubes = sum(len(c["cubes"]) for c in state["cities"].values()) + sum(len(c) for c in state["supply"].values())
+    assert cubes + sum(state["bag"].values()) == 96
+    manifest = load_manifest()
+    placed = {}
+    for tile in state["track"].values():
+        placed[tile["tile"]] = placed.get(tile["tile"], 0) + 1
+        assert len(tile["links"]) == len(tile["segments"])
+    for t in manifest.types:
+        assert state["tiles"][t] + placed.get(t, 0) == manifest.count(t), t
+    for lid, link in state["links"].items():
+        for h, i in link["path"]:
+            assert state["track"][h]["links"][i] == lid
+    for seat in [None, *range(len(state["seats"]))]:
+        view = GAME.view(state, seat)
+        assert isinstance(view["bag"], int) and "seed" not in view and "core" not in view
+
+
+def choose(rng, acts):
+    best = [a for a in acts if a["type"] in ("deliver", "score")]
+    if best and rng.random() < 0.9:
+        return rng.choice(best)
+    track = [a for a in acts if a["type"] in ("build", "grow", "urbanize")]
+    if track and rng.random() < 0.6:
+        return rng.choice(track)
+    return rng.choice(acts)
+
+
+def play(players: int, seed: int, options: dict) -> None:
+    names = [f"P{i}" for i in range(players)]
+    match = Match.start(GAME, options, names, seed)
+    rng = random.Random(seed)
+    for n in range(5000):
+        if match.outcome() is not None:
+            break
+        prompt = rng.choice(match.prompts())
+        acts = [a for a in match.legal_actions(prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
+        match, _ = match.play(prompt["seat"], choose(rng, acts))
+        if n % 10 == 0:
+            check(match.state)
+    out = match.outcome()
+    assert out is not None, "the game did not end"
+    check(match.state)
+    assert sorted(out["ranking"]) == list(range(players))
+    assert canonical(replay(GAME, options, names, seed, match.log)) == canonical(match.state)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 4), standard=st.booleans(), auction=st.booleans())
+def test_random_games_on_the_tiny_board(tiny, seed, players, standard, auction):
+    play(players, seed, {"map": "tiny", "game": "standard" if standard else "base",
+                         "first_order": "auction" if auction else "random"})
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+def test_random_games_on_each_map(map_id):
+    data = load_map(map_id)
+    for players in sorted({data.min_players, data.max_players}):
+        play(players, 1000 + players, {"map": map_id})
