@@ -1,111 +1,163 @@
-"""Generate data/maps/rotw/rhine-alps.toml from real geography.
+"""Generate Railways of the World maps (data/maps/rotw/<id>.toml) from real geography.
 
-Cities are real places at their real latitude/longitude; mountains, rivers, lakes and
-seas are rough outlines of the real ones. The hex grid is laid over an equirectangular
-projection. Run: ``python tools/make_rotw_map.py`` (prints a report, writes the TOML).
-Colours, cube counts and spurs are our own game design, chosen for balance.
+Each map is a spec module ``tools/maps/<id with '_' for '-'>.py`` holding its geography and design
+(``SPEC_FIELDS`` below): cities are real places at their real latitude/longitude; mountains,
+rivers, lakes and seas are rough outlines of the real ones; colours, cube counts, bounties and
+marker counts are our own game design. This file holds what every map shares: the hex grid laid over
+an equirectangular projection, terrain from the outlines, the choice of city spurs, the checks that
+refuse an impossible map, the report and the TOML writing.
+
+Run: ``python tools/make_rotw_map.py rhine-alps`` (or several ids, or ``--all``; ``--out DIR`` writes
+elsewhere, ``--quiet`` skips the report). It prints a report (cities, their neighbours by one link,
+terrain counts), then validates the written file with the engine's own loader.
 
 Spurs (railways-of-the-world.txt, "A. BUILD TRACK": "City Hexes only allow track to be built
 from hex sides with track connection points"): a city gets ``SPURS[cubes]`` of its land sides
-(major cities all of them, others 4, gray towns 3), those facing its nearest neighbouring cities
-first (``spurs_of``).
+(by default major cities all of them, others 4, gray towns 3), those facing its nearest
+neighbouring cities first (``spurs_of``); a spec may set a city's spurs by hand (``SPUR_SIDES``).
 """
-from __future__ import annotations
 
+import argparse
+import importlib.util
 import math
 import sys
+import tempfile
+from collections import Counter, deque
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from engine.common.hexgrid import SIDES, center, label, neighbor, parse  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from engine.common.hexgrid import SIDES, center, label, neighbor, opposite, parse  # noqa: E402
 
-LON0, LAT0 = 1.75, 52.75          # top-left corner of the board
-COLS, ROWS = 21, 24
+MAPS_DIR = ROOT / "tools" / "maps"
+OUT_DIR = ROOT / "data" / "maps" / "rotw"
 KM_PER_DEG = 111.2
-COS = math.cos(math.radians(48.0))
-SIZE_KM = 26.0                    # hex circumradius in km
+COLOURS = ("red", "yellow", "blue", "black", "purple", "gray")
+TERRAIN_NAMES = {".": "open", "^": "mountain", "~": "water", " ": "sea"}
+BUILD = 4                         # tiles one build may lay (engine/common/track.py, MAX_TILES)
 
-# name, lat, lon, colour, cubes (4 players; 2-3 players place one fewer, minimum 1)
-CITIES = [
-    ("Amsterdam", 52.37, 4.90, "blue", 3), ("Rotterdam", 51.92, 4.48, "yellow", 3),
-    ("Antwerpen", 51.22, 4.40, "purple", 2), ("Brussel", 50.85, 4.35, "red", 3),
-    ("Lille", 50.63, 3.06, "black", 2), ("Liège", 50.63, 5.57, "black", 2),
-    ("Eindhoven", 51.44, 5.47, "gray", 1), ("Arnhem", 51.98, 5.91, "red", 2),
-    ("Münster", 51.96, 7.63, "purple", 2), ("Dortmund", 51.51, 7.47, "black", 3),
-    ("Köln", 50.94, 6.96, "yellow", 3), ("Koblenz", 50.36, 7.59, "gray", 1),
-    ("Kassel", 51.31, 9.48, "blue", 2), ("Hannover", 52.37, 9.73, "red", 2),
-    ("Frankfurt", 50.11, 8.68, "red", 3), ("Fulda", 50.55, 9.68, "gray", 1),
-    ("Würzburg", 49.79, 9.95, "purple", 2), ("Nürnberg", 49.45, 11.08, "yellow", 2),
-    ("Erfurt", 50.98, 11.03, "black", 2), ("Regensburg", 49.01, 12.10, "gray", 1),
-    ("Mannheim", 49.49, 8.47, "blue", 2), ("Saarbrücken", 49.24, 6.99, "gray", 1),
-    ("Luxembourg", 49.61, 6.13, "gray", 1), ("Metz", 49.12, 6.18, "yellow", 2),
-    ("Reims", 49.26, 4.03, "purple", 2), ("Paris", 48.86, 2.35, "blue", 3),
-    ("Troyes", 48.30, 4.08, "gray", 1), ("Nancy", 48.69, 6.18, "red", 2),
-    ("Strasbourg", 48.58, 7.75, "black", 2), ("Stuttgart", 48.78, 9.18, "red", 2),
-    ("Ulm", 48.40, 9.99, "gray", 1), ("München", 48.14, 11.58, "purple", 3),
-    ("Salzburg", 47.81, 13.04, "gray", 1), ("Innsbruck", 47.27, 11.39, "blue", 2),
-    ("Dijon", 47.32, 5.04, "yellow", 2), ("Besançon", 47.24, 6.02, "gray", 1),
-    ("Basel", 47.56, 7.59, "purple", 2), ("Zürich", 47.38, 8.54, "yellow", 3),
-    ("Bern", 46.95, 7.45, "black", 2), ("Genève", 46.20, 6.14, "blue", 2),
-    ("Lyon", 45.76, 4.84, "red", 3), ("Grenoble", 45.19, 5.72, "purple", 2),
-    ("Torino", 45.07, 7.69, "black", 2), ("Milano", 45.46, 9.19, "blue", 3),
-    ("Brescia", 45.54, 10.21, "gray", 1), ("Verona", 45.44, 10.99, "yellow", 2),
-    ("Venezia", 45.44, 12.33, "purple", 2), ("Trento", 46.07, 11.12, "gray", 1),
-    ("Genova", 44.41, 8.93, "red", 2), ("Parma", 44.80, 10.33, "black", 2),
-    ("Bologna", 44.49, 11.34, "blue", 2), ("Chur", 46.85, 9.53, "gray", 1),
-    ("Aosta", 45.74, 7.32, "gray", 1), ("Leipzig", 51.34, 12.37, "yellow", 2),
-]
-
-# Track spurs per city by its cube count (4 players): major cities every land side, others 4,
-# gray towns 3; CONE: how far (degrees) from a side's direction a city still counts as faced.
-SPURS = {3: 6, 2: 4, 1: 3}
-CONE = 45
-
-# Rough outlines (lat, lon) of the real ranges.
-MOUNTAINS = [
-    [(47.6, 6.4), (47.7, 9.0), (47.7, 12.0), (47.75, 13.3), (46.6, 13.3), (46.1, 12.2), (45.85, 10.5),
-     (45.8, 9.3), (45.5, 8.0), (44.9, 7.6), (44.3, 7.3), (44.0, 6.6), (45.2, 6.1), (46.3, 6.6), (46.9, 7.3)],
-    [(47.5, 6.8), (47.2, 7.4), (46.5, 6.3), (46.0, 5.8), (46.4, 5.6), (47.1, 6.1)],          # Jura
-    [(48.9, 7.25), (48.9, 7.45), (47.9, 7.1), (47.8, 6.85), (48.4, 6.95)],                  # Vosges
-    [(48.9, 8.35), (48.9, 8.65), (47.7, 8.45), (47.65, 7.95), (48.3, 8.05)],                 # Black Forest
-    [(44.7, 8.6), (44.7, 9.6), (44.3, 11.3), (44.0, 11.3), (44.2, 9.6), (44.5, 8.6)],        # Apennines
-    [(50.5, 5.6), (50.5, 6.9), (49.9, 7.0), (49.8, 6.2), (49.95, 5.4)],                       # Ardennes/Eifel
-    [(50.8, 10.2), (50.8, 11.6), (50.45, 11.6), (50.45, 10.4)],                               # Thuringian Forest
-    [(49.3, 12.5), (49.3, 13.4), (48.7, 13.4), (48.8, 12.6)],                                 # Bavarian Forest
-    [(51.9, 10.3), (51.9, 11.0), (51.65, 11.0), (51.65, 10.3)],                               # Harz
-]
-HIGH_ALPS = [[(47.2, 7.0), (47.2, 12.9), (46.4, 12.9), (46.0, 10.5), (45.9, 7.8), (45.3, 7.0), (46.0, 6.7)]]
-RIVERS = [
-    [(47.56, 7.59), (48.58, 7.8), (49.49, 8.45), (50.0, 8.27), (50.36, 7.6), (50.94, 6.96), (51.8, 6.2),
-     (51.98, 5.91), (51.92, 4.48)],                                                         # Rhine
-    [(49.79, 9.95), (50.0, 9.4), (50.11, 8.68), (50.0, 8.27)],                               # Main
-    [(48.69, 6.18), (49.12, 6.18), (49.7, 6.4), (50.0, 7.0), (50.36, 7.59)],                 # Moselle
-    [(48.40, 9.99), (48.7, 11.0), (49.01, 12.10), (48.57, 13.46)],                           # Danube
-    [(46.20, 6.14), (45.9, 5.8), (45.76, 4.84), (44.0, 4.7)],                                # Rhône
-    [(47.32, 5.0), (46.3, 4.85), (45.76, 4.84)],                                             # Saône
-    [(45.07, 7.69), (45.05, 9.7), (45.0, 11.0), (44.95, 12.3)],                              # Po
-    [(48.30, 4.08), (48.4, 3.0), (48.86, 2.35)],                                             # Seine
-]
-# Service Bounty operations cards for this map (our figures): city, points.
-SERVICE_BOUNTIES = [("Paris", 3), ("München", 3), ("Milano", 3), ("Amsterdam", 2), ("Lyon", 2), ("Leipzig", 2)]
-LAKES = [(46.45, 6.55, 30), (47.6, 9.4, 25), (45.65, 10.7, 18)]  # Geneva, Constance, Garda
-SEAS = [
-    [(53.0, 1.0), (53.0, 4.7), (52.3, 4.5), (51.6, 3.6), (51.1, 2.5), (51.0, 1.0)],         # North Sea
-    [(44.45, 7.5), (44.35, 8.8), (44.2, 9.7), (43.5, 10.3), (43.5, 7.0)],                    # Ligurian Sea
-    [(45.5, 12.45), (45.8, 13.2), (45.8, 14.0), (43.5, 14.0), (43.5, 12.2), (44.8, 12.4)],   # Adriatic
-]
+LatLon = tuple[float, float]
+# What a spec module may define (upper-case names); those without a default are required.
+SPEC_FIELDS = {
+    "ID": None, "NAME": None, "MIN_PLAYERS": None, "MAX_PLAYERS": None,
+    "LON0": None, "LAT0": None,        # the centre of hex A1 (top-left)
+    "COLS": None, "ROWS": None,
+    "SIZE_KM": None,                   # hex circumradius in km
+    "REF_LAT": None,                   # latitude whose scale the projection keeps (degrees)
+    "CITIES": None,                    # (name, lat, lon, colour, cubes at full count)
+    "EMPTY_CITY_MARKERS": None,        # {players: markers}
+    "CUBE_REDUCTION": (2, 3),          # player counts at which every city starts with one cube fewer
+    "SERVICE_BOUNTIES": (),            # (city, points)
+    "SPURS": {3: 6, 2: 4, 1: 3},       # spurs by cube count (a count not listed: every land side)
+    "CONE": 45,                        # a city counts for a side within this many degrees of it
+    "SPUR_SIDES": {},                  # {city: ["E", ...]}: spurs set by hand
+    "MOUNTAINS": (),                   # polygons [(lat, lon), ...]
+    "HIGH_RANGES": (),                 # polygons whose rim against lower mountains gets ridges
+    "RIDGE_SIDES": (4, 5),             # ... on these sides of the high hexes (4 NW, 5 NE: the north rim)
+    "RIDGES": (),                      # further ridges by hand: "A1|B2"
+    "RIVERS": (),                      # polylines [(lat, lon), ...]
+    "RIVER_KM": 19.0,                  # a hex whose centre is this close to a river is water
+    "LAKES": (),                       # (lat, lon, radius km)
+    "SEAS": (),                        # polygons; hexes inside are sea (not buildable)
+    "HEADER": (),                      # comment lines (without '# ') after the file's first three
+    "MARKERS_NOTE": "our figure",      # said of the empty city markers
+    "CUBE_REDUCTION_NOTE": (),         # comment lines for cube_reduction
+    "CITIES_NOTE": (),                 # comment lines before the cities
+}
 
 
-def geo(col: int, row: int) -> tuple[float, float]:
-    x, y = center(col, row, SIZE_KM)
-    return LAT0 - y / KM_PER_DEG, LON0 + x / (KM_PER_DEG * COS)
+class MapError(ValueError):
+    """The spec describes a map the game cannot use; the message lists every problem."""
 
 
-def km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot((a[0] - b[0]) * KM_PER_DEG, (a[1] - b[1]) * KM_PER_DEG * COS)
+@dataclass
+class Spec:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    lon0: float
+    lat0: float
+    cols: int
+    rows: int
+    size_km: float
+    ref_lat: float
+    cities: list[tuple[str, float, float, str, int]]
+    empty_city_markers: dict[int, int]
+    cube_reduction: tuple[int, ...]
+    service_bounties: list[tuple[str, int]]
+    spurs: dict[int, int]
+    cone: float
+    spur_sides: dict[str, list[str]]
+    mountains: list[list[LatLon]]
+    high_ranges: list[list[LatLon]]
+    ridge_sides: tuple[int, ...]
+    ridges: list[str]
+    rivers: list[list[LatLon]]
+    river_km: float
+    lakes: list[tuple[float, float, float]]
+    seas: list[list[LatLon]]
+    header: list[str]
+    markers_note: str
+    cube_reduction_note: list[str]
+    cities_note: list[str]
+    cos: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cos = math.cos(math.radians(self.ref_lat))
 
 
-def inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+def spec_path(map_id: str) -> Path:
+    return MAPS_DIR / f"{map_id.replace('-', '_')}.py"
+
+
+def map_ids() -> list[str]:
+    """The ids of every map with a spec under tools/maps/."""
+    return sorted(load_spec_module(p).ID for p in MAPS_DIR.glob("*.py") if not p.name.startswith("_"))
+
+
+def load_spec_module(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"rotw_map_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_spec(map_id: str) -> Spec:
+    path = spec_path(map_id)
+    if not path.exists():
+        raise MapError(f"no spec for map {map_id!r}: expected {path.relative_to(ROOT)}")
+    module = load_spec_module(path)
+    unknown = sorted(n for n in vars(module) if n.isupper() and n not in SPEC_FIELDS)
+    missing = sorted(n for n, d in SPEC_FIELDS.items() if d is None and not hasattr(module, n))
+    if unknown or missing:
+        raise MapError(f"{path.name}: unknown {unknown}, missing {missing}")
+    values = {n.lower(): getattr(module, n, d) for n, d in SPEC_FIELDS.items()}
+    for name in ("cities", "service_bounties", "mountains", "high_ranges", "ridges", "rivers", "lakes", "seas",
+                 "header", "cube_reduction_note", "cities_note"):
+        values[name] = list(values[name])
+    values["cube_reduction"] = tuple(values["cube_reduction"])
+    values["ridge_sides"] = tuple(values["ridge_sides"])
+    if values["id"] != map_id:
+        raise MapError(f"{path.name}: ID is {values['id']!r}, not {map_id!r}")
+    return Spec(**values)
+
+
+# ------------------------------------------------------------------ geometry
+
+def geo(spec: Spec, col: int, row: int) -> LatLon:
+    """Latitude and longitude of the centre of hex ``(col, row)``."""
+    x, y = center(col, row, spec.size_km)
+    return spec.lat0 - y / KM_PER_DEG, spec.lon0 + x / (KM_PER_DEG * spec.cos)
+
+
+def km(spec: Spec, a: LatLon, b: LatLon) -> float:
+    return math.hypot((a[0] - b[0]) * KM_PER_DEG, (a[1] - b[1]) * KM_PER_DEG * spec.cos)
+
+
+def inside(p: LatLon, poly: list[LatLon]) -> bool:
     lat, lon = p
     hit = False
     for (a_lat, a_lon), (b_lat, b_lon) in zip(poly, poly[1:] + poly[:1]):
@@ -116,17 +168,63 @@ def inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
     return hit
 
 
-def near_line(p: tuple[float, float], line: list[tuple[float, float]], limit: float) -> bool:
+def samples(spec: Spec, line: list[LatLon]) -> list[LatLon]:
+    """Points along a polyline, about every 4 km."""
+    points = []
     for a, b in zip(line, line[1:]):
-        steps = max(2, int(km(a, b) / 4))
-        for i in range(steps + 1):
-            q = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-            if km(p, q) < limit:
-                return True
-    return False
+        steps = max(2, int(km(spec, a, b) / 4))
+        points += [(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps) for i in range(steps + 1)]
+    return points
 
 
-def spurs_of(hexname: str, cubes: int, terrain: dict[str, str], cities: list[str]) -> list[int]:
+def near_line(spec: Spec, p: LatLon, points: list[LatLon], limit: float) -> bool:
+    """Whether ``p`` is closer than ``limit`` km to one of a line's ``samples``."""
+    return any(abs(p[0] - q[0]) * KM_PER_DEG < limit and km(spec, p, q) < limit for q in points)
+
+
+def hex_distance(a: str, b: str) -> int:
+    def cube(name: str) -> tuple[int, int]:
+        col, row = parse(name)
+        return col - (row - (row & 1)) // 2, row
+
+    (q1, r1), (q2, r2) = cube(a), cube(b)
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
+# ------------------------------------------------------------------ the map
+
+@dataclass
+class Board:
+    spec: Spec
+    terrain: dict[str, str]                     # every hex of the grid -> '.', '^', '~' or ' '
+    cities: list[tuple[str, str, str, int]]     # name, hex, colour, cubes
+    spurs: dict[str, list[int]]                 # city hex -> spur sides
+    ridges: list[str]
+
+    def land(self, hexname: str) -> bool:
+        return self.terrain.get(hexname, " ") != " "
+
+
+def make_terrain(spec: Spec) -> dict[str, str]:
+    terrain: dict[str, str] = {}
+    rivers = [samples(spec, r) for r in spec.rivers]
+    for row in range(spec.rows):
+        for col in range(spec.cols):
+            p = geo(spec, col, row)
+            if any(inside(p, s) for s in spec.seas):
+                t = " "
+            elif (any(km(spec, p, (la, lo)) < r for la, lo, r in spec.lakes)
+                  or any(near_line(spec, p, r, spec.river_km) for r in rivers)):
+                t = "~"
+            elif any(inside(p, m) for m in spec.mountains):
+                t = "^"
+            else:
+                t = "."
+            terrain[label(col, row)] = t
+    return terrain
+
+
+def spurs_of(spec: Spec, hexname: str, cubes: int, terrain: dict[str, str], cities: list[str]) -> list[int]:
     """The spur sides of a city: ``SPURS[cubes]`` of its land sides, those facing the nearest other
     city first. A city counts for every side whose direction (side ``s`` faces ``60 * s`` degrees
     clockwise from east) is within ``CONE`` degrees of it; ties and sides facing no city go by side."""
@@ -139,84 +237,258 @@ def spurs_of(hexname: str, cubes: int, terrain: dict[str, str], cities: list[str
         x, y = center(*parse(other), 1.0)
         angle = math.degrees(math.atan2(y - y0, x - x0))
         for s in land:
-            if abs((angle - 60 * s + 180) % 360 - 180) <= CONE:
+            if abs((angle - 60 * s + 180) % 360 - 180) <= spec.cone:
                 nearest[s] = min(nearest[s], math.hypot(x - x0, y - y0))
-    return sorted(sorted(land, key=lambda s: (nearest[s], s))[:SPURS[cubes]])
+    return sorted(sorted(land, key=lambda s: (nearest[s], s))[:spec.spurs.get(cubes, 6)])
 
 
-def build() -> str:
-    terrain: dict[str, str] = {}
-    for row in range(ROWS):
-        for col in range(COLS):
-            p = geo(col, row)
-            if any(inside(p, s) for s in SEAS):
-                t = " "
-            elif any(km(p, (la, lo)) < r for la, lo, r in LAKES) or any(near_line(p, r, 19) for r in RIVERS):
-                t = "~"
-            elif any(inside(p, m) for m in MOUNTAINS):
-                t = "^"
-            else:
-                t = "."
-            terrain[label(col, row)] = t
+def make_board(spec: Spec) -> Board:
+    """Lay the spec over the grid; raises ``MapError`` listing every reason the map is impossible."""
+    problems: list[str] = []
+    if not 1 <= spec.min_players <= spec.max_players <= 6:
+        problems.append(f"player range {spec.min_players}-{spec.max_players} is not within 1-6")
+    terrain = make_terrain(spec)
     cities: list[tuple[str, str, str, int]] = []
-    taken: set[str] = set()
-    for name, lat, lon, colour, cubes in CITIES:
-        best = min(terrain, key=lambda h: km(geo(*parse(h)), (lat, lon)))
-        close = {best} | {neighbor(best, s) for s in range(6)}
-        if close & taken or terrain[best] == " ":
-            print(f"dropped {name}: too close to another city at {best}")
+    where: dict[str, str] = {}
+    for name, lat, lon, colour, cubes in spec.cities:
+        if colour not in COLOURS:
+            problems.append(f"{name}: colour {colour!r} is not one of {COLOURS}")
+        if not 1 <= cubes <= 6:
+            problems.append(f"{name}: {cubes} cubes (1-6)")
+        best = min(terrain, key=lambda h: km(spec, geo(spec, *parse(h)), (lat, lon)))
+        if km(spec, geo(spec, *parse(best)), (lat, lon)) > 2 * spec.size_km:     # a city just off the edge
+            problems.append(f"{name} ({lat}, {lon}) is off the board")              # takes the edge hex
             continue
-        taken.add(best)
+        if terrain[best] == " ":
+            problems.append(f"{name} falls on a sea hex, {best}")
+            continue
+        for other_hex, other in where.items():
+            if hex_distance(best, other_hex) <= 1:
+                problems.append(f"{name} ({best}) is {'on' if best == other_hex else 'next to'} {other} "
+                                f"({other_hex}): cities need a hex between them")
+        where[best] = name
         cities.append((name, best, colour, cubes))
-    high = {h for h in terrain if any(inside(geo(*parse(h)), poly) for poly in HIGH_ALPS)}
+    names = [c[0] for c in cities]
+    if len(set(names)) != len(names):
+        problems.append(f"duplicate city names: {sorted(n for n, k in Counter(names).items() if k > 1)}")
+    hexes = [c[1] for c in cities]
+    spurs: dict[str, list[int]] = {}
+    for name, hexname, _, cubes in cities:
+        if name in spec.spur_sides:
+            sides = [SIDES.index(s) for s in spec.spur_sides[name] if s in SIDES]
+            if len(sides) != len(spec.spur_sides[name]) or len(set(sides)) != len(sides):
+                problems.append(f"{name}: spurs {spec.spur_sides[name]} must be different sides among {SIDES}")
+            sides = sorted(sides)
+        else:
+            sides = spurs_of(spec, hexname, cubes, terrain, hexes)
+        for s in sides:
+            if terrain.get(neighbor(hexname, s), " ") == " ":
+                problems.append(f"{name}: spur {SIDES[s]} faces the sea or the edge of the board")
+        if not sides:
+            problems.append(f"{name} ({hexname}) has no land side for a spur")
+        spurs[hexname] = sides
+    for name in spec.spur_sides:
+        if name not in names:
+            problems.append(f"SPUR_SIDES names {name!r}, not a city of the map")
+    high = {h for h in terrain if any(inside(geo(spec, *parse(h)), poly) for poly in spec.high_ranges)}
     ridges = sorted(
         "|".join(sorted((h, neighbor(h, s))))
-        for h in high for s in (4, 5)
+        for h in high for s in spec.ridge_sides
         if neighbor(h, s) in terrain and neighbor(h, s) not in high and terrain[neighbor(h, s)] == "^"
     )
-    lines = [
-        "# Rhine & Alps: our own map for Railways of the World, generated by tools/make_rotw_map.py",
-        "# from real geography. Terrain rows: '.' open, '^' mountain, '~' water (river or lake),",
-        "# ' ' sea or off the board (not buildable).",
-        'id = "rhine-alps"',
-        'name = "Rhine & Alps"',
-        "min_players = 2",
-        "max_players = 4",
-        f"columns = {COLS}",
-        f"rows = {ROWS}",
-        "",
-        "terrain = [",
-    ]
-    for row in range(ROWS):
-        lines.append('  "' + "".join(terrain[label(c, row)] for c in range(COLS)) + '",')
-    lines.append("]")
-    lines.append("")
-    lines.append("# Hex sides with a ridge line (+$4,000 to build across).")
-    lines.append("ridges = [")
-    for i in range(0, len(ridges), 6):
-        lines.append("  " + ", ".join(f'"{r}"' for r in ridges[i:i + 6]) + ",")
-    lines.append("]")
-    lines += ["", "# Empty city markers that trigger the end of the game, by player count (our figure).",
-              "[empty_city_markers]", "2 = 9", "3 = 11", "4 = 13"]
-    lines += ["", "# Cities. spurs: the hex sides with a track connection point, where track may enter the city."]
-    city_hexes = [c[1] for c in cities]
-    for name, hexname, colour, cubes in cities:
-        spurs = [SIDES[s] for s in spurs_of(hexname, cubes, terrain, city_hexes)]
+    for ridge in spec.ridges:
+        a, _, b = ridge.partition("|")
+        if terrain.get(a, " ") == " " or terrain.get(b, " ") == " " or hex_distance(a, b) != 1:
+            problems.append(f"ridge {ridge!r} is not a side between two land hexes")
+        elif "|".join(sorted((a, b))) not in ridges:
+            ridges.append("|".join(sorted((a, b))))
+    for city, points in spec.service_bounties:
+        if city not in names:
+            problems.append(f"service bounty {city!r} is not a city of the map")
+        if points <= 0:
+            problems.append(f"service bounty {city}: {points} points")
+    wanted = set(range(spec.min_players, spec.max_players + 1))
+    if set(spec.empty_city_markers) != wanted:
+        problems.append(f"empty city markers are given for {sorted(spec.empty_city_markers)} players, "
+                        f"the map takes {sorted(wanted)}")
+    if not set(spec.cube_reduction) <= wanted:
+        problems.append(f"cube reduction at {list(spec.cube_reduction)} players, the map takes {sorted(wanted)}")
+    board = Board(spec, terrain, cities, spurs, ridges)
+    if not problems:
+        lonely = [name for name, hexname, _, _ in cities if not one_link_neighbours(board, hexname, first=True)]
+        problems += [f"{name}: no other city can be reached by a link" for name in lonely]
+    if problems:
+        raise MapError(f"{spec.id}: impossible map:\n  " + "\n  ".join(problems))
+    return board
+
+
+def one_link_neighbours(board: Board, start: str, tiles: int | None = None, first: bool = False) -> dict[str, int]:
+    """The cities one link from ``start`` can reach on an empty board, with the fewest tiles it needs
+    (at most ``tiles``; with ``first``, only the nearest). A link leaves by a spur, runs over land hexes
+    that are not cities with straights and gentle curves (sides ``a``, ``b`` of a tile: ``(a - b) % 6``
+    in 2, 3, 4) and enters a city by a spur."""
+    city_spurs = board.spurs
+    found: dict[str, int] = {}
+    queue: deque[tuple[str, int, int]] = deque()
+    seen: set[tuple[str, int]] = set()
+    for side in city_spurs[start]:
+        nxt = neighbor(start, side)
+        if board.land(nxt) and nxt not in city_spurs:
+            queue.append((nxt, opposite(side), 1))
+    while queue:
+        here, entry, used = queue.popleft()
+        if (here, entry) in seen:
+            continue
+        seen.add((here, entry))
+        for side in range(6):
+            if (entry - side) % 6 not in (2, 3, 4):
+                continue
+            nxt = neighbor(here, side)
+            if not board.land(nxt):
+                continue
+            if nxt in city_spurs:
+                if nxt != start and opposite(side) in city_spurs[nxt]:
+                    found.setdefault(nxt, used)
+                    if first:
+                        return found
+            elif (nxt, opposite(side)) not in seen and (tiles is None or used < tiles):
+                queue.append((nxt, opposite(side), used + 1))
+    return found
+
+
+# ------------------------------------------------------------------ output
+
+def toml_text(board: Board) -> str:
+    spec = board.spec
+    lines = [f"# {spec.name}: our own map for Railways of the World, generated by tools/make_rotw_map.py",
+             "# from real geography. Terrain rows: '.' open, '^' mountain, '~' water (river or lake),",
+             "# ' ' sea or off the board (not buildable).",
+             *(f"# {line}" if line else "#" for line in spec.header),
+             f'id = "{spec.id}"',
+             f'name = "{spec.name}"',
+             f"min_players = {spec.min_players}",
+             f"max_players = {spec.max_players}",
+             f"columns = {spec.cols}",
+             f"rows = {spec.rows}",
+             "",
+             "terrain = ["]
+    for row in range(spec.rows):
+        lines.append('  "' + "".join(board.terrain[label(c, row)] for c in range(spec.cols)) + '",')
+    lines += ["]", "", "# Hex sides with a ridge line (+$4,000 to build across).", "ridges = ["]
+    for i in range(0, len(board.ridges), 6):
+        lines.append("  " + ", ".join(f'"{r}"' for r in board.ridges[i:i + 6]) + ",")
+    lines += ["]", "",
+              "# Player counts at which every city starts with one cube fewer (at least one): this map's row of",
+              '# the rulebook\'s "Cube Reduction Chart".',
+              *(f"# {line}" for line in spec.cube_reduction_note),
+              "cube_reduction = [" + ", ".join(str(n) for n in spec.cube_reduction) + "]"]
+    lines += ["", f"# Empty city markers that trigger the end of the game, by player count ({spec.markers_note}).",
+              "[empty_city_markers]", *(f"{n} = {spec.empty_city_markers[n]}" for n in sorted(spec.empty_city_markers))]
+    lines += ["", "# Cities. spurs: the hex sides with a track connection point, where track may enter the city.",
+              *(f"# {line}" for line in spec.cities_note)]
+    for name, hexname, colour, cubes in board.cities:
+        spurs = [SIDES[s] for s in board.spurs[hexname]]
         lines += ["", "[[city]]", f'name = "{name}"', f'hex = "{hexname}"', f'colour = "{colour}"',
                   f"cubes = {cubes}", "spurs = [" + ", ".join(f'"{s}"' for s in spurs) + "]"]
     lines += ["", "# Service Bounty operations cards for this map: city and points (our figures)."]
-    for name, points in SERVICE_BOUNTIES:
-        lines += ["", "[[service_bounty]]", f'city = "{name}"', f"points = {points}"]
-    counts: dict[str, int] = {}
-    for _, _, colour, _ in cities:
-        counts[colour] = counts.get(colour, 0) + 1
-    spurs = sum(len(spurs_of(h, n, terrain, city_hexes)) for _, h, _, n in cities)
-    print(f"{len(cities)} cities; colours {counts}; cubes {sum(c[3] for c in cities)}; ridges {len(ridges)}; "
-          f"spurs {spurs}")
+    for city, points in spec.service_bounties:
+        lines += ["", "[[service_bounty]]", f'city = "{city}"', f"points = {points}"]
     return "\n".join(lines) + "\n"
 
 
+def report(board: Board) -> str:
+    """What a designer checks: cities with their neighbours by one link, colours, cubes, terrain."""
+    spec = board.spec
+    colour_of = {h: c for _, h, c, _ in board.cities}
+    name_of = {h: n for n, h, _, _ in board.cities}
+    out = [f"{spec.name} ({spec.id}): {spec.cols} x {spec.rows} hexes of {spec.size_km:g} km, "
+           f"{spec.min_players}-{spec.max_players} players"]
+    kinds = Counter(TERRAIN_NAMES[t] for t in board.terrain.values())
+    out.append("terrain: " + ", ".join(f"{k} {kinds[k]}" for k in ("open", "mountain", "water", "sea"))
+               + f"; ridges {len(board.ridges)}")
+    out.append(f"cities (hex, colour, cubes, spurs; the cities one build of up to {BUILD} tiles joins, with tiles):")
+    poor = []
+    served: Counter[str] = Counter()     # colour -> cities one build from a city of that colour
+    for name, hexname, colour, cubes in board.cities:
+        near = one_link_neighbours(board, hexname, BUILD)
+        close = sorted(near, key=lambda h: (near[h], name_of[h]))
+        out.append(f"  {name:<18} {hexname:<4} {colour:<6} {cubes}  "
+                   f"{','.join(SIDES[s] for s in board.spurs[hexname]):<20} "
+                   + ", ".join(f"{name_of[h]} {near[h]}" for h in close))
+        colours = {colour_of[h] for h in close} - {"gray"}
+        served.update(colours)
+        if len(colours) < 2:
+            poor.append(f"{name} ({', '.join(sorted(colours)) or 'none'})")
+    out.append("cities one build from fewer than 2 goods colours (an engine-1 delivery needs a cube of that "
+               "colour): " + ("; ".join(poor) or "none"))
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for name, hexname, _, _ in board.cities:
+        col, row = parse(hexname)
+        rows.setdefault(row, []).append((col, name))
+    pairs = [f"{a}/{b}" for row in rows.values() for (c1, a), (c2, b) in zip(sorted(row), sorted(row)[1:])
+             if c2 - c1 == 2]
+    out.append("side by side in a row, one hex between (their names may touch on a small board): "
+               + (", ".join(pairs) or "none"))
+    colours = Counter(c for _, _, c, _ in board.cities)
+    out.append(f"{len(board.cities)} cities; colours " + ", ".join(f"{c} {colours[c]}" for c in COLOURS))
+    out.append("cities one build from a city of each colour: "
+               + ", ".join(f"{c} {served[c]}" for c in COLOURS if c != "gray"))
+    for n in range(spec.min_players, spec.max_players + 1):
+        reduce = n in spec.cube_reduction
+        cubes = sum(max(1, c - 1) if reduce else c for _, _, _, c in board.cities)
+        out.append(f"  {n} players: {cubes} cubes{' (one fewer a city)' if reduce else ''}, "
+                   f"{spec.empty_city_markers[n]} empty city markers")
+    out.append(f"spurs {sum(len(s) for s in board.spurs.values())}; service bounties "
+               + ", ".join(f"{c} {p}" for c, p in spec.service_bounties))
+    return "\n".join(out)
+
+
+def build(map_id: str = "rhine-alps") -> str:
+    """The TOML text of map ``map_id`` (raises ``MapError`` for an impossible map)."""
+    return toml_text(make_board(load_spec(map_id)))
+
+
+def validate(text: str, map_id: str) -> None:
+    """Load ``text`` with the engine's own map validator (raises its ``DataError``)."""
+    from engine.games.rotw.data import read_map
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{map_id}.toml"
+        path.write_text(text, encoding="utf-8")
+        read_map(path)
+
+
+def write(map_id: str, out_dir: Path = OUT_DIR, quiet: bool = False) -> Path:
+    board = make_board(load_spec(map_id))
+    text = toml_text(board)
+    validate(text, map_id)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{map_id}.toml"
+    path.write_text(text, encoding="utf-8")
+    if not quiet:
+        print(report(board))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("maps", nargs="*", help=f"map ids (specs under {MAPS_DIR.relative_to(ROOT)})")
+    parser.add_argument("--all", action="store_true", help="every map with a spec")
+    parser.add_argument("--out", type=Path, default=OUT_DIR, help="output folder (default: data/maps/rotw)")
+    parser.add_argument("--quiet", action="store_true", help="no report")
+    args = parser.parse_args(argv)
+    ids = map_ids() if args.all else args.maps
+    if not ids:
+        parser.error(f"name a map ({', '.join(map_ids())}) or --all")
+    for map_id in ids:
+        try:
+            path = write(map_id, args.out, args.quiet)
+        except MapError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"wrote {path}")
+    return 0
+
+
 if __name__ == "__main__":
-    out = Path(__file__).resolve().parents[1] / "data/maps/rotw/rhine-alps.toml"
-    out.write_text(build(), encoding="utf-8")
-    print(f"wrote {out}")
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""Every shipped Railways of the World map: it loads and validates, every city can be reached by track,
+and tools/make_rotw_map.py reproduces the file from its spec under tools/maps/ (the map is ours and
+generated: docs/rules-assumptions.md, "Vistula & Danube"). The generator also refuses impossible maps."""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from engine.common.goods import new_bag
+from engine.common.hexgrid import neighbor, opposite
+from engine.common.track import shape_ok
+from engine.games.rotw.data import CITY_COLOURS, MapData, available_maps, load_map
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("make_rotw_map", ROOT / "tools" / "make_rotw_map.py")
+gen = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gen)
+
+MAPS = available_maps()
+
+
+def one_link_reach(m: MapData, start: str) -> set[str]:
+    """The cities a single link from ``start`` can reach on an empty board: out by one of its spurs,
+    over buildable hexes (land that is not a city) with track tiles' shapes (straights and gentle
+    curves, ``shape_ok``), in by a spur of the other city (railways-of-the-world.txt, "A. BUILD TRACK")."""
+    found: set[str] = set()
+    queue = deque((neighbor(start, s), opposite(s)) for s in m.cities[start].spurs)
+    seen: set[tuple[str, int]] = set()
+    while queue:
+        here, entry = queue.popleft()
+        if here not in m.terrain or here in m.cities or (here, entry) in seen:
+            continue
+        seen.add((here, entry))
+        for side in range(6):
+            if not shape_ok(entry, side):
+                continue
+            nxt = neighbor(here, side)
+            if nxt in m.cities:
+                if nxt != start and opposite(side) in m.cities[nxt].spurs:
+                    found.add(nxt)
+            else:
+                queue.append((nxt, opposite(side)))
+    return found
+
+
+def test_every_generated_map_is_shipped_and_the_other_way_round():
+    assert "rhine-alps" in MAPS and "vistula-danube" in MAPS
+    assert gen.map_ids() == MAPS
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_map_loads_and_validates(map_id):
+    m = load_map(map_id)
+    assert m.id == map_id and 1 <= m.min_players <= m.max_players <= 6
+    assert sorted(m.empty_city_markers) == list(range(m.min_players, m.max_players + 1))
+    markers = [m.empty_city_markers[n] for n in sorted(m.empty_city_markers)]
+    assert markers == sorted(markers) and markers[-1] < len(m.cities) / 2     # more players, more markers
+    assert m.cube_reduction <= set(range(m.min_players, m.max_players + 1))
+    colours = [c.colour for c in m.cities.values()]
+    assert set(colours) == set(CITY_COLOURS)
+    assert all(colours.count(c) >= 6 for c in CITY_COLOURS)                  # every colour has several cities
+    assert sum(c.cubes for c in m.cities.values()) <= sum(new_bag().values()) - 20   # the bag keeps some
+    assert all(c.spurs and all(neighbor(h, s) in m.terrain for s in c.spurs) for h, c in m.cities.items())
+    assert len(m.service_bounties) == 6 and all(h in m.cities for h, _ in m.service_bounties)
+    assert {"open", "water", "mountain"} <= set(m.terrain.values()) and m.ridges
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_every_city_can_be_reached_by_track(map_id):
+    """Each city is one link from some other city, and the cities form one network."""
+    m = load_map(map_id)
+    reach = {h: one_link_reach(m, h) for h in m.cities}
+    assert [m.cities[h].name for h, r in reach.items() if not r] == []
+    start = min(m.cities)
+    network, todo = {start}, [start]
+    while todo:
+        for nxt in reach[todo.pop()] - network:
+            network.add(nxt)
+            todo.append(nxt)
+    assert sorted(m.cities[h].name for h in set(m.cities) - network) == []
+
+
+def test_the_new_map_is_sized_for_six():
+    m = load_map("vistula-danube")
+    assert (m.min_players, m.max_players) == (3, 6) and m.cube_reduction == {3}
+    assert m.columns * m.rows > 21 * 24 and len(m.cities) > len(load_map("rhine-alps").cities)
+    assert m.empty_city_markers == {3: 12, 4: 14, 5: 16, 6: 18}
+    assert {"Gdańsk", "Łódź", "Kraków", "Wrocław", "Poznań", "Plzeň", "Győr", "Košice"} <= {
+        c.name for c in m.cities.values()}
+
+
+def test_the_generator_reproduces_the_shipped_files(tmp_path):
+    assert gen.main(["--all", "--out", str(tmp_path), "--quiet"]) == 0
+    for map_id in MAPS:
+        shipped = (ROOT / "data" / "maps" / "rotw" / f"{map_id}.toml").read_text(encoding="utf-8")
+        assert (tmp_path / f"{map_id}.toml").read_text(encoding="utf-8") == shipped, (
+            f"{map_id}.toml differs from its spec: run python tools/make_rotw_map.py {map_id}")
+
+
+def test_the_generator_reports_cities_neighbours_and_terrain():
+    board = gen.make_board(gen.load_spec("vistula-danube"))
+    text = gen.report(board)
+    assert "27 x 27 hexes" in text and "terrain: open" in text and "mountain" in text
+    line = next(x for x in text.splitlines() if x.strip().startswith("Katowice"))
+    assert "Kraków 1" in line                                                  # a one-tile link
+
+
+def spec_with(map_id: str = "vistula-danube", **changes):
+    return dataclasses.replace(gen.load_spec(map_id), **changes)
+
+
+def test_the_generator_refuses_cities_side_by_side():
+    spec = gen.load_spec("vistula-danube")
+    near_warszawa = ("Praga", 52.25, 21.05, "red", 2)                         # across the river
+    with pytest.raises(gen.MapError, match=r"Praga \(\w+\) is (on|next to) Warszawa"):
+        gen.make_board(dataclasses.replace(spec, cities=spec.cities + [near_warszawa]))
+
+
+def test_the_generator_refuses_spurs_to_the_sea_and_cities_at_sea():
+    with pytest.raises(gen.MapError, match="Gdańsk: spur NE faces the sea"):
+        gen.make_board(spec_with(spur_sides={"Gdańsk": ["NE", "SW"]}))
+    spec = gen.load_spec("vistula-danube")
+    with pytest.raises(gen.MapError, match="Bornholm falls on a sea hex"):
+        gen.make_board(dataclasses.replace(spec, cities=spec.cities + [("Bornholm", 54.45, 14.0, "red", 2)]))
+
+
+def test_the_generator_refuses_missing_figures():
+    with pytest.raises(gen.MapError, match=r"empty city markers are given for \[3, 4, 5\] players"):
+        gen.make_board(spec_with(empty_city_markers={3: 12, 4: 14, 5: 16}))
+    with pytest.raises(gen.MapError, match="service bounty 'Wilno' is not a city"):
+        gen.make_board(spec_with(service_bounties=[("Wilno", 2)]))
