@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine import IllegalAction
-from engine.common.hexgrid import SQRT3, normalize
+from engine.common.hexgrid import SQRT3, col_name, normalize
 from engine.games.rotw.data import city_hex, load_map
 
 from .hexes import (
@@ -41,6 +41,7 @@ HEX_SIZE = 30                  # desktop
 PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled to PHONE_WIDTH
 PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's
 PHONE_MAX_HEX = 40
+PHONE_SPLIT = 22               # wider parts in play are drawn in two halves on a phone
 ZOOM_HEX = 60
 ZOOM_ACROSS, ZOOM_DOWN = 7, 5  # hexes in a close view
 SPUR = (70, 70, 70)
@@ -172,13 +173,21 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
         _draw_map(board, labels, lay, spots, view, highlight, colourblind)
         return board
     if layout == "phone":
-        size, window = _phone_window(view, m, highlight, size)
-        base, labels, lay, spots = get(view["map"], size, window, True)
+        parts = []
+        for part_size, window, caption in _phone_windows(view, m, highlight, size):
+            base, labels, lay, spots = get(view["map"], part_size, window, True)
+            part = base.copy()
+            _draw_map(part, labels, lay, spots, view, highlight, colourblind, phone=True)
+            if caption:
+                _caption(part, caption)
+            parts.append(part)
         panel = _panel(view, PHONE_WIDTH / PANEL_WIDTH, colourblind)
-        board = Image.new("RGB", (PHONE_WIDTH, lay.height + panel.height), BACKGROUND)
-        board.paste(base, (0, 0))
-        _draw_map(board, labels, lay, spots, view, highlight, colourblind, phone=True)
-        board.paste(panel, (0, lay.height))
+        board = Image.new("RGB", (PHONE_WIDTH, sum(p.height for p in parts) + panel.height), BACKGROUND)
+        y = 0
+        for part in parts:
+            board.paste(part, (0, y))
+            y += part.height
+        board.paste(panel, (0, y))
         return board
     base, labels, lay, spots = get(view["map"], size or HEX_SIZE)
     panel = _panel(view, 1.0, colourblind)
@@ -194,20 +203,39 @@ def board_png(view: dict, **kwargs) -> bytes:
     return png_bytes(draw_board(view, **kwargs))
 
 
-def _phone_window(view: dict, m, highlight: list[str] | None, size: int | None
-                  ) -> tuple[int, tuple[int, int, int, int]]:
-    """The hex size and window of the phone's map: the part in play (track, cities with cubes,
-    the last move and a preview) and one hex around it, as large as PHONE_WIDTH allows."""
-    margin = 14
+def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
+                   ) -> list[tuple[int, tuple[int, int, int, int], str]]:
+    """The phone's map: the part in play (track, cities with cubes, the last move and a preview)
+    and one hex around it, as large as PHONE_WIDTH allows; when that part is more than
+    PHONE_SPLIT columns wide, its west half above its east half (one column in both), each twice
+    as large. ``[(hex size, window, caption)]``."""
     focus = set(view["track"]) | {h for h, c in view["cities"].items() if c["cubes"]}
     focus |= set(view.get("last") or []) | set(highlight or [])
     c0, r0, c1, r1 = hex_span(focus or m.terrain, m.columns, m.rows)
+    if c1 - c0 + 1 <= PHONE_SPLIT or size is not None:
+        return [(*_phone_window(m, c0, r0, c1, r1, size), "")]
+    mid = (c0 + c1) // 2
+    return [(*_phone_window(m, c0, r0, mid + 1, r1, None), f"West (columns to {col_name(mid + 1)})"),
+            (*_phone_window(m, mid, r0, c1, r1, None), f"East (from column {col_name(mid)})")]
+
+
+def _phone_window(m, c0: int, r0: int, c1: int, r1: int, size: int | None) -> tuple[int, tuple[int, int, int, int]]:
+    margin = 14
     if size is None:
         size = min(PHONE_MAX_HEX, int((PHONE_WIDTH - 2 * margin) / (SQRT3 * (c1 - c0 + 1.5))))
     full = Layout(m.columns, m.rows, size, margin)
     x0 = min(int(SQRT3 * size * c0), max(0, full.full_width - PHONE_WIDTH))
     height = int(size * (1.5 * (r1 - r0 + 1) + 0.5)) + 2 * margin
     return size, (x0, int(1.5 * size * r0), PHONE_WIDTH, height)
+
+
+def _caption(img: Image.Image, text: str) -> None:
+    """A label in the top left corner of a phone map part."""
+    d = ImageDraw.Draw(img)
+    f = font(26, bold=True)
+    w = d.textlength(text, font=f)
+    d.rounded_rectangle((8, 8, 24 + w, 46), 8, fill=(255, 255, 255), outline=INK, width=2)
+    d.text((16, 27), text, fill=INK, font=f, anchor="lm")
 
 
 def _draw_map(board: Image.Image, labels: Image.Image, layout: Layout, spots: Spots, view: dict,

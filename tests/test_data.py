@@ -29,7 +29,7 @@ def test_shipped_data_loads_and_the_map_is_what_issue_2_asks():
     colours = {c.colour for c in m.cities.values()}
     assert colours == {"red", "yellow", "blue", "black", "purple", "gray"}
     assert {"water", "mountain", "open"} <= set(m.terrain.values()) and m.ridges
-    assert available_maps() == ["rhine-alps"]
+    assert available_maps()[0] == "rhine-alps"
     assert load_tables().engine_cost[8] and len(load_cards()) >= 5
     assert len(corridors("rhine-alps")) > 100       # the map is well connected by single builds
 

@@ -161,3 +161,21 @@ def test_playouts_with_barons_end_replay_and_keep_them_hidden(players):
             assert canonical(ma.view(other)) == canonical(mb.view(other))
             assert canonical(events_for(ea, other)) == canonical(events_for(eb, other))
         match, _ = match.play(seat, action)
+
+
+def test_each_map_deals_twelve_barons_whose_routes_are_its_own_cities():
+    """Issue "Railways of the World, complete": a deck of 12 per map; a route baron names two cities of
+    its map (a game on another map never deals it)."""
+    from engine.games.rotw.context import context
+    from engine.games.rotw.data import available_maps, fold
+    for map_id in available_maps():
+        ids = barons.for_map(map_id)
+        names = context(map_id).map.by_name
+        assert len(ids) == 12
+        for bid in ids:
+            card = barons.deck()[bid]
+            assert all(fold(c) in names for c in card.cities), (map_id, bid)
+        most = context(map_id).map.max_players
+        state = GAME.setup({"map": map_id, "barons": True}, [f"P{i}" for i in range(most)], 3)
+        dealt = [b for hand in state["barons"]["hands"].values() for b in hand]
+        assert len(dealt) == 2 * most and set(dealt) <= set(ids)

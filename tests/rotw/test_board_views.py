@@ -63,3 +63,20 @@ def test_a_refused_move_leaves_last_alone_and_old_states_have_none():
     assert last(t) == before and "touched" not in t.state
     del t.state["last"]                 # a game saved before ``last`` existed
     assert last(t) == []
+
+
+def test_a_wide_board_reads_on_a_phone_in_two_halves():
+    """Issue "Play-by-chat...": the phone board reads at 400 px; the 27-column Vistula & Danube map is
+    drawn as its west half above its east half, each with hexes twice as large as the whole map
+    would get; Rhine & Alps stays in one piece."""
+    from engine.games.rotw.data import load_map
+    from render import rotw as render_rotw
+    from render.rotw import _phone_windows
+    wide = GAME.setup({}, [f"P{i}" for i in range(5)], 1)
+    parts = _phone_windows(GAME.view(wide, None), load_map("vistula-danube"), None, None)
+    assert [caption.split()[0] for _, _, caption in parts] == ["West", "East"]
+    assert min(size for size, _, _ in parts) >= 36
+    narrow = GAME.setup({}, ["A", "B", "C"], 1)
+    assert len(_phone_windows(GAME.view(narrow, None), load_map("rhine-alps"), None, None)) == 1
+    png = render_rotw.board_png(GAME.view(wide, None), layout="phone")
+    assert png[:4] == b"\x89PNG" and len(png) < 8_000_000

@@ -128,8 +128,8 @@ OPTIONS = st.fixed_dictionaries({
     "hidden_money": st.booleans(), "bounty_queue": st.booleans()})
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), options=OPTIONS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), options=OPTIONS)
 def test_random_games_with_every_option(seed, players, options):
     """Issue "Railways of the World, complete": every option set plays to the end, conserved and replayable."""
     play(players, seed, options)

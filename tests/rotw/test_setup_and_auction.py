@@ -48,8 +48,23 @@ def test_setup_is_deterministic_from_the_seed_and_differs_between_seeds():
 
 
 def test_player_count_outside_map_range_is_refused():
-    with pytest.raises(IllegalAction, match="2-4 players"):
+    with pytest.raises(IllegalAction, match="2-6 players"):
         GAME.setup({}, ["solo"], 1)
+    with pytest.raises(IllegalAction, match="Rhine & Alps is for 2-4 players"):
+        GAME.setup({"map": "rhine-alps"}, [f"P{i}" for i in range(5)], 1)
+
+
+def test_five_and_six_players_play_the_bigger_map():
+    """Issue "Railways of the World, complete": 2 to 6 players; without a map named, the first map
+    that takes the player count; its cube reduction ("Cube Reduction Chart") applies at 3 only."""
+    for n, wanted in ((4, "rhine-alps"), (5, "vistula-danube"), (6, "vistula-danube")):
+        assert GAME.setup({}, [f"P{i}" for i in range(n)], 1)["options"]["map"] == wanted
+    full = GAME.setup({"map": "vistula-danube"}, [f"P{i}" for i in range(4)], 1)
+    fewer = GAME.setup({"map": "vistula-danube"}, [f"P{i}" for i in range(3)], 1)
+    assert sum(len(c["cubes"]) for c in full["cities"].values()) == 100
+    assert sum(len(c["cubes"]) for c in fewer["cities"].values()) < 100
+    six = GAME.setup({}, [f"P{i}" for i in range(6)], 1)
+    assert six["markers"]["total"] == 18 and len(six["cards"]["face_up"]) == 3 + 12
 
 
 def test_auction_minimum_bid_and_outbidding():

@@ -335,7 +335,7 @@ class RotwUI(GameUI):
     prefix = "rotw"
     commands = COMMANDS
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
-    summary = ("**Railways of the World** (2-4 players): each turn, an auction for first player, then three rounds "
+    summary = ("**Railways of the World** (2-6 players): each turn, an auction for first player, then three rounds "
                "of one action each: build track (`/rotw link`, `/rotw build`), deliver a goods cube (`/rotw "
                "deliver`: one point per link of yours it travels), upgrade your engine, urbanize a gray city, or "
                "take an operations card. Money comes from bonds (issued for you as payments need them, -1 point "

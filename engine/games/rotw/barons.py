@@ -32,6 +32,7 @@ class Baron(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     cities: list[str] = []
     level: int = 0
     count: int = 0
+    map: str = ""          # a route baron's map; the others suit every map
 
 
 class Deck(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,15 +46,20 @@ def deck() -> dict[str, Baron]:
     for b in value.baron:
         if b.kind not in KINDS:
             raise DataError(f"barons.toml: {b.id} has an unknown kind {b.kind!r}")
-        if b.kind == "route" and len(b.cities) != 2:
-            raise DataError(f"barons.toml: {b.id} needs two cities")
+        if b.kind == "route" and (len(b.cities) != 2 or not b.map):
+            raise DataError(f"barons.toml: {b.id} needs two cities and its map")
     return {b.id: b for b in value.baron}
 
 
-def deal(n: int, rng, later: bool = False) -> dict:
-    """Two barons per seat. ``later`` ("Variants: Baron Cards"): the choice waits for the first
-    completed Major Line."""
-    ids = sorted(deck())
+def for_map(map_id: str) -> list[str]:
+    """The barons dealt on ``map_id``: every card but the routes of other maps."""
+    return sorted(b.id for b in deck().values() if b.map in ("", map_id))
+
+
+def deal(n: int, rng, later: bool = False, map_id: str = "rhine-alps") -> dict:
+    """Two barons per seat from the map's deck. ``later`` ("Variants: Baron Cards"): the choice
+    waits for the first completed Major Line."""
+    ids = for_map(map_id)
     rng.shuffle(ids)
     dealt = {"hands": {str(s): ids[2 * s:2 * s + 2] for s in range(n)}, "kept": {str(s): None for s in range(n)},
              "shown": [], "first_engine": None}

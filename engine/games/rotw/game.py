@@ -24,7 +24,7 @@ class RailwaysOfTheWorld(Game):
     options_type = Options
     actions = ACTIONS
     min_seats = 2
-    max_seats = 4
+    max_seats = 6
 
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)

@@ -3,13 +3,14 @@ from typing import Annotated, Literal
 
 import msgspec
 
-MapId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$",
-                                    description="a map id under data/maps/rotw, e.g. rhine-alps")]
+MapId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{0,40}$",
+                                    description="a map id under data/maps/rotw, e.g. rhine-alps (empty: by players)")]
 
 
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``map``: a map id under ``data/maps/rotw`` (lower-case letters, digits and dashes, at most
-    40; checked against the shipped maps in ``rules.setup``). ``bidding``: the first-player
+    40; checked against the shipped maps in ``rules.setup``); empty: the first map, in id order,
+    that takes the player count (Rhine & Alps for 2-4, Vistula & Danube for 5-6). ``bidding``: the first-player
     auction style: ``traditional``, ``first_to_pass`` and ``worst_is_first``
     (railways-of-the-world-online-help.txt, "Bidding Style"), ``variant1`` and ``variant2``
     (railways-of-the-world.txt, "First Player Auction Variant 1/2"). ``short_game``: 2 fewer empty city markers
@@ -24,7 +25,7 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     each player holds both dealt barons and discards one when the first Major Line is completed
     ("Variants: Baron Cards"; with ``barons``)."""
 
-    map: MapId = "rhine-alps"
+    map: MapId = ""
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
     short_game: bool = False
     barons: bool = False

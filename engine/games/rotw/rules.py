@@ -20,7 +20,7 @@ from . import cards as ops
 from .actions import Bid, Build, Deliver, TakeCard, Urbanize
 from .cities import add_cubes
 from .context import Context, context, of
-from .data import DataError, city_hex, load_tables
+from .data import DataError, available_maps, city_hex, load_map, load_tables
 from .money import dollars, pay, pay_text
 from .options import Options
 
@@ -34,8 +34,9 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     per player face up, no money, engine 1.
     Raises ``IllegalAction`` for an unknown map (checked before any file is opened), another
     bidding style, or a player count the map does not take."""
+    map_id = options.map or default_map(len(seats))
     try:
-        ctx = context(options.map)
+        ctx = context(map_id)
     except DataError as exc:
         raise IllegalAction(str(exc)) from None
     mapdata = ctx.map
@@ -51,7 +52,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
     state = {
-        "options": {"map": options.map, "bidding": options.bidding, "short_game": options.short_game},
+        "options": {"map": map_id, "bidding": options.bidding, "short_game": options.short_game},
         "seats": seats,
         "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1, "cards": [], "armed": [],
                      "used": []} for name in seats],
@@ -86,10 +87,19 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         ops.queue_bounties(state, ctx, rng)
     if options.barons:
         state["options"]["barons"] = True
-        state["barons"] = barons.deal(n, rng, later=options.baron_later)
+        state["barons"] = barons.deal(n, rng, later=options.baron_later, map_id=map_id)
         if options.baron_later:
             state["options"]["baron_later"] = True
     return state
+
+
+def default_map(players: int) -> str:
+    """The first shipped map, in id order, that takes ``players`` (``rhine-alps`` for 2-4)."""
+    for map_id in available_maps():
+        m = load_map(map_id)
+        if m.min_players <= players <= m.max_players:
+            return map_id
+    raise IllegalAction(f"No map takes {players} players.")
 
 
 PASS_PAYS = ("first_to_pass", "variant2")
