@@ -5,6 +5,8 @@ random policy as the playout tests."""
 import random
 from pathlib import Path
 
+import pytest
+
 from bench.policy import choose
 from bot.local import LOCAL_CHANNEL, LocalTable
 from bot.store import Store
@@ -14,16 +16,16 @@ from engine.games.rotw.data import load_map
 
 from .rotw.helpers import GAME
 
-MAP = load_map("rhine-alps")
-NAMES = ["Ann", "Bob", "Cat"]
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def delivery_label(state: dict, action: dict) -> str:
-    city, cities = action["from"], [MAP.cities[action["from"]].name]
+    mapdata = load_map(state["options"]["map"])
+    city, cities = action["from"], [mapdata.cities[action["from"]].name]
     for lid in action["links"]:
         link = state["links"][lid]
         city = link["to"] if link["from"] == city else link["from"]
-        cities.append(MAP.cities[city].name)
+        cities.append(mapdata.cities[city].name)
     return f"{action['colour']} cube: {' → '.join(cities)}"
 
 
@@ -42,6 +44,8 @@ def words(action: dict) -> list[str]:
         return ["rotw", "upgrade"]
     if kind == "keep_baron":
         return ["rotw", "baron", action["baron"]]
+    if kind == "use_card":
+        return ["rotw", "use", action["card"]]
     if kind == "urbanize":
         return ["rotw", "urbanize", action["city"], action["colour"]]
     extra = [f"{k}={action[k]}" for k in ("city", "colour") if k in action]
@@ -79,11 +83,13 @@ async def test_whole_game_at_the_local_table(tmp_path):
     await store.close()
 
 
-async def test_whole_game_through_discord(simcord_env):
+@pytest.mark.parametrize("players", [3, 5])
+async def test_whole_game_through_discord(simcord_env, players):
+    """3 players on Rhine & Alps; 5 on Vistula & Danube (the map for 5-6, chosen by the count)."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("railways")
-    users = [env.create_user(name) for name in NAMES]
+    users = [env.create_user(name) for name in NAMES[:players]]
     members = [guild.add_member(u) for u in users]
     table = env.bot.table
     table.seeds = lambda: 11
@@ -98,6 +104,7 @@ async def test_whole_game_through_discord(simcord_env):
         if session is None:
             break
         state = session.match.state
+        mapdata = load_map(state["options"]["map"])
         prompt = rng.choice(GAME.prompts(state))
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
         who = members[prompt["seat"]]
@@ -114,15 +121,17 @@ async def test_whole_game_through_discord(simcord_env):
             await who.click(channel.last_message, label="Pass")
         elif kind == "upgrade":
             await who.slash(channel, "rotw upgrade")
+        elif kind == "use_card":
+            await who.slash(channel, "rotw use", card=action["card"])
         elif kind == "build":
             result = await who.slash(channel, "rotw build", path=" ".join(action["path"]))
             await who.click(result.response.message, label="Confirm")
         elif kind == "urbanize":
-            result = await who.slash(channel, "rotw urbanize", city=MAP.cities[action["city"]].name,
+            result = await who.slash(channel, "rotw urbanize", city=mapdata.cities[action["city"]].name,
                                      colour=action["colour"])
             await who.click(result.response.message, label="Confirm")
         elif kind == "deliver":
-            result = await who.slash(channel, "rotw deliver", **{"from": MAP.cities[action["from"]].name,
+            result = await who.slash(channel, "rotw deliver", **{"from": mapdata.cities[action["from"]].name,
                                                                  "colour": action["colour"]})
             menu = result.response.message
             label = delivery_label(state, action)
@@ -131,9 +140,10 @@ async def test_whole_game_through_discord(simcord_env):
         else:
             kwargs = {k: action[k] for k in ("city", "colour") if k in action}
             if "city" in kwargs:
-                kwargs["city"] = MAP.cities[kwargs["city"]].name
+                kwargs["city"] = mapdata.cities[kwargs["city"]].name
             await who.slash(channel, "rotw card", card=action["card"], **kwargs)
         done = table._matches.get(session.row.id)
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
     assert "Final scores" in channel.last_message.content and "plus met barons" in channel.last_message.content
     assert "wins!" in channel.last_message.content
+    assert state["options"]["map"] == ("rhine-alps" if players == 3 else "vistula-danube")
