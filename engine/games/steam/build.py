@@ -139,6 +139,8 @@ def grow(state: dict, mapdata: MapData, seat: int, ref: str, events: list) -> No
     city = state["cities"][h]
     if city["growth"]:
         raise IllegalAction(f"{mapdata.cities[h].name} already has a City Growth marker.")
+    if not mapdata.cities[h].supply:
+        raise IllegalAction(f"{mapdata.cities[h].name} has no goods supply space: it cannot grow.")
     space = str(mapdata.cities[h].supply)
     cubes = state["supply"][space]
     city["cubes"] = sorted(city["cubes"] + cubes)
@@ -185,7 +187,7 @@ def _new_city_tile(state: dict, rules: Rules, ref: str) -> str:
 
 
 def can_grow(state: dict, mapdata: MapData) -> bool:
-    return any(not state["cities"][h]["growth"] for h in mapdata.cities)
+    return any(not state["cities"][h]["growth"] and c.supply for h, c in mapdata.cities.items())
 
 
 def can_urbanize(state: dict, mapdata: MapData) -> bool:

@@ -60,7 +60,7 @@ class City(msgspec.Struct, frozen=True):
     hex: str
     colour: str
     cubes: int
-    supply: int           # its goods supply space, 1-12
+    supply: int           # its goods supply space, 1-12 (0: none, it cannot grow)
 
 
 class MapData(msgspec.Struct, frozen=True):
@@ -120,8 +120,10 @@ def read_map(path: Path) -> MapData:
             fail(path, text, f"city {c.name}: hex {c.hex} is not a free hex of the board", "city", i, "hex")
         if c.colour not in COLOURS[:4]:
             fail(path, text, f"city {c.name}: colour must be one of {COLOURS[:4]}", "city", i, "colour")
-        if not 1 <= c.supply <= SUPPLY_SPACES or not 1 <= c.cubes <= 6:
-            fail(path, text, f"city {c.name}: supply is 1-{SUPPLY_SPACES}, cubes 1-6", "city", i, "supply")
+        if not 0 <= c.supply <= SUPPLY_SPACES or not 1 <= c.cubes <= 6:
+            fail(path, text, f"city {c.name}: supply is 0 (none) or 1-{SUPPLY_SPACES}, cubes 1-6", "city", i, "supply")
+        if c.supply and any(o.supply == c.supply for o in cities.values()):
+            fail(path, text, f"city {c.name}: another city has goods supply space {c.supply}", "city", i, "supply")
         cities[h] = City(c.name, h, c.colour, c.cubes, c.supply)
         by_name[fold(c.name)] = h
     for i, t in enumerate(raw.town):

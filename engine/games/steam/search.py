@@ -71,7 +71,8 @@ def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
             or ("production" in b["todo"] and bld.can_produce(state))):
         acts.append({"type": "done"})
     if "city-growth" in b["todo"]:
-        acts += [{"type": "grow", "city": h} for h in sorted(mapdata.cities) if not state["cities"][h]["growth"]]
+        acts += [{"type": "grow", "city": h} for h, c in sorted(mapdata.cities.items())
+                 if not state["cities"][h]["growth"] and c.supply]
     if "production" in b["todo"] and bld.can_produce(state):
         empty = [k for k, cubes in state["supply"].items() if not cubes]
         if len(empty) >= 2:
