@@ -76,3 +76,32 @@ async def test_the_players_to_move_are_reminded(db_path, game_id):
             assert all("Reminder (1 of 3" in r.channel.text for r in reminders)
         finally:
             await store.close()
+
+
+def _private(result):
+    answer = result.followups[-1] if result.followups else result.response
+    assert answer is not None and answer.ephemeral
+    return answer
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_finished_game_through_discord(simcord_env, game_id):
+    """The same through the real bot (simcord): `/game import` of a finished game, then `/game status`,
+    `/game board` (a PNG in the channel), `/game history`, `/game export` (a JSON file) and `/game rules`."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel(f"review-{game_id}")
+    ann = guild.add_member(env.create_user("Ann"))
+    data, log, _ = finished_export(game_id)
+    result = await ann.slash(channel, "game import", file=("game.json", data))
+    assert result.acknowledged and "imported" in channel.last_message.content
+    status = _private(await ann.slash(channel, "game status"))
+    assert "over" in status.content.lower() or "final" in status.content.lower()
+    await ann.slash(channel, "game board")
+    assert any(a.filename.endswith(".png") for a in channel.last_message.attachments)
+    history = await ann.slash(channel, "game history")
+    pages = [history.response, *history.followups]
+    assert all(p.ephemeral for p in pages) and sum(p.content.count("\n") + 1 for p in pages) >= 5
+    (file,) = _private(await ann.slash(channel, "game export")).attachments
+    assert len(json.loads(await file.read())["log"]) == len(log)
+    assert f"docs/players/{game_id}.md" in _private(await ann.slash(channel, "game rules")).content
