@@ -153,15 +153,17 @@ def draw_labels(layout: Layout, cities: dict[str, str], city_radius: float,
     return img
 
 
-def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int, letters: bool) -> None:
+def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int, letters: bool,
+              names: dict[str, str] | None = None) -> None:
     """A goods cube with its top left corner at ``(x, y)``: a white ring around a dark edge, so
-    it stands out on a city of any colour, its own included."""
+    it stands out on a city of any colour, its own included. ``names``: the letters printed
+    with ``letters`` (default ``CUBE_LETTER``)."""
     d.rectangle((x - 1, y - 1, x + s + 1, y + s + 1), outline=(255, 255, 255))
     d.rectangle((x, y, x + s, y + s), fill=CUBE_FILL[colour], outline=INK)
     if letters:
-        ink = (0, 0, 0) if colour == "yellow" else (255, 255, 255)
-        d.text((x + s / 2 + 0.5, y + s / 2 + 0.5), CUBE_LETTER[colour], fill=ink, font=font(max(8, s - 2)),
-               anchor="mm")
+        ink = (0, 0, 0) if colour in ("yellow", "gray") else (255, 255, 255)
+        d.text((x + s / 2 + 0.5, y + s / 2 + 0.5), (names or CUBE_LETTER)[colour], fill=ink,
+               font=font(max(8, s - 2)), anchor="mm")
 
 
 def png_bytes(img: Image.Image, compress_level: int = 6, palette: int | None = 128) -> bytes:
@@ -172,3 +174,47 @@ def png_bytes(img: Image.Image, compress_level: int = 6, palette: int | None = 1
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()
+
+
+class Spots:
+    """Boxes on a map that badges keep off: ``hard`` ones (``weight`` inf: hex names, what players
+    type) are never covered, ``soft`` ones (names, cities) as little as possible. Bucketed by a
+    coarse grid so that a badge only looks at the boxes near it. (The same as ``render.rotw``'s.)"""
+
+    def __init__(self, cell: float):
+        self.cell = cell
+        self.boxes: list[tuple[tuple[float, float, float, float], float]] = []
+        self.grid: dict[tuple[int, int], list[int]] = {}
+
+    def _cells(self, box):
+        c = self.cell
+        return ((i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
+                for j in range(int(box[1] // c), int(box[3] // c) + 1))
+
+    def add(self, box: tuple[float, float, float, float], weight: float) -> None:
+        """``weight``: ``inf`` for a hard box, else what covering it costs per pixel."""
+        self.boxes.append((box, weight))
+        for cell in self._cells(box):
+            self.grid.setdefault(cell, []).append(len(self.boxes) - 1)
+
+    def cost(self, x: float, y: float, r: float) -> float:
+        """What a disc of radius ``r`` at ``(x, y)`` covers (``inf``: a hard box)."""
+        near = {i for cell in self._cells((x - r, y - r, x + r, y + r)) for i in self.grid.get(cell, ())}
+        total = 0.0
+        for i in near:
+            (x0, y0, x1, y1), weight = self.boxes[i]
+            if weight == float("inf"):
+                dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
+                if dx * dx + dy * dy < (r - 1) ** 2:
+                    return weight
+                continue
+            w, h = min(x1, x + r) - max(x0, x - r), min(y1, y + r) - max(y0, y - r)
+            if w > 0 and h > 0:
+                total += w * h * weight
+        return total
+
+    def copy(self) -> Spots:
+        """A copy to add a board's own boxes to without touching a cached one."""
+        other = Spots(self.cell)
+        other.boxes, other.grid = list(self.boxes), {k: list(v) for k, v in self.grid.items()}
+        return other
