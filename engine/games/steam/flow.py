@@ -63,6 +63,7 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
         "capital": None,
         "bidding": None,
         "skip": [],
+        "last": [],
     }
     if options["game"] == "standard":
         order = list(range(n))

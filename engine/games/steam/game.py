@@ -34,6 +34,12 @@ class Steam(Game):
         return flow.setup(mapdata, load_rules(), opts, seats, rng)
 
     def _apply(self, state, seat, action, rng, events):
+        self._move(state, seat, action, rng, events)
+        kind = action.__struct_config__.tag
+        if kind not in ("score", "capital"):
+            state["last"] = [h for e in events for h in ([e["hex"]] if "hex" in e else e.get("hexes", []))]
+
+    def _move(self, state, seat, action, rng, events):
         kind = action.__struct_config__.tag
         mapdata, rules = of(state)
         phase = state["phase"]

@@ -10,7 +10,9 @@ from .context import of
 def view(state: dict, seat: int | None) -> dict:
     """JSON-ready view: players (cash, income, VP, locomotive, action tile), cities with cubes,
     the goods supply spaces, New City tiles left, track tiles left, track and links, the phase and
-    whose move it is, and the pending income/VP choices."""
+    whose move it is, and the pending income/VP choices. ``cities[h]["supply"]``: its goods supply
+    space (a number, a New City's letter, 0 for none); ``last``: the hexes the last move touched (a
+    tile laid, a city grown or urbanized, a delivery's route); ``final``: the score table at the end."""
     mapdata, rules = of(state)
     board = SteamBoard(mapdata, state)
     names = {t.id: t.name for t in rules.action}
@@ -35,7 +37,9 @@ def view(state: dict, seat: int | None) -> dict:
         "order": state["order"],
         "players": players,
         "actor": flow.actor(state),
-        "cities": {h: {"name": board.name(h), **c} for h, c in state["cities"].items()},
+        "cities": {h: {"name": board.name(h), **c,
+                       "supply": mapdata.cities[h].supply if h in mapdata.cities else c["tile"]}
+                   for h, c in state["cities"].items()},
         "towns": {h: x.town for h, x in mapdata.hexes.items() if x.town and h not in state["cities"]},
         "supply": state["supply"],
         "new_cities": [{"letter": x, "colour": rules.new_city_colours["ABCDEFGH".index(x)]}
@@ -62,4 +66,6 @@ def view(state: dict, seat: int | None) -> dict:
             "high": state["bidding"]["high"], "high_seat": state["bidding"]["high_seat"],
             "dropped": state["bidding"]["dropped"], "bids": state["bidding"]["bids"], "skip": state.get("skip", [])},
         "bag": sum(state["bag"].values()),
+        "last": list(state.get("last", [])),
+        "final": flow.final_scores(state, rules)["table"] if state["phase"] == "over" else None,
     }
