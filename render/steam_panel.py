@@ -120,6 +120,12 @@ def status(view: dict, letters: bool) -> list[str]:
         sc = view["scoring"]
         lines.append("Track points: " + ", ".join(f"{who(view, int(k), letters)} {v}" for k, v in sc["points"].items()))
         lines.append("Choosing: " + ", ".join(who(view, s, letters) for s in sc["waiting"]))
+    elif phase == "over" and view.get("final"):
+        lines = ["Game over: final scores"]
+        for row in view["final"]:
+            out = " (bankrupt)" if row["out"] else ""
+            lines.append(f"{row['rank']}. {who(view, row['seat'], letters)} {row['score']} "
+                         f"({row['vp']} VP {row['income_vp']:+d} income {row['links']:+d} links){out}")
     doing = {"auction": "to bid", "order": "to bid", "select": "to choose a tile", "move": "to move goods"}
     if actor is not None and phase in doing:
         lines.append(f"{who(view, actor, letters)} {doing[phase]}")
