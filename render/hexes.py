@@ -179,7 +179,7 @@ def png_bytes(img: Image.Image, compress_level: int = 6, palette: int | None = 1
 class Spots:
     """Boxes on a map that badges keep off: ``hard`` ones (``weight`` inf: hex names, what players
     type) are never covered, ``soft`` ones (names, cities) as little as possible. Bucketed by a
-    coarse grid so that a badge only looks at the boxes near it. (The same as ``render.rotw``'s.)"""
+    coarse grid so that a badge only looks at the boxes near it."""
 
     def __init__(self, cell: float):
         self.cell = cell

@@ -26,6 +26,7 @@ from .hexes import (
     CUBE_LETTER,
     INK,
     Layout,
+    Spots,
     draw_base,
     draw_cube,
     draw_hex_label,
@@ -48,44 +49,6 @@ SPUR = (70, 70, 70)
 MARKER = (110, 70, 40)
 LAST = (255, 196, 0)           # the last move's hexes
 LAYOUTS = ("desktop", "phone")
-
-
-class Spots:
-    """Boxes on the map that link badges keep off: ``hard`` ones (hex names, what players type)
-    are never covered, ``soft`` ones (city discs and names) as little as possible. Bucketed by a
-    coarse grid so that a badge only looks at the boxes near it."""
-
-    def __init__(self, cell: float):
-        self.cell = cell
-        self.boxes: list[tuple[tuple[float, float, float, float], float]] = []
-        self.grid: dict[tuple[int, int], list[int]] = {}
-
-    def _cells(self, box):
-        c = self.cell
-        return ((i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
-                for j in range(int(box[1] // c), int(box[3] // c) + 1))
-
-    def add(self, box: tuple[float, float, float, float], weight: float) -> None:
-        """``weight``: ``inf`` for a hard box, else what covering it costs per pixel."""
-        self.boxes.append((box, weight))
-        for cell in self._cells(box):
-            self.grid.setdefault(cell, []).append(len(self.boxes) - 1)
-
-    def cost(self, x: float, y: float, r: float) -> float:
-        """What a disc of radius ``r`` at ``(x, y)`` covers (``inf``: a hard box)."""
-        near = {i for cell in self._cells((x - r, y - r, x + r, y + r)) for i in self.grid.get(cell, ())}
-        total = 0.0
-        for i in near:
-            (x0, y0, x1, y1), weight = self.boxes[i]
-            if weight == float("inf"):
-                dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
-                if dx * dx + dy * dy < (r - 1) ** 2:
-                    return weight
-                continue
-            w, h = min(x1, x + r) - max(x0, x - r), min(y1, y + r) - max(y0, y - r)
-            if w > 0 and h > 0:
-                total += w * h * weight
-        return total
 
 
 @lru_cache(maxsize=16)
