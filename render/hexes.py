@@ -5,6 +5,7 @@ A view goes in, PNG bytes come out (DESIGN.md, "Rendering"). Nothing here knows 
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 
 import font_roboto
@@ -218,3 +219,21 @@ class Spots:
         other = Spots(self.cell)
         other.boxes, other.grid = list(self.boxes), {k: list(v) for k, v in self.grid.items()}
         return other
+
+
+def best_spot(spots: Spots, candidates, placed: list[tuple[float, float]], r: float,
+              reach: float | None = None) -> tuple[float, float, float] | None:
+    """Where a badge of radius ``r`` goes: the cheapest of ``candidates`` (``(x, y)`` in order of
+    preference; a generator is read only until a free spot), by what it covers of ``spots``
+    (checked ``reach`` around it, default ``r``) plus a penalty for overlapping the badges already
+    ``placed``. Returns ``(cost, x, y)``, or ``None`` without candidates."""
+    best = None
+    for bx, by in candidates:
+        cost = spots.cost(bx, by, reach or r)
+        for px, py in placed:
+            cost += max(0.0, 2 * r - math.hypot(px - bx, py - by)) * r * 8
+        if best is None or cost < best[0]:
+            best = (cost, bx, by)
+        if cost == 0:
+            break
+    return best

@@ -27,6 +27,7 @@ from .hexes import (
     INK,
     Layout,
     Spots,
+    best_spot,
     draw_base,
     draw_cube,
     draw_hex_label,
@@ -327,21 +328,9 @@ def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, vi
         if not shown:
             continue
         mid = len(shown) // 2
-        best: tuple[float, float, float] | None = None
-        for i in sorted(range(len(shown)), key=lambda i: abs(i - mid)):
-            x, y = layout.xy(shown[i])
-            for dx, dy in offsets:
-                bx, by = x + dx, y + dy
-                cost = spots.cost(bx, by, r)
-                for px, py in placed:
-                    gap = 2 * r - ((px - bx) ** 2 + (py - by) ** 2) ** 0.5
-                    cost += max(0.0, gap) * r * 8
-                if best is None or cost < best[0]:
-                    best = (cost, bx, by)
-                if cost == 0:
-                    break
-            if best[0] == 0:
-                break
+        candidates = ((x + dx, y + dy) for i in sorted(range(len(shown)), key=lambda i: abs(i - mid))
+                      for x, y in [layout.xy(shown[i])] for dx, dy in offsets)
+        best = best_spot(spots, candidates, placed, r)
         if best[0] == float("inf"):      # no free spot: the first one (never seen on a shipped map)
             x, y = layout.xy(shown[mid])
             best = (0, x, y - lift)

@@ -16,7 +16,7 @@ from engine.common.hexgrid import SQRT3, corners, side_towards
 from engine.common.tiles import TOWN
 from engine.games.steam.data import load_map
 
-from .hexes import CUBE_FILL, HEX_LABEL, INK, Layout, Spots, draw_cube, font
+from .hexes import CUBE_FILL, HEX_LABEL, INK, Layout, Spots, best_spot, draw_cube, font
 from .panel import owner_colour, paste_text, text_width
 
 PLAINS, HILLS, OFF_BOARD = (200, 224, 164), (214, 190, 146), (150, 186, 214)
@@ -325,22 +325,15 @@ def badges(img: Image.Image, layout: Layout, spots: Spots, view: dict, letters: 
         text = (owner_letter(owner) + ":" if letters and owner is not None else "") + lid
         half = max(r, text_width(text, size, True) / 2 + r * 0.45)
         mid = (len(steps) - 1) / 2
-        best: tuple[float, float, float] | None = None
-        for h, i in sorted(steps, key=lambda step: abs(steps.index(step) - mid)):
-            x, y = layout.xy(h)
-            a, b = view["track"][h]["segments"][i]
-            line = segment_points(x, y, s, a, b)
-            for t in (0.5, 0.3, 0.7, 0.15, 0.85) if b != TOWN else (0.45, 0.25):
-                bx, by = along(line, t)
-                cost = spots.cost(bx, by, max(r, half * 0.9))
-                for px, py in placed:
-                    cost += max(0.0, 2 * r - math.hypot(px - bx, py - by)) * r * 8
-                if best is None or cost < best[0]:
-                    best = (cost, bx, by)
-                if cost == 0:
-                    break
-            if best[0] == 0:
-                break
+
+        def on_track(steps=steps, mid=mid):
+            for h, i in sorted(steps, key=lambda step: abs(steps.index(step) - mid)):
+                a, b = view["track"][h]["segments"][i]
+                line = segment_points(*layout.xy(h), s, a, b)
+                for t in (0.5, 0.3, 0.7, 0.15, 0.85) if b != TOWN else (0.45, 0.25):
+                    yield along(line, t)
+
+        best = best_spot(spots, on_track(), placed, r, max(r, half * 0.9))
         if best[0] == float("inf"):               # no room on the track: beside it, in one of its hexes
             for h, _ in steps:
                 x, y = layout.xy(h)

@@ -251,7 +251,13 @@ def _plain(plan, i, track, links, seat, turn, new_id) -> list[str]:
     link["turn"] = turn
     link["path"].append([plan.hex, i])
     track[plan.hex]["links"].append(lid)
-    far = ends[second]
+    return _reach(lid, ends[second], out_side, track, links)
+
+
+def _reach(lid: str, far: End, out_side: int, track: dict, links: dict) -> list[str]:
+    """Link ``lid``'s new end leaves by ``out_side`` towards ``far``: a city completes it, another
+    open end joins that link to it, anything else leaves it open. Returns ``[lid]`` if complete."""
+    link = links[lid]
     if far.kind == "city":
         link["to"], link["exit"] = far.hex, None
         return [lid]
@@ -309,18 +315,7 @@ def apply_redirect(lid: str, plan: Placement, track: dict, links: dict, supply: 
     link["owner"], link["turn"] = seat, turn
     far = plan.ends[0][1]
     out = next(s for s in plan.segments[0] if neighbor(plan.hex, s) == far.hex)
-    if far.kind == "city":
-        link["to"], link["exit"] = far.hex, None
-        return [lid]
-    if far.kind == "link":
-        other = links.pop(far.link)
-        for hexname, j in reversed(other["path"]):
-            link["path"].append([hexname, j])
-            track[hexname]["links"][j] = lid
-        link["to"], link["exit"] = other["from"], None
-        return [lid]
-    link["exit"] = out
-    return []
+    return _reach(lid, far, out, track, links)
 
 
 def new_city(track: dict, links: dict, supply: dict, hexname: str) -> list[str]:
