@@ -35,7 +35,7 @@ Railway Workers: "game new workers" (2-4 players); secret menus come as private 
 
 LOBBY_HELP = """\
 Players:  as NAME  |  who
-Lobby:    game new [rotw] [map=rhine-alps] [short_game=true]  |  game join | leave | start | status
+Lobby:    game new [rotw] [map=rhine-alps|vistula-danube] [short_game=true]  |  game join | leave | start | status
           game new rotw bidding=first_to_pass|worst_is_first|variant1|variant2  (default traditional)
                         barons=false  cut_throat=true  hidden_money=true  bounty_queue=true  baron_later=true
           (any game: remind_hours=12 reminders=3 limit_hours=48)
