@@ -3,9 +3,10 @@
 Each map is a spec module ``tools/maps/<id with '_' for '-'>.py`` holding its geography and design
 (``SPEC_FIELDS`` below): cities are real places at their real latitude/longitude; mountains,
 rivers, lakes and seas are rough outlines of the real ones; colours, cube counts, bounties and
-marker counts are our own game design. This file holds what every map shares: the hex grid laid over
-an equirectangular projection, terrain from the outlines, the choice of city spurs, the checks that
-refuse an impossible map, the report and the TOML writing.
+marker counts are our own game design. This file holds what every Railways of the World map shares:
+terrain from the outlines, the choice of city spurs, the checks that refuse an impossible map, the
+report and the TOML writing; the spec modules, the hex grid laid over an equirectangular projection,
+the outline geometry and the command line are tools/mapgen.py's, shared with tools/make_steam_map.py.
 
 Run: ``python tools/make_rotw_map.py rhine-alps`` (or several ids, or ``--all``; ``--out DIR`` writes
 elsewhere, ``--quiet`` skips the report). It prints a report (cities, their neighbours by one link,
@@ -17,28 +18,24 @@ from hex sides with track connection points"): a city gets ``SPURS[cubes]`` of i
 neighbouring cities first (``spurs_of``); a spec may set a city's spurs by hand (``SPUR_SIDES``).
 """
 
-import argparse
-import importlib.util
 import math
 import sys
-import tempfile
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mapgen  # noqa: E402
+from mapgen import ROOT, LatLon, MapError, geo, hex_distance, inside, km, near_line, samples  # noqa: E402
+
 from engine.common.hexgrid import SIDES, center, label, neighbor, opposite, parse  # noqa: E402
 
-MAPS_DIR = ROOT / "tools" / "maps"
 OUT_DIR = ROOT / "data" / "maps" / "rotw"
-KM_PER_DEG = 111.2
 COLOURS = ("red", "yellow", "blue", "black", "purple", "gray")
 TERRAIN_NAMES = {".": "open", "^": "mountain", "~": "water", " ": "sea"}
 BUILD = 4                         # tiles one build may lay (engine/common/track.py, MAX_TILES)
 
-LatLon = tuple[float, float]
 # What a spec module may define (upper-case names); those without a default are required.
 SPEC_FIELDS = {
     "ID": None, "NAME": None, "MIN_PLAYERS": None, "MAX_PLAYERS": None,
@@ -66,10 +63,6 @@ SPEC_FIELDS = {
     "CUBE_REDUCTION_NOTE": (),         # comment lines for cube_reduction
     "CITIES_NOTE": (),                 # comment lines before the cities
 }
-
-
-class MapError(ValueError):
-    """The spec describes a map the game cannot use; the message lists every problem."""
 
 
 @dataclass
@@ -110,85 +103,33 @@ class Spec:
 
 
 def spec_path(map_id: str) -> Path:
-    return MAPS_DIR / f"{map_id.replace('-', '_')}.py"
+    return mapgen.spec_path(map_id)
 
 
 def map_ids() -> list[str]:
-    """The ids of every map with a spec under tools/maps/."""
-    return sorted(load_spec_module(p).ID for p in MAPS_DIR.glob("*.py") if not p.name.startswith("_"))
+    """The ids of every Railways of the World map with a spec under tools/maps/ (no game prefix)."""
+    return sorted(load_spec_module(p).ID for p in mapgen.spec_paths())
 
 
 def load_spec_module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"rotw_map_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return mapgen.load_module(path, "rotw_map_")
 
 
 def load_spec(map_id: str) -> Spec:
     path = spec_path(map_id)
     if not path.exists():
         raise MapError(f"no spec for map {map_id!r}: expected {path.relative_to(ROOT)}")
-    module = load_spec_module(path)
-    unknown = sorted(n for n in vars(module) if n.isupper() and n not in SPEC_FIELDS)
-    missing = sorted(n for n, d in SPEC_FIELDS.items() if d is None and not hasattr(module, n))
-    if unknown or missing:
-        raise MapError(f"{path.name}: unknown {unknown}, missing {missing}")
-    values = {n.lower(): getattr(module, n, d) for n, d in SPEC_FIELDS.items()}
+    values = mapgen.read_spec(load_spec_module(path), path, SPEC_FIELDS, map_id)
     for name in ("cities", "service_bounties", "mountains", "high_ranges", "ridges", "rivers", "lakes", "seas",
                  "header", "cube_reduction_note", "cities_note"):
         values[name] = list(values[name])
     values["cube_reduction"] = tuple(values["cube_reduction"])
     values["ridge_sides"] = tuple(values["ridge_sides"])
-    if values["id"] != map_id:
-        raise MapError(f"{path.name}: ID is {values['id']!r}, not {map_id!r}")
     return Spec(**values)
 
 
 # ------------------------------------------------------------------ geometry
-
-def geo(spec: Spec, col: int, row: int) -> LatLon:
-    """Latitude and longitude of the centre of hex ``(col, row)``."""
-    x, y = center(col, row, spec.size_km)
-    return spec.lat0 - y / KM_PER_DEG, spec.lon0 + x / (KM_PER_DEG * spec.cos)
-
-
-def km(spec: Spec, a: LatLon, b: LatLon) -> float:
-    return math.hypot((a[0] - b[0]) * KM_PER_DEG, (a[1] - b[1]) * KM_PER_DEG * spec.cos)
-
-
-def inside(p: LatLon, poly: list[LatLon]) -> bool:
-    lat, lon = p
-    hit = False
-    for (a_lat, a_lon), (b_lat, b_lon) in zip(poly, poly[1:] + poly[:1]):
-        if (a_lat > lat) != (b_lat > lat):
-            t = (lat - a_lat) / (b_lat - a_lat)
-            if lon < a_lon + t * (b_lon - a_lon):
-                hit = not hit
-    return hit
-
-
-def samples(spec: Spec, line: list[LatLon]) -> list[LatLon]:
-    """Points along a polyline, about every 4 km."""
-    points = []
-    for a, b in zip(line, line[1:]):
-        steps = max(2, int(km(spec, a, b) / 4))
-        points += [(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps) for i in range(steps + 1)]
-    return points
-
-
-def near_line(spec: Spec, p: LatLon, points: list[LatLon], limit: float) -> bool:
-    """Whether ``p`` is closer than ``limit`` km to one of a line's ``samples``."""
-    return any(abs(p[0] - q[0]) * KM_PER_DEG < limit and km(spec, p, q) < limit for q in points)
-
-
-def hex_distance(a: str, b: str) -> int:
-    def cube(name: str) -> tuple[int, int]:
-        col, row = parse(name)
-        return col - (row - (row & 1)) // 2, row
-
-    (q1, r1), (q2, r2) = cube(a), cube(b)
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+# geo, km, inside, samples, near_line and hex_distance come from tools/mapgen.py.
 
 
 # ------------------------------------------------------------------ the map
@@ -401,8 +342,7 @@ def report(board: Board) -> str:
     spec = board.spec
     colour_of = {h: c for _, h, c, _ in board.cities}
     name_of = {h: n for n, h, _, _ in board.cities}
-    out = [f"{spec.name} ({spec.id}): {spec.cols} x {spec.rows} hexes of {spec.size_km:g} km, "
-           f"{spec.min_players}-{spec.max_players} players"]
+    out = [mapgen.heading(spec)]
     kinds = Counter(TERRAIN_NAMES[t] for t in board.terrain.values())
     out.append("terrain: " + ", ".join(f"{k} {kinds[k]}" for k in ("open", "mountain", "water", "sea"))
                + f"; ridges {len(board.ridges)}")
@@ -421,12 +361,7 @@ def report(board: Board) -> str:
             poor.append(f"{name} ({', '.join(sorted(colours)) or 'none'})")
     out.append("cities one build from fewer than 2 goods colours (an engine-1 delivery needs a cube of that "
                "colour): " + ("; ".join(poor) or "none"))
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for name, hexname, _, _ in board.cities:
-        col, row = parse(hexname)
-        rows.setdefault(row, []).append((col, name))
-    pairs = [f"{a}/{b}" for row in rows.values() for (c1, a), (c2, b) in zip(sorted(row), sorted(row)[1:])
-             if c2 - c1 == 2]
+    pairs = mapgen.pairs_in_rows(((name, hexname) for name, hexname, _, _ in board.cities), 2, 2)
     out.append("side by side in a row, one hex between (their names may touch on a small board): "
                + (", ".join(pairs) or "none"))
     colours = Counter(c for _, _, c, _ in board.cities)
@@ -452,10 +387,7 @@ def validate(text: str, map_id: str) -> None:
     """Load ``text`` with the engine's own map validator (raises its ``DataError``)."""
     from engine.games.rotw.data import read_map
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"{map_id}.toml"
-        path.write_text(text, encoding="utf-8")
-        read_map(path)
+    mapgen.validate(text, map_id, read_map)
 
 
 def write(map_id: str, out_dir: Path = OUT_DIR, quiet: bool = False) -> Path:
@@ -471,23 +403,7 @@ def write(map_id: str, out_dir: Path = OUT_DIR, quiet: bool = False) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("maps", nargs="*", help=f"map ids (specs under {MAPS_DIR.relative_to(ROOT)})")
-    parser.add_argument("--all", action="store_true", help="every map with a spec")
-    parser.add_argument("--out", type=Path, default=OUT_DIR, help="output folder (default: data/maps/rotw)")
-    parser.add_argument("--quiet", action="store_true", help="no report")
-    args = parser.parse_args(argv)
-    ids = map_ids() if args.all else args.maps
-    if not ids:
-        parser.error(f"name a map ({', '.join(map_ids())}) or --all")
-    for map_id in ids:
-        try:
-            path = write(map_id, args.out, args.quiet)
-        except MapError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        print(f"wrote {path}")
-    return 0
+    return mapgen.main(argv, __doc__.split("\n\n")[0], map_ids, write, OUT_DIR)
 
 
 if __name__ == "__main__":
