@@ -27,6 +27,7 @@ class RailheadBot(commands.Bot):
         from .cogs.lobby import Lobby
         from .cogs.railways.cog import Railways
         from .cogs.rotw.cog import RailwaysOfTheWorld
+        from .cogs.steam.cog import Steam
         from .cogs.workers.cog import Workers
         from .discord_io import OfferButton, OfferSelect
         from .store import open_store
@@ -39,6 +40,7 @@ class RailheadBot(commands.Bot):
         await self.add_cog(RailwaysOfTheWorld(self))
         await self.add_cog(Railways(self))
         await self.add_cog(Workers(self))
+        await self.add_cog(Steam(self))
         self.add_dynamic_items(OfferButton, OfferSelect)
         self.clock_task = tasks.loop(seconds=60)(self.tick)
         if self.run_clock:

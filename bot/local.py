@@ -31,7 +31,8 @@ Quick start, three players at one keyboard:
 Then follow the prompts: "click N" presses button N of the last message, "pick N" picks
 option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
 Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional).
-Railway Workers: "game new workers" (2-4 players); secret menus come as private messages."""
+Railway Workers: "game new workers" (2-4 players); secret menus come as private messages.
+Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam deliver" opens a menu."""
 
 LOBBY_HELP = """\
 Players:  as NAME  |  who
@@ -42,6 +43,7 @@ Lobby:    game new [rotw] [map=rhine-alps|vistula-danube] [short_game=true]  |  
           game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
                             [combine=mayor,engineer]  (solo: starts at once)
           game new workers [first_player=1]
+          game new steam [map=po-valley|english-midlands] [standard=true] [first_order=auction]  (3-6 players)
           game board | game hand | game undo | game stats | game abandon | game kick NAME
           game timing [remind_hours=6] [reminders=2] [time_limit_hours=48|none]  (creator)
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]

@@ -9,10 +9,11 @@ from engine import IllegalAction
 
 from .cogs.railways.commands import RailwaysUI
 from .cogs.rotw.commands import RotwUI
+from .cogs.steam.commands import SteamUI
 from .cogs.workers.commands import WorkersUI
 from .ui import GameUI
 
-UIS: dict[str, GameUI] = {"rotw": RotwUI(), "railways": RailwaysUI(), "workers": WorkersUI()}
+UIS: dict[str, GameUI] = {"rotw": RotwUI(), "railways": RailwaysUI(), "workers": WorkersUI(), "steam": SteamUI()}
 _EXTRA: dict[str, engine.Game] = {}
 
 

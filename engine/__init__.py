@@ -8,9 +8,10 @@ from .core import Game, IllegalAction, Match, canonical, events_for, history, re
 def _registry() -> dict[str, Game]:
     from .games.railways import GAME as railways
     from .games.rotw import GAME as rotw
+    from .games.steam import GAME as steam
     from .games.workers import GAME as workers
 
-    return {g.id: g for g in (rotw, railways, workers)}
+    return {g.id: g for g in (rotw, railways, workers, steam)}
 
 
 GAMES: dict[str, Game] = _registry()

@@ -140,7 +140,7 @@ def draw_panel(view: dict, scale: float, letters: bool, supply_names: dict[str, 
     y = 12
     p.text(x, y, f"Steam · {view['map_name']}", TITLE, bold=True)
     y += 32
-    game = "standard game" if view["options"].get("game") == "standard" else "base game"
+    game = "standard game" if view["options"].get("standard") else "base game"
     p.text(x, y, f"Turn {view['turn']} of {view['turns']} · {game}", BODY)
     y += 26
     lines = status(view, letters)

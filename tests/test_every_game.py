@@ -63,10 +63,12 @@ async def test_the_players_to_move_are_reminded(db_path, game_id):
     with time_machine.travel(START, tick=False) as clock:
         store = await open_store(db_path)
         table = Table(store, render=False, seeds=lambda: 5)
-        callers = [Caller(41, 4100 + i, n, guild_id=1) for i, n in enumerate(("Ann", "Bob"))]
+        seats = max(2, registry.game(game_id).min_seats)
+        callers = [Caller(41, 4100 + i, n, guild_id=1) for i, n in enumerate(("Ann", "Bob", "Cat")[:seats])]
         try:
             await table.new(callers[0], game_id, None, {"remind_hours": 12})
-            await table.join(callers[1])
+            for caller in callers[1:]:
+                await table.join(caller)
             await table.start(callers[0])
             prompted = {p["seat"] for p in (await table.session(41)).match.prompts()}
             clock.shift(timedelta(hours=13))

@@ -1,11 +1,14 @@
 """``/game``: open, join, leave, start, inspect, undo and abandon the channel's game."""
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.games.rotw.data import available_maps
+from engine.games.rotw.data import available_maps as rotw_maps
+from engine.games.steam.data import available_maps as steam_maps
 
 from .. import registry
 from ..discord_io import answer, caller_of
@@ -54,6 +57,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                            hidden_money="Each player's money is seen only by them (Railways of the World)",
                            bounty_queue="Service Bounties in a row, one active at a time (Railways of the World)",
                            baron_later="Hold both barons; keep one after the first Major Line (Railways of the World)",
+                           standard="The standard game instead of the base game (Steam)",
+                           first_order="The first turn's order: random or auction (Steam)",
                            objective="Objective (Railways solo)",
                            cards="Four map card numbers 1-8, like 5 6 7 8, to replay a map (Railways solo)",
                            combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)",
@@ -65,6 +70,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                   short_game: bool | None = None, bidding: str | None = None, barons: bool | None = None,
                   cut_throat: bool | None = None, hidden_money: bool | None = None,
                   bounty_queue: bool | None = None, baron_later: bool | None = None,
+                  standard: bool | None = None, first_order: Literal["random", "auction"] | None = None,
                   objective: str | None = None,
                   cards: str | None = None,
                   combine: str | None = None, remind_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -73,7 +79,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         clock = {"remind_hours": remind_hours, "reminders": reminders, "limit_hours": time_limit_hours}
         typed = {"objective": objective, "cards": cards, "combine": combine, "barons": barons,
                  "cut_throat": cut_throat, "hidden_money": hidden_money, "bounty_queue": bounty_queue,
-                 "baron_later": baron_later}
+                 "baron_later": baron_later, "standard": standard, "first_order": first_order}
         options = registry.UIS[game].options_from_text(typed) if game in registry.UIS else {}
         if short_game is not None:
             options["short_game"] = short_game
@@ -98,7 +104,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @new.autocomplete("map")
     async def _maps(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=m, value=m) for m in available_maps() if current.lower() in m][:25]
+        """The maps of the game chosen so far (Railways of the World's by default)."""
+        maps = steam_maps() if getattr(interaction.namespace, "game", None) == "steam" else rotw_maps()
+        return [app_commands.Choice(name=m, value=m) for m in maps if current.lower() in m][:25]
 
     @app_commands.command(name="join", description="Take a seat at this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:

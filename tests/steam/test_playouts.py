@@ -67,7 +67,7 @@ def play(players: int, seed: int, options: dict) -> None:
                                                                  HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 4), standard=st.booleans(), auction=st.booleans())
 def test_random_games_on_the_tiny_board(tiny, seed, players, standard, auction):
-    play(players, seed, {"map": "tiny", "game": "standard" if standard else "base",
+    play(players, seed, {"map": "tiny", "standard": standard,
                          "first_order": "auction" if auction else "random"})
 
 

@@ -67,7 +67,7 @@ def rich_view() -> dict:
 def played_views(seed: int = 13, standard: bool = True) -> list[dict]:
     """Public views of a whole random game on the tiny board (deliveries and track first); the
     standard game with seed 13 goes through every phase and ends with bankrupt players."""
-    match = Match.start(GAME, {"map": "tiny", "game": "standard" if standard else "base"},
+    match = Match.start(GAME, {"map": "tiny", "standard": standard},
                         ["Ann", "Bob", "Cy", "Dee"], seed)
     rng = random.Random(seed)
     views = [GAME.view(match.state, None)]

@@ -10,7 +10,7 @@ from .helpers import Table
 
 
 def standard(players=4, seed=3):
-    t = Table(players, seed=seed, game="standard")
+    t = Table(players, seed=seed, standard=True)
     assert t.state["phase"] == "capital"
     return t
 

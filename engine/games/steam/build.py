@@ -84,15 +84,7 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
             raise IllegalAction("A piece of track joins two sides of the hex: give two exits.")
         plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat, h, sides)
     tilenet.connect(plan, board, state["links"], seat)
-    cost = plan.track_cost
-    terrain = ""
-    if not plan.improves:
-        info = mapdata.hexes[h]
-        extra = (rules.hills if info.terrain == "hills" else 0) + (rules.river if info.river else 0)
-        cost += extra
-        if extra:
-            terrain = " (with " + " and ".join(w for w, on in (("hills", info.terrain == "hills"),
-                                                                 ("a river", info.river)) if on) + ")"
+    cost, terrain = tile_cost(plan, mapdata, rules)
     player = state["players"][seat]
     paid = pay_or_refuse(player, cost, rules, "That tile")
     done = tilenet.apply_placement(plan, state["track"], state["links"], state["tiles"], seat, state["turn"],
@@ -101,6 +93,21 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     what = ("improves " if plan.improves else "lays ") + plan.tile.replace("-", " ") + f" in {board.name(h)}"
     events.append({"type": "build", "seat": seat, "hex": h,
                    "text": f"{player['name']} {what}{terrain} and {paid}{_completed(state, board, done)}."})
+
+
+def tile_cost(plan, mapdata: MapData, rules: Rules) -> tuple[int, str]:
+    """A tile's cost in dollars and the words for its terrain: its track ($1 an exit, +$1 a town);
+    a new tile on hills +$2, with a river +$1 ("Paying for Your First Tracks", "What about
+    Terrain?"); an improvement pays no terrain."""
+    cost, terrain = plan.track_cost, ""
+    if not plan.improves:
+        info = mapdata.hexes[plan.hex]
+        extra = (rules.hills if info.terrain == "hills" else 0) + (rules.river if info.river else 0)
+        cost += extra
+        if extra:
+            terrain = " (with " + " and ".join(w for w, on in (("hills", info.terrain == "hills"),
+                                                                 ("a river", info.river)) if on) + ")"
+    return cost, terrain
 
 
 def redirect(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, exits: list[str],

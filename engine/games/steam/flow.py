@@ -65,7 +65,7 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
         "skip": [],
         "last": [],
     }
-    if options["game"] == "standard":
+    if options["standard"]:
         order = list(range(n))
         rng.shuffle(order)
         state["order"] = order                   # who bids first in the first turn-order auction
@@ -161,7 +161,7 @@ def _close_auction(state: dict, rules: Rules, events: list) -> None:
 # ------------------------------------------------------------ action tiles
 def tiles_for(state: dict, rules: Rules) -> list:
     """The action tiles of this game (the standard game adds Production)."""
-    standard = state["options"]["game"] == "standard"
+    standard = state["options"]["standard"]
     return [t for t in rules.action if standard or not t.standard]
 
 
@@ -255,7 +255,7 @@ def income(state: dict, rules: Rules, events: list) -> None:
     "Phase 6 – Set Up New Turn" and "The Game's End"."""
     for seat in active(state):
         p = state["players"][seat]
-        due = p["income"] - (p["loco"] if state["options"]["game"] == "standard" else 0)
+        due = p["income"] - (p["loco"] if state["options"]["standard"] else 0)
         if due >= 0:
             p["cash"] += due
             events.append({"type": "income", "seat": seat, "text": f"{p['name']} earns ${due}."})
@@ -278,7 +278,7 @@ def income(state: dict, rules: Rules, events: list) -> None:
     for p in state["players"]:
         p.update(tile=None, passed_tile=False, loco_done=False)
     state.update(turn=state["turn"] + 1, at=0, move=None)
-    if state["options"]["game"] == "standard":
+    if state["options"]["standard"]:
         from .standard import start_turn
         start_turn(state, events)
         return

@@ -30,7 +30,7 @@ class Steam(Game):
         mapdata = load_map(map_id)
         if not mapdata.min_players <= len(seats) <= mapdata.max_players:
             raise IllegalAction(f"{mapdata.name} is for {mapdata.min_players}-{mapdata.max_players} players.")
-        opts = {"map": map_id, "game": options.game, "first_order": options.first_order}
+        opts = {"map": map_id, "standard": options.standard, "first_order": options.first_order}
         return flow.setup(mapdata, load_rules(), opts, seats, rng)
 
     def _apply(self, state, seat, action, rng, events):

@@ -9,11 +9,12 @@ MapId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$",
 
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``map``: a map id under ``data/maps/steam`` (empty: the first map that takes the player
-    count). ``game``: ``base`` or ``standard`` (steam.txt, "Base Game"; the standard game adds
-    capital, turn-order auctions with payments, locomotive upkeep and the Production tile).
+    count). ``standard``: the standard game instead of the base game (steam.txt, "Base Game"; the
+    standard game adds capital, turn-order auctions with payments, locomotive upkeep and the
+    Production tile).
     ``first_order``: the first turn's order, ``random`` (2nd player $1, 3rd $2, ...) or
     ``auction`` (an auction for each position; steam.txt, "The Order of Turns")."""
 
     map: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{0,40}$")] = ""
-    game: Literal["base", "standard"] = "base"
+    standard: bool = False
     first_order: Literal["random", "auction"] = "random"

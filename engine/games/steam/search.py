@@ -106,8 +106,9 @@ def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
                 for extra in combinations([s for s in range(6) if s not in have], k):
                     out.append({"type": "build", "hex": h, "exits": [SIDES[s] for s in sorted(have + list(extra))]})
             continue
-        for a, c in combinations(range(6), 2):
-            out.append({"type": "build", "hex": h, "exits": [SIDES[a], SIDES[c]]})
+        starts = [side for side in range(6) if _leads_in(state, board, h, side)]
+        pairs = {tuple(sorted((a, c))) for a in starts for c in range(6) if c != a}
+        out += [{"type": "build", "hex": h, "exits": [SIDES[a], SIDES[c]]} for a, c in sorted(pairs)]
     for lid, link in state["links"].items():
         if link["to"] is None and tilenet.claimable(state["links"], seat, lid, board.node):
             h = link["path"][-1][0]
@@ -119,23 +120,41 @@ def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
     return out
 
 
+def _leads_in(state: dict, board, h: str, side: int) -> bool:
+    """Whether track leaving ``h`` by ``side`` meets a city or an open end facing it: a piece of track
+    needs one such side to start from (the rest are refused by ``tilenet.connect``)."""
+    other = neighbor(h, side)
+    if board.node(other) == "city":
+        return True
+    back = (side + 3) % 6
+    return any(link["to"] is None and link["exit"] == back and link["path"][-1][0] == other
+               for link in state["links"].values())
+
+
 def _ok(state: dict, mapdata, rules, seat: int, action: dict) -> bool:
-    """Whether the rules accept ``action`` now (tried on a scratch copy)."""
+    """Whether the rules accept a track action now: the same checks as ``build.lay`` and
+    ``build.redirect`` (``tilenet``'s plan and connection, and the money), without laying it."""
     from engine.core.errors import IllegalAction
-    scratch = {**state, "track": {h: {**t, "segments": [list(s) for s in t["segments"]], "links": list(t["links"])}
-                                  for h, t in state["track"].items()},
-               "links": {k: {**v, "path": [list(p) for p in v["path"]]} for k, v in state["links"].items()},
-               "tiles": dict(state["tiles"]), "players": [dict(p) for p in state["players"]],
-               "build": {**state["build"]}, "next_link": state["next_link"]}
-    events: list = []
+    board = bld.SteamBoard(mapdata, state)
+    manifest = load_manifest()
+    h = action["hex"]
+    sides = bld.sides_of(action["exits"])
     try:
-        if action["type"] == "build":
-            bld.lay(scratch, mapdata, rules, seat, action["hex"], action["exits"], events)
+        if action["type"] == "redirect":
+            _, plan = tilenet.plan_redirect(board, state["track"], state["links"], manifest, state["tiles"], seat, h,
+                                            sides)
+            cost = plan.track_cost
         else:
-            bld.redirect(scratch, mapdata, rules, seat, action["hex"], action["exits"], events)
+            if board.node(h) == "town":
+                plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h, sides)
+            else:
+                plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat,
+                                            h, sides)
+            tilenet.connect(plan, board, state["links"], seat)
+            cost = bld.tile_cost(plan, mapdata, rules)[0]
     except IllegalAction:
         return False
-    return True
+    return cost <= can_raise(state["players"][seat], rules)
 
 
 __all__ = ["legal_actions", "load_manifest"]

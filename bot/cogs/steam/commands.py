@@ -1,0 +1,320 @@
+"""Steam for the table: ``/steam ...`` in Discord, ``steam ...`` at the local table.
+
+The UI sees views, legal actions and dry runs, never the raw state. Action tiles are chosen from
+a menu; a track tile is previewed (its cost and the board with the hex outlined) before Confirm;
+deliveries come as a menu naming each owner's track points; every player who scores chooses
+income or VP by buttons, all at once. Money in dollars.
+"""
+from __future__ import annotations
+
+import importlib
+
+from engine import IllegalAction
+from engine.common.hexgrid import SIDES
+from engine.games.steam.data import load_map, place
+
+from ...replies import Apply, Button, Message, Option, Reply, Select, private
+from ...ui import Command, GameUI, Param, UIContext
+
+SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
+
+
+def _renderer():
+    """``render.steam`` once it exists (the board is drawn there)."""
+    try:
+        return importlib.import_module("render.steam")
+    except ModuleNotFoundError:
+        return None
+
+
+def render_options(prefs: dict) -> dict:
+    return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
+
+
+def _prompt(ctx: UIContext, kind: str) -> dict:
+    prompt = ctx.prompt()
+    if prompt is None or prompt["kind"] != kind:
+        raise IllegalAction({"build": "It is not your turn to build.", "move": "It is not your turn to move goods.",
+                             "select": "It is not your turn to choose an action tile."}.get(kind, "Not now."))
+    return prompt
+
+
+def _hex(view: dict, text: str) -> str:
+    found = place(load_map(view["map"]), text)
+    if found is None:
+        raise IllegalAction(f"{text[:40]!r} is neither a hex (like F7) nor a city or town of this map.")
+    return found
+
+
+def _exits(text: str) -> list[str]:
+    words = [w.upper() for w in text.replace(",", " ").split()]
+    bad = [w for w in words if w not in SIDES]
+    if bad or not words:
+        raise IllegalAction(f"Give the {SIDE_HELP} (e.g. `W E`); {bad[0] if bad else 'none'!r} is not one.")
+    return words
+
+
+async def _preview(ctx: UIContext, action: dict, hexname: str) -> Reply:
+    view = ctx.view()
+    after, events = ctx.dry_run(action)
+    what = " ".join(e["text"] for e in events if e.get("type") == "build" and "text" in e)
+    before = view["players"][ctx.seat]
+    now = after["players"][ctx.seat] if after else before
+    money = f"Cash ${before['cash']} → ${now['cash']}"
+    if now["income"] != before["income"]:
+        money += f"; **income {before['income']} → {now['income']}** (money raised)"
+    image = await ctx.render(after or view, highlight=[hexname], **render_options(ctx.prefs))
+    return Reply(caller=Message(f"**Build preview**: {what}\n{money}.", image=image, image_name="preview.png",
+                                components=[Button("Confirm", action, "success"),
+                                            Button("Cancel", {"type": "_cancel"})]))
+
+
+async def build(ctx: UIContext, args: dict) -> Reply:
+    """``build F7 W E``: a piece of track joining two sides; in a town, the town tile's exits."""
+    _prompt(ctx, "build")
+    view = ctx.view()
+    hexname = _hex(view, args["hex"])
+    action = {"type": "build", "hex": hexname, "exits": _exits(args["exits"])}
+    return await _preview(ctx, action, hexname)
+
+
+async def redirect(ctx: UIContext, args: dict) -> Reply:
+    _prompt(ctx, "build")
+    view = ctx.view()
+    hexname = _hex(view, args["hex"])
+    return await _preview(ctx, {"type": "redirect", "hex": hexname, "exits": _exits(args["exits"])}, hexname)
+
+
+async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
+    _prompt(ctx, "select")
+    if not args.get("tile"):
+        return private(tiles_text(ctx.view()), components=tile_menu(ctx))
+    return Apply({"type": "select", "tile": args["tile"], "pass_option": bool(args.get("pass_option"))})
+
+
+def tiles_text(view: dict) -> str:
+    lines = ["**Action tiles** (value sets next turn's order, lowest first):"]
+    for t in view["action_tiles"]:
+        holder = f" — taken by {view['players'][t['holder']]['name']}" if t["holder"] is not None else ""
+        option = ", pass option" if t["pass_option"] else ""
+        lines.append(f"{t['value']}. **{t['name']}** (${t['cost']}{option}): {t['text']}{holder}")
+    return "\n".join(lines)
+
+
+def tile_menu(ctx: UIContext) -> list[Select]:
+    options = []
+    for act in ctx.legal_actions():
+        if act["type"] != "select":
+            continue
+        t = next(x for x in ctx.view()["action_tiles"] if x["id"] == act["tile"])
+        if act.get("pass_option"):
+            options.append(Option(f"{t['name']}: pass option ($0, no action)"[:100], act,
+                                  "Only its place in the order"))
+        else:
+            options.append(Option(f"{t['name']} (${t['cost']})"[:100], act, t["text"][:100]))
+    return [Select("Choose an action tile", options[:25])] if options else []
+
+
+def _node(view: dict, h: str) -> str:
+    if h in view["cities"]:
+        return view["cities"][h]["name"]
+    return view["towns"].get(h, h)
+
+
+def delivery_label(view: dict, act: dict) -> str:
+    city, names = act["from"], [_node(view, act["from"])]
+    for lid in act["links"]:
+        link = view["links"][str(lid)]
+        city = link["to"] if link["from"] == city else link["from"]
+        names.append(_node(view, city))
+    return f"{act['colour']} cube: {' → '.join(names)}"
+
+
+def _points(view: dict, act: dict) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for lid in act["links"]:
+        owner = view["links"][str(lid)]["owner"]
+        if owner is not None:
+            out[owner] = out.get(owner, 0) + 1
+    return out
+
+
+async def deliver(ctx: UIContext, args: dict) -> Reply:
+    """A private menu of the legal deliveries, most points for you first, each owner's points shown."""
+    _prompt(ctx, "move")
+    view = ctx.view()
+    origin = _hex(view, args["from"]) if args.get("from") else None
+    acts = [a for a in ctx.legal_actions() if a["type"] == "deliver" and (origin is None or a["from"] == origin)
+            and (not args.get("colour") or a["colour"] == args["colour"])]
+    if not acts:
+        return private("No delivery is possible for you now: a cube needs complete links to a city of its colour, "
+                       f"at most your locomotive level ({view['players'][ctx.seat]['loco']}) of them, at least one "
+                       "yours and no other player's more often than yours.")
+    names = [p["name"] for p in view["players"]]
+    acts.sort(key=lambda a: (-_points(view, a).get(ctx.seat, 0), -len(a["links"]), a["from"], a["colour"]))
+    entries = []
+    for a in acts[:25]:
+        pts = ", ".join(f"{names[s]} {p}" for s, p in sorted(_points(view, a).items()))
+        entries.append(Option(delivery_label(view, a)[:100], a,
+                              f"{len(a['links'])} link(s), track points: {pts}"[:100]))
+    more = f" (the best 25 of {len(acts)}; narrow with `from:` or `colour:`)" if len(acts) > 25 else ""
+    return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])
+
+
+def _cmd(name: str, action: dict, description: str) -> Command:
+    async def handler(ctx: UIContext, args: dict) -> Apply:
+        return Apply(dict(action))
+    return Command(name, description, handler)
+
+
+async def bid(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "bid", "amount": args["amount"]})
+
+
+async def grow(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "grow", "city": _hex(ctx.view(), args["city"])})
+
+
+async def urbanize(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "urbanize", "town": _hex(ctx.view(), args["town"]), "tile": args["tile"]})
+
+
+async def produce(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "produce", "spaces": args["spaces"].replace(",", " ").split()})
+
+
+async def score(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "score", "take": args["take"]})
+
+
+async def capital(ctx: UIContext, args: dict) -> Apply:
+    return Apply({"type": "capital", "steps": args["steps"]})
+
+
+_HEX = Param("hex", str, "a hex like F7, or a town's name", required=True)
+_EXITS = Param("exits", str, SIDE_HELP, required=True, rest=True)
+COMMANDS = {c.name: c for c in (
+    Command("tile", "list the action tiles, or take one: `tile engineer`", tile,
+            (Param("tile", str, "an action tile"), Param("pass_option", bool, "take it without paying or acting"))),
+    Command("build", "lay track: `build F7 W E` (a town: its exits, `build Midton W E NE`)", build, (_HEX, _EXITS)),
+    Command("redirect", "turn the last tile of an unfinished link: `redirect F7 W NE`", redirect, (_HEX, _EXITS)),
+    Command("grow", "City Growth: a city's goods supply cubes onto it", grow,
+            (Param("city", str, "a city", required=True, rest=True),)),
+    Command("urbanize", "Urbanization: a New City on a town", urbanize,
+            (Param("town", str, "a town", required=True), Param("tile", str, "a New City letter or colour",
+                                                                required=True))),
+    Command("produce", "Production: 2 cubes from the bag onto empty supply spaces: `produce 3 A`", produce,
+            (Param("spaces", str, "empty goods supply spaces", required=True, rest=True),)),
+    _cmd("done", {"type": "done"}, "end your build"),
+    Command("deliver", "menu of the goods cubes you can deliver", deliver,
+            (Param("from", str, "a city"), Param("colour", str, "a goods colour",
+                                                 choices=("red", "yellow", "blue", "purple", "gray")))),
+    _cmd("locomotive", {"type": "locomotive"}, "improve your locomotive instead of moving a cube (once a turn)"),
+    _cmd("pass", {"type": "pass"}, "pass (an auction, or a move goods round)"),
+    Command("bid", "bid in dollars in a turn-order auction", bid,
+            (Param("amount", int, "dollars", required=True),)),
+    Command("score", "take this delivery's track points as `income` or `vp`", score,
+            (Param("take", str, "income or vp", required=True, choices=("income", "vp")),)),
+    Command("capital", "standard game: raise $5 per step down the income track (0: none)", capital,
+            (Param("steps", int, "how many $5 steps", required=True),)),
+)}
+
+
+class SteamUI(GameUI):
+    game_id = "steam"
+    prefix = "steam"
+    commands = COMMANDS
+    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring")
+    summary = ("**Steam** (3-6 players): each turn, everyone takes an action tile (`/steam tile`), builds up to 3 "
+               "track tiles (`/steam build F7 W E`), then moves goods in two rounds (`/steam deliver`): each link a "
+               "cube travels scores its owner a track point, taken as income or as VP. Money comes from income or "
+               "is raised by moving down the income track. Most VP after the last turn wins.")
+
+    def render(self, view: dict, **kwargs) -> bytes | None:
+        module = _renderer()
+        return module.board_png(view, **kwargs) if module else None
+
+    def render_options(self, prefs: dict) -> dict:
+        return render_options(prefs)
+
+    def options_from_text(self, typed: dict) -> dict:
+        keys = ("map", "standard", "first_order")
+        return {k: v for k, v in typed.items() if k in keys and v is not None}
+
+    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        kind = prompt["kind"]
+        when = f"turn {view['turn']} of {view['turns']}"
+        if kind == "select":
+            return f"{who}, choose an action tile ({when}): the menu, or `/steam tile`."
+        if kind == "build":
+            todo = "".join({"city-growth": " Grow a city first (`/steam grow`).",
+                            "urbanization": " Put a New City on a town (`/steam urbanize`).",
+                            "production": " Produce 2 cubes (`/steam produce`)."}[t] for t in prompt["todo"])
+            if prompt["laid"] >= prompt["limit"]:
+                return f"{who}, your {prompt['limit']} tiles are laid ({when}).{todo} Press **Done building**."
+            return (f"{who}, build track ({when}): tile {prompt['laid'] + 1} of {prompt['limit']}, e.g. "
+                    f"`/steam build F7 W E`; **Done** when finished.{todo}")
+        if kind == "move":
+            return f"{who}, move goods (round {prompt['round']} of 2, {when}): deliver a cube, improve your " \
+                   "locomotive, or pass."
+        if kind == "score":
+            return f"{who}, take your {prompt['points']} track point(s) as income or as VP."
+        if kind == "capital":
+            return f"{who}, raise capital for this turn ($5 a step down the income track), or none."
+        if kind == "bid":
+            return f"{who}, bid at least ${prompt['floor']} for the turn order, or pass."
+        return f"{who}, your move."
+
+    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        kind = prompt["kind"]
+        if kind == "select":
+            return tile_menu(ctx)
+        if kind == "score":
+            n = prompt["points"]
+            return [Button(f"Income +{n}", {"type": "score", "take": "income"}, "primary"),
+                    Button(f"VP +{n}", {"type": "score", "take": "vp"}, "success")]
+        if kind == "capital":
+            return [Button("No capital", {"type": "capital", "steps": 0})] + \
+                [Button(f"Raise ${5 * k}", {"type": "capital", "steps": k}, "primary") for k in (1, 2, 3)]
+        if kind == "bid":
+            f = prompt["floor"]
+            return [Button(f"Bid ${k}", {"type": "bid", "amount": k}, "primary") for k in (f, f + 1, f + 3)] + \
+                [Button("Pass", {"type": "pass"}, "danger")]
+        if kind == "move":
+            acts = ctx.legal_actions()
+            out: list[Button | Select] = []
+            if any(a["type"] == "deliver" for a in acts):
+                out.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
+            if {"type": "locomotive"} in acts:
+                out.append(Button("Improve locomotive", {"type": "locomotive"}))
+            return out + [Button("Pass", {"type": "pass"}, "danger")]
+        if kind == "build":
+            acts = ctx.legal_actions()
+            out = []
+            grows = [a for a in acts if a["type"] == "grow"]
+            if grows:
+                view = ctx.view()
+                out.append(Select("City Growth: choose the city", [Option(_node(view, a["city"]), a)
+                                                                    for a in grows[:25]]))
+            if {"type": "done"} in acts:
+                out.append(Button("Done building", {"type": "done"}, "danger"))
+            return out
+        return []
+
+    def status_text(self, view: dict) -> str:
+        lines = [f"**Steam** on {view['map_name']}: turn {view['turn']} of {view['turns']}, {view['phase']}."]
+        for seat in view["order"] or range(len(view["players"])):
+            p = view["players"][seat]
+            tile = f", {p['tile_name']}" + (" (pass option)" if p["passed_tile"] else "") if p["tile"] else ""
+            out = " — out of the game" if p["out"] else ""
+            lines.append(f"- **{p['name']}**: ${p['cash']}, income {p['income']}, {p['vp']} VP, locomotive "
+                         f"{p['loco']}, {p['links']} link(s){tile}{out}")
+        return "\n".join(lines)
+
+    def outcome_text(self, view: dict, outcome: dict) -> str:
+        lines = ["**Final scores** (VP + income/2, or -2 per point of negative income, + 1 per complete link):"]
+        for row in outcome["table"]:
+            lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} ({row['vp']} VP, income {row['income']} "
+                         f"→ {row['income_vp']:+d}, {row['links']} links)" + (" — bankrupt" if row["out"] else ""))
+        lines.append(f"🏆 {outcome['winner']} wins!")
+        return "\n".join(lines)

@@ -1,0 +1,134 @@
+"""Whole Steam games to the final score the way people play them: typed commands at the local table,
+and slash commands, buttons and menus through the real bot under simcord. Moves are picked from
+the engine's legal actions by the random policy of the playout tests (deliveries and track first)."""
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.local import LOCAL_CHANNEL, LocalTable
+from bot.store import Store
+from bot.table import Table
+from engine.games.steam.game import GAME
+
+from .test_playouts import choose
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def delivery_label(view: dict, action: dict) -> str:
+    from bot.cogs.steam.commands import delivery_label as label
+    return label(view, action)
+
+
+def words(action: dict) -> list[str]:
+    """The local-table command for an engine action."""
+    kind = action["type"]
+    if kind == "select":
+        return ["steam", "tile", action["tile"]] + (["pass_option=true"] if action.get("pass_option") else [])
+    if kind in ("build", "redirect"):
+        return ["steam", kind, action["hex"], *action["exits"]]
+    if kind == "grow":
+        return ["steam", "grow", action["city"]]
+    if kind == "urbanize":
+        return ["steam", "urbanize", action["town"], action["tile"]]
+    if kind == "produce":
+        return ["steam", "produce", *action["spaces"]]
+    if kind == "deliver":
+        return ["steam", "deliver", action["from"], action["colour"]]
+    if kind == "score":
+        return ["steam", "score", action["take"]]
+    if kind == "bid":
+        return ["steam", "bid", str(action["amount"])]
+    if kind == "capital":
+        return ["steam", "capital", str(action["steps"])]
+    return ["steam", kind]
+
+
+def pick(rng, state, seat):
+    acts = [a for a in GAME.legal_actions(state, seat) if a["type"] not in ("undo", "undo_vote")]
+    return choose(rng, acts)
+
+
+@pytest.mark.parametrize("standard", [False, True])
+async def test_whole_game_at_the_local_table(tmp_path, standard):
+    store = await Store.open(str(tmp_path / "local.sqlite3"))
+    table = Table(store, render=False, seeds=lambda: 21)
+    local = LocalTable(table, Path(tmp_path / "boards"))
+    for line in ["as Ann", f"game new steam standard={str(standard).lower()}", "as Bob", "game join",
+                 "as Cat", "game join", "as Ann", "game start"]:
+        out = await local.handle(line)
+    rng = random.Random(21)
+    for _ in range(4000):
+        session = await table.session(LOCAL_CHANNEL)
+        if session is None:
+            break
+        state = session.match.state
+        prompt = rng.choice(GAME.prompts(state))
+        action = pick(rng, state, prompt["seat"])
+        await local.handle(f"as {NAMES[prompt['seat']]}")
+        out = await local.handle(" ".join(f'"{w}"' for w in words(action)))
+        if action["type"] in ("build", "redirect"):
+            assert "preview" in out[0].lower(), out
+            out = await local.handle("click 1")
+        elif action["type"] == "deliver":
+            label = delivery_label(GAME.view(state, prompt["seat"]), action)
+            index = next(i for i, option in enumerate(local.selects[0].options) if option.label == label)
+            out = await local.handle(f"pick {index + 1}")
+        assert not out[0].startswith("(only you see this)"), out
+    assert "Final scores" in "\n".join(out)
+    await store.close()
+
+
+async def test_whole_game_through_discord(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("steam")
+    users = [env.create_user(name) for name in NAMES[:3]]
+    members = [guild.add_member(u) for u in users]
+    table = env.bot.table
+    table.seeds = lambda: 21
+    table.render = False
+    await members[0].slash(channel, "game new", game="steam")
+    for m in members[1:]:
+        await m.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
+    rng = random.Random(21)
+    clicked = set()
+    for _ in range(4000):
+        session = await table.session(channel.id)
+        if session is None:
+            break
+        state = session.match.state
+        prompt = rng.choice(GAME.prompts(state))
+        action = pick(rng, state, prompt["seat"])
+        who = members[prompt["seat"]]
+        kind = action["type"]
+        if kind == "select":
+            await who.slash(channel, "steam tile", tile=action["tile"], pass_option=bool(action.get("pass_option")))
+        elif kind in ("build", "redirect"):
+            result = await who.slash(channel, f"steam {kind}", hex=action["hex"], exits=" ".join(action["exits"]))
+            await who.click(result.response.message, label="Confirm")
+        elif kind == "deliver":
+            result = await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
+            menu = result.response.message
+            label = delivery_label(GAME.view(state, prompt["seat"]), action)
+            option = next(o for o in menu.components[0].children[0].options if o.label == label)
+            await who.select(menu, [option.value])
+        elif kind == "score" and "score" not in clicked:
+            clicked.add("score")                    # once by its button, then by the command
+            label = ("Income" if action["take"] == "income" else "VP") + f" +{prompt['points']}"
+            message = next(m for m in reversed(channel.history()) if any(
+                getattr(c, "label", None) == label for row in m.components for c in row.children))
+            await who.click(message, label=label)
+        elif kind == "score":
+            await who.slash(channel, "steam score", take=action["take"])
+        elif kind == "grow":
+            await who.slash(channel, "steam grow", city=action["city"])
+        elif kind == "urbanize":
+            await who.slash(channel, "steam urbanize", town=action["town"], tile=action["tile"])
+        else:
+            await who.slash(channel, f"steam {kind}")
+        done = table._matches.get(session.row.id)
+        assert done is None or len(done.log) == len(session.match.log) + 1, kind
+    assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
