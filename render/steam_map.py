@@ -257,11 +257,19 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
     r = s * 0.15
     mx, my = x - 0.56 * s, y + 0.34 * s
     size = max(9, int(s * 0.22))
-    if city.get("tile"):
-        d.rectangle((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=2)
+    if supply == "0":                                # no goods supply space: nothing to show
+        supply = ""
+    w = max(2 * r, text_width(supply, size, True) + 0.12 * s)      # two digits: wider, away from the cubes
+    left = mx + r - w
+    if not supply:
+        pass
+    elif city.get("tile"):
+        d.rectangle((left, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=2)
+    elif w > 2 * r:
+        d.rounded_rectangle((left, my - r, mx + r, my + r), r, fill=WHITE, outline=INK, width=max(1, s // 30))
     else:
         d.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=max(1, s // 30))
-    paste_text(img, mx, my + 0.5, supply, size, bold=True, anchor="mm")
+    paste_text(img, left + w / 2, my + 0.5, supply, size, bold=True, anchor="mm")
     if city.get("growth"):
         gx, gy = x + 0.56 * s, y + 0.34 * s
         d.polygon(((gx, gy - r), (gx + r, gy + r * 0.8), (gx - r, gy + r * 0.8)), fill=WHITE, outline=INK,
