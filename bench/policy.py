@@ -22,11 +22,11 @@ def choose(rng: random.Random, acts: list[dict], deliver: float = 0.75) -> dict:
     return rng.choice(acts)
 
 
-def play(game, players: int, seed: int, limit: int = 3000, deliver: float = 0.75):
+def play(game, players: int, seed: int, limit: int = 3000, deliver: float = 0.75, options: dict | None = None):
     """A whole game without undos: returns ``(seat names, final state, log of (seat, action))``.
     When several seats may act at once, one of their prompts is picked at random."""
     names = [f"P{i}" for i in range(players)]
-    state = game.setup({}, names, seed)
+    state = game.setup(options or {}, names, seed)
     rng = random.Random(seed)
     log = []
     while game.outcome(state) is None and len(log) < limit:
