@@ -80,11 +80,13 @@ async def test_whole_game_at_the_local_table(tmp_path, standard):
     await store.close()
 
 
-async def test_whole_game_through_discord(simcord_env):
+@pytest.mark.parametrize("players", [3, 4, 5])
+async def test_whole_game_through_discord(simcord_env, players):
+    """3 players on Po Valley, 4 and 5 on Midlands & North (the maps the counts choose)."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("steam")
-    users = [env.create_user(name) for name in NAMES[:3]]
+    users = [env.create_user(name) for name in NAMES[:players]]
     members = [guild.add_member(u) for u in users]
     table = env.bot.table
     table.seeds = lambda: 21
@@ -132,3 +134,4 @@ async def test_whole_game_through_discord(simcord_env):
         done = table._matches.get(session.row.id)
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
     assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
+    assert state["options"]["map"] == ("po-valley" if players == 3 else "english-midlands")
