@@ -217,6 +217,23 @@ def comments(lines: Iterable[str]) -> list[str]:
     return [f"# {line}" if line else "#" for line in lines]
 
 
+def head_lines(intro: list[str], spec, terrain: dict[str, str]) -> list[str]:
+    """The start of a map file, the same for every game: ``intro`` and the spec's header as comments,
+    the id, name, player range and size, and the terrain rows (one character a hex)."""
+    lines = [*intro, *comments(spec.header),
+             f'id = "{spec.id}"',
+             f'name = "{spec.name}"',
+             f"min_players = {spec.min_players}",
+             f"max_players = {spec.max_players}",
+             f"columns = {spec.cols}",
+             f"rows = {spec.rows}",
+             "",
+             "terrain = ["]
+    for row in range(spec.rows):
+        lines.append('  "' + "".join(terrain[label(c, row)] for c in range(spec.cols)) + '",')
+    return lines + ["]"]
+
+
 def validate(text: str, map_id: str, read_map: Callable[[Path], object]) -> object:
     """Load ``text`` with a game's own map validator (raises its ``DataError``); returns what it gives."""
     with tempfile.TemporaryDirectory() as tmp:
