@@ -218,3 +218,4 @@ def test_the_end_scores_income_links_and_breaks_ties(tiny):
     out = GAME.outcome(t.state)
     assert out["scores"] == {0: 13, 1: 13, 2: 13}
     assert out["ranking"] == [2, 0, 1]
+    assert out["tiebreaks"][0] == "P2 and P0 tie on 13: P2 ranks higher with higher income."

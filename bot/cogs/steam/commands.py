@@ -316,5 +316,6 @@ class SteamUI(GameUI):
         for row in outcome["table"]:
             lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} ({row['vp']} VP, income {row['income']} "
                          f"→ {row['income_vp']:+d}, {row['links']} links)" + (" — bankrupt" if row["out"] else ""))
+        lines += outcome["tiebreaks"]
         lines.append(f"🏆 {outcome['winner']} wins!")
         return "\n".join(lines)

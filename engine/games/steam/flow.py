@@ -312,7 +312,13 @@ def final_scores(state: dict, rules: Rules) -> dict:
         rows.append({"seat": seat, "name": p["name"], "score": score, "vp": p["vp"], "income": p["income"],
                      "income_vp": inc, "links": links, "out": p["out"], "tile_value": value.get(tile, 99)})
     order = sorted(rows, key=lambda r: (r["out"], -r["score"], -r["income"], r["tile_value"]))
+    tiebreaks = []
     for i, row in enumerate(order):
         row["rank"] = i + 1
+        prev = order[i - 1] if i else None
+        if prev and prev["score"] == row["score"] and not prev["out"] and not row["out"]:
+            why = "higher income" if prev["income"] != row["income"] else "the lower action tile in the last turn"
+            tiebreaks.append(f"{prev['name']} and {row['name']} tie on {row['score']}: {prev['name']} ranks higher "
+                             f"with {why}.")
     return {"scores": {r["seat"]: r["score"] for r in rows}, "ranking": [r["seat"] for r in order], "table": order,
-            "tiebreaks": [], "winner": order[0]["name"]}
+            "tiebreaks": tiebreaks, "winner": order[0]["name"]}
