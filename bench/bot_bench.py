@@ -35,6 +35,7 @@ async def run(report: Report, quick: bool) -> None:
                 await measure(report, bot, n_games, samples_per_size)
                 if n_games <= 100:
                     await measure_workers(report, bot, n_games, samples_per_size)
+                    await measure_steam(report, bot, n_games, samples_per_size)
             finally:
                 if bot.store is not None:
                     await bot.store.close()
@@ -166,3 +167,55 @@ async def measure_workers(report: Report, bot, n_games: int, samples_per_size: i
                                  "a board)", times)
         report.check("workers", f"{games(n_games)}: command/button to channel message (p95)",
                      f"{p95 * 1000:.1f} ms", p95 < 0.300, "< 300 ms")
+
+
+async def measure_steam(report: Report, bot, n_games: int, samples_per_size: int) -> None:
+    """Steam: a turn's slash command (a tile, the end of a build, a pass, track points as VP) to the
+    channel message (with the board the move changed), in 1 or 100 games at once."""
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        members = [guild.add_member(env.create_user(f"steam{i}")) for i in range(3)]
+        table = env.bot.table
+        table.render = False
+        table.seeds = lambda: 9
+        channels = []
+        for g in range(n_games):
+            channel = guild.create_text_channel(f"steam-{g}")
+            callers = [Caller(channel.id, m.id, m.name) for m in members]
+            await table.new(callers[0], "steam")
+            for c in callers[1:]:
+                await table.join(c)
+            await table.start(callers[0])
+            channels.append(channel)
+        table.render = True
+        rng = random.Random(3)
+        times, boards = [], 0
+        for _ in range(samples_per_size):
+            channel = rng.choice(channels)
+            session = await table.session(channel.id)
+            if session is None:
+                continue
+            prompt = session.match.prompts()[0]
+            member = members[prompt["seat"]]
+            kind = prompt["kind"]
+            if kind == "select":
+                act = next(a for a in session.match.legal_actions(prompt["seat"]) if a["type"] == "select")
+                name, args = "steam tile", {"tile": act["tile"], "pass_option": bool(act.get("pass_option"))}
+            elif kind == "build":
+                name, args = "steam done", {}
+            elif kind == "score":
+                name, args = "steam score", {"take": "vp"}
+            else:
+                name, args = "steam pass", {}
+            before = len(session.match.log)
+            start = time.perf_counter()
+            await member.slash(channel, name, **args)
+            times.append(time.perf_counter() - start)
+            after = await table.session(channel.id)
+            assert after is None or len(after.match.log) == before + 1, f"the move was not made ({name})"
+            boards += bool(channel.last_message.attachments)
+        p95 = percentile(times, 95)
+        report.median("steam", f"{games(n_games)}: command to channel message ({boards}/{len(times)} with a board)",
+                      times)
+        report.check("steam", f"{games(n_games)}: command to channel message (p95)", f"{p95 * 1000:.1f} ms",
+                     p95 < 0.300, "< 300 ms")

@@ -135,3 +135,25 @@ async def test_whole_game_through_discord(simcord_env, players):
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
     assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
     assert state["options"]["map"] == ("po-valley" if players == 3 else "english-midlands")
+
+
+async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the_board(db_path):
+    """Issue "Play-by-chat...", "Fewer posts": moves that change only whose turn it is post a line;
+    the board comes when it changes (a tile taken, track laid, a cube moved)."""
+    from ..helpers_table import seated
+    store, table, callers, start = await seated(db_path, "steam", names=("Ann", "Bob", "Cat"), render=True)
+    assert start.channel.image is not None
+    try:
+        while True:
+            match = (await table.session(7)).match
+            (prompt,) = match.prompts()
+            if prompt["kind"] != "select":
+                break
+            tile = next(a for a in match.legal_actions(prompt["seat"]) if a.get("pass_option"))
+            reply = await table.act(callers[prompt["seat"]], tile)
+            assert reply.channel.image is not None                      # the tile shows on the board
+        assert prompt["kind"] == "build"
+        reply = await table.act(callers[prompt["seat"]], {"type": "done"})
+        assert reply.channel.image is None and "ends their build" in reply.channel.text
+    finally:
+        await store.close()

@@ -224,7 +224,8 @@ class SteamUI(GameUI):
     game_id = "steam"
     prefix = "steam"
     commands = COMMANDS
-    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring")
+    # A bid, a pass, the end of a build, whose move it is: a text line; a board when the board changes.
+    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase")
     summary = ("**Steam** (3-6 players): each turn, everyone takes an action tile (`/steam tile`), builds up to 3 "
                "track tiles (`/steam build F7 W E`), then moves goods in two rounds (`/steam deliver`): each link a "
                "cube travels scores its owner a track point, taken as income or as VP. Money comes from income or "
