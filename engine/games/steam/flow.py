@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
 from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, fold, load_manifest
-from .money import Bankrupt, pay, pay_or_refuse
+from .money import Bankrupt, can_raise, paid_text, pay, pay_or_refuse
 
 OPENING_BID = 1
 
@@ -115,7 +115,7 @@ def active(state: dict) -> list[int]:
 # ------------------------------------------------------------ first-turn auctions
 def auction_bid(state: dict, rules: Rules, seat: int, amount: int, events: list) -> None:
     a = state["auction"]["order"]
-    if amount > _raisable(state["players"][seat], rules):
+    if amount > can_raise(state["players"][seat], rules):
         raise IllegalAction(f"You cannot raise ${amount}.")
     auc.bid(a, seat, amount, OPENING_BID, auc.dollars)
     events.append({"type": "bid", "seat": seat, "text": f"{state['seats'][seat]} bids ${amount}."})
@@ -126,11 +126,6 @@ def auction_pass(state: dict, rules: Rules, seat: int, events: list) -> None:
     auc.pass_(state["auction"]["order"], seat)
     events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
     _close_auction(state, rules, events)
-
-
-def _raisable(player: dict, rules: Rules) -> int:
-    from .money import can_raise
-    return can_raise(player, rules)
 
 
 def _close_auction(state: dict, rules: Rules, events: list) -> None:
@@ -265,7 +260,6 @@ def income(state: dict, rules: Rules, events: list) -> None:
         except Bankrupt:
             eliminate(state, seat, events)
             continue
-        from .money import paid_text
         events.append({"type": "income", "seat": seat, "text": f"{p['name']} {paid_text(-due, steps, vp, rules)}."})
     if state["turn"] >= state["turns"] or len(active(state)) <= 1:
         state.update(phase="over", build=None, move=None)
