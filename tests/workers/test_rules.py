@@ -444,3 +444,20 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(seat, action
     with pytest.raises(IllegalAction, match=message.replace("(", r"\(")):
         GAME.apply(t.state, seat, action)
     assert canonical(t.state) == before
+
+
+def test_grants_office_makes_one_investment_step_free_not_two():
+    """Our command 7, Grants Office (data/cards/workers/commands.toml): "an investment step this turn
+    is free" — one step; with both halves of Subsidy / Investment the second step is paid. A
+    play-test found both free."""
+    t = Table()
+    t.state["commands"].update(available=[7, 2], unavailable=9)
+    t.state["table_trains"] = [x for x in t.state["table_trains"] if x["step"] != 7]
+    playing(t, TIM, "subsidy", 7)
+    t.act(TIM, type="command", number=7)
+    coins = t.player(TIM)["coins"]
+    t.act(TIM, type="invest", part="top")                        # step 6, free
+    assert t.player(TIM)["coins"] == coins
+    t.act(TIM, type="choose", option="plus")
+    t.act(TIM, type="invest", part="bottom")                     # step 7, first there: 5
+    assert t.player(TIM)["coins"] == coins - 5 and t.player(TIM)["marker"] == 2

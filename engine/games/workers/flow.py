@@ -287,16 +287,20 @@ def slot_sum(p, i: int) -> int:
     return data.SLOTS[i] + p["dice"][p["assign"][i]] + p["plus"][i]
 
 
-def _shown(state, seat) -> str:
+def _shown(state, seat, cards: bool = True) -> str:
+    """A seat's places: die, +1 tokens and Sum, and (``cards``, for the seat itself) the card."""
     p = state["players"][seat]
-    return ", ".join(f"+{s} {data.card_name(c)}: die {p['dice'][p['assign'][i]]}"
+    return ", ".join(f"+{s}" + (f" {data.card_name(c)}" if cards else "") + f": die {p['dice'][p['assign'][i]]}"
                      + (f" +{p['plus'][i]}" if p["plus"][i] else "") + f" = {slot_sum(p, i)}"
                      for i, (s, c) in enumerate(zip(data.SLOTS, p["placed"])))
 
 
 def reveal_dice(state, events) -> None:
+    """Everyone is ready: the screens are lifted, so the dice on each place are public; the cards
+    stay face down until their place is revealed (``start_slot``)."""
     for s in range(len(state["seats"])):
-        events.append({"type": "dice_shown", "seat": s, "text": f"{name(state, s)}: {_shown(state, s)}."})
+        events.append({"type": "dice_shown", "seat": s,
+                       "text": f"{name(state, s)}: {_shown(state, s, cards=False)} (cards still face down)."})
     state["step"] = "play"
     state["slot"] = 0
     start_slot(state, events)

@@ -229,12 +229,21 @@ def do_subsidy(state, seat, action, events) -> None:
             raise IllegalAction(f"You hold {p['tiles'][t]} {t} reward tile(s).")
     for t in want:
         p["tiles"][t] -= 1
-    coins = combo.coins + (5 if combo.face in state["subsidy_dice"] else 0) + (4 if turn["grant"] else 0)
+    coins = combo.coins + (5 if combo.face in state["subsidy_dice"] else 0) + (4 if _grant(turn, "subsidy") else 0)
     gain(state, seat, coins)
     turn[action.part] = True
     events.append({"type": "subsidy", "seat": seat, "coins": coins, "tiles": want,
                    "text": f"{name(state, seat)} trades {'+'.join(want)} for a subsidy of {coins} coins."})
     _bonus(state, seat, action.part)
+
+
+def _grant(turn: dict, use: str) -> bool:
+    """Grants Office (command 7): one subsidy this turn pays 4 more and one investment step is free;
+    each once (``use``: ``subsidy`` or ``invest``). True when it applies now, and marks it used."""
+    if not turn["grant"] or use in turn.setdefault("grant_used", []):
+        return False
+    turn["grant_used"].append(use)
+    return True
 
 
 def do_invest(state, seat, action, events) -> None:
@@ -247,7 +256,7 @@ def do_invest(state, seat, action, events) -> None:
     step = inv.steps[nxt]
     if any(t["step"] == step for t in state["table_trains"]):
         raise IllegalAction(f"A train still stands on step {step}: it opens when a route takes that train.")
-    cost = 0 if turn["grant"] else (inv.later if step in state["visited"] else inv.first)[str(step)]
+    cost = 0 if _grant(turn, "invest") else (inv.later if step in state["visited"] else inv.first)[str(step)]
     pay(state, seat, cost)
     p["marker"] = nxt
     if step not in state["visited"]:
