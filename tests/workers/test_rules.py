@@ -461,3 +461,17 @@ def test_grants_office_makes_one_investment_step_free_not_two():
     t.act(TIM, type="choose", option="plus")
     t.act(TIM, type="invest", part="bottom")                     # step 7, first there: 5
     assert t.player(TIM)["coins"] == coins - 5 and t.player(TIM)["marker"] == 2
+
+
+def test_a_train_turned_toward_an_unbuilt_route_reverses_along_a_built_one():
+    """"Payments Phase" a: "If the route towards Train's direction is not yet constructed, then it
+    reverses" — also a train just placed or turned (it came by no route). A play-test found it
+    stuck and flipped white without running."""
+    t = Table()
+    t.sites_on_map(2, 3)
+    route(t, 1, {LEO: 1})
+    train(t, "Porto", came=None, facing=2)                       # faces Porto–Aveiro, not built
+    playing(t, TIM, "share", 7)
+    t.act(TIM, type="train", train=1)
+    assert t.state["trains"][0]["city"] == "Braga" and not t.state["trains"][0]["black"]
+    assert t.player(LEO)["coins"] == 22 + 5

@@ -41,7 +41,9 @@ def options(state, t: dict) -> list[int]:
         return [t["facing"]]
     onward = [r for r in routes if r != t["came"]]
     if t["facing"] is not None or not onward:
-        return [t["came"]] if t["came"] in routes else []
+        # the route it faces is not built: it reverses (railway-workers.txt, train activation), back the
+        # way it came, or, a train that came from nowhere (just placed or turned), along any built route
+        return [t["came"]] if t["came"] in routes else routes
     return onward
 
 
