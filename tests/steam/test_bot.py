@@ -1,6 +1,6 @@
 """Whole Steam games to the final score the way people play them: typed commands at the local table,
 and slash commands, buttons and menus through the real bot under simcord. Moves are picked from
-the engine's legal actions by the random policy of the playout tests (deliveries and track first)."""
+the engine's legal actions by the steady player of ``policy.py``, which plays to the last turn."""
 import random
 from pathlib import Path
 
@@ -11,7 +11,7 @@ from bot.store import Store
 from bot.table import Table
 from engine.games.steam.game import GAME
 
-from .test_playouts import choose
+from . import policy
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -45,9 +45,9 @@ def words(action: dict) -> list[str]:
     return ["steam", kind]
 
 
-def pick(rng, state, seat):
-    acts = [a for a in GAME.legal_actions(state, seat) if a["type"] not in ("undo", "undo_vote")]
-    return choose(rng, acts)
+def pick(rng, state, prompt):
+    acts = [a for a in GAME.legal_actions(state, prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
+    return policy.choose(rng, state, prompt["seat"], acts, prompt["kind"])
 
 
 @pytest.mark.parametrize("standard", [False, True])
@@ -65,7 +65,7 @@ async def test_whole_game_at_the_local_table(tmp_path, standard):
             break
         state = session.match.state
         prompt = rng.choice(GAME.prompts(state))
-        action = pick(rng, state, prompt["seat"])
+        action = pick(rng, state, prompt)
         await local.handle(f"as {NAMES[prompt['seat']]}")
         out = await local.handle(" ".join(f'"{w}"' for w in words(action)))
         if action["type"] in ("build", "redirect"):
@@ -77,6 +77,7 @@ async def test_whole_game_at_the_local_table(tmp_path, standard):
             out = await local.handle(f"pick {index + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)
+    assert state["turn"] == state["turns"] == 10                                # to the last turn
     await store.close()
 
 
@@ -103,7 +104,7 @@ async def test_whole_game_through_discord(simcord_env, players):
             break
         state = session.match.state
         prompt = rng.choice(GAME.prompts(state))
-        action = pick(rng, state, prompt["seat"])
+        action = pick(rng, state, prompt)
         who = members[prompt["seat"]]
         kind = action["type"]
         if kind == "select":
@@ -134,6 +135,7 @@ async def test_whole_game_through_discord(simcord_env, players):
         done = table._matches.get(session.row.id)
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
     assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
+    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
     assert state["options"]["map"] == ("po-valley" if players == 3 else "english-midlands")
 
 

@@ -90,8 +90,8 @@ def test_every_city_can_be_reached_by_track(map_id):
 
 def test_the_maps_are_the_ones_asked_for():
     po, en = load_map("po-valley"), load_map("english-midlands")
-    assert (po.name, po.min_players, po.max_players, po.cube_reduction) == ("Po Valley", 3, 4, {3})
-    assert (en.name, en.min_players, en.max_players, en.cube_reduction) == ("Midlands & North", 4, 6, {4})
+    assert (po.name, po.min_players, po.max_players, po.cube_reduction) == ("Po Valley", 3, 4, set())
+    assert (en.name, en.min_players, en.max_players, en.cube_reduction) == ("Midlands & North", 4, 6, set())
     assert {"Torino", "Milano", "Genova", "Bologna", "Venezia", "Verona", "Padova", "Trento"} <= {
         c.name for c in po.cities.values()}
     assert {"Liverpool", "Manchester", "Leeds", "Sheffield", "Birmingham", "Nottingham", "Derby", "Hull"} <= {
@@ -112,7 +112,9 @@ def test_the_generator_reports_neighbours_terrain_and_cubes():
     assert "18 x 14 hexes" in text and "hills with a river" in text and "Lago di Garda" in text
     line = next(x for x in text.splitlines() if x.strip().startswith("Padova"))
     assert "Venezia 1" in line                                              # one hex between
-    assert "4 players: cities 36" in text and "3 players: cities 20 (one fewer a city)" in text
+    assert "4 players: cities 36" in text and "3 players: cities 36 (12.0 a player), supply 40" in text
+    reduced = gen.report(gen.make_board(spec_with("po-valley", cube_reduction=(3,))))
+    assert "3 players: cities 20 (one fewer a city)" in reduced
 
 
 def spec_with(map_id: str = "po-valley", **changes):

@@ -1,7 +1,8 @@
 """Random legal playouts of Steam through ``engine.Match`` (DESIGN.md, "Tests": property tests).
 
 A random policy (deliveries and track first, now and then anything legal) plays whole games on the
-tiny board and on every shipped map, base and standard. At every step: the move is legal, 96 goods
+tiny board and on every shipped map, base and standard; it goes bankrupt early, so the steady
+player of ``policy.py`` also plays each map to its last turn. At every step: the move is legal, 96 goods
 cubes exist (cities, goods supply, bag), every track tile is on the board or in the supply, every
 link's path is its hexes' track, and no view shows the bag's contents or the seed. At the end the
 log replays to the same state."""
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 from engine import Match, canonical, replay
 from engine.games.steam.data import available_maps, load_manifest, load_map
 from engine.games.steam.game import GAME
+
+from . import policy
 
 
 def check(state):
@@ -44,7 +47,8 @@ def choose(rng, acts):
     return rng.choice(acts)
 
 
-def play(players: int, seed: int, options: dict) -> None:
+def play(players: int, seed: int, options: dict, steady: bool = False) -> dict:
+    """A whole game; returns its last state."""
     names = [f"P{i}" for i in range(players)]
     match = Match.start(GAME, options, names, seed)
     rng = random.Random(seed)
@@ -53,7 +57,9 @@ def play(players: int, seed: int, options: dict) -> None:
             break
         prompt = rng.choice(match.prompts())
         acts = [a for a in match.legal_actions(prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
-        match, _ = match.play(prompt["seat"], choose(rng, acts))
+        action = (policy.choose(rng, match.state, prompt["seat"], acts, prompt["kind"]) if steady
+                  else choose(rng, acts))
+        match, _ = match.play(prompt["seat"], action)
         if n % 10 == 0:
             check(match.state)
     out = match.outcome()
@@ -61,6 +67,7 @@ def play(players: int, seed: int, options: dict) -> None:
     check(match.state)
     assert sorted(out["ranking"]) == list(range(players))
     assert canonical(replay(GAME, options, names, seed, match.log)) == canonical(match.state)
+    return match.state
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -76,3 +83,15 @@ def test_random_games_on_each_map(map_id):
     data = load_map(map_id)
     for players in sorted({data.min_players, data.max_players}):
         play(players, 1000 + players, {"map": map_id})
+
+
+@pytest.mark.parametrize("standard", [False, True])
+@pytest.mark.parametrize(("map_id", "players"), [("po-valley", 3), ("po-valley", 4), ("english-midlands", 4),
+                                                  ("english-midlands", 5), ("english-midlands", 6)])
+def test_steady_games_reach_the_last_turn(map_id, players, standard):
+    """steam.txt, "The Game's End": 10 turns with 3 players, 8 with 4, 7 with 5 (and 6). The steady
+    player finishes links and delivers; someone ends with a score above zero."""
+    state = play(players, 2, {"map": map_id, "standard": standard}, steady=True)
+    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7, 6: 7}[players]
+    assert sum(1 for link in state["links"].values() if link["to"] is not None) >= 2 * players
+    assert max(GAME.outcome(state)["scores"].values()) > 0

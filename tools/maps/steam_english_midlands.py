@@ -26,9 +26,9 @@ COLS, ROWS = 18, 18
 SIZE_KM = 8.5                     # hex circumradius in km (14.7 km across)
 REF_LAT = 53.3
 
-CUBE_REDUCTION = [4]
-CUBE_REDUCTION_NOTE = ["Ours: with 4 players, the fewest this board takes, as steam.txt's Europe board with",
-                       "three (the engine refuses a player count the map does not take, so not 3)."]
+CUBE_REDUCTION: list[int] = []
+CUBE_REDUCTION_NOTE = ["Ours: none. Four play 8 turns on a board drawn for up to six: the full 48 city cubes give",
+                       "them 1.5 a railroad a turn (one fewer a city left 0.9, and most railroads went bankrupt)."]
 
 # name, lat, lon, colour, cubes printed. 20 cities, 5 of each colour; 4 cubes for Manchester and
 # Birmingham, 3 for Liverpool, Leeds, Sheffield and Hull, 2 for the others: 48.

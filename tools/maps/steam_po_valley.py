@@ -21,8 +21,9 @@ COLS, ROWS = 18, 14
 SIZE_KM = 14.0                    # hex circumradius in km (24 km across)
 REF_LAT = 45.2
 
-CUBE_REDUCTION = [3]
-CUBE_REDUCTION_NOTE = ["Ours: with 3 players, the fewest this board takes, as steam.txt's Europe board with three."]
+CUBE_REDUCTION: list[int] = []
+CUBE_REDUCTION_NOTE = ["Ours: none. The board is drawn for 3-4 players, and three play 10 turns against four's 8:",
+                       "the full 36 city cubes give three 1.2 a railroad a turn, four 1.1."]
 
 # name, lat, lon, colour, cubes printed. 16 cities, 4 of each colour; 4 cubes for Milano and 3 for
 # Torino and Genova (the industrial triangle), 2 for the others: 36, so that with 4 players the
