@@ -119,8 +119,10 @@ def plan_segment(board: Board, track: dict, links: dict, manifest: Manifest, sup
     """Check laying a plain segment joining ``sides`` in a non-town hex (an empty hex, or one whose
     tile it improves into a crossing or passing tile). Raises ``IllegalAction``."""
     if hexname not in board.hexes or board.node(hexname) is not None:
-        raise IllegalAction(f"{hexname} is not a hex track can be built in" +
-                            (" (a town takes a town tile: give its exits)." if board.node(hexname) == "town" else "."))
+        kind = board.node(hexname)
+        why = {"town": " (a town takes a town tile: give its exits).",
+               "city": ": it is a city; track is laid in the hexes next to it, leading in."}.get(kind, ".")
+        raise IllegalAction(f"{hexname} is not a hex track can be built in{why}")
     seg = list(norm(sides))
     if len(set(sides)) != 2:
         raise IllegalAction("A track piece joins two different sides of the hex.")
@@ -278,6 +280,9 @@ def plan_redirect(board: Board, track: dict, links: dict, manifest: Manifest, su
     unowned one it may claim) to leave by another side (steam.txt, "Changing Direction"): a
     plain one-track tile, never in a town. Returns ``(link id, placement)``. Raises ``IllegalAction``."""
     tile = track.get(hexname)
+    if board.node(hexname) == "town":
+        raise IllegalAction(f"Track in a town cannot be redirected ({hexname}); a town tile with more exits "
+                            "may replace it (build there with all its exits).")
     if not tile or len(tile["segments"]) != 1 or tile["segments"][0][1] == TOWN:
         raise IllegalAction(f"Only the last tile of an unfinished link can be redirected; {hexname} is not one.")
     lid = tile["links"][0]

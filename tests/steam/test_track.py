@@ -51,8 +51,8 @@ def test_three_tiles_a_turn_four_with_engineer(t):
 
 
 def test_track_cannot_cross_an_impassable_side_or_leave_the_board(t):
-    """"You can't build tracks that cross or touch a hex side with a thick black line, or that run
-    into the board's edge"."""
+    """"Other Track Building Restrictions": "You can't build tracks that cross or touch a hex side with
+    a thick black line, or that run into the board's edge"."""
     with pytest.raises(IllegalAction, match="edge of the board"):
         t.build(0, "B1", "SE", "NW")
     t.build(0, "C2", "W", "E")
@@ -63,7 +63,8 @@ def test_track_cannot_cross_an_impassable_side_or_leave_the_board(t):
 
 
 def test_a_link_cannot_return_to_its_own_city(t):
-    """"You can't lay track that starts and ends in the same town or city"."""
+    """"Other Track Building Restrictions": "You can't lay track that starts and ends in the same town
+    or city"."""
     t.build(0, "C2", "W", "NW")                # Alpha -> C1
     with pytest.raises(IllegalAction, match="same place"):
         t.build(0, "C1", "SE", "SW")           # back into Alpha
@@ -84,6 +85,8 @@ def test_a_town_tile_completes_the_link_and_its_other_exits_start_new_ones(t):
 
 
 def test_town_hexes_take_only_town_tiles_and_keep_their_exits(t):
+    """"Town Track Tiles" and "Improving Existing Track": a town tile may be replaced by one with
+    more exits, never fewer."""
     t.build(0, "C3", "NW", "E")
     t.build(0, "D3", "W")
     with pytest.raises(IllegalAction, match="must keep them"):

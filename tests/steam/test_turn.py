@@ -49,7 +49,8 @@ def test_the_first_order_by_auction(tiny):
 
 
 def test_tiles_are_paid_when_taken_and_the_pass_option_pays_nothing(tiny):
-    """"Phase 1 – Select Action Tiles": one tile each, paid when taken; City Growth's pass option."""
+    """"Phase 1 – Select Action Tiles": one tile each, paid when taken; City Growth's pass option;
+    "Train Engine": the Locomotive tile improves the locomotive at once."""
     t = Table(3)
     t.state["order"] = [0, 1, 2]
     for p in t.state["players"]:
@@ -69,6 +70,9 @@ def test_tiles_are_paid_when_taken_and_the_pass_option_pays_nothing(tiny):
 
 
 def test_first_build_builds_first_and_first_move_moves_first(tiny):
+    """"Phase 2 – Building the Track" (the First Build tile, "Let's Get Started") builds before the
+    first in turn order; "Phase 3 – Move Goods (or Improve Locomotive)": First Move goes first in each
+    round ("First Move")."""
     t = Table(3)
     t.state["order"] = [0, 1, 2]
     t.select_all({1: "first-move", 2: "first-build"})
@@ -184,7 +188,8 @@ def test_bankruptcy_leaves_the_links_to_nobody(tiny):
 
 
 def test_city_growth_and_urbanization_are_made_during_the_build(tiny):
-    """"Expanding Cities" and "City Life"."""
+    """"City Growth" and "Expanding Cities"; "Urbanization" and "City Life": both must be carried out
+    during the build when taken without the pass option ("Other Track Building Restrictions")."""
     t = Table(3)
     t.state["order"] = [0, 1, 2]
     t.select_all({0: "city-growth", 1: "urbanization"})
