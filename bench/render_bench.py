@@ -98,15 +98,15 @@ def workers(report: Report, n: int) -> None:
 
 
 def steam(report: Report, n: int) -> None:
-    """The Steam board: a mid-game view (half of a played 4-player game) on each shipped map,
-    desktop (the default) and phone."""
+    """The Steam board: a mid-game view (half of a 4-player game of the steady player, which plays
+    to the last turn) on each shipped map, desktop (the default) and phone."""
     from engine.games.steam.data import available_maps
     from render import steam as render_steam
     from render.panel import png_bytes_quick
 
     game = GAMES["steam"]
     for map_id in available_maps():
-        names, state, log = play(game, 4, 7, options={"map": map_id})
+        names, state, log = play(game, 4, 7, options={"map": map_id}, steady=True)
         mid = game.setup({"map": map_id}, names, 7)
         for seat, action in log[: len(log) // 2]:
             mid, _ = game.apply(mid, seat, action)

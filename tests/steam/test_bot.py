@@ -1,17 +1,17 @@
 """Whole Steam games to the final score the way people play them: typed commands at the local table,
 and slash commands, buttons and menus through the real bot under simcord. Moves are picked from
-the engine's legal actions by the steady player of ``policy.py``, which plays to the last turn."""
+the engine's legal actions by the steady player of ``bench/steam_player.py``, which plays to the
+last turn."""
 import random
 from pathlib import Path
 
 import pytest
 
+from bench import steam_player
 from bot.local import LOCAL_CHANNEL, LocalTable
 from bot.store import Store
 from bot.table import Table
 from engine.games.steam.game import GAME
-
-from . import policy
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -47,7 +47,7 @@ def words(action: dict) -> list[str]:
 
 def pick(rng, state, prompt):
     acts = [a for a in GAME.legal_actions(state, prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
-    return policy.choose(rng, state, prompt["seat"], acts, prompt["kind"])
+    return steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
 
 
 @pytest.mark.parametrize("standard", [False, True])

@@ -2,21 +2,20 @@
 
 A random policy (deliveries and track first, now and then anything legal) plays whole games on the
 tiny board and on every shipped map, base and standard; it goes bankrupt early, so the steady
-player of ``policy.py`` also plays each map to its last turn. At every step: the move is legal, 96 goods
-cubes exist (cities, goods supply, bag), every track tile is on the board or in the supply, every
-link's path is its hexes' track, and no view shows the bag's contents or the seed. At the end the
-log replays to the same state."""
+player of ``bench/steam_player.py`` also plays each map to its last turn. At every step: the move
+is legal, 96 goods cubes exist (cities, goods supply, bag), every track tile is on the board or in
+the supply, every link's path is its hexes' track, and no view shows the bag's contents or the
+seed. At the end the log replays to the same state."""
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench import steam_player
 from engine import Match, canonical, replay
 from engine.games.steam.data import available_maps, load_manifest, load_map
 from engine.games.steam.game import GAME
-
-from . import policy
 
 
 def check(state):
@@ -57,7 +56,7 @@ def play(players: int, seed: int, options: dict, steady: bool = False) -> dict:
             break
         prompt = rng.choice(match.prompts())
         acts = [a for a in match.legal_actions(prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
-        action = (policy.choose(rng, match.state, prompt["seat"], acts, prompt["kind"]) if steady
+        action = (steam_player.choose(rng, match.state, prompt["seat"], acts, prompt["kind"]) if steady
                   else choose(rng, acts))
         match, _ = match.play(prompt["seat"], action)
         if n % 10 == 0:

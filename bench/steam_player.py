@@ -1,4 +1,5 @@
-"""A steady Steam player for whole-game tests: it plays to the last turn instead of going bankrupt.
+"""A steady Steam player for whole games in tests and benchmarks: it plays to the last turn instead
+of going bankrupt.
 
 The random policy of the playout tests lays track anywhere and goes bankrupt within a few turns, so
 its games end early. This one plays like a careful beginner. It only ever picks one of the engine's
