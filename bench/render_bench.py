@@ -20,7 +20,7 @@ def run(report: Report, quick: bool) -> None:
     game = GAMES["rotw"]
     n = 10 if quick else 40
     for map_id in available_maps():
-        names, state, log = play(game, 3, 7)
+        names, state, log = play(game, 3, 7, options={"map": map_id})
         # a mid-game position: half of the log
         mid = game.setup({"map": map_id}, names, 7)
         for seat, action in log[: len(log) // 2]:

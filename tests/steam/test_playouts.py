@@ -3,9 +3,9 @@
 A random policy (deliveries and track first, now and then anything legal) plays whole games on the
 tiny board and on every shipped map, base and standard; it goes bankrupt early, so the steady
 player of ``bench/steam_player.py`` also plays each map to its last turn. At every step: the move
-is legal, 96 goods cubes exist (cities, goods supply, bag), every track tile is on the board or in
-the supply, every link's path is its hexes' track, and no view shows the bag's contents or the
-seed. At the end the log replays to the same state."""
+is legal, money moves only as the events' books say, 96 goods cubes exist (cities, goods supply,
+bag), every track tile is on the board or in the supply, every link's path is its hexes' track,
+and no view shows the bag's contents or the seed. At the end the log replays to the same state."""
 import random
 
 import pytest
@@ -36,6 +36,26 @@ def check(state):
         assert isinstance(view["bag"], int) and "seed" not in view and "core" not in view
 
 
+def check_books(before: dict, after: dict, events: list) -> None:
+    """Money moves only as the events' money books say ("Money and Investing in Steam"): cash changes
+    by what was earned, less what was paid, plus $5 for each income step or 2 VP given up; income by
+    the steps given up and the track points taken as income; VP likewise. A payment that needed
+    raising leaves at most $4 of change."""
+    for seat, (p, q) in enumerate(zip(before["players"], after["players"])):
+        lines = [line for e in events for line in e.get("money", []) if line["seat"] == seat]
+        if q["out"] and not p["out"]:
+            continue                                  # bankrupt: the bill it could not pay is not paid
+        total = {k: sum(line.get(k, 0) for line in lines) for k in
+                 ("paid", "earned", "raised_steps", "raised_vp", "income_points", "vp_points")}
+        raised = 5 * total["raised_steps"] + 5 * total["raised_vp"] // 2
+        assert q["cash"] - p["cash"] == total["earned"] - total["paid"] + raised, (seat, lines)
+        assert q["income"] - p["income"] == total["income_points"] - total["raised_steps"], (seat, lines)
+        assert q["vp"] - p["vp"] == total["vp_points"] - total["raised_vp"], (seat, lines)
+        assert q["cash"] >= 0 and -10 <= q["income"] <= 30 and q["vp"] >= 0
+        if len(lines) == 1 and lines[0].get("paid") and raised:
+            assert q["cash"] <= 4
+
+
 def choose(rng, acts):
     best = [a for a in acts if a["type"] in ("deliver", "score")]
     if best and rng.random() < 0.9:
@@ -58,7 +78,9 @@ def play(players: int, seed: int, options: dict, steady: bool = False) -> dict:
         acts = [a for a in match.legal_actions(prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
         action = (steam_player.choose(rng, match.state, prompt["seat"], acts, prompt["kind"]) if steady
                   else choose(rng, acts))
-        match, _ = match.play(prompt["seat"], action)
+        before = match.state
+        match, events = match.play(prompt["seat"], action)
+        check_books(before, match.state, events)
         if n % 10 == 0:
             check(match.state)
     out = match.outcome()

@@ -86,13 +86,13 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     tilenet.connect(plan, board, state["links"], seat)
     cost, terrain = tile_cost(plan, mapdata, rules)
     player = state["players"][seat]
-    paid = pay_or_refuse(player, cost, rules, "That tile")
+    paid = pay_or_refuse(state, seat, cost, rules, "That tile")
     done = tilenet.apply_placement(plan, state["track"], state["links"], state["tiles"], seat, state["turn"],
                                    _new_id(state), board.node)
     b["laid"] += 1
     what = ("improves " if plan.improves else "lays ") + plan.tile.replace("-", " ") + f" in {board.name(h)}"
-    events.append({"type": "build", "seat": seat, "hex": h,
-                   "text": f"{player['name']} {what}{terrain} and {paid}{_completed(state, board, done)}."})
+    events.append({"type": "build", "seat": seat, "hex": h, "money": [paid.record],
+                   "text": f"{player['name']} {what}{terrain} and {paid.text}{_completed(state, board, done)}."})
 
 
 def tile_cost(plan, mapdata: MapData, rules: Rules) -> tuple[int, str]:
@@ -119,11 +119,12 @@ def redirect(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: st
     lid, plan = tilenet.plan_redirect(board, state["track"], state["links"], load_manifest(), state["tiles"], seat, h,
                                       sides_of(exits))
     player = state["players"][seat]
-    paid = pay_or_refuse(player, plan.track_cost, rules, "Redirecting")
+    paid = pay_or_refuse(state, seat, plan.track_cost, rules, "Redirecting")
     done = tilenet.apply_redirect(lid, plan, state["track"], state["links"], state["tiles"], seat, state["turn"])
     b["laid"] += 1
-    events.append({"type": "build", "seat": seat, "hex": h,
-                   "text": f"{player['name']} redirects the track in {h} and {paid}{_completed(state, board, done)}."})
+    events.append({"type": "build", "seat": seat, "hex": h, "money": [paid.record],
+                   "text": f"{player['name']} redirects the track in {h} and {paid.text}"
+                           f"{_completed(state, board, done)}."})
 
 
 def _completed(state: dict, board: SteamBoard, done: list[str]) -> str:

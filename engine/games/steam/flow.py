@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
 from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, fold, load_manifest
-from .money import Bankrupt, can_raise, paid_text, pay, pay_or_refuse
+from .money import Bankrupt, Payment, can_raise, pay, pay_or_refuse, record
 
 OPENING_BID = 1
 
@@ -138,9 +138,12 @@ def _close_auction(state: dict, rules: Rules, events: list) -> None:
         return
     winner = a["high_seat"] if a["high_seat"] is not None else a["order"][0]
     text = f"{state['seats'][winner]} takes place {len(box['placed']) + 1}"
+    book = []
     if a["high_seat"] is not None:
-        text += " and " + pay_or_refuse(state["players"][winner], a["high"], rules, "That bid")
-    events.append({"type": "order", "seat": winner, "text": text + "."})
+        paid = pay_or_refuse(state, winner, a["high"], rules, "That bid")
+        text += " and " + paid.text
+        book.append(paid.record)
+    events.append({"type": "order", "seat": winner, "money": book, "text": text + "."})
     box["placed"].append(winner)
     n = len(state["seats"])
     left = [s for s in _clockwise(winner, list(range(n))) if s not in box["placed"]]
@@ -185,15 +188,18 @@ def select(state: dict, rules: Rules, seat: int, ref: str, pass_option: bool, ev
     if tile.id == "locomotive" and not pass_option and player["loco"] >= rules.locomotive_max:
         raise IllegalAction(f"Your locomotive is already at level {rules.locomotive_max}.")
     text = f"{player['name']} takes {tile.name}"
+    book = []
     if pass_option:
         text += " with the pass option (no cost, no action)"
     elif tile.cost:
-        text += " and " + pay_or_refuse(player, tile.cost, rules, tile.name)
+        paid = pay_or_refuse(state, seat, tile.cost, rules, tile.name)
+        text += " and " + paid.text
+        book.append(paid.record)
     player["tile"], player["passed_tile"] = tile.id, pass_option
     if tile.id == "locomotive" and not pass_option:
         player["loco"] += 1
         text += f"; locomotive level {player['loco']}"
-    events.append({"type": "select", "seat": seat, "text": text + "."})
+    events.append({"type": "select", "seat": seat, "money": book, "text": text + "."})
     state["at"] += 1
     if state["at"] >= len(active(state)):
         start_build(state, rules, events)
@@ -253,14 +259,16 @@ def income(state: dict, rules: Rules, events: list) -> None:
         due = p["income"] - (p["loco"] if state["options"]["standard"] else 0)
         if due >= 0:
             p["cash"] += due
-            events.append({"type": "income", "seat": seat, "text": f"{p['name']} earns ${due}."})
+            events.append({"type": "income", "seat": seat, "money": [record(seat, earned=due)],
+                           "text": f"{p['name']} earns ${due}."})
             continue
         try:
             steps, vp = pay(p, -due, rules)
         except Bankrupt:
             eliminate(state, seat, events)
             continue
-        events.append({"type": "income", "seat": seat, "text": f"{p['name']} {paid_text(-due, steps, vp, rules)}."})
+        paid = Payment(seat, -due, steps, vp, rules)
+        events.append({"type": "income", "seat": seat, "money": [paid.record], "text": f"{p['name']} {paid.text}."})
     if state["turn"] >= state["turns"] or len(active(state)) <= 1:
         state.update(phase="over", build=None, move=None)
         events.append({"type": "game_over", "text": "The game is over."})

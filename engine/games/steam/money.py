@@ -42,15 +42,36 @@ def pay(player: dict, amount: int, rules: Rules) -> tuple[int, int]:
     return steps, vp
 
 
-def pay_or_refuse(player: dict, amount: int, rules: Rules, what: str) -> str:
-    """A payment the player chose: refused with ``IllegalAction`` when it cannot be raised. Returns
-    the words for the event ("pays $4, raising $5 (income -1)")."""
+def record(seat: int, paid: int = 0, earned: int = 0, steps: int = 0, vp: int = 0, income_points: int = 0,
+           vp_points: int = 0) -> dict:
+    """One line of the money book an event carries in its ``money`` list (dollars, income steps, VP):
+    ``paid`` to the bank, ``earned`` from it, ``raised_steps`` down the income track and
+    ``raised_vp`` given up for cash ($5 each, 2 VP each $5), track points taken as
+    ``income_points`` or ``vp_points``. Only the figures that are not zero are kept."""
+    line = {"seat": seat, "paid": paid, "earned": earned, "raised_steps": steps, "raised_vp": vp,
+            "income_points": income_points, "vp_points": vp_points}
+    return {k: v for k, v in line.items() if v or k == "seat"}
+
+
+class Payment:
+    """A payment made: ``text`` for the event ("pays $4, raising $5 (income -1)") and ``record``
+    for its money book."""
+
+    def __init__(self, seat: int, amount: int, steps: int, vp: int, rules: Rules):
+        self.text = paid_text(amount, steps, vp, rules)
+        self.record = record(seat, paid=amount, steps=steps, vp=vp)
+
+
+def pay_or_refuse(state: dict, seat: int, amount: int, rules: Rules, what: str) -> Payment:
+    """A payment the seat chose: refused with ``IllegalAction`` (nothing paid) when it cannot be
+    raised."""
+    player = state["players"][seat]
     try:
         steps, vp = pay(player, amount, rules)
     except Bankrupt:
         raise IllegalAction(f"{what} costs ${amount}: you cannot raise that much (at most "
                             f"${can_raise(player, rules)}).") from None
-    return paid_text(amount, steps, vp, rules)
+    return Payment(seat, amount, steps, vp, rules)
 
 
 def paid_text(amount: int, steps: int, vp: int, rules: Rules) -> str:

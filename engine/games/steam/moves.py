@@ -13,6 +13,7 @@ from engine.core.errors import IllegalAction
 from . import flow
 from .build import SteamBoard
 from .data import MapData, Rules, place
+from .money import record
 
 ROUNDS = 2
 
@@ -104,12 +105,15 @@ def score(state: dict, rules: Rules, seat: int, take: str, events: list) -> None
     for key, points in s["points"].items():
         p = state["players"][int(key)]
         if s["choices"][key] == "income":
-            p["income"] = min(rules.income_max, p["income"] + points)
+            gain = min(rules.income_max, p["income"] + points) - p["income"]
+            p["income"] += gain
             text = f"{p['name']} takes {points} as income (now ${p['income']})"
+            book = record(int(key), income_points=gain)
         else:
             p["vp"] += points
             text = f"{p['name']} takes {points} VP (now {p['vp']})"
-        events.append({"type": "score", "seat": int(key), "text": text + "."})
+            book = record(int(key), vp_points=points)
+        events.append({"type": "score", "seat": int(key), "money": [book], "text": text + "."})
     state["scoring"] = None
     state["phase"] = "move"
     advance(state, rules, events)

@@ -17,7 +17,7 @@ from engine.core.rng import Stream
 
 from .build import _builder
 from .data import COLOURS, Rules
-from .money import can_raise, pay_or_refuse
+from .money import can_raise, pay_or_refuse, record
 
 OPENING_BID = 1
 PRODUCED = 2
@@ -44,7 +44,7 @@ def capital(state: dict, rules: Rules, seat: int, steps: int, events: list) -> N
     p["income"] -= steps
     p["cash"] += steps * rules.raise_step
     box[str(seat)] = steps
-    events.append({"type": "capital", "seat": seat,
+    events.append({"type": "capital", "seat": seat, "money": [record(seat, steps=steps)],
                    "text": f"{p['name']} raises ${steps * rules.raise_step} (income {p['income']})." if steps
                    else f"{p['name']} raises no capital."})
     if all(v is not None for v in box.values()):
@@ -88,7 +88,7 @@ def _close(state: dict, rules: Rules, events: list) -> None:
     active = [s for s in a["order"] if s not in a["passed"]]
     dropped = list(a["dropped"])
     order = active + list(reversed(dropped))
-    lines = []
+    lines, book = [], []
     for rank, seat in enumerate(order):
         own = auc.own_bid(a, seat)
         if dropped and seat == dropped[0]:
@@ -98,9 +98,12 @@ def _close(state: dict, rules: Rules, events: list) -> None:
         else:
             due = auc.half_up(own)
         if due:
-            lines.append(f"{state['seats'][seat]} " + pay_or_refuse(state["players"][seat], due, rules, "That bid"))
+            paid = pay_or_refuse(state, seat, due, rules, "That bid")
+            lines.append(f"{state['seats'][seat]} {paid.text}")
+            book.append(paid.record)
     state.update(order=order, at=0, phase="select", bidding=None, skip=[])
-    events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."
+    events.append({"type": "order", "money": book,
+                   "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."
                                             + ("" if not lines else " " + "; ".join(lines) + ".")})
 
 
