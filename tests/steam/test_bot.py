@@ -50,13 +50,15 @@ def pick(rng, state, prompt):
     return steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
 
 
-@pytest.mark.parametrize("standard", [False, True])
-async def test_whole_game_at_the_local_table(tmp_path, standard):
+@pytest.mark.parametrize(("players", "standard"), [(3, False), (3, True), (4, True), (5, False)])
+async def test_whole_game_at_the_local_table(tmp_path, players, standard):
     store = await Store.open(str(tmp_path / "local.sqlite3"))
     table = Table(store, render=False, seeds=lambda: 21)
     local = LocalTable(table, Path(tmp_path / "boards"))
-    for line in ["as Ann", f"game new steam standard={str(standard).lower()}", "as Bob", "game join",
-                 "as Cat", "game join", "as Ann", "game start"]:
+    lines = ["as Ann", f"game new steam standard={str(standard).lower()}"]
+    for name in NAMES[1:players]:
+        lines += [f"as {name}", "game join"]
+    for line in lines + ["as Ann", "game start"]:
         out = await local.handle(line)
     rng = random.Random(21)
     for _ in range(4000):
@@ -77,13 +79,15 @@ async def test_whole_game_at_the_local_table(tmp_path, standard):
             out = await local.handle(f"pick {index + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)
-    assert state["turn"] == state["turns"] == 10                                # to the last turn
+    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
+    assert state["options"]["standard"] is standard
     await store.close()
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-async def test_whole_game_through_discord(simcord_env, players):
-    """3 players on Po Valley, 4 and 5 on Midlands & North (the maps the counts choose)."""
+@pytest.mark.parametrize(("players", "standard"), [(3, False), (4, True), (5, False)])
+async def test_whole_game_through_discord(simcord_env, players, standard):
+    """3 players on Po Valley, 4 and 5 on Midlands & North (the maps the counts choose); the 4-player
+    game is the standard game, chosen by `/game new`'s option."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("steam")
@@ -92,7 +96,7 @@ async def test_whole_game_through_discord(simcord_env, players):
     table = env.bot.table
     table.seeds = lambda: 21
     table.render = False
-    await members[0].slash(channel, "game new", game="steam")
+    await members[0].slash(channel, "game new", game="steam", **({"standard": True} if standard else {}))
     for m in members[1:]:
         await m.slash(channel, "game join")
     await members[0].slash(channel, "game start")
@@ -128,6 +132,10 @@ async def test_whole_game_through_discord(simcord_env, players):
             await who.slash(channel, "steam score", take=action["take"])
         elif kind == "grow":
             await who.slash(channel, "steam grow", city=action["city"])
+        elif kind == "capital":
+            await who.slash(channel, "steam capital", steps=action["steps"])
+        elif kind == "produce":
+            await who.slash(channel, "steam produce", spaces=" ".join(action["spaces"]))
         elif kind == "urbanize":
             await who.slash(channel, "steam urbanize", town=action["town"], tile=action["tile"])
         else:
@@ -137,6 +145,7 @@ async def test_whole_game_through_discord(simcord_env, players):
     assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
     assert state["options"]["map"] == ("po-valley" if players == 3 else "english-midlands")
+    assert state["options"]["standard"] is standard
 
 
 async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the_board(db_path):
