@@ -229,6 +229,8 @@ def test_a_completed_table_ranks_its_builders_and_empties_its_warehouse():
     assert done["placed"] == [] and done["reward"] is False
     assert t.player(LEO)["coins"] == 22 + 3                       # no room: sold for 3
     assert t.player(TIM)["facilities"]["workers"] == 3
+    assert "Tim takes 1 worker home from site 2's warehouse." in t.text()
+    assert "Leo has no room: 1 structures sold to the Bank." in t.text() and "Leo takes" not in t.text()
     t.act(LEO, type="choose", option="share")
     assert t.site(2)["shares"] == {str(LEO): 1} and t.player(TIM)["tiles"]["S"] == 1
     assert t.site(2)["warehouses"]["structures"] == {"workers": {}, "goods": {}}
@@ -394,6 +396,7 @@ def test_game_end_after_round_4_sells_and_scores():
                                    "total": 59}
     assert out["scores"] == {MARIA: 59, TIM: 22 + 4 - 1 + 5, LEO: 26}
     assert out["ranking"] == [MARIA, TIM, LEO] and out["winners"] == ["Maria"]
+    assert "The game ends: the last of the 4 rounds is played. Maria wins with 59 coins." in t.text()
 
 
 def test_with_two_players_the_third_black_train_ends_the_game_after_payments():
@@ -412,6 +415,7 @@ def test_with_two_players_the_third_black_train_ends_the_game_after_payments():
     assert GAME.outcome(t.state) is None and t.state["step"] == "play"
     to_the_end(t)
     assert t.state["round"] == 2 and "Train 3 runs Porto → Braga" in t.text()
+    assert "The game ends: no black train is left on the table." in t.text()
 
 
 def test_a_tie_for_the_most_coins_is_a_shared_victory():

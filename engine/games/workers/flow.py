@@ -410,7 +410,8 @@ def payments_rest(state, rng, events) -> None:
             p["houses"] = 0
     black_left = any(t["black"] for t in state["table_trains"])
     if state["round"] >= ROUNDS or not black_left:
-        finish(state, events)
+        finish(state, events, f"the last of the {ROUNDS} rounds is played" if state["round"] >= ROUNDS
+               else "no black train is left on the table")
         return
     roll_subsidy(state, rng)
     c = state["commands"]
@@ -431,9 +432,10 @@ def payments_rest(state, rng, events) -> None:
                            f"{c['available']} (unavailable {c['unavailable']})."})
 
 
-def finish(state, events) -> None:
-    """Game end: sell resources, cash reward tiles, 5 coins for all five workers at home, 3 coins per
-    share on a site that never became a route; most coins wins, a tie is a shared victory."""
+def finish(state, events, why: str) -> None:
+    """Game end (``why``: the words for what ended it): sell resources, cash reward tiles, 5 coins for
+    all five workers at home, 3 coins per share on a site that never became a route; most coins
+    wins, a tie is a shared victory."""
     market = data.country().market
     final = []
     for s, p in enumerate(state["players"]):
@@ -454,5 +456,5 @@ def finish(state, events) -> None:
     state["step"] = "over"
     best = max(f["total"] for f in final)
     winners = [name(state, s) for s, f in enumerate(final) if f["total"] == best]
-    events.append({"type": "over", "text": f"The game ends. {' and '.join(winners)} "
+    events.append({"type": "over", "text": f"The game ends: {why}. {' and '.join(winners)} "
                                            f"{'win' if len(winners) > 1 else 'wins'} with {best} coins."})

@@ -147,17 +147,23 @@ def check_table(state, number, kind: str, events) -> None:
 
 
 def _return_warehouse(state, s: dict, kind: str, events) -> None:
+    """The table's warehouse empties: its workers and resources go back to their owners' Facilities
+    (resources without room there are sold to the Bank), each owner told in a line."""
     house = s["warehouses"][kind]
-    for key, n in sorted(house["workers"].items()):
-        state["players"][int(key)]["facilities"]["workers"] += n
-    for key, n in sorted(house["goods"].items()):
-        seat = int(key)
-        room = min(n, board.capacity(state, seat, kind))
+    for key in sorted(set(house["workers"]) | set(house["goods"]), key=int):
+        seat, workers, goods = int(key), house["workers"].get(key, 0), house["goods"].get(key, 0)
+        state["players"][seat]["facilities"]["workers"] += workers
+        room = min(goods, board.capacity(state, seat, kind))
         board.store_in_facilities(state, seat, kind, room)
-        if n > room:
-            gain(state, seat, data.country().market.sell[kind] * (n - room))
-            events.append({"type": "sold", "seat": seat, "kind": kind, "count": n - room,
-                           "text": f"{name(state, seat)} has no room: {n - room} {kind} sold to the Bank."})
+        home = [f"{room} {kind}" if room else "", f"{workers} worker{'s' if workers > 1 else ''}" if workers else ""]
+        if any(home):
+            events.append({"type": "home", "seat": seat, "site": s["number"], "kind": kind,
+                           "text": f"{name(state, seat)} takes {' and '.join(x for x in home if x)} home from "
+                                   f"site {s['number']}'s warehouse."})
+        if goods > room:
+            gain(state, seat, data.country().market.sell[kind] * (goods - room))
+            events.append({"type": "sold", "seat": seat, "kind": kind, "count": goods - room,
+                           "text": f"{name(state, seat)} has no room: {goods - room} {kind} sold to the Bank."})
     house["workers"] = {}
     house["goods"] = {}
 
