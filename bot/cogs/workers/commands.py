@@ -359,7 +359,7 @@ class WorkersUI(GameUI):
             ways = " or ".join(prompt["options"])
             return f"{who}: train {prompt['train']} is where three routes meet. Toward {ways}?"
         if kind == "bonus":
-            return f"{who}: take a bonus: {', '.join(words.choice_label(o) for o in prompt['options'])}."
+            return f"{who}: take a bonus: {', '.join(words.choice_label(o, kind) for o in prompt['options'])}."
         return f"{who}, your move."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
@@ -376,7 +376,7 @@ class WorkersUI(GameUI):
                     for a in acts if a["dice"]] + [Button("Keep my dice", {"type": "reroll", "dice": []})]
         if kind == "turn":
             return turn_components(ctx, acts)
-        return [Button(words.choice_label(a["option"]), a, "primary") for a in acts]
+        return [Button(words.choice_label(a["option"], kind), a, "primary") for a in acts]
 
     def status_text(self, view: dict) -> str:
         step = {"place": "placing cards", "low": "low rolls", "tokens": "reroll tokens", "assign": "assigning dice",

@@ -75,7 +75,7 @@ def action_label(view: dict, a: dict) -> str:
     if kind == "end":
         return "End your turn"
     if kind == "choose":
-        return choice_label(a["option"])
+        return choice_label(a["option"], (view.get("question") or {}).get("kind"))
     return kind
 
 
@@ -99,8 +99,12 @@ CHOICES = {"tile": "Take the reward tile", "share": "Take a free share", "reroll
            "plus": "A +1 token", "director": "A director back"}
 
 
-def choice_label(option: str) -> str:
-    return CHOICES.get(option, f"Toward {option}" if option else option)
+def choice_label(option: str, kind: str | None = None) -> str:
+    """A button's words for answering a question of ``kind``: a new route's train is put *in* a
+    city, a train at a junction runs *toward* one."""
+    if option in CHOICES or not option:
+        return CHOICES.get(option, option)
+    return f"In {option}" if kind == "train_city" else f"Toward {option}"
 
 
 def sums_line(view: dict) -> str:
