@@ -30,15 +30,14 @@ async def run(report: Report, quick: bool) -> None:
     samples_per_size = 15 if quick else 40
     for n_games in sizes:
         with tempfile.TemporaryDirectory() as tmp:
-            bot = create_bot(os.path.join(tmp, "bench.sqlite3"))
-            try:
-                await measure(report, bot, n_games, samples_per_size)
-                if n_games <= 100:
-                    await measure_workers(report, bot, n_games, samples_per_size)
-                    await measure_steam(report, bot, n_games, samples_per_size)
-            finally:
-                if bot.store is not None:
-                    await bot.store.close()
+            kinds = [measure] + ([measure_workers, measure_steam] if n_games <= 100 else [])
+            for kind in kinds:                 # a bot each (one store, one process lock at a time)
+                bot = create_bot(os.path.join(tmp, f"{kind.__name__}.sqlite3"))
+                try:
+                    await kind(report, bot, n_games, samples_per_size)
+                finally:
+                    if bot.store is not None:
+                        await bot.store.close()
 
 
 async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> None:
