@@ -168,15 +168,20 @@ class LocalTable:
 
     @staticmethod
     def _args(ui, words: list[str]) -> dict:
-        """``key=value`` words by name; the others fill the command's parameters in order (a
-        ``rest`` parameter takes all the remaining words)."""
+        """``key=value`` words by name; a word that is one of exactly one parameter's choices
+        (``bottom`` for ``part``) goes to that parameter; the others fill the command's parameters
+        in order (a ``rest`` parameter takes all the remaining words)."""
         spec = ui.commands.get(words[0].lower())
         args: dict = {}
         positional = []
+        params = spec.params if spec else ()
         for w in words[1:]:
             key, eq, value = w.partition("=")
-            if eq and spec and key in {p.name for p in spec.params}:
+            chosen = [p for p in params if w.lower() in p.choices and p.name not in args]
+            if eq and key in {p.name for p in params}:
                 args[key] = value
+            elif len(chosen) == 1 and not chosen[0].rest:
+                args[chosen[0].name] = w
             else:
                 positional.append(w)
         free = [p for p in (spec.params if spec else ()) if p.name not in args]

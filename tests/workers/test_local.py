@@ -51,3 +51,15 @@ async def test_a_whole_game_typed_at_the_local_table(tmp_path):
         assert "Final score" in text and "Cards under +6" in text and "Traceback" not in text
     finally:
         await store.close()
+
+
+def test_a_word_that_names_a_choice_goes_to_its_parameter():
+    """A new player typed `workers buy 1 bottom` (refused: `bottom` went to the site number); a
+    word that is one of exactly one parameter's choices now goes to that parameter."""
+    from bot.registry import UIS
+    ui = UIS["workers"]
+    assert LocalTable._args(ui, ["buy", "1", "bottom"]) == {"count": "1", "part": "bottom"}
+    assert LocalTable._args(ui, ["buy", "2", "3"]) == {"count": "2", "site": "3"}
+    assert LocalTable._args(ui, ["store", "tracks", "4", "2", "bottom"]) == {
+        "kind": "tracks", "site": "4", "count": "2", "part": "bottom"}
+    assert LocalTable._args(UIS["steam"], ["build", "D3", "W", "E"])["exits"] == "W E"

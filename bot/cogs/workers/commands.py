@@ -99,6 +99,9 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
     me = ctx.view()["players"][ctx.seat]
     dice = numbers(args.get("dice", ""))
     plus = numbers(args["plus"]) if args.get("plus") else None
+    if len(dice) > 4:
+        raise IllegalAction(f"Give four dice, one for each place +1 +2 +3 +6 (you gave {len(dice)} numbers); "
+                            "+1 tokens go in `plus`, one number per place, like `assign 6 5 3 4 plus=0 0 1 0`.")
     if len(dice) == 4 and not args.get("menu"):
         return Apply({"type": "assign", "dice": dice, "plus": plus, "ready": True})
     left = list(me["dice"])
@@ -200,7 +203,7 @@ async def choose(ctx: UIContext, args: dict) -> Apply:
     return Apply({"type": "choose", "option": found})
 
 
-PART = Param("part", str, "top (the 4+ action) or bottom (7+); default: top, then bottom")
+PART = Param("part", str, "top (the 4+ action) or bottom (7+); default: top, then bottom", choices=("top", "bottom"))
 SITE = Param("site", int, "a construction site (or route) by project number")
 KIND = Param("kind", str, "structures, tracks or plans", choices=("structures", "tracks", "plans"))
 COMMANDS = {c.name: c for c in (
