@@ -23,3 +23,16 @@ def tiny(monkeypatch):
         monkeypatch.setattr(module, "load_map", load_map, raising=False)
     monkeypatch.setattr(context, "available_maps", available_maps)
     return data.read_map(TINY)
+
+
+
+@pytest.fixture
+def builder(tiny):
+    """Three players on the tiny board in their first build, P0 (Engineer) first, $30 each."""
+    from .helpers import Table
+    t = Table(3)
+    t.state["order"] = [0, 1, 2]
+    t.select_all({0: "engineer"})
+    for p in t.state["players"]:
+        p["cash"] = 30
+    return t

@@ -113,16 +113,6 @@ def test_nicks_final_score(tiny):
     assert (row["vp"], row["income_vp"], row["links"], row["score"]) == (37, -2, 10, 45)
 
 
-@pytest.fixture
-def builder(tiny):
-    t = Table(3)
-    t.state["order"] = [0, 1, 2]
-    t.select_all({0: "engineer"})
-    for p in t.state["players"]:
-        p["cash"] = 30
-    return t
-
-
 def test_terrain_plains_river_town_and_hills(builder):
     """"Paying for Your First Tracks", "The Plains (& Coast) Hex", "Rivers", "Towns", "What about
     Terrain?" and "The Amazing World of Hills and Mountains": $1 an exit; +$1 a river, +$1 a town,

@@ -4,17 +4,10 @@ import pytest
 
 from engine import IllegalAction
 
-from .helpers import Table
-
 
 @pytest.fixture
-def t(tiny):
-    t = Table(3)
-    t.state["order"] = [0, 1, 2]
-    t.select_all({0: "engineer"})
-    for p in t.state["players"]:
-        p["cash"] = 30
-    return t
+def t(builder):
+    return builder
 
 
 def test_a_link_from_city_to_city_costs_a_dollar_per_exit_plus_terrain(t):
