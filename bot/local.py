@@ -170,7 +170,9 @@ class LocalTable:
     def _args(ui, words: list[str]) -> dict:
         """``key=value`` words by name; a word that is one of exactly one parameter's choices
         (``bottom`` for ``part``) goes to that parameter; the others fill the command's parameters
-        in order (a ``rest`` parameter takes all the remaining words)."""
+        in order (a ``rest`` parameter takes all the remaining words). A word that cannot be the
+        next parameter (not a number, a yes/no or one of its choices) goes on with the text before
+        it: ``deliver Reggio Emilia red``."""
         spec = ui.commands.get(words[0].lower())
         args: dict = {}
         positional = []
@@ -184,17 +186,25 @@ class LocalTable:
                 args[chosen[0].name] = w
             else:
                 positional.append(w)
-        free = [p for p in (spec.params if spec else ()) if p.name not in args]
+        free = [p for p in params if p.name not in args]
         used = 0
-        for i, p in enumerate(free):
+        last = None                                  # the last plain text parameter filled
+        for p in free:
             if p.rest:
-                if positional[i:]:
-                    args[p.name] = " ".join(positional[i:])
+                if positional[used:]:
+                    args[p.name] = " ".join(positional[used:])
                 used = len(positional)
                 break
-            if i < len(positional):
-                args[p.name] = positional[i]
-                used = i + 1
+            while last is not None and used < len(positional) and not _fits(p, positional[used]):
+                args[last] += " " + positional[used]             # a name with spaces: "Reggio Emilia"
+                used += 1
+            if used < len(positional):
+                args[p.name] = positional[used]
+                used += 1
+                last = p.name if p.kind is str and not p.choices else None
+        if last is not None and positional[used:]:
+            args[last] += " " + " ".join(positional[used:])
+            used = len(positional)
         if positional[used:]:
             args["_extra"] = " ".join(positional[used:])      # refused by the command's check, never dropped
         return args
@@ -272,3 +282,12 @@ async def run_local(db_path: str, out_dir: str = "railhead-boards") -> None:
                 print(out)
     finally:
         await store.close()
+
+
+def _fits(param, word: str) -> bool:
+    """Whether ``word`` could be ``param``'s value (numbers, yes/no and choices are checked)."""
+    if param.kind is bool:
+        return word.lower() in ("true", "false", "yes", "no")
+    if param.kind is int:
+        return word.replace("$", "").replace(",", "").lstrip("-").isdigit()
+    return not param.choices or word.lower() in param.choices

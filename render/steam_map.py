@@ -153,6 +153,11 @@ def draw_map(board: Image.Image, names: Image.Image, layout: Layout, spots: Spot
         if layout.shows(h, -layout.size):
             supply = str(m.cities[h].supply) if h in m.cities else city["tile"] or "?"
             draw_city(board, layout, h, city, supply, letters, 0.27 if phone else 0.23)
+    for link in direct_links(view, layout):
+        points = direct_points(layout, link)
+        w = max(5, layout.size // 6)
+        d.line(points, fill=INK, width=w + 4)
+        d.line(points, fill=track_colour(link["owner"]), width=w)
     open_ends(board, layout, spots, view, letters)
     for hexes, colour in ((view.get("last") or [], LAST), (highlight or [], WHITE)):
         for h in hexes:
@@ -161,6 +166,21 @@ def draw_map(board: Image.Image, names: Image.Image, layout: Layout, spots: Spot
                 d.polygon(layout.hex_polygon(h, 3), outline=colour, width=max(3, layout.size // 11))
     badges(board, layout, spots, view, letters, 0.3 if phone else 0.25)
     board.paste(names, (0, 0), names)
+
+
+def direct_links(view: dict, layout: Layout) -> list[dict]:
+    """Complete links with no track tile: two neighbouring cities joined directly (a New City put on
+    a town whose tile was the link), both ends shown."""
+    return [link for link in view["links"].values()
+            if link["complete"] and not link["path"] and layout.shows(link["from"], -layout.size)
+            and layout.shows(link["to"], -layout.size)]
+
+
+def direct_points(layout: Layout, link: dict) -> list[tuple[float, float]]:
+    """A short bar across the side the two cities share."""
+    (ax, ay), (bx, by) = layout.xy(link["from"]), layout.xy(link["to"])
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    return [(mx + (ax - mx) * 0.45, my + (ay - my) * 0.45), (mx + (bx - mx) * 0.45, my + (by - my) * 0.45)]
 
 
 def segment_points(x: float, y: float, s: float, a: int, b: int, steps: int = 10) -> list[tuple[float, float]]:
@@ -325,16 +345,20 @@ def badges(img: Image.Image, layout: Layout, spots: Spots, view: dict, letters: 
             x, y = layout.xy(h)
             spots.add((x - 0.3 * s, y - 0.3 * s, x + 0.3 * s, y + 0.3 * s), 2.0)
     placed: list[tuple[float, float]] = []
+    direct = [id(link) for link in direct_links(view, layout)]
     for lid, link in sorted(view["links"].items(), key=lambda item: (len(item[0]), item[0])):
         steps = [(h, i) for h, i in link["path"] if layout.shows(h, r) and h in view["track"]]
-        if not steps:
+        if not steps and id(link) not in direct:
             continue
         owner = link["owner"]
         text = (owner_letter(owner) + ":" if letters and owner is not None else "") + lid
         half = max(r, text_width(text, size, True) / 2 + r * 0.45)
         mid = (len(steps) - 1) / 2
 
-        def on_track(steps=steps, mid=mid):
+        def on_track(steps=steps, mid=mid, link=link):
+            if not steps:                           # a direct link: on its bar
+                for t in (0.5, 0.3, 0.7):
+                    yield along(direct_points(layout, link), t)
             for h, i in sorted(steps, key=lambda step: abs(steps.index(step) - mid)):
                 a, b = view["track"][h]["segments"][i]
                 line = segment_points(*layout.xy(h), s, a, b)

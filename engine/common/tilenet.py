@@ -323,25 +323,33 @@ def apply_redirect(lid: str, plan: Placement, track: dict, links: dict, supply: 
     return _reach(lid, far, out, track, links)
 
 
-def new_city(track: dict, links: dict, supply: dict, hexname: str) -> list[str]:
+def new_city(track: dict, links: dict, supply: dict, hexname: str) -> tuple[list[str], list[str], list[str]]:
     """A New City tile on a town hex (steam.txt, "City Life"): the town tile goes back to the supply,
-    links keep the hex as their node, links whose open end faces the hex end there, and a link that
-    was only a town spoke is gone. Returns the ids of the links completed."""
+    links keep the hex as their node, and links whose open end faces the hex end there. A complete
+    link that was only a town spoke to the next city now joins the two cities directly, with no
+    track tile ("City hexes are assumed to have track running to every side of the hex"); an
+    unfinished one that was only a spoke is gone. Returns the ids of the links completed, of those
+    that became direct, and of those removed (their owners as they were)."""
     tile = track.pop(hexname, None)
+    direct, removed = [], []
     if tile:
         supply[tile["tile"]] += 1
-        for lid in set(tile["links"]):
+        for lid in sorted(set(tile["links"]) - {None}, key=int):
             link = links[lid]
             link["path"] = [step for step in link["path"] if step[0] != hexname]
             if not link["path"]:
-                del links[lid]
+                if link["to"] is not None:
+                    direct.append(lid)
+                else:
+                    removed.append(lid)
+                    del links[lid]
     done = []
     for lid, link in links.items():
         if link["to"] is None and link["path"] and neighbor(link["path"][-1][0], link["exit"]) == hexname:
             if link["from"] != hexname:
                 link["to"], link["exit"] = hexname, None
                 done.append(lid)
-    return done
+    return done, direct, removed
 
 
 def expire(links: dict, seat: int, turn: int) -> list[str]:

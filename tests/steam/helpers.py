@@ -1,7 +1,8 @@
 """Helpers for Steam scenario tests on the tiny board (tests/steam/tiny.toml).
 
 The tiny board: Alpha (red) B2, Beta (blue) F2, Gamma (yellow) B5, Delta (purple) G5; towns Midton
-D3 and Southby D5; hills D2 and D3, rivers C3 and D4; the side E4|E5 is impassable."""
+D3, Southby D5 and Eastby G2 (next to Beta); hills D2 and D3, rivers C3 and D4; the side E4|E5 is
+impassable."""
 from __future__ import annotations
 
 from engine.games.steam.game import GAME

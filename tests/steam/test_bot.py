@@ -168,3 +168,16 @@ async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the
         assert reply.channel.image is None and "ends their build" in reply.channel.text
     finally:
         await store.close()
+
+
+def test_a_place_with_spaces_needs_no_quotes_in_build():
+    """A new player typed `steam build Reggio Emilia W SE` ("'Reggio' is neither a hex...")."""
+    from bot.cogs.steam.commands import _place_and_exits
+    from engine import IllegalAction
+    from engine.games.steam.data import load_map
+    view = {"map": "po-valley"}
+    reggio = load_map("po-valley").by_name["reggio emilia"]
+    assert _place_and_exits(view, {"hex": "Reggio", "exits": "Emilia W SE"}) == (reggio, ["W", "SE"])
+    assert _place_and_exits(view, {"hex": "F7", "exits": "w e"}) == ("F7", ["W", "E"])
+    with pytest.raises(IllegalAction, match="'X' is not one"):
+        _place_and_exits(view, {"hex": "F7", "exits": "X E"})

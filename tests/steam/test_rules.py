@@ -227,3 +227,28 @@ def test_income_is_paid_from_where_the_token_stood_at_the_start_of_the_phase(tin
     while t.state["phase"] == "move":
         t.act(type="pass")
     assert (t.player(0)["cash"], t.player(0)["income"]) == (4, -8)      # $6 owed, $10 raised
+
+
+def test_a_new_city_next_to_a_city_keeps_a_link_that_was_only_its_town_tile(builder):
+    """"City Life" and "City Hex": "City hexes are assumed to have track running to every side of
+    the hex": a complete link that was only the town tile's spoke into the next city now joins the
+    two cities directly; an unfinished one that was only a spoke is gone. Both are said (a new
+    player lost a link without a word)."""
+    t = builder
+    t.state["players"][1]["tile"] = "urbanization"
+    t.state["build"]["todo"] = []
+    t.build(0, "G2", "W", "E")                 # Eastby: a spoke into Beta (#1), one towards H2 (#2)
+    assert (t.link(1)["from"], t.link(1)["to"], t.link(2)["to"]) == ("G2", "F2", None)
+    t.act(0, type="done")
+    t.state["build"]["todo"] = ["urbanization"]
+    events = t.act(1, type="urbanize", town="Eastby", tile="A")
+    text = events[0]["text"]
+    assert "link #1 Eastby–Beta now joins the two cities directly" in text
+    assert "the unfinished link #2 of P0 was only the town tile's track and is gone" in text
+    assert t.link(1)["path"] == [] and t.link(1)["owner"] == 0 and "2" not in t.state["links"]
+    assert "G2" not in t.state["track"] and t.state["cities"]["G2"]["colour"] == "red"
+    t.end_builds()
+    t.state["cities"]["G2"]["cubes"] = ["blue"]
+    t.act(0, type="deliver", **{"from": "Eastby", "colour": "blue", "links": ["1"]})
+    t.act(0, type="score", take="vp")
+    assert t.player(0)["vp"] == 1

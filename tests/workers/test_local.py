@@ -63,3 +63,17 @@ def test_a_word_that_names_a_choice_goes_to_its_parameter():
     assert LocalTable._args(ui, ["store", "tracks", "4", "2", "bottom"]) == {
         "kind": "tracks", "site": "4", "count": "2", "part": "bottom"}
     assert LocalTable._args(UIS["steam"], ["build", "D3", "W", "E"])["exits"] == "W E"
+
+
+def test_names_with_spaces_need_no_quotes_when_the_next_word_cannot_be_the_next_option():
+    """A new player typed `steam tile first build` ("`pass_option` must be true or false") and
+    `steam deliver Reggio Emilia red`: a word that cannot be the next option goes on with the name."""
+    from bot.registry import UIS
+    steam = UIS["steam"]
+    assert LocalTable._args(steam, ["tile", "first", "build"]) == {"tile": "first build"}
+    assert LocalTable._args(steam, ["tile", "engineer", "true"]) == {"tile": "engineer", "pass_option": "true"}
+    assert LocalTable._args(steam, ["deliver", "Reggio", "Emilia", "red"]) == {"from": "Reggio Emilia",
+                                                                             "colour": "red"}
+    assert LocalTable._args(steam, ["urbanize", "Reggio", "Emilia", "gray"]) == {"town": "Reggio Emilia",
+                                                                               "tile": "gray"}
+    assert LocalTable._args(UIS["workers"], ["buy", "2", "3", "x"]) == {"count": "2", "site": "3", "part": "x"}

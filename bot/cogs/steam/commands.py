@@ -69,20 +69,27 @@ async def _preview(ctx: UIContext, action: dict, hexname: str) -> Reply:
                                             Button("Cancel", {"type": "_cancel"})]))
 
 
+def _place_and_exits(view: dict, args: dict) -> tuple[str, list[str]]:
+    """The hex and the sides of ``build``/``redirect``; words before the first side name go on with
+    the place's name (typed without quotes: ``build Reggio Emilia W SE``)."""
+    words = args["exits"].replace(",", " ").split()
+    first = next((i for i, w in enumerate(words) if w.upper() in SIDES), len(words))
+    if first and place(load_map(view["map"]), " ".join([args["hex"], *words[:first]])) is not None:
+        return _hex(view, " ".join([args["hex"], *words[:first]])), _exits(" ".join(words[first:]))
+    return _hex(view, args["hex"]), _exits(args["exits"])
+
+
 async def build(ctx: UIContext, args: dict) -> Reply:
     """``build F7 W E``: a piece of track joining two sides; in a town, the town tile's exits."""
     _prompt(ctx, "build")
-    view = ctx.view()
-    hexname = _hex(view, args["hex"])
-    action = {"type": "build", "hex": hexname, "exits": _exits(args["exits"])}
-    return await _preview(ctx, action, hexname)
+    hexname, exits = _place_and_exits(ctx.view(), args)
+    return await _preview(ctx, {"type": "build", "hex": hexname, "exits": exits}, hexname)
 
 
 async def redirect(ctx: UIContext, args: dict) -> Reply:
     _prompt(ctx, "build")
-    view = ctx.view()
-    hexname = _hex(view, args["hex"])
-    return await _preview(ctx, {"type": "redirect", "hex": hexname, "exits": _exits(args["exits"])}, hexname)
+    hexname, exits = _place_and_exits(ctx.view(), args)
+    return await _preview(ctx, {"type": "redirect", "hex": hexname, "exits": exits}, hexname)
 
 
 async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -201,8 +208,9 @@ COMMANDS = {c.name: c for c in (
     Command("grow", "City Growth: a city's goods supply cubes onto it", grow,
             (Param("city", str, "a city", required=True, rest=True),)),
     Command("urbanize", "Urbanization: a New City on a town", urbanize,
-            (Param("town", str, "a town", required=True), Param("tile", str, "a New City letter or colour",
-                                                                required=True))),
+            (Param("town", str, "a town", required=True),
+             Param("tile", str, "a New City letter or colour", required=True,
+                   choices=(*"abcdefgh", "red", "yellow", "purple", "blue", "gray")))),
     Command("produce", "Production: 2 cubes from the bag onto empty supply spaces: `produce 3 A`", produce,
             (Param("spaces", str, "empty goods supply spaces", required=True, rest=True),)),
     _cmd("done", {"type": "done"}, "end your build"),

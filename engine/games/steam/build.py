@@ -175,12 +175,22 @@ def urbanize(state: dict, mapdata: MapData, rules: Rules, seat: int, ref: str, l
     state["new_cities"].remove(tile)
     cubes = state["supply"][tile]
     state["supply"][tile] = []
-    done = tilenet.new_city(state["track"], state["links"], state["tiles"], h)
+    owners = {lid: link["owner"] for lid, link in state["links"].items()}
+    done, direct, removed = tilenet.new_city(state["track"], state["links"], state["tiles"], h)
     state["cities"][h] = {"colour": colour, "cubes": sorted(cubes), "growth": True, "tile": tile}
     b["todo"].remove("urbanization")
+    notes = [f"link #{lid} {board.name(h)}–{board.name(_other(state['links'][lid], h))} now joins the two cities "
+             "directly" for lid in direct]
+    notes += [f"the unfinished link #{lid}" + (f" of {state['seats'][owners[lid]]}" if owners[lid] is not None else "")
+              + " was only the town tile's track and is gone" for lid in removed]
     events.append({"type": "urbanize", "seat": seat, "hex": h,
                    "text": f"{state['seats'][seat]} puts New City {tile} ({colour}) on {board.name(h)}: "
-                           f"{', '.join(cubes) or 'no cubes'}{_completed(state, board, done)}."})
+                           f"{', '.join(cubes) or 'no cubes'}{_completed(state, board, done)}"
+                           + "".join(f"; {n}" for n in notes) + "."})
+
+
+def _other(link: dict, h: str) -> str:
+    return link["to"] if link["from"] == h else link["from"]
 
 
 def _new_city_tile(state: dict, rules: Rules, ref: str) -> str:
