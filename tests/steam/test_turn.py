@@ -1,9 +1,11 @@
 """Steam's turn around the track: setup, action tiles, moving goods, track points, income, turn order
 and the end. Sources: steam.txt, the sections named in each test; tests/steam/helpers.py
 describes the tiny board."""
+import json
+
 import pytest
 
-from engine import IllegalAction
+from engine import IllegalAction, canonical
 from engine.games.steam.game import GAME
 
 from .helpers import Table
@@ -142,7 +144,34 @@ def test_a_cube_passes_a_town_and_each_owner_chooses_for_their_points(tiny):
     t.act(0, type="score", take="vp")
     assert t.player(1)["vp"] == vp + 1 and t.player(0)["vp"] == 1
     texts = [e["text"] for e in t.events]
-    assert texts[0].startswith("P0 takes 1 VP") and texts[1].startswith("P1 takes 1 VP")   # the mover first
+    assert texts[0].startswith("P0 takes 1 point as VP") and texts[1].startswith("P1 takes 1 point as VP")
+
+
+def test_the_movers_choice_is_settled_first_even_after_a_restart(tiny):
+    """"Track Points": "The player who moved the Goods cube gets to choose first ... Then, the rest
+    of us choose in turn order." A stored game comes back with its keys sorted by seat: the order
+    must not come from them (a new player saw seat order after the bot restarted)."""
+    t = Table(3)
+    t.state["order"] = [0, 1, 2]
+    t.select_all({0: "engineer", 1: "first-build"})
+    for p in t.state["players"]:
+        p["cash"] = 30
+    t.build(1, "E2", "E", "SW")
+    t.build(1, "E3", "NE", "W")
+    t.build(1, "D3", "E")                      # P1: Beta–Midton
+    t.act(1, type="done")
+    t.build(0, "C3", "NW", "E")
+    t.build(0, "D3", "E", "W")                 # P0: Alpha–Midton
+    t.end_builds()
+    t.act(0, type="pass")
+    t.player(1)["loco"] = 2
+    t.state["cities"]["F2"]["cubes"] = ["red"]
+    t.act(1, type="deliver", **{"from": "Beta", "colour": "red", "links": ["1", "2"]})
+    t.state = json.loads(canonical(t.state))    # as the store gives it back
+    t.act(0, type="score", take="income")
+    t.act(1, type="score", take="vp")
+    texts = [e["text"] for e in t.events if e["type"] == "score"]
+    assert texts == ["P1 takes 1 point as VP (now 1 VP).", "P0 takes 1 point as income (income now 1)."]
 
 
 def test_the_locomotive_improves_once_a_turn_while_moving_goods(tiny):

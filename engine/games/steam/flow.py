@@ -267,7 +267,7 @@ def income(state: dict, rules: Rules, events: list) -> None:
         except Bankrupt:
             eliminate(state, seat, events)
             continue
-        paid = Payment(seat, -due, steps, vp, rules)
+        paid = Payment(p, seat, -due, steps, vp, rules)
         events.append({"type": "income", "seat": seat, "money": [paid.record], "text": f"{p['name']} {paid.text}."})
     if state["turn"] >= state["turns"] or len(active(state)) <= 1:
         state.update(phase="over", build=None, move=None)

@@ -19,7 +19,7 @@ from .view import view as _view
 class Steam(Game):
     id = "steam"
     name = "Steam"
-    rules_version = 1
+    rules_version = 2      # 2: no cube reduction on our maps, New Cities keep one-tile links
     options_type = Options
     actions = ACTIONS
     min_seats = 3

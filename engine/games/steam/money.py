@@ -57,8 +57,8 @@ class Payment:
     """A payment made: ``text`` for the event ("pays $4, raising $5 (income -1)") and ``record``
     for its money book."""
 
-    def __init__(self, seat: int, amount: int, steps: int, vp: int, rules: Rules):
-        self.text = paid_text(amount, steps, vp, rules)
+    def __init__(self, player: dict, seat: int, amount: int, steps: int, vp: int, rules: Rules):
+        self.text = paid_text(player, amount, steps, vp, rules)
         self.record = record(seat, paid=amount, steps=steps, vp=vp)
 
 
@@ -71,16 +71,17 @@ def pay_or_refuse(state: dict, seat: int, amount: int, rules: Rules, what: str) 
     except Bankrupt:
         raise IllegalAction(f"{what} costs ${amount}: you cannot raise that much (at most "
                             f"${can_raise(player, rules)}).") from None
-    return Payment(seat, amount, steps, vp, rules)
+    return Payment(player, seat, amount, steps, vp, rules)
 
 
-def paid_text(amount: int, steps: int, vp: int, rules: Rules) -> str:
+def paid_text(player: dict, amount: int, steps: int, vp: int, rules: Rules) -> str:
+    """"pays $4, raising $5 (income 1 → 0)" for a payment just made by ``player``."""
     text = f"pays ${amount}"
     raised = []
     if steps:
-        raised.append(f"income -{steps}")
+        raised.append(f"income {player['income'] + steps} → {player['income']}")
     if vp:
-        raised.append(f"-{vp} VP")
+        raised.append(f"VP {player['vp'] + vp} → {player['vp']}")
     if raised:
         text += f", raising ${(steps + vp // rules.vp_per_step) * rules.raise_step} ({', '.join(raised)})"
     return text

@@ -85,7 +85,9 @@ def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: 
                    "text": f"{player['name']} delivers a {colour} cube {route} ({len(link_ids)} link"
                            f"{'s' if len(link_ids) > 1 else ''}): track points {scored}."})
     order = [seat] + [s for s in flow.active(state) if s != seat]
-    state["scoring"] = {"points": {str(o): gains[o] for o in order if o in gains}, "choices": {}}
+    # "order": the settling order, kept as a list (a stored state's keys come back sorted by seat).
+    state["scoring"] = {"points": {str(o): gains[o] for o in order if o in gains}, "choices": {},
+                        "order": [o for o in order if o in gains]}
     state["phase"] = "score"
 
 
@@ -102,18 +104,20 @@ def score(state: dict, rules: Rules, seat: int, take: str, events: list) -> None
     s["choices"][str(seat)] = take
     if len(s["choices"]) < len(s["points"]):
         return
-    for key, points in s["points"].items():
-        p = state["players"][int(key)]
-        if s["choices"][key] == "income":
+    for who in s.get("order") or [int(k) for k in s["points"]]:     # states saved before "order": seat order
+        points = s["points"][str(who)]
+        p = state["players"][who]
+        word = "point" if points == 1 else "points"
+        if s["choices"][str(who)] == "income":
             gain = min(rules.income_max, p["income"] + points) - p["income"]
             p["income"] += gain
-            text = f"{p['name']} takes {points} as income (now ${p['income']})"
-            book = record(int(key), income_points=gain)
+            text = f"{p['name']} takes {points} {word} as income (income now {p['income']})"
+            book = record(who, income_points=gain)
         else:
             p["vp"] += points
-            text = f"{p['name']} takes {points} VP (now {p['vp']})"
-            book = record(int(key), vp_points=points)
-        events.append({"type": "score", "seat": int(key), "money": [book], "text": text + "."})
+            text = f"{p['name']} takes {points} {word} as VP (now {p['vp']} VP)"
+            book = record(who, vp_points=points)
+        events.append({"type": "score", "seat": who, "money": [book], "text": text + "."})
     state["scoring"] = None
     state["phase"] = "move"
     advance(state, rules, events)
