@@ -4,10 +4,12 @@ the engine's legal actions by the steady player of ``bench/steam_player.py``, wh
 last turn."""
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from bench import steam_player
+from bot.cogs.steam.commands import SteamUI
 from bot.local import LOCAL_CHANNEL, LocalTable
 from bot.store import Store
 from bot.table import Table
@@ -124,7 +126,8 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
             await who.select(menu, [option.value])
         elif kind == "score" and "score" not in clicked:
             clicked.add("score")                    # once by its button, then by the command
-            label = ("Income" if action["take"] == "income" else "VP") + f" +{prompt['points']}"
+            label = f"{NAMES[prompt['seat']]}: " + ("Income" if action["take"] == "income" else "VP") + \
+                f" +{prompt['points']}"
             message = next(m for m in reversed(channel.history()) if any(
                 getattr(c, "label", None) == label for row in m.components for c in row.children))
             await who.click(message, label=label)
@@ -181,3 +184,40 @@ def test_a_place_with_spaces_needs_no_quotes_in_build():
     assert _place_and_exits(view, {"hex": "F7", "exits": "w e"}) == ("F7", ["W", "E"])
     with pytest.raises(IllegalAction, match="'X' is not one"):
         _place_and_exits(view, {"hex": "F7", "exits": "X E"})
+
+
+async def test_what_a_new_player_missed_at_the_table(db_path):
+    """From a new player's whole game: the tile menu of the base game has no "Turn Order: pass option"
+    (free, no action: the same as taking it); `/steam tile` lists the tiles in any phase; the score
+    buttons name their player; a first choice of points is said; the move prompt offers the
+    locomotive only while it can be improved."""
+    from bot.replies import Select
+
+    from ..helpers_table import seated
+    store, table, callers, start = await seated(db_path, "steam", names=("Ann", "Bob", "Cat"))
+    try:
+        menu = next(c for c in start.channel.components if isinstance(c, Select))
+        labels = [o.label for o in menu.options]
+        assert "Turn Order ($0)" in labels and not any(x.startswith("Turn Order: pass") for x in labels)
+        match = (await table.session(7)).match
+        while match.prompts()[0]["kind"] == "select":
+            seat = match.prompts()[0]["seat"]
+            tile = next(a for a in match.legal_actions(seat) if a.get("tile") == "first-build"
+                        or a.get("pass_option"))
+            await table.act(callers[seat], tile)
+            match = (await table.session(7)).match
+        listing = await table.command(callers[1], "tile", {})
+        assert "Action tiles" in listing.caller.text
+        view = match.view(None)
+        assert "improve your locomotive" in _move_prompt(view)
+        view["players"][0]["loco_done"] = True
+        assert "improve your locomotive" not in _move_prompt(view)
+        buttons = SteamUI().prompt_components(SimpleNamespace(view=lambda: view), {"seat": 2, "kind": "score",
+                                                                                   "points": 2})
+        assert [b.label for b in buttons] == ["Cat: Income +2", "Cat: VP +2"]
+    finally:
+        await store.close()
+
+
+def _move_prompt(view):
+    return SteamUI().prompt_text(view, {"seat": 0, "kind": "move", "round": 1}, "Ann")

@@ -93,9 +93,11 @@ async def redirect(ctx: UIContext, args: dict) -> Reply:
 
 
 async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
-    _prompt(ctx, "select")
+    """``tile`` alone lists the action tiles at any time (with the menu on your turn to choose);
+    ``tile engineer`` takes one."""
     if not args.get("tile"):
         return private(tiles_text(ctx.view()), components=tile_menu(ctx))
+    _prompt(ctx, "select")
     return Apply({"type": "select", "tile": args["tile"], "pass_option": bool(args.get("pass_option"))})
 
 
@@ -115,6 +117,8 @@ def tile_menu(ctx: UIContext) -> list[Select]:
             continue
         t = next(x for x in ctx.view()["action_tiles"] if x["id"] == act["tile"])
         if act.get("pass_option"):
+            if not t["cost"] and not ctx.view()["options"]["standard"]:
+                continue                   # free and no action in the base game: the same as taking it
             options.append(Option(f"{t['name']}: pass option ($0, no action)"[:100], act,
                                   "Only its place in the order"))
         else:
@@ -264,8 +268,9 @@ class SteamUI(GameUI):
             return (f"{who}, build track ({when}): tile {prompt['laid'] + 1} of {prompt['limit']}, e.g. "
                     f"`/steam build F7 W E`; **Done** when finished.{todo}")
         if kind == "move":
-            return f"{who}, move goods (round {prompt['round']} of 2, {when}): deliver a cube, improve your " \
-                   "locomotive, or pass."
+            p = view["players"][prompt["seat"]]
+            loco = "" if p["loco_done"] or p["loco"] >= 6 else " improve your locomotive,"
+            return f"{who}, move goods (round {prompt['round']} of 2, {when}): deliver a cube,{loco} or pass."
         if kind == "score":
             return f"{who}, take your {prompt['points']} track point(s) as income or as VP."
         if kind == "capital":
@@ -280,8 +285,9 @@ class SteamUI(GameUI):
             return tile_menu(ctx)
         if kind == "score":
             n = prompt["points"]
-            return [Button(f"Income +{n}", {"type": "score", "take": "income"}, "primary"),
-                    Button(f"VP +{n}", {"type": "score", "take": "vp"}, "success")]
+            name = ctx.view()["players"][prompt["seat"]]["name"]
+            return [Button(f"{name}: Income +{n}"[:80], {"type": "score", "take": "income"}, "primary"),
+                    Button(f"{name}: VP +{n}"[:80], {"type": "score", "take": "vp"}, "success")]
         if kind == "capital":
             return [Button("No capital", {"type": "capital", "steps": 0})] + \
                 [Button(f"Raise ${5 * k}", {"type": "capital", "steps": k}, "primary") for k in (1, 2, 3)]

@@ -103,6 +103,10 @@ def score(state: dict, rules: Rules, seat: int, take: str, events: list) -> None
         raise IllegalAction("Take the points as `income` or as `vp`.")
     s["choices"][str(seat)] = take
     if len(s["choices"]) < len(s["points"]):
+        waiting = ", ".join(state["seats"][int(k)] for k in s["points"] if k not in s["choices"])
+        events.append({"type": "score_choice", "seat": seat,
+                       "text": f"{state['seats'][seat]} chooses {'income' if take == 'income' else 'VP'} (waiting for "
+                               f"{waiting})."})
         return
     for who in s.get("order") or [int(k) for k in s["points"]]:     # states saved before "order": seat order
         points = s["points"][str(who)]
