@@ -889,7 +889,7 @@ def _refusal(session: Session, seat: int | None, offer: Offer) -> str | None:
     if seat is None:
         return "You are not seated in this game."
     if offer.seat is not None and offer.seat != seat:
-        return f"That button is for {session.names[offer.seat]}."
+        return f"That choice is for {session.names[offer.seat]} (a button or menu of theirs)."
     if offer.stamp is not None:
         prompt = session.prompt_of(seat)
         vote = session.match.state["core"]["vote"]

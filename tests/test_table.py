@@ -37,7 +37,7 @@ async def test_secret_bids_go_by_dm_and_one_seat_never_stales_another(db_path, s
 async def test_pressing_another_seats_button_is_refused(db_path, sealed):
     store, table, (ann, bob), start = await seated(db_path, "sealed")
     reply = await table.click(bob, token(start.direct[ann.user_id], "Bid 2"))
-    assert reply.caller.text == "That button is for Ann."
+    assert reply.caller.text == "That choice is for Ann (a button or menu of theirs)."
     await store.close()
 
 

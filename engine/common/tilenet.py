@@ -170,10 +170,11 @@ def _tile_for(manifest: Manifest, supply: dict, segments: list, old: str | None,
     return tile
 
 
-def connect(plan: Placement, board: Board, links: dict, seat: int) -> None:
+def connect(plan: Placement, board: Board, links: dict, seat: int, track: dict | None = None) -> None:
     """Check that the placement continues ``seat``'s track: each new plain segment starts at a city
     or at an open end ``seat`` may extend; a town tile's new exits need one such connection, or
-    a link of ``seat``'s already at the town. Raises ``IllegalAction``."""
+    a link of ``seat``'s already at the town. Raises ``IllegalAction`` (naming, when ``track`` is
+    given, the sides of the hex that track could start from)."""
     def mine(end: End) -> bool:
         return end.kind == "city" or end.kind == "link" and claimable(links, seat, end.link, board.node)
 
@@ -187,7 +188,7 @@ def connect(plan: Placement, board: Board, links: dict, seat: int) -> None:
                                 "may extend it.")
         if not any(mine(e) for e in ends):
             raise IllegalAction(f"New track in {plan.hex} must start at a city or continue an unfinished link of "
-                                "yours.")
+                                "yours" + ("" if track is None else _starts(board, track, links, seat, plan.hex)) + ".")
         nodes = [e.hex if e.kind == "city" else links[e.link]["from"] if e.kind == "link" else None for e in ends]
         if nodes[0] is not None and nodes[0] == nodes[1]:
             raise IllegalAction(f"A link cannot start and end at the same place ({board.name(nodes[0])}).")
@@ -198,6 +199,23 @@ def connect(plan: Placement, board: Board, links: dict, seat: int) -> None:
     if spokes and not any(mine(e) for e in spokes) and not any(
             link["owner"] == seat and plan.hex in (link["from"], link["to"]) for link in links.values()):
         raise IllegalAction(f"The town tile in {plan.hex} must connect to a city or to your own track.")
+
+
+def _starts(board: Board, track: dict, links: dict, seat: int, hexname: str) -> str:
+    """``": its NW side faces Milano"``: the sides of ``hexname`` track of ``seat``'s could start from."""
+    found = []
+    for side in range(6):
+        try:
+            end = meets(board, track, links, hexname, side)
+        except IllegalAction:
+            continue
+        if end.kind == "city":
+            found.append(f"{_side_name(side)} faces {board.name(end.hex)}")
+        elif end.kind == "link" and claimable(links, seat, end.link, board.node):
+            found.append(f"{_side_name(side)} meets the open end of link #{end.link}")
+    if not found:
+        return f": no side of {hexname} touches a city or an open end you may extend"
+    return f"; here, its {' and its '.join(found)}"
 
 
 def apply_placement(plan: Placement, track: dict, links: dict, supply: dict, seat: int, turn: int,

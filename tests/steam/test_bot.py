@@ -47,6 +47,12 @@ def words(action: dict) -> list[str]:
     return ["steam", kind]
 
 
+def only_way(state: dict, seat: int, action: dict) -> bool:
+    """Whether `/steam deliver` with this city and colour delivers at once (one route only)."""
+    return sum(1 for a in GAME.legal_actions(state, seat) if a["type"] == "deliver"
+               and (a["from"], a["colour"]) == (action["from"], action["colour"])) == 1
+
+
 def pick(rng, state, prompt):
     acts = [a for a in GAME.legal_actions(state, prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
     return steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
@@ -75,7 +81,7 @@ async def test_whole_game_at_the_local_table(tmp_path, players, standard):
         if action["type"] in ("build", "redirect"):
             assert "preview" in out[0].lower(), out
             out = await local.handle("click 1")
-        elif action["type"] == "deliver":
+        elif action["type"] == "deliver" and not only_way(state, prompt["seat"], action):
             label = delivery_label(GAME.view(state, prompt["seat"]), action)
             index = next(i for i, option in enumerate(local.selects[0].options) if option.label == label)
             out = await local.handle(f"pick {index + 1}")
@@ -118,6 +124,8 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
         elif kind in ("build", "redirect"):
             result = await who.slash(channel, f"steam {kind}", hex=action["hex"], exits=" ".join(action["exits"]))
             await who.click(result.response.message, label="Confirm")
+        elif kind == "deliver" and only_way(state, prompt["seat"], action):
+            await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
         elif kind == "deliver":
             result = await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
             menu = result.response.message

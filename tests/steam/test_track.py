@@ -23,8 +23,11 @@ def test_a_link_from_city_to_city_costs_a_dollar_per_exit_plus_terrain(t):
 
 def test_the_first_tile_must_touch_a_city_and_continue_your_own_track(t):
     """"The first tile of track that I build must touch a city hex"; later tiles extend your track."""
-    with pytest.raises(IllegalAction, match="must start at a city or continue an unfinished link of yours"):
+    with pytest.raises(IllegalAction, match="must start at a city or continue an unfinished link of yours: no side "
+                                            "of D2 touches a city or an open end you may extend"):
         t.build(0, "D2", "W", "E")
+    with pytest.raises(IllegalAction, match="; here, its W faces Alpha"):      # the sides a new player mixed up
+        t.build(0, "C2", "NE", "SE")
     t.build(0, "C2", "W", "E")
     t.act(0, type="done")
     with pytest.raises(IllegalAction, match="another player's unfinished link"):

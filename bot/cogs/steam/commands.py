@@ -150,8 +150,9 @@ def _points(view: dict, act: dict) -> dict[int, int]:
     return out
 
 
-async def deliver(ctx: UIContext, args: dict) -> Reply:
-    """A private menu of the legal deliveries, most points for you first, each owner's points shown."""
+async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
+    """A private menu of the legal deliveries, most points for you first, each owner's points shown;
+    with a city and a colour that leave one way only, that delivery at once."""
     _prompt(ctx, "move")
     view = ctx.view()
     origin = _hex(view, args["from"]) if args.get("from") else None
@@ -161,6 +162,8 @@ async def deliver(ctx: UIContext, args: dict) -> Reply:
         return private("No delivery is possible for you now: a cube needs complete links to a city of its colour, "
                        f"at most your locomotive level ({view['players'][ctx.seat]['loco']}) of them, at least one "
                        "yours and no other player's more often than yours.")
+    if origin is not None and args.get("colour") and len(acts) == 1:
+        return Apply(acts[0])
     names = [p["name"] for p in view["players"]]
     acts.sort(key=lambda a: (-_points(view, a).get(ctx.seat, 0), -len(a["links"]), a["from"], a["colour"]))
     entries = []

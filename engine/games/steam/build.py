@@ -83,7 +83,7 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
         if len(sides) != 2:
             raise IllegalAction("A piece of track joins two sides of the hex: give two exits.")
         plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat, h, sides)
-    tilenet.connect(plan, board, state["links"], seat)
+    tilenet.connect(plan, board, state["links"], seat, state["track"])
     cost, terrain = tile_cost(plan, mapdata, rules)
     player = state["players"][seat]
     paid = pay_or_refuse(state, seat, cost, rules, "That tile")
