@@ -84,17 +84,19 @@ async def history(table: Table, caller: Caller, page: int = 1) -> Reply:
         return session
     m = session.match
     entries = await asyncio.to_thread(engine.history, m.game, m.options, m.seats, m.seed, m.log)
-    lines = [f"{i + 1}. **{m.seats[seat]}**: {' '.join(texts)}" for i, seat, texts in entries if texts]
-    if not lines:
+    numbered = [(i + 1, f"{i + 1}. **{m.seats[seat]}**: {' '.join(texts)}") for i, seat, texts in entries if texts]
+    if not numbered:
         return private("Nothing has happened in this game yet.")
-    pages = (len(lines) + PER_PAGE - 1) // PER_PAGE
+    pages = (len(numbered) + PER_PAGE - 1) // PER_PAGE
     if not 1 <= page <= pages:
         return private(f"There {'is' if pages == 1 else 'are'} {pages} page{'s' if pages > 1 else ''} of history.")
-    end = len(lines) - (page - 1) * PER_PAGE
-    shown = lines[max(0, end - PER_PAGE):end]
+    end = len(numbered) - (page - 1) * PER_PAGE
+    shown = numbered[max(0, end - PER_PAGE):end]
     more = f" — `/game history page:{page + 1}` for earlier moves" if page < pages else ""
-    head = f"**{m.game.name}**, moves {end - len(shown) + 1}-{end} of {len(lines)} (page {page} of {pages}){more}:"
-    return private("\n".join([head, *shown]))
+    # the numbers are the log's (moves that say nothing in the channel, like a secret step, are left out)
+    head = (f"**{m.game.name}**, moves {shown[0][0]}-{shown[-1][0]} of {len(m.log)} (page {page} of {pages})"
+            f"{more}:")
+    return private("\n".join([head, *(line for _, line in shown)]))
 
 
 async def export(table: Table, caller: Caller) -> Reply:

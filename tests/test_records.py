@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import engine
 from bot.replies import Caller
@@ -39,6 +40,11 @@ async def test_history_pages_newest_first(db_path):
     assert "page 1 of 2" in first and "/game history page:2" in first and "page 2 of 2" in second
     assert "1. **Ann**: A passenger die showing 3 goes on A2" in second
     assert "There are 2 pages" in (await table.history(ann, 3)).caller.text
+    for text in (first, second):                # the heading's range is the numbers on the lines shown
+        head, *lines = text.split("\n")
+        shown = re.search(r"moves (\d+)-(\d+) of (\d+)", head).groups()
+        assert shown[:2] == (lines[0].split(".")[0], lines[-1].split(".")[0])
+        assert int(shown[2]) == len((await table.session(5)).match.log)
     await store.close()
 
 
