@@ -73,8 +73,9 @@ def test_a_town_tile_completes_the_link_and_its_other_exits_start_new_ones(t):
     events = t.build(0, "D3", "W")             # town tile, 1 exit: $1 + $1 town + $2 hills
     assert t.player(0)["cash"] == 23 and t.link(1)["to"] == "D3"
     assert "Alpha–Midton complete" in events[0]["text"]
-    t.build(0, "D3", "W", "E")                 # improved: 2 exits + town, no terrain
+    events = t.build(0, "D3", "W", "E")        # improved: 2 exits + town, no terrain
     assert t.player(0)["cash"] == 20
+    assert events[0]["text"].endswith("; link #2 from Midton begins, unfinished.")    # a new player missed it
     new = t.link(2)
     assert (new["owner"], new["from"], new["to"], new["exit"]) == (0, "D3", None, 0)
     assert t.state["track"]["D3"]["tile"] == "town-2-straight"

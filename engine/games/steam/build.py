@@ -87,12 +87,17 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     cost, terrain = tile_cost(plan, mapdata, rules)
     player = state["players"][seat]
     paid = pay_or_refuse(state, seat, cost, rules, "That tile")
+    before = set(state["links"])
     done = tilenet.apply_placement(plan, state["track"], state["links"], state["tiles"], seat, state["turn"],
                                    _new_id(state), board.node)
     b["laid"] += 1
+    started = [lid for lid in state["links"] if lid not in before and state["links"][lid]["to"] is None]
+    opened = "".join(f"; link #{lid} from {board.name(state['links'][lid]['from'])} begins, unfinished"
+                     for lid in started)
     what = ("improves " if plan.improves else "lays ") + plan.tile.replace("-", " ") + f" in {board.name(h)}"
     events.append({"type": "build", "seat": seat, "hex": h, "money": [paid.record],
-                   "text": f"{player['name']} {what}{terrain} and {paid.text}{_completed(state, board, done)}."})
+                   "text": f"{player['name']} {what}{terrain} and {paid.text}{_completed(state, board, done)}"
+                           f"{opened}."})
 
 
 def tile_cost(plan, mapdata: MapData, rules: Rules) -> tuple[int, str]:
