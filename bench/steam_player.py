@@ -94,7 +94,7 @@ def _pick_track(rng: random.Random, state: dict, seat: int, acts: list[dict]) ->
     player = state["players"][seat]
     if player["income"] < -7 and player["cash"] < 4:
         return None
-    for link in state["links"].values():
+    for link in state["links"].values():                       # the first open link of its own it can extend
         if link["owner"] == seat and link["to"] is None and link["exit"] is not None:
             h, entry = neighbor(link["path"][-1][0], link["exit"]), (link["exit"] + 3) % 6
             town = [a for a in acts if a["type"] == "build" and a["hex"] == h and a["exits"] == [SIDES[entry]]]
@@ -103,7 +103,9 @@ def _pick_track(rng: random.Random, state: dict, seat: int, acts: list[dict]) ->
             runs = _runs(state, h, entry, link["from"])
             if runs:
                 best = max(runs, key=lambda c: (_opens(state, seat, link["from"], c), -len(runs[c]), c))
-                return _as_action(acts, *runs[best][0])
+                action = _as_action(acts, *runs[best][0])
+                if action:
+                    return action
     if player["income"] - _upkeep(state, player) < (-5 if 2 * state["turn"] <= state["turns"] else -2):
         return None
     for reach in REACH:

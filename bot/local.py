@@ -14,10 +14,13 @@ import sys
 import zlib
 from pathlib import Path
 
+from engine import IllegalAction
+
 from . import registry
 from .replies import Button, Caller, Message, Reply, Select
 from .store import open_store
 from .table import Table
+from .ui import convert_arg
 
 LOCAL_CHANNEL = 1
 GUIDE = """\
@@ -171,8 +174,9 @@ class LocalTable:
         """``key=value`` words by name; a word that is one of exactly one parameter's choices
         (``bottom`` for ``part``) goes to that parameter; the others fill the command's parameters
         in order (a ``rest`` parameter takes all the remaining words). A word that cannot be the
-        next parameter (not a number, a yes/no or one of its choices) goes on with the text before
-        it: ``deliver Reggio Emilia red``."""
+        next parameter goes on with the name before it when a later word can (``deliver Reggio
+        Emilia red``) or the next parameter is a yes/no (``tile first build``); words left at the
+        end go on with the one name typed, if only one was (else they are refused)."""
         spec = ui.commands.get(words[0].lower())
         args: dict = {}
         positional = []
@@ -189,21 +193,23 @@ class LocalTable:
         free = [p for p in params if p.name not in args]
         used = 0
         last = None                                  # the last plain text parameter filled
+        names = 0                                    # plain text parameters filled by position
         for p in free:
             if p.rest:
                 if positional[used:]:
                     args[p.name] = " ".join(positional[used:])
                 used = len(positional)
                 break
-            while last is not None and used < len(positional) and not _fits(p, positional[used]):
+            while last is not None and used < len(positional) and _joins(p, positional[used:]):
                 args[last] += " " + positional[used]             # a name with spaces: "Reggio Emilia"
                 used += 1
             if used < len(positional):
                 args[p.name] = positional[used]
                 used += 1
                 last = p.name if p.kind is str and not p.choices else None
-        if last is not None and positional[used:]:
-            args[last] += " " + " ".join(positional[used:])
+                names += last is not None
+        if last is not None and names == 1 and positional[used:]:
+            args[last] += " " + " ".join(positional[used:])      # one name, so the words are its
             used = len(positional)
         if positional[used:]:
             args["_extra"] = " ".join(positional[used:])      # refused by the command's check, never dropped
@@ -285,9 +291,15 @@ async def run_local(db_path: str, out_dir: str = "railhead-boards") -> None:
 
 
 def _fits(param, word: str) -> bool:
-    """Whether ``word`` could be ``param``'s value (numbers, yes/no and choices are checked)."""
-    if param.kind is bool:
-        return word.lower() in ("true", "false", "yes", "no")
-    if param.kind is int:
-        return word.replace("$", "").replace(",", "").lstrip("-").isdigit()
-    return not param.choices or word.lower() in param.choices
+    """Whether ``word`` could be ``param``'s value (as the command's own check converts it)."""
+    try:
+        convert_arg(param, word)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _joins(param, words: list[str]) -> bool:
+    """Whether ``words[0]`` belongs to the name before it rather than to ``param``: it cannot be
+    ``param``'s value, and a later word can, or ``param`` is a yes/no."""
+    return not _fits(param, words[0]) and (param.kind is bool or any(_fits(param, w) for w in words[1:]))

@@ -53,7 +53,7 @@ class Command:
                 raise IllegalAction(f"`{self.name}` has no option `{key}` (its options: {names}).")
             if value is None:
                 continue
-            out[key] = _convert(param, value)
+            out[key] = convert_arg(param, value)
         for p in self.params:
             if p.required and p.name not in out:
                 raise IllegalAction(f"`{self.name}` needs `{p.name}`: {p.description}.")
@@ -67,7 +67,9 @@ class Command:
         return f"{' '.join(parts):<44} {self.description}"
 
 
-def _convert(param: Param, value: Any) -> Any:
+def convert_arg(param: Param, value: Any) -> Any:
+    """``value`` (typed text, or a Discord option's value) as ``param``'s kind. Raises
+    ``IllegalAction`` naming the parameter."""
     kind = param.kind
     if kind is bool:
         if isinstance(value, bool):

@@ -205,15 +205,22 @@ def test_an_eliminated_players_links_score_nobody(builder):
     the rest of the game; a cube moved along an unowned link scores nothing for it."""
     t = builder
     _alpha_midton_beta(t)
-    t.act(0, type="pass")
-    t.act(1, type="pass")
-    t.act(2, type="pass")
+    t.link(2)["owner"] = 1                     # Midton–Beta is P1's (as if P1 had built it)
+    for _ in range(3):
+        t.act(type="pass")
     t.player(0).update(cash=0, income=-10, vp=0)
-    t.act(0, type="pass")
-    t.act(1, type="pass")
-    t.act(2, type="pass")
-    assert t.player(0)["out"] and t.link(1)["owner"] is None and t.link(2)["owner"] is None
+    for _ in range(3):
+        t.act(type="pass")
+    assert t.player(0)["out"] and t.link(1)["owner"] is None and t.link(2)["owner"] == 1
     assert GAME.outcome({**t.state, "phase": "over"})["ranking"][-1] == 0
+    t.select_all()
+    t.end_builds()
+    while t.actor != 1:
+        t.act(type="pass")
+    t.player(1)["loco"] = 2
+    t.state["cities"]["B2"]["cubes"] = ["blue"]
+    t.act(1, type="deliver", **{"from": "Alpha", "colour": "blue", "links": ["1", "2"]})
+    assert t.state["scoring"]["points"] == {"1": 1}          # P1's link only; the unowned one scores nobody
 
 
 def test_income_is_paid_from_where_the_token_stood_at_the_start_of_the_phase(tiny):

@@ -3,6 +3,7 @@ game typed as a player would, with the `workers` commands for the secret steps a
 for everything else (railway-workers.txt, "Round overview")."""
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 from bot.local import LocalTable
 from bot.store import open_store
@@ -77,3 +78,32 @@ def test_names_with_spaces_need_no_quotes_when_the_next_word_cannot_be_the_next_
     assert LocalTable._args(steam, ["urbanize", "Reggio", "Emilia", "gray"]) == {"town": "Reggio Emilia",
                                                                                "tile": "gray"}
     assert LocalTable._args(UIS["workers"], ["buy", "2", "3", "x"]) == {"count": "2", "site": "3", "part": "x"}
+
+
+def test_a_word_joins_a_name_only_when_it_cannot_be_the_next_option():
+    """A review found the joining too eager: a mistyped colour became part of the city, and words
+    left at the end were taken into a name instead of refused."""
+    from bot.registry import UIS
+    steam, rotw = UIS["steam"], UIS["rotw"]
+    assert LocalTable._args(steam, ["deliver", "Milano", "grey"]) == {"from": "Milano", "colour": "grey"}
+    assert LocalTable._args(rotw, ["urbanize", "Berlin", "grey"])["colour"] == "grey"
+    assert "_extra" in LocalTable._args(rotw, ["link", "Frankfurt", "am", "Main", "Basel"])
+    assert LocalTable._args(UIS["railways"], ["place", "A2", "3k"]).get("_extra") is None
+
+
+def test_too_many_dice_says_how_to_give_plus_tokens():
+    """A new player typed `workers assign 6 5 3 4 0 0 1 0`; the answer must name a form that works
+    (the local table's `plus=0,0,1,0`, which the parser keeps apart from the dice)."""
+    import pytest
+
+    from bot.cogs.workers.commands import assign_step
+    from bot.registry import UIS
+    from engine import IllegalAction
+    view = {"players": [{"dice": [6, 5, 3, 4], "ready": False}]}
+    ctx = SimpleNamespace(seat=0, prompt=lambda: {"kind": "assign", "seat": 0}, view=lambda: view)
+    with pytest.raises(IllegalAction, match=r"`plus:0 0 1 0` \(at the local table `plus=0,0,1,0`\)"):
+        assign_step(ctx, {"dice": "6 5 3 4 0 0 1 0"})
+    args = LocalTable._args(UIS["workers"], ["assign", "6", "5", "3", "4", "plus=0,0,1,0"])
+    assert args == {"dice": "6 5 3 4", "plus": "0,0,1,0"}
+    assert assign_step(ctx, args).action == {"type": "assign", "dice": [6, 5, 3, 4], "plus": [0, 0, 1, 0],
+                                             "ready": True}

@@ -272,7 +272,7 @@ class SteamUI(GameUI):
                     f"`/steam build F7 W E`; **Done** when finished.{todo}")
         if kind == "move":
             p = view["players"][prompt["seat"]]
-            loco = "" if p["loco_done"] or p["loco"] >= 6 else " improve your locomotive,"
+            loco = "" if p["loco_done"] or p["loco"] >= view["locomotive_max"] else " improve your locomotive,"
             return f"{who}, move goods (round {prompt['round']} of 2, {when}): deliver a cube,{loco} or pass."
         if kind == "score":
             return f"{who}, take your {prompt['points']} track point(s) as income or as VP."

@@ -101,7 +101,8 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
     plus = numbers(args["plus"]) if args.get("plus") else None
     if len(dice) > 4:
         raise IllegalAction(f"Give four dice, one for each place +1 +2 +3 +6 (you gave {len(dice)} numbers); "
-                            "+1 tokens go in `plus`, one number per place, like `assign 6 5 3 4 plus=0 0 1 0`.")
+                            "+1 tokens go in the `plus` option, one number per place: `plus:0 0 1 0` (at the local "
+                            "table `plus=0,0,1,0`).")
     if len(dice) == 4 and not args.get("menu"):
         return Apply({"type": "assign", "dice": dice, "plus": plus, "ready": True})
     left = list(me["dice"])

@@ -45,16 +45,16 @@ def pay(player: dict, amount: int, rules: Rules) -> tuple[int, int]:
 def record(seat: int, paid: int = 0, earned: int = 0, steps: int = 0, vp: int = 0, income_points: int = 0,
            vp_points: int = 0) -> dict:
     """One line of the money book an event carries in its ``money`` list (dollars, income steps, VP):
-    ``paid`` to the bank, ``earned`` from it, ``raised_steps`` down the income track and
-    ``raised_vp`` given up for cash ($5 each, 2 VP each $5), track points taken as
-    ``income_points`` or ``vp_points``. Only the figures that are not zero are kept."""
+    ``paid`` to the bank, ``earned`` from it, ``steps`` down the income track and ``vp`` given up
+    for cash ($5 a step, 2 VP each $5; kept as ``raised_steps`` and ``raised_vp``), track points
+    taken as ``income_points`` or ``vp_points``. Only the figures that are not zero are kept."""
     line = {"seat": seat, "paid": paid, "earned": earned, "raised_steps": steps, "raised_vp": vp,
             "income_points": income_points, "vp_points": vp_points}
     return {k: v for k, v in line.items() if v or k == "seat"}
 
 
 class Payment:
-    """A payment made: ``text`` for the event ("pays $4, raising $5 (income -1)") and ``record``
+    """A payment made: ``text`` for the event ("pays $4, raising $5 (income 1 → 0)") and ``record``
     for its money book."""
 
     def __init__(self, player: dict, seat: int, amount: int, steps: int, vp: int, rules: Rules):
@@ -64,7 +64,7 @@ class Payment:
 
 def pay_or_refuse(state: dict, seat: int, amount: int, rules: Rules, what: str) -> Payment:
     """A payment the seat chose: refused with ``IllegalAction`` (nothing paid) when it cannot be
-    raised."""
+    raised. Returns the ``Payment``."""
     player = state["players"][seat]
     try:
         steps, vp = pay(player, amount, rules)

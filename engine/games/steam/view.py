@@ -33,6 +33,7 @@ def view(state: dict, seat: int | None) -> dict:
         "options": state["options"],
         "turn": state["turn"],
         "turns": state["turns"],
+        "locomotive_max": rules.locomotive_max,
         "phase": state["phase"],
         "order": state["order"],
         "players": players,
