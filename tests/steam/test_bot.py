@@ -215,7 +215,8 @@ async def test_what_a_new_player_missed_at_the_table(db_path):
             await table.act(callers[seat], tile)
             match = (await table.session(7)).match
         listing = await table.command(callers[1], "tile", {})
-        assert "Action tiles" in listing.caller.text
+        assert "Action tiles" in listing.caller.text and "**Turn Order** ($0)" in listing.caller.text
+        assert "**City Growth** ($2, pass option)" in listing.caller.text
         view = match.view(None)
         assert "improve your locomotive" in _move_prompt(view)
         view["players"][0]["loco_done"] = True

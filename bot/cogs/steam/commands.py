@@ -101,11 +101,16 @@ async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
     return Apply({"type": "select", "tile": args["tile"], "pass_option": bool(args.get("pass_option"))})
 
 
+def _pointless_pass(view: dict, tile: dict) -> bool:
+    """A free tile's pass option in the base game: no cost and no action to skip, so the same."""
+    return not tile["cost"] and not view["options"]["standard"]
+
+
 def tiles_text(view: dict) -> str:
     lines = ["**Action tiles** (value sets next turn's order, lowest first):"]
     for t in view["action_tiles"]:
         holder = f" — taken by {view['players'][t['holder']]['name']}" if t["holder"] is not None else ""
-        option = ", pass option" if t["pass_option"] else ""
+        option = ", pass option" if t["pass_option"] and not _pointless_pass(view, t) else ""
         lines.append(f"{t['value']}. **{t['name']}** (${t['cost']}{option}): {t['text']}{holder}")
     return "\n".join(lines)
 
@@ -117,8 +122,8 @@ def tile_menu(ctx: UIContext) -> list[Select]:
             continue
         t = next(x for x in ctx.view()["action_tiles"] if x["id"] == act["tile"])
         if act.get("pass_option"):
-            if not t["cost"] and not ctx.view()["options"]["standard"]:
-                continue                   # free and no action in the base game: the same as taking it
+            if _pointless_pass(ctx.view(), t):
+                continue
             options.append(Option(f"{t['name']}: pass option ($0, no action)"[:100], act,
                                   "Only its place in the order"))
         else:
