@@ -14,6 +14,7 @@ from bot.table import Table
 from engine.games.rotw import barons
 from engine.games.rotw.data import load_map
 
+from .helpers_discord import table_in_channel
 from .rotw.helpers import GAME
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -86,18 +87,9 @@ async def test_whole_game_at_the_local_table(tmp_path):
 @pytest.mark.parametrize("players", [3, 5])
 async def test_whole_game_through_discord(simcord_env, players):
     """3 players on Rhine & Alps; 5 on Vistula & Danube (the map for 5-6, chosen by the count)."""
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("railways")
-    users = [env.create_user(name) for name in NAMES[:players]]
-    members = [guild.add_member(u) for u in users]
-    table = env.bot.table
-    table.seeds = lambda: 11
-    table.render = False          # boards are checked in the other Discord tests; this one is long
-    await members[0].slash(channel, "game new", game="rotw")
-    for m in members[1:]:
-        await m.slash(channel, "game join")
-    await members[0].slash(channel, "game start")
+    # boards are checked in the other Discord tests; this one is long
+    channel, members = await table_in_channel(simcord_env, "rotw", NAMES[:players], "railways", 11)
+    table = simcord_env.bot.table
     rng = random.Random(11)
     for _ in range(3000):
         session = await table.session(channel.id)
@@ -110,10 +102,10 @@ async def test_whole_game_through_discord(simcord_env, players):
         who = members[prompt["seat"]]
         kind = action["type"]
         if kind == "keep_baron":                  # the secret choice comes by DM, with its buttons
-            dm = users[prompt["seat"]].dm_channel.last_message
+            dm = members[prompt["seat"]].user.dm_channel.last_message
             assert "keep one of your two baron cards" in dm.content
             name = barons.deck()[action["baron"]].name
-            await users[prompt["seat"]].click(dm, label=f"Keep {name}")
+            await members[prompt["seat"]].user.click(dm, label=f"Keep {name}")
             assert name not in channel.last_message.content
         elif kind == "bid":
             await who.slash(channel, "rotw bid", amount=action["amount"])

@@ -15,6 +15,8 @@ from bot.store import Store
 from bot.table import Table
 from engine.games.steam.game import GAME
 
+from ..helpers_discord import table_in_channel
+
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
@@ -96,18 +98,9 @@ async def test_whole_game_at_the_local_table(tmp_path, players, standard):
 async def test_whole_game_through_discord(simcord_env, players, standard):
     """3 players on Po Valley, 4 and 5 on Midlands & North (the maps the counts choose); the 4-player
     game is the standard game, chosen by `/game new`'s option."""
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("steam")
-    users = [env.create_user(name) for name in NAMES[:players]]
-    members = [guild.add_member(u) for u in users]
-    table = env.bot.table
-    table.seeds = lambda: 21
-    table.render = False
-    await members[0].slash(channel, "game new", game="steam", **({"standard": True} if standard else {}))
-    for m in members[1:]:
-        await m.slash(channel, "game join")
-    await members[0].slash(channel, "game start")
+    channel, members = await table_in_channel(simcord_env, "steam", NAMES[:players], "steam", 21,
+                                              **({"standard": True} if standard else {}))
+    table = simcord_env.bot.table
     rng = random.Random(21)
     clicked = set()
     for _ in range(4000):
