@@ -40,6 +40,18 @@ async def run(report: Report, quick: bool) -> None:
                         await bot.store.close()
 
 
+async def _started(table, guild, members, game: str, name: str):
+    """A new channel ``name`` where ``members`` sit at a started ``game`` (set up through the table,
+    not timed); returns the channel."""
+    channel = guild.create_text_channel(name)
+    callers = [Caller(channel.id, m.id, m.name) for m in members]
+    await table.new(callers[0], game)
+    for c in callers[1:]:
+        await table.join(c)
+    await table.start(callers[0])
+    return channel
+
+
 async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> None:
     async with simcord.run(bot) as env:
         guild = env.create_guild()
@@ -50,13 +62,7 @@ async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> N
         channels = []
         rss0 = rss_mb()
         for g in range(n_games):
-            channel = guild.create_text_channel(f"game-{g}")
-            callers = [Caller(channel.id, m.id, m.name) for m in members]
-            await table.new(callers[0], "rotw")
-            for c in callers[1:]:
-                await table.join(c)
-            await table.start(callers[0])
-            channels.append(channel)
+            channels.append(await _started(table, guild, members, "rotw", f"game-{g}"))
         rss1 = rss_mb()
         table.render = True
         rng = random.Random(1)
@@ -130,13 +136,8 @@ async def measure_workers(report: Report, bot, n_games: int, samples_per_size: i
         table.seeds = lambda: 7
         channels = []
         for g in range(n_games):
-            channel = guild.create_text_channel(f"workers-{g}")
-            callers = [Caller(channel.id, m.id, m.name) for m in members]
-            await table.new(callers[0], "workers")
-            for c in callers[1:]:
-                await table.join(c)
-            await table.start(callers[0])
-            await _to_the_turns(table, callers, channel.id)
+            channel = await _started(table, guild, members, "workers", f"workers-{g}")
+            await _to_the_turns(table, [Caller(channel.id, m.id, m.name) for m in members], channel.id)
             channels.append(channel)
         table.render = True
         rng = random.Random(2)
@@ -179,13 +180,7 @@ async def measure_steam(report: Report, bot, n_games: int, samples_per_size: int
         table.seeds = lambda: 9
         channels = []
         for g in range(n_games):
-            channel = guild.create_text_channel(f"steam-{g}")
-            callers = [Caller(channel.id, m.id, m.name) for m in members]
-            await table.new(callers[0], "steam")
-            for c in callers[1:]:
-                await table.join(c)
-            await table.start(callers[0])
-            channels.append(channel)
+            channels.append(await _started(table, guild, members, "steam", f"steam-{g}"))
         table.render = True
         rng = random.Random(3)
         times, boards = [], 0
