@@ -10,6 +10,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# Discord's limits on component texts (developer docs, "Component Reference": Button ``label`` 80,
+# String Select ``placeholder`` 150, Select Option ``label`` and ``description`` 100).
+BUTTON_LABEL = 80
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` if it has at most ``limit`` characters, else cut at the last word boundary that
+    leaves room for an ellipsis ("…"), never mid-word unless a single word is longer than the room.
+
+    >>> shorten("Upgrade engine to level 2", 16)
+    'Upgrade engine…'
+    """
+    if len(text) <= limit:
+        return text
+    room = text[:limit - 1]
+    mid_word = not text[limit - 1].isspace() and not room[-1:].isspace()
+    if mid_word and " " in room.strip():
+        room = room[:room.rstrip().rfind(" ")]
+    return room.rstrip().rstrip(",;:-–—·(→/+&").rstrip() + "…"
+
 
 @dataclass
 class Button:
@@ -24,22 +46,37 @@ class Button:
     stamp: int | None = None
     custom_id: str = ""
 
+    def __post_init__(self) -> None:
+        self.label = shorten(self.label, BUTTON_LABEL)
+
 
 @dataclass
 class Option:
+    """A select menu's option; ``label`` and ``description`` are shortened to Discord's 100."""
+
     label: str
     action: dict
     description: str = ""
     value: str = ""                 # the offer token, set by the table
 
+    def __post_init__(self) -> None:
+        self.label = shorten(self.label, OPTION_TEXT)
+        self.description = shorten(self.description, OPTION_TEXT)
+
 
 @dataclass
 class Select:
+    """A select menu of one choice among ``options`` (1-25 of them: Discord's limit; a UI pages
+    longer lists itself). ``placeholder`` is shortened to Discord's 150."""
+
     placeholder: str
     options: list[Option]
     seat: int | None = None
     stamp: int | None = None
     custom_id: str = ""
+
+    def __post_init__(self) -> None:
+        self.placeholder = shorten(self.placeholder, PLACEHOLDER)
 
 
 @dataclass

@@ -1,6 +1,48 @@
 import pytest
 import pytest_asyncio
 
+from bot.discord_limits import check_request
+
+
+class LimitsGuard:
+    """Every REST request the bot sends under simcord, checked against Discord's documented
+    limits (bot/discord_limits.py). A request Discord would refuse is refused here too, the way
+    Discord does (400, error 50035 "Invalid Form Body"), and fails the test at teardown unless the
+    test ``expect``s it: simcord itself accepts payloads the real Discord refuses."""
+
+    def __init__(self):
+        self.refused: list[str] = []
+        self.checked = 0
+
+    def expect(self) -> list[str]:
+        """The refusals so far (a test that provokes them on purpose takes them here)."""
+        refused, self.refused = self.refused, []
+        return refused
+
+
+@pytest.fixture(autouse=True)
+def discord_limits(monkeypatch):
+    """Hooks simcord's one router that both the bot's HTTP client and its interaction webhooks
+    go through (``simcord.http.router.dispatch``)."""
+    from simcord.backend.errors import invalid_form_body
+    from simcord.http import router
+
+    guard = LimitsGuard()
+    original = router.dispatch
+
+    def dispatch(backend, method, path, *, json=None, files=None, **kwargs):
+        guard.checked += 1
+        problems = check_request(method, path, json, files or [])
+        if problems:
+            guard.refused += [f"{method} {path}: {p}" for p in problems]
+            raise invalid_form_body("; ".join(problems))
+        return original(backend, method, path, json=json, files=files, **kwargs)
+
+    monkeypatch.setattr(router, "dispatch", dispatch)
+    yield guard
+    if guard.refused:
+        pytest.fail("Discord would refuse what the bot sent:\n" + "\n".join(guard.refused[:20]), pytrace=False)
+
 
 @pytest.fixture
 def db_path(tmp_path):

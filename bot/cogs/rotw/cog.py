@@ -61,8 +61,10 @@ class RailwaysOfTheWorld(GameCog, group_name="rotw", group_description="Railways
                    colour: str | None = None) -> None:
         await self.run(interaction, "card", card=card, city=city, colour=colour)
 
-    @app_commands.command(name="use", description="Use a card you hold: Land Grant or Perfect Engineering before "
-                                                  "a build, Railroad Executive instead of a bid")
+    @app_commands.command(name="use", description="Play a card you hold (Land Grant, Perfect Engineering, "
+                                                  "Railroad Executive)")
+    @app_commands.describe(card="Land Grant or Perfect Engineering before a build; Railroad Executive instead of "
+                                "a bid")
     async def use(self, interaction: discord.Interaction, card: str) -> None:
         await self.run(interaction, "use", card=card)
 
