@@ -9,12 +9,13 @@ import pytest
 
 from bench.policy import choose
 from bot.local import LOCAL_CHANNEL, LocalTable
+from bot.replies import shorten
 from bot.store import Store
 from bot.table import Table
 from engine.games.rotw import barons
 from engine.games.rotw.data import load_map
 
-from .helpers_discord import table_in_channel
+from .helpers_discord import LONG_NAMES, history_pages, look_around, table_in_channel
 from .rotw.helpers import GAME
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -84,14 +85,14 @@ async def test_whole_game_at_the_local_table(tmp_path):
     await store.close()
 
 
-@pytest.mark.parametrize("players", [3, 5])
-async def test_whole_game_through_discord(simcord_env, players):
-    """3 players on Rhine & Alps; 5 on Vistula & Danube (the map for 5-6, chosen by the count)."""
-    # boards are checked in the other Discord tests; this one is long
-    channel, members = await table_in_channel(simcord_env, "rotw", NAMES[:players], "railways", 11)
-    table = simcord_env.bot.table
-    rng = random.Random(11)
-    for _ in range(3000):
+async def play_through_discord(env, names: list[str], seed: int, look_every: int = 0) -> dict:
+    """A whole Railways of the World game through the real bot, from ``/game new`` to the final
+    score, moves picked by the playout policy; every ``look_every`` moves (0: never) a player also
+    reads the cards, the status, their hand, the bonds and the history. Returns the last state."""
+    channel, members = await table_in_channel(env, "rotw", names, "railways", seed)
+    table = env.bot.table
+    rng = random.Random(seed)
+    for step in range(3000):
         session = await table.session(channel.id)
         if session is None:
             break
@@ -100,6 +101,9 @@ async def test_whole_game_through_discord(simcord_env, players):
         prompt = rng.choice(GAME.prompts(state))
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
         who = members[prompt["seat"]]
+        if look_every and step % look_every == 0:
+            await look_around(rng.choice(members), channel, [("rotw card", {}), ("game status", {}),
+                                                             ("game hand", {}), ("rotw bonds", {})])
         kind = action["type"]
         if kind == "keep_baron":                  # the secret choice comes by DM, with its buttons
             dm = members[prompt["seat"]].user.dm_channel.last_message
@@ -116,7 +120,8 @@ async def test_whole_game_through_discord(simcord_env, players):
         elif kind == "use_card":
             await who.slash(channel, "rotw use", card=action["card"])
         elif kind == "build":
-            result = await who.slash(channel, "rotw build", path=" ".join(action["path"]))
+            toward = {"toward": action["toward"]} if action.get("toward") else {}
+            result = await who.slash(channel, "rotw build", path=" ".join(action["path"]), **toward)
             await who.click(result.response.message, label="Confirm")
         elif kind == "urbanize":
             result = await who.slash(channel, "rotw urbanize", city=mapdata.cities[action["city"]].name,
@@ -126,7 +131,7 @@ async def test_whole_game_through_discord(simcord_env, players):
             result = await who.slash(channel, "rotw deliver", **{"from": mapdata.cities[action["from"]].name,
                                                                  "colour": action["colour"]})
             menu = result.response.message
-            label = delivery_label(state, action)
+            label = shorten(delivery_label(state, action), 100)
             option = next(o for o in menu.components[0].children[0].options if o.label == label)
             await who.select(menu, [option.value])
         else:
@@ -136,6 +141,27 @@ async def test_whole_game_through_discord(simcord_env, players):
             await who.slash(channel, "rotw card", card=action["card"], **kwargs)
         done = table._matches.get(session.row.id)
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
-    assert "Final scores" in channel.last_message.content and "plus met barons" in channel.last_message.content
-    assert "wins!" in channel.last_message.content
+    end = "\n".join(m.content for m in channel.history()[-3:])       # a long final message comes in parts
+    assert "Final scores" in end and "plus met barons" in end and end.endswith("wins!")
+    if look_every:
+        assert len(await history_pages(members[-1], channel)) > 3
+        await look_around(members[0], channel, [("game status", {}), ("game board", {}), ("game export", {}),
+                                                ("game stats", {}), ("game leaderboard", {}), ("game rules", {})])
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_whole_game_through_discord(simcord_env, players):
+    """3 players on Rhine & Alps; 5 on Vistula & Danube (the map for 5-6, chosen by the count)."""
+    # boards are checked in the other Discord tests; this one is long
+    state = await play_through_discord(simcord_env, NAMES[:players], 11)
     assert state["options"]["map"] == ("rhine-alps" if players == 3 else "vistula-danube")
+
+
+async def test_six_players_with_32_character_names_through_discord(simcord_env):
+    """The edges of Discord's limits: six players (the most), names of 32 characters (Discord's
+    longest), Vistula & Danube (its longest city names), baron cards, and every so often the card
+    list, status, hand, bonds, then every history page: the limits hook (tests/conftest.py)
+    refuses any payload Discord would."""
+    state = await play_through_discord(simcord_env, LONG_NAMES, 12, look_every=15)
+    assert state["options"]["map"] == "vistula-danube" and len(state["players"]) == 6

@@ -6,6 +6,8 @@ import pytest
 
 from engine.games.railways import rules
 
+from ..helpers_discord import LONG_NAMES, history_pages, look_around
+
 CHAIN = ["B2-C2", "E2-G2", "H3-H4", "D5-G5"]
 
 
@@ -122,3 +124,19 @@ async def test_a_whole_game_in_a_server_channel(simcord_env):
     assert "Final score" in channel.last_message.content and "Mayor" in channel.last_message.content
     status = private(await ann.slash(channel, "game status"))
     assert "The last game here is over" in status.content
+
+
+async def test_a_whole_game_with_a_32_character_name_and_the_longest_objective(simcord_env):
+    """The edges of Discord's limits: Discord's longest display name and the Rail Baron objective
+    (the longest texts), then every history page; the limits hook (tests/conftest.py) refuses any
+    payload Discord would."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("solo")
+    player = guild.add_member(env.create_user(LONG_NAMES[2]))
+    env.bot.table.seeds = lambda: 7
+    await player.slash(channel, "game new", game="railways", objective="baron", combine="mayor engineer conductor")
+    await play_to_the_end(env, player, channel)
+    assert "Final score" in channel.last_message.content
+    assert len(await history_pages(player, channel)) >= 2
+    await look_around(player, channel, [("game status", {}), ("game stats", {}), ("game rules", {})])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from ..helpers_discord import LONG_NAMES, history_pages, look_around
 from ..test_discord import match_of, private
 
 LIMIT = 4000
@@ -33,26 +34,16 @@ async def press(actor, message, rng):
     return None
 
 
-async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("workers")
-    users = [env.create_user("Ann"), env.create_user("Tim"), env.create_user("Leo", bot=True)]  # Leo: DMs refused
-    members = {i: guild.add_member(u) for i, u in enumerate(users)}
-    env.bot.table.seeds = lambda: 8
-    await members[0].slash(channel, "game new", game="workers")
-    await members[1].slash(channel, "game join")
-    await members[2].slash(channel, "game join")
-    await members[0].slash(channel, "game start")
-    start = channel.last_message.content
-    assert "Leo's DMs are closed" in "\n".join(m.content for m in channel.history())
-    assert "Place four action cards" in start
-    rng = random.Random(3)
+async def play_to_the_end(env, channel, members: dict, users: list, rng) -> tuple[dict[str, int], int]:
+    """Play the channel's started game to the final score: secret steps by DM menus (or **My
+    hand** for a player whose DMs are closed), typed `/workers place` and `assign` from round 2,
+    turns from the channel's buttons and menus. Returns the presses by prompt kind and how many
+    DM menus were used."""
     dm_menus = 0
     presses: dict[str, int] = {}
     for _ in range(LIMIT):
         if not env.bot.table._matches or "Final score" in channel.last_message.content:
-            break                                           # a finished game leaves the table's cache
+            return presses, dm_menus                        # a finished game leaves the table's cache
         match = match_of(env)
         prompt = rng.choice(match.prompts())
         seat = prompt["seat"]
@@ -67,7 +58,7 @@ async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
                 result = await actor.slash(channel, "workers assign", dice=" ".join(map(str, me["dice"])))
             assert private(result).content.startswith("Your"), private(result).content
             continue
-        if prompt.get("secret") and seat != 2:
+        if prompt.get("secret") and not users[seat].bot:
             dm = users[seat].dm_channel.last_message
             if dm is not None and components(dm) and "Your move" in dm.content:
                 message, dm_menus = dm, dm_menus + 1
@@ -82,8 +73,30 @@ async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
             presses[prompt["kind"]] = presses.get(prompt["kind"], 0) + 1
             if message is None or not env.bot.table._matches or match_of(env).state["core"]["seq"] != seq:
                 break
-    else:
-        raise AssertionError("the game did not end")
+    raise AssertionError("the game did not end")
+
+
+async def start_game(env, names: list[str], closed_dm: set[int] = frozenset(), seed: int = 8):
+    """A started Railway Workers game in a new channel; seats in ``closed_dm`` refuse DMs."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("workers")
+    users = [env.create_user(name, bot=i in closed_dm) for i, name in enumerate(names)]  # a bot: DMs refused
+    members = {i: guild.add_member(u) for i, u in enumerate(users)}
+    env.bot.table.seeds = lambda: seed
+    await members[0].slash(channel, "game new", game="workers")
+    for i in range(1, len(names)):
+        await members[i].slash(channel, "game join")
+    await members[0].slash(channel, "game start")
+    return channel, members, users
+
+
+async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
+    env = simcord_env
+    channel, members, users = await start_game(env, ["Ann", "Tim", "Leo"], closed_dm={2})
+    start = channel.last_message.content
+    assert "Leo's DMs are closed" in "\n".join(m.content for m in channel.history())
+    assert "Place four action cards" in start
+    presses, dm_menus = await play_to_the_end(env, channel, members, users, random.Random(3))
     assert presses["turn"] > 90 and presses["place"] >= 6
     assert dm_menus >= 4                                    # Ann and Tim used their DMs
     text = "\n".join(m.content for m in channel.history())
@@ -91,3 +104,16 @@ async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
     assert "Cards under +1" in text and "Dice rolled" in text and "Order:" in text
     for word in SECRET_WORDS:
         assert word not in text
+
+
+async def test_four_players_with_32_character_names(simcord_env):
+    """The edges of Discord's limits: four players (the most), names of 32 characters, one of them
+    with closed DMs; the status, hand and every history page at the end. The limits hook
+    (tests/conftest.py) refuses any payload Discord would."""
+    env = simcord_env
+    channel, members, users = await start_game(env, LONG_NAMES[:4], closed_dm={3}, seed=9)
+    presses, dm_menus = await play_to_the_end(env, channel, members, users, random.Random(4))
+    assert presses["turn"] > 90 and dm_menus >= 4
+    assert "Final score" in "\n".join(m.content for m in channel.history()[-3:])
+    assert len(await history_pages(members[0], channel)) > 3
+    await look_around(members[1], channel, [("game status", {}), ("game board", {}), ("game export", {})])
