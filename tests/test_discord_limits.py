@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from bot import registry
 from bot.cli import app
-from bot.discord_io import pages
+from bot.discord_io import make_view, pages
 from bot.discord_limits import (
     UPLOAD_MAX,
     check_command,
@@ -262,3 +262,12 @@ def test_railhead_sync_prints_the_sentence_and_exits_1(db_path, monkeypatch):
     assert result.exit_code == 1, result.output
     assert result.stderr.strip() == ("Discord refused the slash commands, so it keeps the ones it already has: "
                                      "/rotw use.description: Must be 100 or fewer in length.")
+
+
+def test_a_view_never_holds_more_than_discord_allows(caplog):
+    too_many = [Button(f"Button {i}", {}, custom_id=f"rh:o:{i:x}") for i in range(27)]
+    too_many.insert(0, Select("Choose", [Option(f"Option {i}", {}, value=f"{i:x}") for i in range(30)],
+                              custom_id="rh:s:ab"))
+    view = make_view(too_many)
+    assert check_components(view.to_components()) == []
+    assert "no room for" in caplog.text and "has 30 options" in caplog.text

@@ -9,6 +9,7 @@ from discord.ext import commands
 from engine.games.rotw.data import fold
 
 from ..discord_io import answer, caller_of
+from ..replies import OPTION_TEXT, shorten
 
 
 async def public_view(interaction: discord.Interaction) -> dict | None:
@@ -37,7 +38,7 @@ class CardName(app_commands.Transformer):
     async def autocomplete(self, interaction: discord.Interaction, value: str):
         view = await public_view(interaction)
         cards = (view or {}).get("cards", {}).get("face_up", [])
-        return [app_commands.Choice(name=c["name"][:100], value=c["id"]) for c in cards
+        return [app_commands.Choice(name=shorten(c["name"], OPTION_TEXT), value=c["id"]) for c in cards
                 if c["kind"] != "goal" and value.lower() in c["name"].lower()][:25]
 
 

@@ -128,8 +128,8 @@ def menu(ctx: UIContext, actions: list[dict], title: str, order=None) -> Reply:
     rated = [(a, _delta(ctx, a)) for a in actions[:60]]
     if order:
         rated.sort(key=lambda ad: order(ad[1]))
-    options = [Option(f"{target_words(view, a)} · slots {' + '.join(a['slots'])}"[:100], a,
-                      f"{delta_words(d)} · plays {_cards_of(a['slots'])}"[:100]) for a, d in rated[:MENU]]
+    options = [Option(f"{target_words(view, a)} · slots {' + '.join(a['slots'])}", a,
+                      f"{delta_words(d)} · plays {_cards_of(a['slots'])}") for a, d in rated[:MENU]]
     more = f" (the first {MENU} of {len(actions)}; name a target to narrow)" if len(actions) > MENU else ""
     return private(f"**{title}**: choose how to pay{more}.", components=[Select(title, options)])
 
@@ -247,7 +247,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
         return menu(ctx, found, f"Build on {args['at'].upper()}")
     if not _legal(ctx, "build"):
         raise IllegalAction(f"You cannot build now{_why(view, 'build')}.")
-    options = [Option(f"{space}: {what}"[:100], {"type": "_cmd", "name": "build", "args": {"at": space}})
+    options = [Option(f"{space}: {what}", {"type": "_cmd", "name": "build", "args": {"at": space}})
                for space, what in build_spaces(view)[:MENU]]
     return private("**Build**: choose a space (or `/railways build at:<space>` for any other).",
                    components=[Select("Where to build", options)])

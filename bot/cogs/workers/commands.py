@@ -84,7 +84,7 @@ def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
     left = [c for c in me["hand"] if c not in chosen]
     options = [Option(words.card_name(c), {"type": "_cmd", "name": "place",
                                            "args": {"cards": " ".join([*chosen, c]), "menu": True}},
-                      action_cards()[c].top[:100]) for c in left]
+                      action_cards()[c].top) for c in left]
     return private(f"Placed so far: {shown}. Which card goes under **+{slot}**?",
                    components=[Select(f"Card under +{slot}", options)])
 
@@ -272,10 +272,10 @@ def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
     for key, group in groups.items():
         if len(group) == 1 or selects >= 3:
             half = {"top": "4+ ", "bottom": "7+ "}.get(key[1], "")
-            out += [Button((half + words.action_label(view, a))[:80], a, "primary") for a in group[:2]]
+            out += [Button(half + words.action_label(view, a), a, "primary") for a in group[:2]]
             continue
         selects += 1
-        options = [Option(words.action_label(view, a)[:100], a) for a in group[:MENU]]
+        options = [Option(words.action_label(view, a), a) for a in group[:MENU]]
         title = GROUP_TITLES.get(key, key[0])
         more = f" ({MENU} of {len(group)}: the command takes any)" if len(group) > MENU else ""
         out.append(Select(title + more, options))
