@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 ISO = "strftime('%Y-%m-%dT%H:%M:%fZ', {}, 'unixepoch')"     # REAL epoch -> "2026-11-22T08:50:00.123Z"
-MIGRATIONS = [
+MIGRATIONS = [          # append only: a database replays them from its own number on (docs/migrations.md)
     # 1: the first schema
     """
     CREATE TABLE games (id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL, guild_id INTEGER, game TEXT NOT NULL,
