@@ -124,11 +124,6 @@ def private(text: str, **kwargs) -> Reply:
     return Reply(caller=Message(text, **kwargs))
 
 
-def public(text: str, **kwargs) -> Reply:
-    """A message in the caller's channel."""
-    return Reply(channel=Message(text, **kwargs))
-
-
 @dataclass
 class Apply:
     """A game command's answer meaning "play this action now"."""

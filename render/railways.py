@@ -27,7 +27,6 @@ MAP_H = TOP + 8 * S + GAP_Y + 20
 PAD = 12
 KIND_FILL = {"R": (230, 159, 0), "L": (86, 180, 233), "C": (0, 158, 115), "I": (150, 150, 150)}
 KIND_EDGE = {k: tuple(int(v * 0.6) for v in rgb) for k, rgb in KIND_FILL.items()}
-KIND_NAME = {"R": "Residential", "L": "Leisure", "C": "Commercial", "I": "Industrial"}
 OBJECTIVE_NAME = {"economist": "Economist (best score)", "mayor": "Mayor (move every passenger)",
                   "conductor": "Train Conductor (deliver to all four kinds)",
                   "engineer": "Engineer (buy and upgrade every complete link)", "baron": "Rail Baron"}

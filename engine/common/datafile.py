@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.resources
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 
@@ -65,6 +65,3 @@ def load(path: Path, schema: type[T]) -> tuple[T, str]:
     except msgspec.DecodeError as exc:
         raise DataError(f"{path.name}: {exc}") from None
 
-
-def as_dict(value: Any) -> Any:
-    return msgspec.to_builtins(value)

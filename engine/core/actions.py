@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, ClassVar, Union, get_args
+from typing import Any, ClassVar, get_args
 
 import msgspec
 
@@ -150,11 +150,6 @@ def decode(union: Any, raw: Any) -> Action:
         raise IllegalAction(explain(exc, union, raw)) from None
 
 
-def encode(action: Action) -> dict:
-    """The JSON object of an action struct (fields left at their defaults are omitted)."""
-    return msgspec.to_builtins(action, order="deterministic")
-
-
 def _type_name(t: Any) -> str:
     name = type(t).__name__.removesuffix("Type").lower()
     if name == "list":
@@ -184,5 +179,3 @@ def reference(union: Any) -> str:
         rows.append(f"| `{example}` | {doc} | {'; '.join(fields) or '—'} |")
     return "\n".join(rows)
 
-
-ActionUnion = Union  # re-exported for games: ``ActionUnion[Bid, Pass, ...]``

@@ -19,7 +19,6 @@ from .network import cities_reached, connected, longest_run, own_graph
 
 KINDS = ("engine_first", "route", "longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities",
          "hub", "colours")
-MOST = {"longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities"}
 COLOURS = ("red", "blue", "yellow", "purple", "black")
 
 
