@@ -386,7 +386,8 @@ class Table:
         session = await self.loaded(row)
         if isinstance(session, Reply):
             return session
-        text = self.ui(row.game).status_text(session.match.view(None))
+        # a private answer: a seated caller sees it from their own seat (their own money when it is hidden)
+        text = self.ui(row.game).status_text(session.match.view(session.seat_of(caller.user_id)))
         waiting = [session.names[p["seat"]] for p in session.match.prompts()]
         if waiting:
             text += f"\nWaiting for {', '.join(waiting)}."

@@ -137,7 +137,7 @@ async def deliver(ctx: UIContext, args: dict) -> Reply:
     for o in options[:25]:
         points = ", ".join(f"{names[int(s)]} +{p}" for s, p in sorted(o["points"].items()))
         action = {"type": "deliver", "from": o["from"], "colour": o["colour"], "links": o["links"]}
-        entries.append(Option(delivery_label(view, o)[:100], action, f"{len(o['links'])} link(s): {points}"[:100]))
+        entries.append(Option(delivery_label(view, o), action, f"{len(o['links'])} link(s): {points}"))
     total = f"{len(options)}+" if len(options) >= MENU_SCAN else str(len(options))
     more = f" (showing the best 25 of {total}; narrow with `from:` or `colour:`)" if len(options) > 25 else ""
     return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])
@@ -224,8 +224,8 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
         takeable = [c for c in view["cards"]["face_up"]
                     if c["kind"] != "goal" and c["id"].split(":")[0] not in NEEDS_CITY]
         mine = ctx.prompt() is not None and ctx.prompt()["kind"] == "action"
-        menu = [Select("Take a card (your action)", [Option(c["name"][:100], {"type": "take_card", "card": c["id"]},
-                                                             c["text"][:100]) for c in takeable[:25]])] \
+        menu = [Select("Take a card (your action)", [Option(c["name"], {"type": "take_card", "card": c["id"]},
+                                                             c["text"]) for c in takeable[:25]])] \
             if mine and takeable else []
         hint = "\nCity Growth and New Industry need a city: `/rotw card card:<name> city:<city>`." \
             if any(c["id"].split(":")[0] in NEEDS_CITY for c in view["cards"]["face_up"]) else ""
@@ -308,6 +308,12 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _money_hidden(view: dict) -> bool:
+    """The ``hidden_money`` option is on and the game still runs (railways-of-the-world.txt,
+    "Bonds and Money": money may be hidden if all agree; at the end everything is shown)."""
+    return bool(view["options"].get("hidden_money")) and view["phase"] != "over"
+
+
 def _last_turn(view: dict) -> bool:
     """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
     "Ending the Game": finish that turn, then one more full turn)."""
@@ -379,7 +385,7 @@ class RotwUI(GameUI):
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         view = ctx.view()
         if prompt["kind"] == "baron":
-            return [Button(f"Keep {c['name']}"[:80], {"type": "keep_baron", "baron": c["id"]}, "primary")
+            return [Button(f"Keep {c['name']}", {"type": "keep_baron", "baron": c["id"]}, "primary")
                     for c in view["barons"]["hand"]]
         if prompt["kind"] == "bid":
             floor = bid_floor(view)
@@ -398,7 +404,7 @@ class RotwUI(GameUI):
             offers.append(Button(f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
                                  {"type": "upgrade"}))
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
-        offers += [Button(f"Use {c['name']} (then build)"[:80], {"type": "use_card", "card": c["id"]}, "success")
+        offers += [Button(f"Use {c['name']} (then build)", {"type": "use_card", "card": c["id"]}, "success")
                    for c in usable(view, ctx.seat, "actions")]
         # While a delivery is possible, Pass asks for a Confirm first (the ``pass`` command).
         offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else {"type": "pass"}, "danger"))
@@ -412,6 +418,8 @@ class RotwUI(GameUI):
         for p in view["players"]:
             first = " (first player)" if view["first"] == p["seat"] and view["phase"] == "actions" else ""
             cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
+            if p["seat"] == view["you"] and _money_hidden(view):
+                cash += " (only you see it)"
             kept = ("; cards: " + ", ".join(_kept(c) for c in p["cards"])) if p["cards"] else ""
             lines.append(f"- **{p['name']}**{first}: {cash}, {_n(p['bonds'], 'bond')}, "
                          f"{_n(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
@@ -431,9 +439,11 @@ class RotwUI(GameUI):
         p = view["players"][view["you"]]
         money = (f"You have {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, {_n(p['points'], 'point')} and engine "
                  f"level {p['engine']}.")
+        if _money_hidden(view):
+            money += " Money is hidden in this game: only you see yours until the end."
         b = view.get("barons")
         if b is None:
-            return "Railways of the World has no hidden hand. " + money
+            return ("" if _money_hidden(view) else "Railways of the World has no hidden hand. ") + money
         return baron_text(b) + "\n" + money
 
     def outcome_text(self, view: dict, outcome: dict) -> str:

@@ -1,7 +1,9 @@
-"""What a seat may see. Railways of the World's base game has no private information,
-but the order of the operations deck and the goods bag are hidden from everyone
-(DESIGN.md, "Hidden information"); the seed and the engine's bookkeeping (``core``) never
-leave the engine."""
+"""What a seat may see. The order of the operations deck and the goods bag are hidden from
+everyone (DESIGN.md, "Hidden information"); baron cards are seen by their owner until they are
+shown; with ``hidden_money`` (railways-of-the-world.txt, "Bonds and Money") each player's cash is
+seen only by that player until the game is over (bonds stay public; the public view, from which
+the channel's messages and board are made, has no one's cash). The seed and the engine's
+bookkeeping (``core``) never leave the engine."""
 from __future__ import annotations
 
 from engine.common import auction as auc
