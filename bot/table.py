@@ -676,12 +676,14 @@ class Table:
         by default; never in a solo game or for closed DMs)."""
         if len(session.seats) < 2 or reply.channel is None:
             return
-        for info in session.seats:
+        ui = registry.UIS[session.row.game]
+        for seat, info in enumerate(session.seats):
             if info.user_id not in reply.channel.mentions or info.dm_closed or info.user_id in reply.direct:
                 continue
             if (await self.prefs(info.user_id)).get("dm", True):
+                note = ui.turn_note(session.match.view(seat))
                 reply.direct[info.user_id] = Message(f"Your move in <#{session.row.channel_id}> "
-                                                     f"({session.match.game.name}).")
+                                                     f"({session.match.game.name}).{' ' + note if note else ''}")
 
     async def prefs(self, user_id: int) -> dict:
         """A user's settings, cached (``settings`` updates the cache when it saves)."""

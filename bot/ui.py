@@ -192,6 +192,11 @@ class GameUI:
         seat's. Runs in a worker thread."""
         return None
 
+    def turn_note(self, view: dict) -> str:
+        """A short line for the seat's "your move" DM of what only it may see and needs to move
+        (``view`` is the seat's), or ``""``."""
+        return ""
+
     def hand_text(self, view: dict) -> str:
         """What only this seat may see (its hand, its secret choices); ``view`` is the seat's."""
         return "You have nothing hidden in this game."

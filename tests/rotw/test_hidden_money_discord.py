@@ -43,6 +43,10 @@ async def test_own_cash_in_private_answers_and_none_in_the_channel(simcord_env):
     await ann.click(preview, label="Confirm")
     assert "pays $4,000 (issuing 1 bond)" in channel.last_message.content
     assert "You hold 2 bonds and $4,000." in private(await ann.slash(channel, "rotw bonds")).content
+    dm = bob.user.dm_channel.last_message.content          # Bob is pinged next: his DM shows his own cash
+    assert dm.startswith("Your move in <#") and dm.endswith("You have $0 and 0 bonds."), dm
+    assert ann.user.dm_channel.last_message.content.endswith("You have $3,000 and 1 bond."), \
+        ann.user.dm_channel.last_message.content
 
     match = next(iter(env.bot.table._matches.values()))
     cash = [p["cash"] for p in match.state["players"]]

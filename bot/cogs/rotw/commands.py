@@ -435,6 +435,13 @@ class RotwUI(GameUI):
                                                           for m in open_lines) + ".")
         return "\n".join(lines)
 
+    def turn_note(self, view: dict) -> str:
+        """With hidden money, the player's own cash (only they see it): the DM is theirs alone."""
+        if not _money_hidden(view):
+            return ""
+        p = view["players"][view["you"]]
+        return f"You have {dollars(p['cash'])} and {_n(p['bonds'], 'bond')}."
+
     def hand_text(self, view: dict) -> str:
         p = view["players"][view["you"]]
         money = (f"You have {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, {_n(p['points'], 'point')} and engine "
