@@ -1,7 +1,10 @@
-# Railhead in a container: `docker build -t railhead .` then
-# `docker run -e DISCORD_TOKEN=... -v railhead-data:/data railhead`
-# (CI does not build this image: the CI machines have no Docker daemon.)
+# Railhead in a container (README, "Connecting to Discord", **Docker:**):
+#   docker build -t railhead .
+#   docker run -d --name railhead -e DISCORD_TOKEN=... -v railhead-data:/data railhead
+# CI does not build this image (its machines have no Docker daemon); tests/test_docker.py
+# checks this file against the README and .dockerignore instead.
 FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
 COPY pyproject.toml README.md constraints.txt ./
 COPY engine ./engine
@@ -12,6 +15,17 @@ COPY data ./data
 # every dependency is held to the exact version in constraints.txt.
 RUN pip install --no-cache-dir -c constraints.txt . \
     && rm -rf build *.egg-info
-ENV RAILHEAD_DB=/data/railhead.sqlite3
+# The bot runs as an unprivileged user that owns /data, where the games are kept (a volume).
+RUN useradd --system --uid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin railhead \
+    && mkdir -p /data && chown railhead:railhead /data
+ENV RAILHEAD_DB=/data/railhead.sqlite3 \
+    RAILHEAD_HEARTBEAT=/tmp/railhead.heartbeat \
+    RAILHEAD_LOG=info
 VOLUME ["/data"]
+USER railhead
+# Healthy while the database can be read and the bot's heartbeat (a read through its store,
+# every 30 s) is at most 120 s old: a wedged bot or an unusable database turns it unhealthy.
+HEALTHCHECK --interval=60s --timeout=15s --start-period=60s --retries=3 CMD ["railhead", "health"]
+# `docker stop` sends SIGTERM: the moves in progress finish and the store closes, within its 10 s.
+STOPSIGNAL SIGTERM
 CMD ["railhead", "run"]

@@ -6,6 +6,8 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
+from .service import GRACE, HEARTBEAT_SECONDS, InFlight, heartbeat
+
 log = logging.getLogger("railhead")
 
 
@@ -20,6 +22,9 @@ class RailheadBot(commands.Bot):
         self.sync_on_start = True      # sync the slash commands at start when they changed
         self.run_clock = True          # the background task sending reminders (tests call tick())
         self.clock_task = None
+        self.heartbeat_path: str | None = None   # a file touched while the bot works (``railhead health``)
+        self.heartbeat_task = None
+        self.in_flight = InFlight()    # interactions being handled; close() waits for them
         self.store = None
         self.table = None
 
@@ -45,6 +50,9 @@ class RailheadBot(commands.Bot):
         self.clock_task = tasks.loop(seconds=60)(self.tick)
         if self.run_clock:
             self.clock_task.start()
+        if self.heartbeat_path:
+            self.heartbeat_task = tasks.loop(seconds=HEARTBEAT_SECONDS)(self.beat)
+            self.heartbeat_task.start()
         self.tree.on_error = self.on_app_command_error
         if self.sync_on_start:
             await sync_if_changed(self)
@@ -53,11 +61,21 @@ class RailheadBot(commands.Bot):
         """Every minute: reminders and time-limit notices that are due (bot/timing.py)."""
         from .discord_io import post
 
+        if self.in_flight.closing:
+            return
+        with self.in_flight.hold():             # close() lets a round that began finish
+            try:
+                for reply in await self.table.tick():
+                    await post(self, reply)
+            except Exception:
+                log.exception("reminder task failed")
+
+    async def beat(self) -> None:
+        """Every 30 s: touch ``heartbeat_path`` after a read through the store (bot/service.py)."""
         try:
-            for reply in await self.table.tick():
-                await post(self, reply)
+            await heartbeat(self, self.heartbeat_path)
         except Exception:
-            log.exception("reminder task failed")
+            log.exception("heartbeat failed")
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.exception("command failed", exc_info=error)
@@ -68,12 +86,20 @@ class RailheadBot(commands.Bot):
             await interaction.response.send_message(message, ephemeral=True)
 
     async def close(self) -> None:
-        if self.clock_task is not None:
-            self.clock_task.cancel()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-        await super().close()
+        """Stop: refuse new interactions, let those being handled (and a reminder round) finish
+        for at most ``GRACE`` seconds, stop the timers, close the connection to Discord, then the
+        store. Calling it again does nothing more."""
+        if not await self.in_flight.drain(GRACE):
+            log.warning("%d interaction(s) still running after %.0f s; closing anyway", self.in_flight.count, GRACE)
+        for task in (self.clock_task, self.heartbeat_task):
+            if task is not None:
+                task.cancel()
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
 
 
 def create_bot(db_path: str, **client_options) -> RailheadBot:

@@ -1,4 +1,4 @@
-"""``railhead`` command line: ``run`` (Discord), ``local`` (terminal), ``backup`` and ``sync``.
+"""``railhead`` command line: ``run`` (Discord), ``local`` (terminal), ``backup``, ``sync`` and ``health``.
 
 A database that cannot be used (read-only, not SQLite, damaged, used by another process, ...)
 gives one sentence on stderr and exit code 1, never a traceback. Tracebacks of real bugs never
@@ -7,13 +7,14 @@ show local variables: a game state holds the secret deck orders.
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 from collections.abc import Coroutine
 from typing import Any
 
 import typer
 
+from . import logs
+from .service import HEARTBEAT_MAX_AGE
 from .store import StoreError, copy_database, open_store
 
 app = typer.Typer(help="Railhead: railway board games in Discord channels.", no_args_is_help=True,
@@ -59,19 +60,42 @@ async def check_store(db: str) -> None:
 
 @app.command()
 def run(db: str = typer.Option(None, help=DB_HELP)) -> None:
-    """Start the Discord bot with the token in DISCORD_TOKEN."""
+    """Start the Discord bot with the token in DISCORD_TOKEN. SIGTERM or SIGINT (Ctrl+C) stop it
+    cleanly: the moves in progress finish, then the store closes, exit code 0. Logs go to stderr
+    at $RAILHEAD_LOG (default info); with $RAILHEAD_HEARTBEAT set, that file is touched every 30 s
+    for `railhead health`."""
     token, path = token_or_exit(), db or default_db()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        logs.setup()
+    except ValueError as exc:
+        raise fail(f"{exc}.", 2) from None
 
     async def main() -> None:
         from . import create_bot
+        from .service import serve
 
         await check_store(path)
         bot = create_bot(path)
+        bot.heartbeat_path = os.environ.get("RAILHEAD_HEARTBEAT") or None
         async with bot:                 # closes the bot (and its store) however start() ends
-            await bot.start(token)
+            await serve(bot, bot.start(token))
 
     run_async(main())
+
+
+@app.command()
+def health(db: str = typer.Option(None, help=DB_HELP),
+           heartbeat: str = typer.Option(None, help="The running bot's heartbeat file (default: $RAILHEAD_HEARTBEAT)"),
+           max_age: float = typer.Option(HEARTBEAT_MAX_AGE, help="Seconds after which the heartbeat is stale")) -> None:
+    """Exit 0 when the database is readable and the bot's heartbeat is fresh, else say why and
+    exit 1 (Docker's HEALTHCHECK). Without a heartbeat file only the database is checked."""
+    from .service import check_health
+
+    try:
+        summary = check_health(db or default_db(), heartbeat or os.environ.get("RAILHEAD_HEARTBEAT"), max_age)
+    except RuntimeError as exc:
+        raise fail(f"unhealthy: {exc}.") from None
+    typer.echo(f"healthy: {summary}.")
 
 
 @app.command()

@@ -67,15 +67,22 @@ class OfferSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rh:s:(?P
 
 
 async def press(interaction: discord.Interaction, token: str) -> None:
-    """A button press or a menu choice: defer, ask the table, deliver; errors answer privately."""
-    await interaction.response.defer()
-    try:
-        reply = await interaction.client.table.click(caller_of(interaction), token)
-    except Exception:
-        log.exception("button %s failed", token)
-        await interaction.followup.send(OOPS, ephemeral=True)
-        return
-    await deliver(interaction, reply)
+    """A button press or a menu choice: defer, ask the table, deliver; errors answer privately.
+    One log line each (bot/logs.py); refused while the bot shuts down (bot/service.py)."""
+    from .service import handling
+
+    async with handling(interaction) as entry:
+        if entry is None:
+            return
+        await interaction.response.defer()
+        try:
+            reply = await interaction.client.table.click(caller_of(interaction), token)
+        except Exception:
+            entry.result = "error"
+            log.exception("button %s failed", token)
+            await interaction.followup.send(OOPS, ephemeral=True)
+            return
+        await deliver(interaction, reply)
 
 
 def make_view(components: list[Button | Select]) -> discord.ui.View | None:
@@ -175,15 +182,22 @@ async def send_direct(client: discord.Client, reply: Reply, user_id: int, messag
 
 
 async def answer(interaction: discord.Interaction, work) -> None:
-    """Defer a slash command privately, run ``work()`` (a coroutine giving a Reply), deliver it."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        reply = await work()
-    except Exception:
-        log.exception("command failed")
-        await interaction.edit_original_response(content=OOPS)
-        return
-    await deliver(interaction, reply, slash=True)
+    """Defer a slash command privately, run ``work()`` (a coroutine giving a Reply), deliver it.
+    One log line each (bot/logs.py); refused while the bot shuts down (bot/service.py)."""
+    from .service import handling
+
+    async with handling(interaction) as entry:
+        if entry is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            reply = await work()
+        except Exception:
+            entry.result = "error"
+            log.exception("command failed")
+            await interaction.edit_original_response(content=OOPS)
+            return
+        await deliver(interaction, reply, slash=True)
 
 
 async def post(client: discord.Client, reply: Reply) -> None:

@@ -8,9 +8,11 @@ The game commands, their arguments and their help come from each game's command 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import shlex
 import sys
+import threading
 import zlib
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from engine import IllegalAction
 
 from . import registry
 from .replies import Button, Caller, Message, Reply, Select
+from .service import stop_on_signals
 from .store import open_store
 from .table import Table
 from .ui import convert_arg
@@ -271,23 +274,73 @@ class LocalTable:
 
 
 async def run_local(db_path: str, out_dir: str = "railhead-boards") -> None:
+    """The local table on stdin/stdout until ``quit``, the end of input, SIGTERM or SIGINT (Ctrl+C):
+    a signal lets the line being handled finish, then the store closes. Raises ``StoreError``
+    for a database that cannot be used."""
     store = await open_store(db_path)
     local = LocalTable(Table(store), Path(out_dir))
     print(GUIDE)
     print(f"\nGames are saved in {db_path}; board images go to {out_dir}/.")
     print("To connect to Discord instead, set DISCORD_TOKEN (see README, 'Connecting to Discord').\n")
-    loop = asyncio.get_running_loop()
+    stop = None
     try:
-        while True:
-            sys.stdout.write(f"{local.user}> ")
-            sys.stdout.flush()
-            line = await loop.run_in_executor(None, sys.stdin.readline)
-            if not line or line.strip().lower() in ("quit", "exit"):
-                break
-            for out in await local.handle(line.strip()):
-                print(out)
+        with stop_on_signals() as stop:
+            lines = _stdin_lines()
+            while True:
+                sys.stdout.write(f"{local.user}> ")
+                sys.stdout.flush()
+                line = await _next_line(lines, stop)
+                if line is None or line.strip().lower() in ("quit", "exit"):
+                    break
+                for out in await local.handle(line.strip()):
+                    print(out)
+            if stop.is_set():
+                print(f"\n{stop.signal}: stopping; the games are saved in {db_path}.", file=sys.stderr, flush=True)
     finally:
         await store.close()
+    if stop is not None and stop.is_set():
+        print("Stopped.", file=sys.stderr, flush=True)
+
+
+def _stdin_lines() -> asyncio.Queue:
+    """Lines of stdin as they come (``None`` at the end), read by a daemon thread with ``os.read``:
+    a signal never waits for a line, and a thread blocked in a raw read does not hold the exit up."""
+    loop, queue = asyncio.get_running_loop(), asyncio.Queue()
+
+    def put(item: str | None) -> bool:
+        try:
+            loop.call_soon_threadsafe(queue.put_nowait, item)
+            return True
+        except RuntimeError:                  # the loop has closed: nobody reads any more
+            return False
+
+    def read() -> None:
+        pending = b""
+        while True:
+            try:
+                chunk = os.read(sys.stdin.fileno(), 65536)
+            except (OSError, ValueError, AttributeError):      # closed or no stdin: the end
+                chunk = b""
+            if not chunk:
+                if pending:
+                    put(pending.decode(errors="replace"))
+                put(None)
+                return
+            *complete, pending = (pending + chunk).split(b"\n")
+            if not all(put(c.decode(errors="replace") + "\n") for c in complete):
+                return
+
+    threading.Thread(target=read, name="railhead-stdin", daemon=True).start()
+    return queue
+
+
+async def _next_line(lines: asyncio.Queue, stop: asyncio.Event) -> str | None:
+    """The next line, or ``None`` at the end of input or once ``stop`` is set."""
+    get, halt = asyncio.ensure_future(lines.get()), asyncio.ensure_future(stop.wait())
+    await asyncio.wait({get, halt}, return_when=asyncio.FIRST_COMPLETED)
+    for waiter in (get, halt):
+        waiter.cancel()
+    return None if stop.is_set() or not get.done() or get.cancelled() else get.result()
 
 
 def _fits(param, word: str) -> bool:

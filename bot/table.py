@@ -23,7 +23,7 @@ import msgspec
 import engine
 from engine import IllegalAction, Match, canonical, events_for
 
-from . import records, registry, timing
+from . import logs, records, registry, timing
 from .replies import Apply, Button, Caller, Message, Reply, Select, private
 from .store import ChannelBusy, GameRow, Offer, ResultRow, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
@@ -128,6 +128,7 @@ class Table:
                     await self._store_offers(tx, gid, buttons)
         except ChannelBusy:
             return private("This channel already has a game. Finish it, or `/game abandon` it first.")
+        logs.note(game=f"{game.id}#{gid}", seats={caller.user_id: 0})
         if solo:                                  # nobody to wait for: the game begins at once
             return await self.start(caller)
         players = f"{game.min_seats}-{game.max_seats} players" if game.max_seats > 1 else "solo"
@@ -146,6 +147,7 @@ class Table:
         row = row or await self.store.active_game(caller.channel_id)
         if row is None:
             return private("There is no game here. Open one with `/game new`.")
+        logs.note(game=f"{row.game}#{row.id}")
         return row
 
     async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
@@ -333,6 +335,7 @@ class Table:
                                 f"({row.rules_version}; now {game.rules_version}) and cannot go on here. "
                                 "`/game abandon` it and open a new one.")
         seats = await self.store.seats(row.id)
+        logs.note(game=f"{row.game}#{row.id}", seats={s.user_id: s.seat for s in seats})
         match = self._matches.get(row.id)
         if match is None:
             match = await self._restore(row, seats)
@@ -564,6 +567,7 @@ class Table:
             return private(ENDED)
         action = offer.action
         kind = action.get("type")
+        logs.note(game=f"{row.game}#{row.id}", action=action.get("do") or action.get("name") or kind)
         if kind == "_lobby":
             return await {"join": self.join, "leave": self.leave, "start": self.start}[action["do"]](caller, row)
         if kind == "_cancel":
