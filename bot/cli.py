@@ -122,7 +122,10 @@ def backup(path: str = typer.Argument(..., help="Where to write the copy"),
 @app.command()
 def sync(guild: int = typer.Option(None, help="Register in this server only (instant); default: everywhere"),
          db: str = typer.Option(None, help=DB_HELP)) -> None:
-    """Register the slash commands with Discord now (needs DISCORD_TOKEN)."""
+    """Register the slash commands with Discord now (needs DISCORD_TOKEN). A refused sync prints
+    one sentence naming the command and field at fault, and exits 1."""
+    from .sync import SyncRefused, sync_tree
+
     token, path = token_or_exit(), db or default_db()
 
     async def main() -> int:
@@ -133,11 +136,12 @@ def sync(guild: int = typer.Option(None, help="Register in this server only (ins
         bot.sync_on_start = False          # only the sync asked for here
         async with bot:
             await bot.login(token)
-            from .sync import sync_tree
-
             return await sync_tree(bot, guild)
 
-    count = run_async(main())
+    try:
+        count = run_async(main())
+    except SyncRefused as exc:
+        raise fail(str(exc)) from None
     where = f"in server {guild}" if guild is not None else "globally (Discord can take up to an hour to show them)"
     typer.echo(f"Synced {count} slash commands {where}.")
 

@@ -16,7 +16,7 @@ import re
 import discord
 from discord.ext import commands
 
-from .replies import Button, Caller, Message, Reply, Select
+from .replies import BUTTON_LABEL, PLACEHOLDER, Button, Caller, Message, Reply, Select, shorten
 
 log = logging.getLogger("railhead.discord")
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
@@ -38,7 +38,7 @@ class OfferButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rh:o:(?P
     """A button whose action is stored in the ``offers`` table under ``token``."""
 
     def __init__(self, token: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"rh:o:{token}"))
+        super().__init__(discord.ui.Button(label=shorten(label, BUTTON_LABEL), style=style, custom_id=f"rh:o:{token}"))
         self.token = token
 
     @classmethod
@@ -53,7 +53,7 @@ class OfferSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rh:s:(?P
     """A select menu whose option values are offer tokens."""
 
     def __init__(self, custom_id: str, placeholder: str = "Choose", options: list | None = None):
-        select = discord.ui.Select(custom_id=custom_id, placeholder=placeholder[:150],
+        select = discord.ui.Select(custom_id=custom_id, placeholder=shorten(placeholder, PLACEHOLDER),
                                    options=options or [discord.SelectOption(label="…")])
         super().__init__(select)
 
@@ -86,28 +86,48 @@ async def press(interaction: discord.Interaction, token: str) -> None:
 
 
 def make_view(components: list[Button | Select]) -> discord.ui.View | None:
+    """The components as a persistent view (discord.py lays them out: a select takes a row, buttons
+    fill rows of 5). What does not fit Discord's limits (5 rows, 25 options a select) is left out
+    and logged, never sent to be refused: the UIs page their menus themselves."""
     if not components:
         return None
     view = discord.ui.View(timeout=None)
     for c in components:
         if isinstance(c, Button):
-            view.add_item(OfferButton(c.custom_id.split(":")[-1], c.label, STYLES[c.style]))
+            item = OfferButton(c.custom_id.split(":")[-1], c.label, STYLES[c.style])
         else:
-            options = [discord.SelectOption(label=o.label[:100], value=o.value, description=o.description[:100] or None)
+            if len(c.options) > 25:
+                log.error("select %r has %d options; the first 25 are shown", c.placeholder, len(c.options))
+            options = [discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
                        for o in c.options[:25]]
-            view.add_item(OfferSelect(c.custom_id, c.placeholder, options))
+            item = OfferSelect(c.custom_id, c.placeholder, options)
+        try:
+            view.add_item(item)
+        except ValueError:
+            log.error("no room for %d more components (Discord allows 5 rows)", len(components) - len(view.children))
+            break
     return view
 
 
+def _line_pieces(line: str, size: int) -> list[str]:
+    """A line longer than ``size`` in pieces of at most ``size`` characters, broken between words
+    (a single word longer than ``size`` is broken where it must)."""
+    pieces = []
+    while len(line) > size:
+        cut = line.rfind(" ", 0, size + 1)
+        cut = cut if cut > 0 else size
+        pieces.append(line[:cut].rstrip())
+        line = line[cut:].lstrip(" ")
+    return [*pieces, line]
+
+
 def pages(text: str) -> list[str]:
-    """``text`` in parts of at most 2,000 characters, split between lines where possible
-    (discord.py's Paginator); a longer single line is cut into pieces."""
+    """``text`` in parts of at most 2,000 characters (Discord's limit on a message's content),
+    split between lines where possible (discord.py's Paginator), a longer line between words."""
     paginator = commands.Paginator(prefix=None, suffix=None, max_size=LIMIT)
     for line in (text or "").split("\n"):
-        while len(line) > LIMIT - 2:
-            paginator.add_line(line[:LIMIT - 2])
-            line = line[LIMIT - 2:]
-        paginator.add_line(line)
+        for piece in _line_pieces(line, LIMIT - 2):
+            paginator.add_line(piece)
     return [p.strip("\n") or "\u200b" for p in paginator.pages] or ["\u200b"]
 
 
