@@ -152,6 +152,136 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
     assert state["options"]["standard"] is standard
 
 
+def _children(message) -> list:
+    return [c for row in message.components for c in row.children]
+
+
+def _newest(bot, channel, wanted):
+    """The newest channel message with a component for which ``wanted`` is true, and that component
+    (from the bot's message cache: ``channel.history()`` rebuilds every message each time)."""
+    for message in reversed(bot.cached_messages):
+        if message.channel.id == channel.id and not message.flags.ephemeral:
+            found = next((c for c in _children(message) if wanted(c)), None)
+            if found is not None:
+                return message, found
+    raise AssertionError("no such button or menu in the channel")
+
+
+def _answer(result):
+    """The private answer to an interaction (its last follow-up or its response), if any."""
+    answer = result.followups[-1] if result.followups else result.response
+    return answer.message if answer is not None and answer.ephemeral else None
+
+
+async def _press(who, message, label: str):
+    """Press the button ``label``; the private answer, if any."""
+    return _answer(await who.click(message, label=label))
+
+
+async def _pick(who, message, fits):
+    """Choose the first option whose label ``fits`` in the message's menus (paging with **More
+    hexes**/**More redirects** when it is not on this page); the private answer."""
+    while True:
+        for menu in _children(message):
+            option = next((o for o in getattr(menu, "options", None) or [] if fits(o.label)), None)
+            if option is not None:
+                return _answer(await who.select(message, [option.value], custom_id=menu.custom_id))
+        more = next(c.label for c in _children(message) if (getattr(c, "label", None) or "").startswith("More "))
+        message = await _press(who, message, more)
+
+
+def _tile_label(view: dict, action: dict) -> str:
+    """The tile menu's option for a ``select``; a free tile's pass option in the base game is not
+    offered (the same as taking the tile, commands.py ``_pointless_pass``)."""
+    t = next(x for x in view["action_tiles"] if x["id"] == action["tile"])
+    if action.get("pass_option") and (t["cost"] or view["options"]["standard"]):
+        return f"{t['name']}: pass option ($0, no action)"
+    return f"{t['name']} (${t['cost']})"
+
+
+async def _track_by_menus(bot, who, channel, action: dict) -> None:
+    """**Build track…** → the hex → the way (skipped when it is the only one) → **Confirm**; or
+    **Redirect…** → the turn → **Confirm**."""
+    h, exits = action["hex"], action["exits"]
+    start = "Build track…" if action["type"] == "build" else "Redirect…"
+    message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == start)
+    menu = await _press(who, message, start)
+    if action["type"] == "redirect":
+        preview = await _pick(who, menu, lambda label: label.startswith(f"{h}: turn")
+                              and label.split(",")[0].split()[-1] == exits[1])
+    else:
+        preview = await _pick(who, menu, lambda label: label.split(":")[0] == h)
+        if "Build preview" not in preview.content:
+            preview = await _pick(who, preview, lambda label: label.split(":")[0].split() == exits)
+    assert "Build preview" in preview.content, preview.content
+    await who.click(preview, label="Confirm")
+
+
+async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: dict) -> None:
+    """Make ``action`` with the buttons and menus alone (no typed command)."""
+    kind = action["type"]
+    view = GAME.view(state, prompt["seat"])
+    name = NAMES[prompt["seat"]]
+    if kind in ("build", "redirect"):
+        await _track_by_menus(bot, who, channel, action)
+    elif kind in ("select", "grow", "urbanize", "produce"):
+        from bot.cogs.steam.build_menus import space_label
+        from bot.cogs.steam.commands import _node
+        label = {"select": lambda: _tile_label(view, action), "grow": lambda: _node(view, action["city"]),
+                 "urbanize": lambda: f"{_node(view, action['town'])} ({action['town']})",
+                 "produce": lambda: space_label(view, action["spaces"][0])}[kind]()
+        message, _ = _newest(bot, channel, lambda c: any(o.label == label for o in getattr(c, "options", None) or ()))
+        answer = await _pick(who, message, lambda text: text == label)
+        if kind == "urbanize":
+            await _pick(who, answer, lambda text: text.startswith(f"New City {action['tile']} "))
+        elif kind == "produce" and len(action["spaces"]) > 1:
+            await _pick(who, answer, lambda text: text == space_label(view, action["spaces"][1]))
+    elif kind == "deliver":
+        message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == "Deliver…")
+        menu = await _press(who, message, "Deliver…")
+        await _pick(who, menu, lambda text: text == delivery_label(view, action))
+    else:
+        label = {"score": lambda: f"{name}: {'Income' if action['take'] == 'income' else 'VP'} +{prompt['points']}",
+                 "capital": lambda: f"{name}: raise ${5 * action['steps']}" if action["steps"] else
+                 f"{name}: no capital",
+                 "bid": lambda: f"Bid ${action['amount']}", "done": lambda: "Done building",
+                 "locomotive": lambda: "Improve locomotive", "pass": lambda: "Pass"}[kind]()
+        message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == label)
+        await _press(who, message, label)
+
+
+@pytest.mark.parametrize(("players", "standard"), [(3, False), (4, True)])
+async def test_whole_game_by_buttons_and_menus_alone(simcord_env, players, standard):
+    """Issue 18: a whole game without typing a command: track from the **Build track…** and
+    **Redirect…** menus (a hex, the way, the preview's Confirm), tiles, deliveries, points,
+    capital and the rest from buttons and menus. The steady player chooses each move among the
+    engine's legal actions (it never redirects: the first redirect the rules allow is made
+    instead, "Changing Direction"); the test finds the buttons and options that make it."""
+    channel, members = await table_in_channel(simcord_env, "steam", NAMES[:players], "steam", 21,
+                                              **({"standard": True} if standard else {}))
+    table = simcord_env.bot.table
+    rng = random.Random(21)
+    made: dict[str, int] = {}
+    for i in range(4000):
+        if i % 10 == 9:        # private menus' views expire after 15 minutes (discord.py), else they pile up
+            await simcord_env.advance_time(15 * 60 + 1)
+        session = await table.session(channel.id)
+        if session is None:
+            break
+        state = session.match.state
+        prompt = rng.choice(GAME.prompts(state))
+        action = pick(rng, state, prompt)
+        if "redirect" not in made and prompt["kind"] == "build":
+            action = next((a for a in GAME.legal_actions(state, prompt["seat"]) if a["type"] == "redirect"), action)
+        await _play_by_menus(simcord_env.bot, members[prompt["seat"]], channel, state, prompt, action)
+        done = table._matches.get(session.row.id)
+        assert done is None or len(done.log) == len(session.match.log) + 1, action
+        made[action["type"]] = made.get(action["type"], 0) + 1
+    assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
+    assert state["turn"] == state["turns"] == {3: 10, 4: 8}[players]      # to the last turn
+    assert made["build"] > 20 and made["deliver"] > 5 and made["redirect"] == 1, made
+
+
 async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the_board(db_path):
     """Issue "Play-by-chat...", "Fewer posts": moves that change only whose turn it is post a line;
     the board comes when it changes (a tile taken, track laid, a cube moved)."""

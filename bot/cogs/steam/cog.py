@@ -21,12 +21,15 @@ class Steam(GameCog, group_name="steam", group_description="Steam moves"):
         await self.run(interaction, "tile", tile=tile, pass_option=pass_option)
 
     @app_commands.command(name="build", description="Lay track (preview first): a hex and its exits, e.g. F7 W E")
-    @app_commands.describe(hex="A hex like F7, or a town", exits="Hex sides: E SE SW W NW NE")
-    async def build(self, interaction: discord.Interaction, hex: str, exits: str) -> None:
+    @app_commands.describe(hex="A hex like F7, or a town (none: the menu of hexes)",
+                           exits="Hex sides: E SE SW W NW NE (none: the menu of ways)")
+    async def build(self, interaction: discord.Interaction, hex: str | None = None, exits: str | None = None) -> None:
         await self.run(interaction, "build", hex=hex, exits=exits)
 
     @app_commands.command(name="redirect", description="Turn the last tile of an unfinished link (preview first)")
-    async def redirect(self, interaction: discord.Interaction, hex: str, exits: str) -> None:
+    @app_commands.describe(hex="The hex of the tile (none: the menu)", exits="Its new exits (none: the menu)")
+    async def redirect(self, interaction: discord.Interaction, hex: str | None = None,
+                       exits: str | None = None) -> None:
         await self.run(interaction, "redirect", hex=hex, exits=exits)
 
     @app_commands.command(name="grow", description="City Growth: a city's goods supply cubes onto it")

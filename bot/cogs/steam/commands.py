@@ -1,9 +1,10 @@
 """Steam for the table: ``/steam ...`` in Discord, ``steam ...`` at the local table.
 
 The UI sees views, legal actions and dry runs, never the raw state. Action tiles are chosen from
-a menu; a track tile is previewed (its cost and the board with the hex outlined) before Confirm;
-deliveries come as a menu naming each owner's track points; every player who scores chooses
-income or VP by buttons, all at once. Money in dollars.
+a menu; a track tile is chosen from menus (``build_menus.py``: a hex, then the way) or typed, and
+previewed (its cost and the board with the hex outlined) before Confirm; deliveries come as a menu
+naming each owner's track points; every player who scores chooses income or VP by buttons, all at
+once. Money in dollars.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.games.steam.data import load_map, place
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
+from . import build_menus
 
 SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
 
@@ -70,25 +72,40 @@ async def _preview(ctx: UIContext, action: dict, hexname: str) -> Reply:
 
 
 def _place_and_exits(view: dict, args: dict) -> tuple[str, list[str]]:
-    """The hex and the sides of ``build``/``redirect``; words before the first side name go on with
-    the place's name (typed without quotes: ``build Reggio Emilia W SE``)."""
-    words = args["exits"].replace(",", " ").split()
+    """The hex and the sides of ``build``/``redirect`` (no sides: ``[]``); words before the first
+    side name go on with the place's name (typed without quotes: ``build Reggio Emilia W SE``)."""
+    words = args.get("exits", "").replace(",", " ").split()
     first = next((i for i, w in enumerate(words) if w.upper() in SIDES), len(words))
     if first and place(load_map(view["map"]), " ".join([args["hex"], *words[:first]])) is not None:
-        return _hex(view, " ".join([args["hex"], *words[:first]])), _exits(" ".join(words[first:]))
-    return _hex(view, args["hex"]), _exits(args["exits"])
+        hexname, words = _hex(view, " ".join([args["hex"], *words[:first]])), words[first:]
+    else:
+        hexname = _hex(view, args["hex"])
+    return hexname, _exits(" ".join(words)) if words else []
 
 
 async def build(ctx: UIContext, args: dict) -> Reply:
-    """``build F7 W E``: a piece of track joining two sides; in a town, the town tile's exits."""
+    """``build F7 W E``: a piece of track joining two sides; in a town, the town tile's exits.
+    ``build`` alone: the menu of hexes (``page``); ``build F7``: the menu of the ways in F7."""
     _prompt(ctx, "build")
+    if not args.get("hex"):
+        return build_menus.hex_menu(ctx, args.get("page", 1))
     hexname, exits = _place_and_exits(ctx.view(), args)
+    if not exits:
+        ways = build_menus.priced(ctx.query("track_costs"), "build", hexname)
+        if len(ways) == 1:
+            return await _preview(ctx, ways[0][0], hexname)
+        return build_menus.ways_menu(ctx, hexname, ways)
     return await _preview(ctx, {"type": "build", "hex": hexname, "exits": exits}, hexname)
 
 
 async def redirect(ctx: UIContext, args: dict) -> Reply:
+    """``redirect F7 W NE``: the last tile of an unfinished link, turned; without sides, the menu."""
     _prompt(ctx, "build")
+    if not args.get("hex"):
+        return build_menus.redirect_menu(ctx, page=args.get("page", 1))
     hexname, exits = _place_and_exits(ctx.view(), args)
+    if not exits:
+        return build_menus.redirect_menu(ctx, hexname)
     return await _preview(ctx, {"type": "redirect", "hex": hexname, "exits": exits}, hexname)
 
 
@@ -124,11 +141,11 @@ def tile_menu(ctx: UIContext) -> list[Select]:
         if act.get("pass_option"):
             if _pointless_pass(ctx.view(), t):
                 continue
-            options.append(Option(f"{t['name']}: pass option ($0, no action)"[:100], act,
+            options.append(Option(f"{t['name']}: pass option ($0, no action)", act,
                                   "Only its place in the order"))
         else:
-            options.append(Option(f"{t['name']} (${t['cost']})"[:100], act, t["text"][:100]))
-    return [Select("Choose an action tile", options[:25])] if options else []
+            options.append(Option(f"{t['name']} (${t['cost']})", act, t["text"]))
+    return build_menus.selects("Choose an action tile", options)
 
 
 def _node(view: dict, h: str) -> str:
@@ -174,8 +191,7 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     entries = []
     for a in acts[:25]:
         pts = ", ".join(f"{names[s]} {p}" for s, p in sorted(_points(view, a).items()))
-        entries.append(Option(delivery_label(view, a)[:100], a,
-                              f"{len(a['links'])} link(s), track points: {pts}"[:100]))
+        entries.append(Option(delivery_label(view, a), a, f"{len(a['links'])} link(s), track points: {pts}"))
     more = f" (the best 25 of {len(acts)}; narrow with `from:` or `colour:`)" if len(acts) > 25 else ""
     return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])
 
@@ -194,34 +210,70 @@ async def grow(ctx: UIContext, args: dict) -> Apply:
     return Apply({"type": "grow", "city": _hex(ctx.view(), args["city"])})
 
 
-async def urbanize(ctx: UIContext, args: dict) -> Apply:
-    return Apply({"type": "urbanize", "town": _hex(ctx.view(), args["town"]), "tile": args["tile"]})
+async def urbanize(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``urbanize Lodi A``; without the tile, the menu of the New City tiles left."""
+    view = ctx.view()
+    if not args.get("tile"):
+        _prompt(ctx, "build")
+        return build_menus.new_city_menu(view, _hex(view, args["town"]))
+    return Apply({"type": "urbanize", "town": _hex(view, args["town"]), "tile": args["tile"]})
 
 
-async def produce(ctx: UIContext, args: dict) -> Apply:
-    return Apply({"type": "produce", "spaces": args["spaces"].replace(",", " ").split()})
+async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``produce 3 A``; one space while two are empty: the menu of the second."""
+    spaces = args["spaces"].replace(",", " ").upper().split()
+    view = ctx.view()
+    if len(spaces) == 1 and sum(1 for cubes in view["supply"].values() if not cubes) > 1:
+        _prompt(ctx, "build")
+        return build_menus.second_space_menu(view, spaces[0])
+    return Apply({"type": "produce", "spaces": spaces})
 
 
 async def score(ctx: UIContext, args: dict) -> Apply:
     return Apply({"type": "score", "take": args["take"]})
 
 
-async def capital(ctx: UIContext, args: dict) -> Apply:
+async def capital(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``capital 2``: raise $10; without steps, buttons for the steps you may take."""
+    if args.get("steps") is None:
+        income = ctx.view()["players"][ctx.seat]["income"]
+        steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital"]
+        if not steps:
+            raise IllegalAction("It is not the time to raise capital (or you have decided).")
+        return private("Raise capital for this turn: $5 a step down the income track.", components=[
+            Button(f"Raise ${5 * k} (income {income} → {income - k})" if k else "No capital",
+                   {"type": "capital", "steps": k}, "primary" if k else "secondary") for k in steps])
     return Apply({"type": "capital", "steps": args["steps"]})
 
 
-_HEX = Param("hex", str, "a hex like F7, or a town's name", required=True)
-_EXITS = Param("exits", str, SIDE_HELP, required=True, rest=True)
+def capital_buttons(ctx: UIContext, prompt: dict) -> list[Button]:
+    """Each deciding player's own buttons, named (all decide at once on one message): every step
+    while they fit (4 a player, 5 players), else **no capital** and **raise capital…** (a menu)."""
+    view = ctx.view()
+    name = view["players"][prompt["seat"]]["name"]
+    steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital"]
+    if len(view["capital"] or []) > 5 and len(steps) > 2:
+        return [Button(f"{name}: no capital", {"type": "capital", "steps": 0}),
+                Button(f"{name}: raise capital…", {"type": "_cmd", "name": "capital"}, "primary")]
+    return [Button(f"{name}: raise ${5 * k}" if k else f"{name}: no capital", {"type": "capital", "steps": k},
+                   "primary" if k else "secondary") for k in steps]
+
+
+_HEX = Param("hex", str, "a hex like F7, or a town's name (none: the menu of hexes)")
+_EXITS = Param("exits", str, SIDE_HELP + " (none: the menu of ways)", rest=True)
+_PAGE = Param("page", int, "the menu's page")
 COMMANDS = {c.name: c for c in (
     Command("tile", "list the action tiles, or take one: `tile engineer`", tile,
             (Param("tile", str, "an action tile"), Param("pass_option", bool, "take it without paying or acting"))),
-    Command("build", "lay track: `build F7 W E` (a town: its exits, `build Midton W E NE`)", build, (_HEX, _EXITS)),
-    Command("redirect", "turn the last tile of an unfinished link: `redirect F7 W NE`", redirect, (_HEX, _EXITS)),
+    Command("build", "lay track: `build F7 W E` (a town: its exits, `build Midton W E NE`); `build`: menus", build,
+            (_HEX, _EXITS, _PAGE)),
+    Command("redirect", "turn the last tile of an unfinished link: `redirect F7 W NE`; `redirect`: a menu",
+            redirect, (_HEX, _EXITS, _PAGE)),
     Command("grow", "City Growth: a city's goods supply cubes onto it", grow,
             (Param("city", str, "a city", required=True, rest=True),)),
     Command("urbanize", "Urbanization: a New City on a town", urbanize,
             (Param("town", str, "a town", required=True),
-             Param("tile", str, "a New City letter or colour", required=True,
+             Param("tile", str, "a New City letter or colour (none: a menu)",
                    choices=(*"abcdefgh", "red", "yellow", "purple", "blue", "gray")))),
     Command("produce", "Production: 2 cubes from the bag onto empty supply spaces: `produce 3 A`", produce,
             (Param("spaces", str, "empty goods supply spaces", required=True, rest=True),)),
@@ -236,7 +288,7 @@ COMMANDS = {c.name: c for c in (
     Command("score", "take this delivery's track points as `income` or `vp`", score,
             (Param("take", str, "income or vp", required=True, choices=("income", "vp")),)),
     Command("capital", "standard game: raise $5 per step down the income track (0: none)", capital,
-            (Param("steps", int, "how many $5 steps", required=True),)),
+            (Param("steps", int, "how many $5 steps (none: buttons)"),)),
 )}
 
 
@@ -268,13 +320,14 @@ class SteamUI(GameUI):
         if kind == "select":
             return f"{who}, choose an action tile ({when}): the menu, or `/steam tile`."
         if kind == "build":
-            todo = "".join({"city-growth": " Grow a city first (`/steam grow`).",
-                            "urbanization": " Put a New City on a town (`/steam urbanize`).",
-                            "production": " Produce 2 cubes (`/steam produce`)."}[t] for t in prompt["todo"])
+            todo = "".join({"city-growth": " Grow a city first (the menu, or `/steam grow`).",
+                            "urbanization": " Put a New City on a town (the menu, or `/steam urbanize`).",
+                            "production": " Produce 2 cubes (the menu, or `/steam produce`)."}[t]
+                           for t in prompt["todo"])
             if prompt["laid"] >= prompt["limit"]:
                 return f"{who}, your {prompt['limit']} tiles are laid ({when}).{todo} Press **Done building**."
-            return (f"{who}, build track ({when}): tile {prompt['laid'] + 1} of {prompt['limit']}, e.g. "
-                    f"`/steam build F7 W E`; **Done** when finished.{todo}")
+            return (f"{who}, build track ({when}): tile {prompt['laid'] + 1} of {prompt['limit']}, with **Build "
+                    f"track…** or e.g. `/steam build F7 W E`; **Done building** when finished.{todo}")
         if kind == "move":
             p = view["players"][prompt["seat"]]
             loco = "" if p["loco_done"] or p["loco"] >= view["locomotive_max"] else " improve your locomotive,"
@@ -294,11 +347,10 @@ class SteamUI(GameUI):
         if kind == "score":
             n = prompt["points"]
             name = ctx.view()["players"][prompt["seat"]]["name"]
-            return [Button(f"{name}: Income +{n}"[:80], {"type": "score", "take": "income"}, "primary"),
-                    Button(f"{name}: VP +{n}"[:80], {"type": "score", "take": "vp"}, "success")]
+            return [Button(f"{name}: Income +{n}", {"type": "score", "take": "income"}, "primary"),
+                    Button(f"{name}: VP +{n}", {"type": "score", "take": "vp"}, "success")]
         if kind == "capital":
-            return [Button("No capital", {"type": "capital", "steps": 0})] + \
-                [Button(f"Raise ${5 * k}", {"type": "capital", "steps": k}, "primary") for k in (1, 2, 3)]
+            return capital_buttons(ctx, prompt)
         if kind == "bid":
             f = prompt["floor"]
             return [Button(f"Bid ${k}", {"type": "bid", "amount": k}, "primary") for k in (f, f + 1, f + 3)] + \
@@ -317,8 +369,9 @@ class SteamUI(GameUI):
             grows = [a for a in acts if a["type"] == "grow"]
             if grows:
                 view = ctx.view()
-                out.append(Select("City Growth: choose the city", [Option(_node(view, a["city"]), a)
-                                                                    for a in grows[:25]]))
+                out += build_menus.selects("City Growth: choose the city", [Option(_node(view, a["city"]), a)
+                                                                             for a in grows])
+            out += build_menus.prompt_offers(ctx, acts)
             if {"type": "done"} in acts:
                 out.append(Button("Done building", {"type": "done"}, "danger"))
             return out

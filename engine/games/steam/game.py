@@ -143,6 +143,13 @@ class Steam(Game):
         """The end of the game; cubes drawn by Production are noticed by the engine's stream."""
         return after["phase"] == "over" and before["phase"] != "over"
 
+    def query(self, state, seat, name, args):
+        """``track_costs``: the seat's legal track tiles and redirects now, each with its cost in
+        dollars (``search.track_costs``), for menus that show prices without dry runs."""
+        if name == "track_costs":
+            return search.track_costs(state, seat)
+        return super().query(state, seat, name, args)
+
     def view(self, state, seat):
         return _view(state, seat)
 

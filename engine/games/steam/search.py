@@ -84,8 +84,30 @@ def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
         towns = [h for h in sorted(mapdata.hexes) if board.node(h) == "town"]
         acts += [{"type": "urbanize", "town": h, "tile": x} for h in towns for x in sorted(state["new_cities"])[:1]]
     if b["laid"] < b["limit"]:
-        acts += [a for a in track_candidates(state, mapdata, seat) if _ok(state, mapdata, rules, seat, a)]
+        acts += [t["action"] for t in _priced(state, mapdata, rules, seat)]
     return acts
+
+
+def track_costs(state: dict, seat: int | None) -> list[dict]:
+    """The seat's legal track tiles and redirects now, each with what it costs in dollars:
+    ``[{"action": {...}, "cost": 3}]`` (the same actions as ``legal_actions``; none outside the
+    seat's build or once its tiles are laid)."""
+    b = state["build"]
+    if state["phase"] != "build" or seat is None or flow.actor(state) != seat or b["laid"] >= b["limit"]:
+        return []
+    mapdata, rules = of(state)
+    return _priced(state, mapdata, rules, seat)
+
+
+def _priced(state: dict, mapdata, rules, seat: int) -> list[dict]:
+    """Track candidates the rules accept now and the seat can pay for, with their costs."""
+    most = can_raise(state["players"][seat], rules)
+    out = []
+    for action in track_candidates(state, mapdata, seat):
+        cost = _cost(state, mapdata, rules, seat, action)
+        if cost is not None and cost <= most:
+            out.append({"action": action, "cost": cost})
+    return out
 
 
 def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
@@ -131,9 +153,10 @@ def _leads_in(state: dict, board, h: str, side: int) -> bool:
                for link in state["links"].values())
 
 
-def _ok(state: dict, mapdata, rules, seat: int, action: dict) -> bool:
-    """Whether the rules accept a track action now: the same checks as ``build.lay`` and
-    ``build.redirect`` (``tilenet``'s plan and connection, and the money), without laying it."""
+def _cost(state: dict, mapdata, rules, seat: int, action: dict) -> int | None:
+    """What a track action costs if the rules accept it now (``None`` if not): the same checks and
+    prices as ``build.lay`` and ``build.redirect`` (``tilenet``'s plan and connection), without
+    laying it; the money is not checked."""
     from engine.core.errors import IllegalAction
     board = bld.SteamBoard(mapdata, state)
     manifest = load_manifest()
@@ -153,8 +176,8 @@ def _ok(state: dict, mapdata, rules, seat: int, action: dict) -> bool:
             tilenet.connect(plan, board, state["links"], seat)
             cost = bld.tile_cost(plan, mapdata, rules)[0]
     except IllegalAction:
-        return False
-    return cost <= can_raise(state["players"][seat], rules)
+        return None
+    return cost
 
 
 __all__ = ["legal_actions", "load_manifest"]
