@@ -23,10 +23,38 @@ CUBE_FILL = {"red": (214, 39, 40), "yellow": (250, 210, 30), "blue": (31, 100, 2
 CUBE_LETTER = {"red": "R", "yellow": "Y", "blue": "B", "black": "G", "purple": "P", "gray": ""}
 
 
+class CachedFont(ImageFont.FreeTypeFont):
+    """A TrueType font that keeps the glyph masks it renders: boards draw the same hex names,
+    link numbers, player names and headings turn after turn, and rendering text was most of a
+    board's drawing time. Pillow draws from the same masks, so the pixels are the same."""
+
+    LIMIT = 4096          # masks kept per font (a few hundred bytes each); then the cache starts over
+
+    def __init__(self, path: str, size: int):
+        super().__init__(path, size)
+        self._masks: dict = {}
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
+                 ink=0, start=None, *args, **kwargs):
+        if args or mode not in ("L", "1"):            # colour glyphs are changed by the caller: not kept
+            return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                    *args, **kwargs)
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor, ink,
+               tuple(start or ()), tuple(sorted(kwargs.items())))
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= self.LIMIT:
+                self._masks = {}
+            found = self._masks[key] = super().getmask2(text, mode, direction, features, language, stroke_width,
+                                                        anchor, ink, start, **kwargs)
+        return found
+
+
 @lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Roboto from the ``font-roboto`` package: covers the accented names of European cities."""
-    return ImageFont.truetype(font_roboto.RobotoBold if bold else font_roboto.Roboto, size)
+    """Roboto from the ``font-roboto`` package: covers the accented names of European cities.
+    One ``CachedFont`` per size and weight."""
+    return CachedFont(font_roboto.RobotoBold if bold else font_roboto.Roboto, size)
 
 
 class Layout:

@@ -67,6 +67,19 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     return base, labels, layout, _spots(layout, m, name_size, city_radius(layout, phone))
 
 
+@lru_cache(maxsize=16)
+def _blank(map_id: str, size: int, height: int) -> Image.Image:
+    """A desktop board of ``height`` pixels before this turn: the map's base with room for the
+    panel beside it (copied, not drawn, each turn)."""
+    return _board_of(_base(map_id, size)[0], height)
+
+
+def _board_of(base: Image.Image, height: int) -> Image.Image:
+    board = Image.new("RGB", (base.width + PANEL_WIDTH, height), BACKGROUND)
+    board.paste(base, (0, 0))
+    return board
+
+
 def _spots(layout: Layout, m, name_size: int, r: float) -> Spots:
     """The boxes of the hex names (hard), city names and discs (soft), as ``draw_base`` and
     ``draw_labels`` place them."""
@@ -155,8 +168,8 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
         return board
     base, labels, lay, spots = get(view["map"], size or HEX_SIZE)
     panel = _panel(view, 1.0, colourblind)
-    board = Image.new("RGB", (lay.width + PANEL_WIDTH, max(lay.height, panel.height)), BACKGROUND)
-    board.paste(base, (0, 0))
+    height = max(lay.height, panel.height)
+    board = _blank(view["map"], size or HEX_SIZE, height).copy() if cached else _board_of(base, height)
     _draw_map(board, labels, lay, spots, view, highlight, colourblind)
     board.paste(panel, (lay.width, 0))
     return board
