@@ -182,41 +182,35 @@ def test_component_texts_are_shortened_with_an_ellipsis_at_a_word():
 
 
 # ------------------------------------------------------------------ a refused sync
-async def test_a_tree_over_the_limits_is_not_sent_and_the_bot_keeps_running(simcord_env, make_bot, caplog):
-    env = simcord_env
-    channel, (ann, bob) = await table_in_channel(env, "rotw", ["Ann", "Bob"], "sync", 3, barons=False)
+async def restart_with_a_new_command(env, make_bot, caplog, description: str) -> list[str]:
+    """Restart the bot (a new process on the same database) with one more slash command, so that
+    it syncs at start; returns the sync's error log lines."""
     bot = make_bot()
 
-    async def broken(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("never")
+    async def extra(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("hello")
 
-    bot.tree.add_command(app_commands.Command(name="broken", description="x" * 101, callback=broken))
+    bot.tree.add_command(app_commands.Command(name="extra", description=description, callback=extra))
     caplog.set_level(logging.INFO, "railhead.sync")
     await env.bot.store.close()                 # the old process ends (and releases the database)
     env.bot.store = None
     await env.restart_bot(bot)
-    refusals = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_tree_over_the_limits_is_not_sent_and_the_bot_keeps_running(simcord_env, make_bot, caplog):
+    channel, (ann, bob) = await table_in_channel(simcord_env, "rotw", ["Ann", "Bob"], "sync", 3, barons=False)
+    refusals = await restart_with_a_new_command(simcord_env, make_bot, caplog, "x" * 101)
     assert refusals == ["Discord refused the slash commands, so it keeps the ones it already has: "
-                        "/broken.description: 101 characters (allowed 1-100)."]
+                        "/extra.description: 101 characters (allowed 1-100)."]
     result = await ann.slash(channel, "game status")            # the commands Discord had still work
     assert "Railways of the World" in (result.followups[-1] if result.followups else result.response).content
 
 
 async def test_a_sync_discord_refuses_leaves_the_bot_running(simcord_env, make_bot, caplog):
-    env = simcord_env
-    channel, (ann, bob) = await table_in_channel(env, "rotw", ["Ann", "Bob"], "sync", 3, barons=False)
-    bot = make_bot()
-
-    async def ping(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("pong")
-
-    bot.tree.add_command(app_commands.Command(name="ping", description="A new command", callback=ping))
-    env.inject_error("PUT", "/applications/*/commands", status=400, code=50035, message="Invalid Form Body")
-    caplog.set_level(logging.INFO, "railhead.sync")
-    await env.bot.store.close()                 # the old process ends (and releases the database)
-    env.bot.store = None
-    await env.restart_bot(bot)
-    refusals = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    channel, (ann, bob) = await table_in_channel(simcord_env, "rotw", ["Ann", "Bob"], "sync", 3, barons=False)
+    simcord_env.inject_error("PUT", "/applications/*/commands", status=400, code=50035, message="Invalid Form Body")
+    refusals = await restart_with_a_new_command(simcord_env, make_bot, caplog, "A new command")
     assert refusals == ["Discord refused the slash commands, so it keeps the ones it already has: "
                         "HTTP 400, error 50035: Invalid Form Body."]
     await ann.click(channel.last_message, label="Bid $1,000")        # the game goes on
