@@ -76,10 +76,13 @@ def priced(offers: list[dict], kind: str, h: str | None = None) -> list[tuple[di
 
 
 def _said(ctx: UIContext, action: dict) -> str:
-    """What a track action would do: its event's text without the player's name (a dry run)."""
+    """What a track action would do to the links (and to the income, when it raises money), from
+    its event's text in a dry run; the tile, hex and cost are in the option's label already."""
     _, events = ctx.dry_run(action)
-    name = ctx.view()["players"][ctx.seat]["name"]
-    return " ".join(e.get("text", "") for e in events if e.get("type") == "build").removeprefix(name + " ")
+    text = " ".join(e.get("text", "") for e in events if e.get("type") == "build")
+    head, _, links = text.partition("; ")
+    raising = head[head.find("raising"):] if "raising" in head else ""
+    return "; ".join(x for x in (links.rstrip("."), raising) if x) or text
 
 
 def _dollars(costs: list[int]) -> str:
