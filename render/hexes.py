@@ -165,6 +165,28 @@ def draw_base(layout: Layout, terrain: dict[str, str], ridges, cities) -> Image.
     return img
 
 
+class Overlay:
+    """A transparent overlay (RGBA) kept as the tiles that hold something: pasting them is the
+    same as pasting the whole overlay, without compositing its empty parts (most of a map)."""
+
+    TILE = 64
+
+    def __init__(self, img: Image.Image):
+        self.size = img.size
+        self.tiles: list[tuple[tuple[int, int], Image.Image]] = []
+        alpha = img.getchannel("A")
+        for y in range(0, img.height, self.TILE):
+            for x in range(0, img.width, self.TILE):
+                box = (x, y, min(x + self.TILE, img.width), min(y + self.TILE, img.height))
+                if alpha.crop(box).getbbox() is not None:
+                    self.tiles.append(((x, y), img.crop(box)))
+
+    def paste_onto(self, board: Image.Image) -> None:
+        """Composite the overlay over ``board``'s top left corner."""
+        for xy, tile in self.tiles:
+            board.paste(tile, xy, tile)
+
+
 def draw_labels(layout: Layout, cities: dict[str, str], city_radius: float,
                 name_size: int | None = None) -> Image.Image:
     """City names and their hex names as a transparent overlay (RGBA), pasted over the track so

@@ -26,6 +26,7 @@ from .hexes import (
     CUBE_LETTER,
     INK,
     Layout,
+    Overlay,
     Spots,
     best_spot,
     draw_base,
@@ -54,7 +55,7 @@ LAYOUTS = ("desktop", "phone")
 
 @lru_cache(maxsize=16)
 def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = None, phone: bool = False
-          ) -> tuple[Image.Image, Image.Image, Layout, Spots]:
+          ) -> tuple[Image.Image, Overlay, Layout, Spots]:
     """The static layers of a map (or of a window of it): terrain base, name overlay (RGBA), layout,
     and where the names are. ``phone``: larger city names (the image is shown about 400 px wide)."""
     m = load_map(map_id)
@@ -63,7 +64,7 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     base = draw_base(layout, m.terrain, m.ridges, names)
     _draw_spurs(ImageDraw.Draw(base), layout, m)
     name_size = int(size * 0.7) if phone else max(10, size // 2) if size <= 40 else int(size * 0.4)
-    labels = draw_labels(layout, names, city_radius(layout, phone), name_size)
+    labels = Overlay(draw_labels(layout, names, city_radius(layout, phone), name_size))
     return base, labels, layout, _spots(layout, m, name_size, city_radius(layout, phone))
 
 
@@ -215,7 +216,7 @@ def _caption(img: Image.Image, text: str) -> None:
     d.text((16, 27), text, fill=INK, font=f, anchor="lm")
 
 
-def _draw_map(board: Image.Image, labels: Image.Image, layout: Layout, spots: Spots, view: dict,
+def _draw_map(board: Image.Image, labels: Overlay, layout: Layout, spots: Spots, view: dict,
               highlight: list[str] | None, letters: bool, phone: bool = False) -> None:
     """Everything that changes, over the base already pasted at the top left of ``board``.
     ``phone``: larger cities and link badges."""
@@ -241,7 +242,7 @@ def _draw_map(board: Image.Image, labels: Image.Image, layout: Layout, spots: Sp
             draw_hex_label(d, layout, hexname, halo=True)
     _draw_cities(d, layout, view, letters, phone)
     _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34)
-    board.paste(labels, (0, 0), labels)        # city names last: a badge that could not avoid one stays under it
+    labels.paste_onto(board)                   # city names last: a badge that could not avoid one stays under it
 
 
 def _draw_track(d: ImageDraw.ImageDraw, layout: Layout, view: dict) -> None:
