@@ -11,7 +11,6 @@ from engine.common import tilenet
 from engine.common.hexgrid import SIDES
 from engine.core.errors import IllegalAction
 
-from . import flow
 from .data import NEW_CITY_LETTERS, MapData, Rules, fold, load_manifest, place
 from .money import pay_or_refuse
 
@@ -49,7 +48,7 @@ def sides_of(names: list[str]) -> list[int]:
     return out
 
 
-def _builder(state: dict, seat: int) -> dict:
+def builder(state: dict, seat: int) -> dict:
     b = state["build"]
     if state["phase"] != "build" or b is None or b["seat"] != seat:
         raise IllegalAction("It is not your turn to build.")
@@ -71,7 +70,7 @@ def _count_tile(b: dict) -> None:
 
 def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, exits: list[str], events: list) -> None:
     """A track tile: a piece of track in a plain hex, or a town tile's exits."""
-    b = _builder(state, seat)
+    b = builder(state, seat)
     _count_tile(b)
     board = SteamBoard(mapdata, state)
     h = place(mapdata, hexname) or hexname
@@ -117,7 +116,7 @@ def tile_cost(plan, mapdata: MapData, rules: Rules) -> tuple[int, str]:
 
 def redirect(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, exits: list[str],
              events: list) -> None:
-    b = _builder(state, seat)
+    b = builder(state, seat)
     _count_tile(b)
     board = SteamBoard(mapdata, state)
     h = place(mapdata, hexname) or hexname
@@ -143,7 +142,7 @@ def _completed(state: dict, board: SteamBoard, done: list[str]) -> str:
 def grow(state: dict, mapdata: MapData, seat: int, ref: str, events: list) -> None:
     """City Growth (steam.txt, "Expanding Cities"): the cubes of the city's goods supply space go onto
     it with a City Growth marker; never twice on a city, never on a New City."""
-    b = _builder(state, seat)
+    b = builder(state, seat)
     if "city-growth" not in b["todo"]:
         raise IllegalAction("You did not take City Growth this turn (or you have used it).")
     h = place(mapdata, ref)
@@ -168,7 +167,7 @@ def grow(state: dict, mapdata: MapData, seat: int, ref: str, events: list) -> No
 def urbanize(state: dict, mapdata: MapData, rules: Rules, seat: int, ref: str, letter: str, events: list) -> None:
     """Urbanization (steam.txt, "City Life"): a New City tile on a town, with the cubes of its goods
     supply space and a City Growth marker; links pointing into the town are complete."""
-    b = _builder(state, seat)
+    b = builder(state, seat)
     if "urbanization" not in b["todo"]:
         raise IllegalAction("You did not take Urbanization this turn (or you have used it).")
     board = SteamBoard(mapdata, state)
@@ -225,7 +224,7 @@ def can_produce(state: dict) -> bool:
 def done(state: dict, mapdata: MapData, rules: Rules, seat: int, events: list) -> None:
     """End the build: a City Growth or Urbanization taken must have been used when it can be; the
     seat's unfinished links not extended this turn lose their owner."""
-    b = _builder(state, seat)
+    b = builder(state, seat)
     if "city-growth" in b["todo"] and can_grow(state, mapdata):
         raise IllegalAction("You took City Growth: grow a city before you end your build.")
     if "urbanization" in b["todo"] and can_urbanize(state, mapdata):
@@ -237,4 +236,3 @@ def done(state: dict, mapdata: MapData, rules: Rules, seat: int, events: list) -
     if lost:
         text += f"; unfinished link{'s' if len(lost) > 1 else ''} #{', #'.join(lost)} not extended: now unowned"
     events.append({"type": "build_done", "seat": seat, "text": text + "."})
-    flow.next_builder(state, rules, events)

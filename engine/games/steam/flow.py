@@ -3,8 +3,9 @@
 steam.txt, "Getting Started", "The Order of Turns", "Playing the Game" (six phases: select action
 tiles, build track, move goods in two rounds, collect income and pay expenses, determine turn
 order, set up a new turn) and "The Game's End". Money in dollars, points are VP. Building and
-moving goods are in ``build.py`` and ``moves.py``; they call ``next_builder`` and ``income``
-here when their phase ends.
+moving goods are in ``build.py`` and ``moves.py``; when a build ends or both rounds of moving
+goods are over, ``game.py`` goes on here (``next_builder``, ``income``): the phases never call
+back into the turn.
 """
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from engine.core.rng import Stream
 
 from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, fold, load_manifest
 from .money import Bankrupt, Payment, can_raise, pay, pay_or_refuse, record
+from .moves import start_moves
+from .seats import acting, active, first_then_order
+from .standard import bidder, start_turn
 
 OPENING_BID = 1
 
@@ -69,7 +73,6 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
         order = list(range(n))
         rng.shuffle(order)
         state["order"] = order                   # who bids first in the first turn-order auction
-        from .standard import start_turn
         start_turn(state, [])
     elif options["first_order"] == "auction":
         first = rng.below(n)
@@ -102,14 +105,9 @@ def actor(state: dict) -> int | None:
         m = state["move"]
         return m["order"][m["at"]]
     if phase == "order":
-        from .standard import bidder
         return bidder(state)
     return None
 
-
-def active(state: dict) -> list[int]:
-    """Seats still in the game, in turn order."""
-    return [s for s in state["order"] if not state["players"][s]["out"]]
 
 
 # ------------------------------------------------------------ first-turn auctions
@@ -205,22 +203,7 @@ def select(state: dict, rules: Rules, seat: int, ref: str, pass_option: bool, ev
         start_build(state, rules, events)
 
 
-def holder(state: dict, tile_id: str) -> int | None:
-    """The seat that took ``tile_id`` (with or without the pass option) this turn."""
-    return next((s for s, p in enumerate(state["players"]) if p["tile"] == tile_id and not p["out"]), None)
 
-
-def acting(state: dict, tile_id: str) -> int | None:
-    """The seat that took ``tile_id`` to use it (not with the pass option)."""
-    s = holder(state, tile_id)
-    return s if s is not None and not state["players"][s]["passed_tile"] else None
-
-
-def first_then_order(state: dict, tile_id: str) -> list[int]:
-    """Turn order, with the holder of ``tile_id`` (First Build, First Move) moved to the front."""
-    order = active(state)
-    first = acting(state, tile_id)
-    return order if first is None else [first] + [s for s in order if s != first]
 
 
 def start_build(state: dict, rules: Rules, events: list) -> None:
@@ -245,7 +228,6 @@ def next_builder(state: dict, rules: Rules, events: list) -> None:
     if b["at"] < len(b["order"]):
         begin_builder(state, rules)
         return
-    from .moves import start_moves
     state["build"] = None
     start_moves(state, events)
 
@@ -281,7 +263,6 @@ def income(state: dict, rules: Rules, events: list) -> None:
         p.update(tile=None, passed_tile=False, loco_done=False)
     state.update(turn=state["turn"] + 1, at=0, move=None)
     if state["options"]["standard"]:
-        from .standard import start_turn
         start_turn(state, events)
         return
     state.update(order=order, phase="select")

@@ -54,6 +54,7 @@ class Steam(Game):
                                     if k not in state["scoring"]["choices"])
                 raise IllegalAction(f"First the track points are placed (waiting for {waiting}).")
             moves.score(state, rules, seat, action.take, events)
+            self._after_moves(state, rules, events)
             return
         current = flow.actor(state)
         if seat != current:
@@ -87,12 +88,21 @@ class Steam(Game):
             build.urbanize(state, mapdata, rules, seat, action.town, action.tile, events)
         elif kind == "done":
             build.done(state, mapdata, rules, seat, events)
+            flow.next_builder(state, rules, events)
         elif kind == "deliver":
             moves.deliver(state, mapdata, rules, seat, action.from_, action.colour, list(action.links), events)
         elif kind == "locomotive":
             moves.locomotive(state, rules, seat, events)
         else:
             moves.pass_(state, rules, seat, events)
+        if phase == "move":
+            self._after_moves(state, rules, events)
+
+    @staticmethod
+    def _after_moves(state, rules, events):
+        """Both rounds of moving goods over: income, the turn order and the next turn."""
+        if moves.over(state):
+            flow.income(state, rules, events)
 
     def _prompts(self, state):
         """``{"seat", "kind"}``: ``bid`` (with ``floor``), ``select``, ``build`` (``laid``, ``limit``,

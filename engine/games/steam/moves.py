@@ -10,16 +10,16 @@ from __future__ import annotations
 from engine.common.routes import check_route
 from engine.core.errors import IllegalAction
 
-from . import flow
 from .build import SteamBoard
 from .data import MapData, Rules, place
 from .money import record
+from .seats import active, first_then_order
 
 ROUNDS = 2
 
 
 def start_moves(state: dict, events: list) -> None:
-    order = flow.first_then_order(state, "first-move")
+    order = first_then_order(state, "first-move")
     state.update(phase="move", move={"round": 1, "order": order, "at": 0})
     events.append({"type": "phase", "text": "Move goods, round 1 of 2: " + ", ".join(state["seats"][s] for s in order)
                                             + "."})
@@ -84,7 +84,7 @@ def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: 
     events.append({"type": "deliver", "seat": seat, "hexes": [origin, *passed],
                    "text": f"{player['name']} delivers a {colour} cube {route} ({len(link_ids)} link"
                            f"{'s' if len(link_ids) > 1 else ''}): track points {scored}."})
-    order = [seat] + [s for s in flow.active(state) if s != seat]
+    order = [seat] + [s for s in active(state) if s != seat]
     # "order": the settling order, kept as a list (a stored state's keys come back sorted by seat).
     state["scoring"] = {"points": {str(o): gains[o] for o in order if o in gains}, "choices": {},
                         "order": [o for o in order if o in gains]}
@@ -135,5 +135,9 @@ def advance(state: dict, rules: Rules, events: list) -> None:
     if m["round"] < ROUNDS:
         m.update(round=m["round"] + 1, at=0)
         events.append({"type": "phase", "text": "Move goods, round 2 of 2."})
-        return
-    flow.income(state, rules, events)
+
+
+def over(state: dict) -> bool:
+    """Whether both rounds of moving goods are done (the turn goes on to income: ``flow.income``)."""
+    m = state["move"]
+    return state["phase"] == "move" and m["round"] == ROUNDS and m["at"] >= len(m["order"])

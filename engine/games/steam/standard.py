@@ -15,9 +15,10 @@ from engine.common import auction as auc
 from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
-from .build import _builder
+from .build import builder
 from .data import COLOURS, Rules
 from .money import can_raise, pay_or_refuse, record
+from .seats import active
 
 OPENING_BID = 1
 PRODUCED = 2
@@ -25,7 +26,6 @@ PRODUCED = 2
 
 def start_turn(state: dict, events: list) -> None:
     """Capital first: every player still in chooses how many $5 steps to raise (0 is fine)."""
-    from .flow import active
     state.update(phase="capital", capital={str(s): None for s in active(state)})
     events.append({"type": "phase", "text": f"Turn {state['turn']}: raise capital ($5 a step down the income "
                                             "track) if you wish, then bid for the turn order."})
@@ -48,7 +48,6 @@ def capital(state: dict, rules: Rules, seat: int, steps: int, events: list) -> N
                    "text": f"{p['name']} raises ${steps * rules.raise_step} (income {p['income']})." if steps
                    else f"{p['name']} raises no capital."})
     if all(v is not None for v in box.values()):
-        from .flow import active
         state.update(phase="order", capital=None, bidding=auc.start(active(state), keep_bids=True))
         state["bidding"]["dropped"] = []
 
@@ -111,7 +110,7 @@ def produce(state: dict, rng: Stream, seat: int, spaces: list[str], events: list
     """Production, during the build: 2 cubes drawn from the bag onto empty goods supply spaces
     chosen by the player (as many as there are empty spaces)."""
     from engine.common.goods import draw
-    b = _builder(state, seat)
+    b = builder(state, seat)
     if "production" not in b["todo"]:
         raise IllegalAction("You did not take Production this turn (or you have used it).")
     empty = [k for k, cubes in state["supply"].items() if not cubes]

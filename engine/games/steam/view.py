@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import flow
 from .build import SteamBoard
 from .context import of
+from .seats import holder
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -49,7 +50,7 @@ def view(state: dict, seat: int | None) -> dict:
         "track": state["track"],
         "links": {lid: {**link, "complete": link["to"] is not None} for lid, link in state["links"].items()},
         "action_tiles": [{"id": t.id, "name": t.name, "value": t.value, "cost": t.cost, "text": t.text,
-                          "pass_option": t.pass_option, "holder": flow.holder(state, t.id)}
+                          "pass_option": t.pass_option, "holder": holder(state, t.id)}
                          for t in flow.tiles_for(state, rules)],
         "build": None if b is None else {"seat": b["seat"], "laid": b["laid"], "limit": b["limit"],
                                          "todo": b["todo"], "order": b["order"]},
