@@ -19,10 +19,11 @@ from engine import IllegalAction, Match, canonical
 
 from . import registry, timing
 from .replies import Caller, Message, Reply, private
+from .session import Session
 from .store import ChannelBusy, now
 
 if TYPE_CHECKING:
-    from .table import Session, Table
+    from .table import Table
 
 PER_PAGE = 20
 MAX_IMPORT = 5_000_000          # bytes
@@ -48,7 +49,7 @@ async def _target(table: Table, caller: Caller) -> Session | Reply:
     """The channel's running game, or its last finished one."""
     session = await table.session(caller.channel_id)
     if session is None:
-        session = await table._finished(caller.channel_id)
+        session = await table.finished(caller.channel_id)
     return session if session is not None else private("There is no game in this channel to look at.")
 
 
@@ -157,7 +158,6 @@ async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
             if over:
                 await tx.set_status(gid, "finished", expect=("running",))
             else:
-                from .table import Session
                 await timing.sync(tx, Session(await tx.game(gid), await tx.seats(gid), match), table.clock())
     except ChannelBusy:
         return private("This channel already has a game; import in a channel without one.")
@@ -167,9 +167,9 @@ async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
     reply = Reply(channel=Message(f"**{caller.name}** imported a {game.name} game ({len(doc.log)} moves) {what}."),
                   channel_id=caller.channel_id, game_id=gid)
     if session is not None:
-        turn = table._turn(session, [], header=reply.channel.text)
-        await table._store_offers_now(gid, turn)
-        return await table._with_board(session, turn)
+        turn = table.turn(session, [], header=reply.channel.text)
+        await table.store_offers_now(gid, turn)
+        return await table.with_board(session, turn)
     return reply
 
 

@@ -13,7 +13,6 @@ import json
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -25,6 +24,7 @@ from engine import IllegalAction, Match, canonical, events_for
 
 from . import logs, records, registry, timing
 from .replies import Apply, Button, Caller, Message, Reply, Select, private
+from .session import Session
 from .store import ChannelBusy, GameRow, Offer, ResultRow, SeatRow, Store, new_token
 from .ui import GameUI, UIContext
 
@@ -60,25 +60,6 @@ SETTINGS = {
     "confirm_pass": (bool, "ask before passing while a better move is on offer"),
 }
 SETTING_DEFAULTS = {"colourblind": False, "dm": True, "layout": "desktop", "confirm_pass": True}
-
-
-@dataclass
-class Session:
-    """A loaded game: its row, seats and match (setup + log + state)."""
-
-    row: GameRow
-    seats: list[SeatRow]
-    match: Match
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
-
-    def prompt_of(self, seat: int | None) -> dict | None:
-        return next((p for p in self.match.prompts() if p["seat"] == seat), None)
 
 
 class Table:
@@ -212,7 +193,7 @@ class Table:
             names = ", ".join(s.name for s in seats)
             header = f"**{game.name}** begins for **{names}**." if game.max_seats == 1 else \
                 f"**{game.name}** begins! Players in seat order: {names}."
-            reply = self._turn(session, [], header=header)
+            reply = self.turn(session, [], header=header)
             await self._turn_dms(session, reply)
             try:
                 async with self.store.transaction() as tx:
@@ -225,7 +206,7 @@ class Table:
                 log.exception("game %s: start not saved", row.id)
                 return private("The game could not be started (the bot's database refused it); nothing changed.")
             self._matches[row.id] = match
-        return await self._with_board(session, reply)
+        return await self.with_board(session, reply)
 
     async def abandon(self, caller: Caller) -> Reply:
         row = await self.store.active_game(caller.channel_id)
@@ -368,14 +349,14 @@ class Table:
         return UIContext(session.match, seat, session.names, render_board=partial(self._render, ui))
 
     # ----------------------------------------------------------- information
-    async def _finished(self, channel_id: int) -> Session | None:
+    async def finished(self, channel_id: int) -> Session | None:
         """The channel's last game when it finished (its final scores and board stay visible)."""
         return await self._session_if(await self.store.last_game(channel_id), "finished")
 
     async def status(self, caller: Caller) -> Reply:
         row = await self.store.active_game(caller.channel_id)
         if row is None:
-            done = await self._finished(caller.channel_id)
+            done = await self.finished(caller.channel_id)
             if done is None:
                 return private("There is no game in this channel. Open one with `/game new`.")
             ui, view = self.ui(done.row.game), done.match.view(None)
@@ -456,7 +437,7 @@ class Table:
         session = await self.session(caller.channel_id)
         header = "The board:"
         if session is None:
-            session, header = await self._finished(caller.channel_id), "The final board of the last game here:"
+            session, header = await self.finished(caller.channel_id), "The final board of the last game here:"
         if session is None:
             return private("There is no running game in this channel.")
         ui = self.ui(session.row.game)
@@ -470,9 +451,9 @@ class Table:
                 return private(str(exc))
             return Reply(channel=Message(f"A close view of {str(zoom)[:60]}:", image=image, image_name="zoom.png"),
                          channel_id=session.row.channel_id, game_id=session.row.id)
-        reply = self._turn(session, [], header=header, remind=False)
-        await self._store_offers_now(session.row.id, reply)
-        return await self._with_board(session, reply, **options)
+        reply = self.turn(session, [], header=header, remind=False)
+        await self.store_offers_now(session.row.id, reply)
+        return await self.with_board(session, reply, **options)
 
     async def hand(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game hand`` and the **My hand** button: the caller's private view, fresh, with the
@@ -499,7 +480,7 @@ class Table:
                 reply.caller.image_name = "hand.png"
             except Exception:
                 log.exception("game %s: hand image not drawn", row.id)
-        await self._store_offers_now(row.id, reply)
+        await self.store_offers_now(row.id, reply)
         return reply
 
     async def dm_failed(self, game_id: int, user_id: int) -> Reply | None:
@@ -550,7 +531,7 @@ class Table:
         prompt = session.prompt_of(seat)
         for message in result.messages():
             _bind(message.components, seat, prompt["stamp"] if prompt else None)
-        await self._store_offers_now(row.id, result)
+        await self.store_offers_now(row.id, result)
         return result
 
     async def undo(self, caller: Caller) -> Reply:
@@ -647,7 +628,7 @@ class Table:
         match, row = session.match, session.row
         new, events = self._autoplay(session, new, events, who)
         after = Session(row, session.seats, new)
-        reply = self._turn(after, events, header=header, actor=actor)
+        reply = self.turn(after, events, header=header, actor=actor)
         await self._turn_dms(after, reply)
         over = new.outcome() is not None
         results = self._results(after) if over else []
@@ -673,7 +654,7 @@ class Table:
             self._matches[row.id] = new
         if not self.ui(row.game).board_changed(match.view(None), new.view(None)):
             return reply                          # a bid, a pass, a vote: a short line, no new image
-        return await self._with_board(after, reply)
+        return await self.with_board(after, reply)
 
     async def _turn_dms(self, session: Session, reply: Reply) -> None:
         """A DM to each player newly pinged in the channel whose settings ask for one (``dm``, on
@@ -750,7 +731,7 @@ class Table:
         return f"\nYour personal best on {result.variant}: {best} ({len(earlier) + 1} games)."
 
     # -------------------------------------------------------------- messages
-    def _turn(self, session: Session, events: list[dict], header: str = "", actor: int | None = None,
+    def turn(self, session: Session, events: list[dict], header: str = "", actor: int | None = None,
               remind: bool = True) -> Reply:
         """What everyone is told after a move: the channel message (public events, prompts with
         mentions of newly prompted seats, buttons), private events and secret prompts by DM, and
@@ -827,7 +808,7 @@ class Table:
         components = self.ui(session.row.game).prompt_components(self._context(session, seat), prompt)
         return _bind(components, seat, prompt["stamp"])
 
-    async def _with_board(self, session: Session, reply: Reply, **options) -> Reply:
+    async def with_board(self, session: Session, reply: Reply, **options) -> Reply:
         """Attach the board to the channel message; a failure here comes after the commit, so the
         message says the move was made and the board will follow."""
         if not self.render or reply.channel is None:
@@ -874,7 +855,7 @@ class Table:
         for message in reply.messages():
             await self._store_offers(tx, game_id, message.components)
 
-    async def _store_offers_now(self, game_id: int, reply: Reply) -> None:
+    async def store_offers_now(self, game_id: int, reply: Reply) -> None:
         if any(m.components for m in reply.messages()):
             async with self.store.transaction() as tx:
                 await self._store_reply_offers(tx, game_id, reply)

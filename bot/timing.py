@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 from engine import IllegalAction
 
 from .replies import Button, Message, Reply, private
+from .session import Session
 from .store import TimerRow, iso
 
 if TYPE_CHECKING:
-    from .table import Session, Table
+    from .table import Table
 
 DEFAULTS = {"remind_hours": 12.0, "reminders": 3, "limit_hours": None}
 
@@ -147,7 +148,6 @@ def _notice(table: Table, session: Session, timer: TimerRow, now: datetime,
 
 async def vote(table: Table, caller, action: dict) -> Reply:
     """A press of *Skip X's move* or *Remove X* after a time limit."""
-    from .table import Session
 
     row = await table.store.active_game(caller.channel_id)
     if row is None or row.status != "running":

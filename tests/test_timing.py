@@ -87,7 +87,7 @@ async def test_after_the_time_limit_the_others_vote_to_skip(db_path):
         clock.shift(timedelta(hours=25))
         (notice,) = await table.tick()
         assert "Ann**'s time for this move is up (24 h)" in notice.channel.text
-        await table._store_offers_now(notice.game_id, notice)
+        await table.store_offers_now(notice.game_id, notice)
         skip = next(c for c in notice.channel.components if isinstance(c, Button) and c.label.startswith("Skip"))
         token = skip.custom_id.split(":")[-1]
         assert "not too late for you" in (await table.click(ann, token)).caller.text
@@ -105,7 +105,7 @@ async def test_a_removed_player_passes_whenever_prompted(db_path):
         store, table, (ann, bob, cat) = await opened(db_path, ("Ann", "Bob", "Cat"), limit_hours=24)
         clock.shift(timedelta(hours=25))
         notices = [r for r in await table.tick() if "time for this move is up" in r.channel.text]
-        await table._store_offers_now(notices[0].game_id, notices[0])
+        await table.store_offers_now(notices[0].game_id, notices[0])
         remove = next(c for c in notices[0].channel.components if c.label.startswith("Remove"))
         token = remove.custom_id.split(":")[-1]
         first = await table.click(bob, token)

@@ -239,7 +239,7 @@ async def test_a_whole_hidden_money_game_through_the_table_never_shows_cash_in_p
         raise AssertionError("the game did not end")
     assert previews >= 5 and payments >= 10, (previews, payments)
     final = reply.channel.text
-    done = (await table._finished(7)).match.state
+    done = (await table.finished(7)).match.state
     cash = [p["cash"] for p in done["players"]]
     assert "Final scores" in final and all(dollars(c) in final for c in cash)
     status = (await table.status(callers[1])).caller.text

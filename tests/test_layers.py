@@ -1,0 +1,119 @@
+"""The layers of DESIGN.md ("Imports point down only"), checked on the source: ``bot -> render ->
+engine``, ``bot -> engine``; the engine imports neither render nor bot; render never imports bot;
+a game never imports another game; and no import cycle among the project's modules, counting
+imports inside functions (issue "One spec per game"). Imports under ``if TYPE_CHECKING:`` are
+for type checkers only and never run, so they are left out."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "engine", "render", "data")
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def _type_checking(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (getattr(test, "id", None) == "TYPE_CHECKING"
+                                         or getattr(test, "attr", None) == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST):
+    """Every import node, at any depth, except under ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if _type_checking(node):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        yield from _imports(node)
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the project's modules it imports (a name imported from a package counts as that
+    package's module when it is one)."""
+    mods = modules()
+    out: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        deps = set()
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                targets = [f"{base}.{a.name}" for a in node.names]
+            else:
+                targets = [a.name for a in node.names]
+            for target in targets:
+                while target and target not in mods:        # a name from a module: that module
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    deps.add(target)
+        out[name] = deps
+    return out
+
+
+def cycles(g: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in g[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles():
+    assert cycles(graph()) == []
+
+
+def test_the_checker_sees_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    g = graph()
+    assert "bot.store" in g["bot"] and "bot.table" in g["bot"]         # imported inside setup_hook: counted too
+    assert "bot.registry" in g["bot.table"]
+
+
+def test_imports_point_down():
+    bad = []
+    for name, deps in graph().items():
+        for dep in deps:
+            layer, other = name.split(".")[0], dep.split(".")[0]
+            if layer == "engine" and other in ("render", "bot") or layer == "render" and other == "bot":
+                bad.append(f"{name} -> {dep}")
+            if name.startswith("engine.games.") and dep.startswith("engine.games.") and \
+                    name.split(".")[2] != dep.split(".")[2] and len(dep.split(".")) > 2:
+                bad.append(f"{name} -> {dep} (a game imports another game)")
+    assert bad == []
