@@ -20,7 +20,14 @@ from .replies import Apply, Button, Reply, Select
 @dataclass(frozen=True)
 class Param:
     """A command argument. ``kind``: ``str``, ``int`` or ``bool``. ``rest``: takes the remaining
-    words at the local table (a hex path)."""
+    words at the local table (a hex path).
+
+    The rest only shapes the Discord option (bot/cogs/spec.py); the local table ignores it:
+    ``discord_description`` when Discord's words differ from ``description`` (at most 100
+    characters; without it, ``description`` with a capital letter), ``min``/``max`` for an
+    ``int``, ``autocomplete`` (``"city"`` or ``"card"``, bot/cogs/base.py), ``discord_name``
+    when the option is named otherwise on Discord, and ``local_only`` for an argument the
+    buttons and the terminal use but Discord does not offer."""
 
     name: str
     kind: type
@@ -28,14 +35,26 @@ class Param:
     required: bool = False
     rest: bool = False
     choices: tuple[str, ...] = ()
+    discord_description: str = ""
+    min: int | None = None
+    max: int | None = None
+    autocomplete: str = ""
+    discord_name: str = ""
+    local_only: bool = False
 
 
 @dataclass(frozen=True)
 class Command:
+    """A game command: its word, help line, handler and arguments. ``discord_description``: the
+    slash command's description when it differs from ``description`` (at most 100 characters);
+    ``local_only``: a command Discord does not offer (its buttons do the same)."""
+
     name: str
     description: str
     handler: Callable[[UIContext, dict], Awaitable[Reply | Apply]]
     params: tuple[Param, ...] = ()
+    discord_description: str = ""
+    local_only: bool = False
 
     def check(self, args: Any) -> dict:
         """Arguments converted to their kinds. Raises ``IllegalAction`` with a sentence."""

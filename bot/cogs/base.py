@@ -1,14 +1,12 @@
-"""Shared pieces of the game cogs: running a table command from a slash command, and
-autocomplete for cities and face-up cards from the channel's public view."""
+"""Shared pieces of the game cogs: autocomplete for cities and face-up cards from the channel's
+public view (a spec ``Param`` names one in ``autocomplete``; bot/cogs/spec.py)."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from engine.games.rotw.data import fold
 
-from ..discord_io import answer, caller_of
 from ..replies import OPTION_TEXT, shorten
 
 
@@ -44,15 +42,4 @@ class CardName(app_commands.Transformer):
 
 City = app_commands.Transform[str, CityName]
 Card = app_commands.Transform[str, CardName]
-
-
-class GameCog(commands.GroupCog):
-    """Base of a game's slash command group: ``run`` hands a command to the table."""
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
-        super().__init__()
-
-    def run(self, interaction: discord.Interaction, name: str, **args):
-        args = {k: v for k, v in args.items() if v is not None}
-        return answer(interaction, lambda: self.bot.table.command(caller_of(interaction), name, args))
+AUTOCOMPLETES = {"city": City, "card": Card}    # ``Param.autocomplete`` names (bot/ui.py)

@@ -261,26 +261,33 @@ async def hand(ctx: UIContext, args: dict) -> Reply:
     return private(RailwaysUI().hand_text(ctx.view()))
 
 
-_SLOTS = Param("slots", str, "the slots to play, like `1.2 2.3` (without it: a menu of the ways to pay)", rest=True)
+_SLOTS = Param("slots", str, "the slots to play, like `1.2 2.3` (without it: a menu of the ways to pay)", rest=True,
+               discord_description="Slots to play, like 1.2 2.3 (leave out for a menu of the ways to pay)")
 _LINK = Param("link", str, "a link by its end rail spaces, like E2-G2")
 COMMANDS = {c.name: c for c in (
     Command("place", "put a passenger die on a building (setup)", place,
             (Param("at", str, "a printed building's space, like A2 (without it: a menu)"),
-             Param("passengers", int, "3 or 2 (not needed when one value is left)"))),
+             Param("passengers", int, "3 or 2 (not needed when one value is left)", min=1, max=6))),
     Command("buy", "buy a complete rail link", _act_or_menu("buy_link", "Buy a link", ("link",), by_cost),
             (_LINK, _SLOTS)),
     Command("build", "build a Building die (choose a space, then the die and slots)", build,
-            (Param("at", str, "a space, like D3"), Param("die", int, "2, 3 or 4 passengers"), _SLOTS)),
+            (Param("at", str, "a space, like D3"),
+             Param("die", int, "2, 3 or 4 passengers", min=1, max=6,
+                   discord_description="The Building die: 2, 3 or 4 passengers"), _SLOTS),
+            discord_description="Build a Building die (a menu of spaces without arguments)"),
     Command("move", "move a passenger along your links", _act_or_menu("move", "Move a passenger", ("from",), by_gain),
-            (Param("from", str, "the space of the passenger's die"), _SLOTS)),
+            (Param("from", str, "the space of the passenger's die"), _SLOTS),
+            discord_description="Move a passenger along your links (a menu of trips)"),
     Command("hire", "hire a railworker", _act_or_menu("hire", "Hire a railworker", (), by_cost), (_SLOTS,)),
     Command("capital", "increase your capital", _act_or_menu("capital", "Capital", (), by_gain), (_SLOTS,)),
-    Command("clean", "decrease pollution", _act_or_menu("clean", "Clean", (), by_cost), (_SLOTS,)),
+    Command("clean", "decrease pollution", _act_or_menu("clean", "Clean", (), by_cost), (_SLOTS,),
+            discord_description="Decrease pollution by one"),
     Command("add", "add a passenger to a building", _act_or_menu("add_passenger", "Add a passenger", ("at",), by_cost),
             (Param("at", str, "a building's space"), _SLOTS)),
     Command("upgrade", "upgrade a bought link", _act_or_menu("upgrade", "Upgrade a link", ("link",), by_cost),
-            (_LINK, _SLOTS)),
-    Command("end", "end the decade after one action", end),
+            (_LINK, _SLOTS), discord_description="Upgrade a bought link (its capital counts double)"),
+    Command("end", "end the decade after one action", end,
+            discord_description="End the decade after your first action"),
     Command("hand", "your cards and their slots", hand),
 )}
 

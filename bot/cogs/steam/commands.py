@@ -259,36 +259,50 @@ def capital_buttons(ctx: UIContext, prompt: dict) -> list[Button]:
                    "primary" if k else "secondary") for k in steps]
 
 
-_HEX = Param("hex", str, "a hex like F7, or a town's name (none: the menu of hexes)")
-_EXITS = Param("exits", str, SIDE_HELP + " (none: the menu of ways)", rest=True)
-_PAGE = Param("page", int, "the menu's page")
+_HEX = "a hex like F7, or a town's name (none: the menu of hexes)"
+_EXITS = SIDE_HELP + " (none: the menu of ways)"
+_PAGE = Param("page", int, "the menu's page", local_only=True)
 COMMANDS = {c.name: c for c in (
     Command("tile", "list the action tiles, or take one: `tile engineer`", tile,
-            (Param("tile", str, "an action tile"), Param("pass_option", bool, "take it without paying or acting"))),
+            (Param("tile", str, "an action tile", discord_description="An action tile, e.g. Engineer"),
+             Param("pass_option", bool, "take it without paying or acting")),
+            discord_description="List the action tiles, or take one"),
     Command("build", "lay track: `build F7 W E` (a town: its exits, `build Midton W E NE`); `build`: menus", build,
-            (_HEX, _EXITS, _PAGE)),
+            (Param("hex", str, _HEX, discord_description="A hex like F7, or a town (none: the menu of hexes)"),
+             Param("exits", str, _EXITS, rest=True,
+                   discord_description="Hex sides: E SE SW W NW NE (none: the menu of ways)"), _PAGE),
+            discord_description="Lay track (preview first): a hex and its exits, e.g. F7 W E"),
     Command("redirect", "turn the last tile of an unfinished link: `redirect F7 W NE`; `redirect`: a menu",
-            redirect, (_HEX, _EXITS, _PAGE)),
+            redirect, (Param("hex", str, _HEX, discord_description="The hex of the tile (none: the menu)"),
+                       Param("exits", str, _EXITS, rest=True, discord_description="Its new exits (none: the menu)"),
+                       _PAGE),
+            discord_description="Turn the last tile of an unfinished link (preview first)"),
     Command("grow", "City Growth: a city's goods supply cubes onto it", grow,
             (Param("city", str, "a city", required=True, rest=True),)),
     Command("urbanize", "Urbanization: a New City on a town", urbanize,
             (Param("town", str, "a town", required=True),
              Param("tile", str, "a New City letter or colour (none: a menu)",
-                   choices=(*"abcdefgh", "red", "yellow", "purple", "blue", "gray")))),
+                   choices=(*"abcdefgh", "red", "yellow", "purple", "blue", "gray"))),
+            discord_description="Urbanization: a New City tile on a town"),
     Command("produce", "Production: 2 cubes from the bag onto empty supply spaces: `produce 3 A`", produce,
-            (Param("spaces", str, "empty goods supply spaces", required=True, rest=True),)),
+            (Param("spaces", str, "empty goods supply spaces", required=True, rest=True,
+                   discord_description="Two empty spaces, like 3 A"),),
+            discord_description="Production: 2 cubes onto empty goods supply spaces"),
     _cmd("done", {"type": "done"}, "end your build"),
     Command("deliver", "menu of the goods cubes you can deliver", deliver,
-            (Param("from", str, "a city"), Param("colour", str, "a goods colour",
-                                                 choices=("red", "yellow", "blue", "purple", "gray")))),
+            (Param("from", str, "a city", discord_name="origin"),
+             Param("colour", str, "a goods colour", choices=("red", "yellow", "blue", "purple", "gray")))),
     _cmd("locomotive", {"type": "locomotive"}, "improve your locomotive instead of moving a cube (once a turn)"),
     _cmd("pass", {"type": "pass"}, "pass (an auction, or a move goods round)"),
     Command("bid", "bid in dollars in a turn-order auction", bid,
-            (Param("amount", int, "dollars", required=True),)),
+            (Param("amount", int, "dollars", required=True, min=1, max=999),),
+            discord_description="Bid in dollars for the turn order"),
     Command("score", "take this delivery's track points as `income` or `vp`", score,
-            (Param("take", str, "income or vp", required=True, choices=("income", "vp")),)),
+            (Param("take", str, "income or vp", required=True, choices=("income", "vp"),
+                   discord_description="Income or VP"),),
+            discord_description="Take your track points as income or VP"),
     Command("capital", "standard game: raise $5 per step down the income track (0: none)", capital,
-            (Param("steps", int, "how many $5 steps (none: buttons)"),)),
+            (Param("steps", int, "how many $5 steps (none: buttons)", min=0, max=20),)),
 )}
 
 
