@@ -1,0 +1,38 @@
+"""The table's fixed sentences and settings, and the last error logged (for ``/game health``)."""
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+_LAST_ERROR: list[str] = []
+
+
+class _Remember(logging.Handler):
+    """Keeps the last error logged anywhere in Railhead, for ``/game health``."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        _LAST_ERROR[:] = [f"{datetime.fromtimestamp(record.created, UTC):%Y-%m-%d %H:%M} UTC: "
+                          f"{record.getMessage()[:200]}"]
+
+
+def last_error() -> str | None:
+    return _LAST_ERROR[0] if _LAST_ERROR else None
+
+
+_handler = _Remember(logging.ERROR)
+logging.getLogger("railhead").addHandler(_handler)
+log = logging.getLogger("railhead.table")
+
+NOT_SAVED = ("Your move could not be saved (the bot's database refused it); nothing was changed. "
+             "Please try again in a moment.")
+STALE = "That button belongs to an earlier moment of the game; the board has moved on. Use the newest message."
+ENDED = "That button belongs to a game that has ended."
+
+
+SETTINGS = {
+    "colourblind": (bool, "letters on goods cubes and buildings, owners named on track (boards you ask for)"),
+    "dm": (bool, "a DM when it is your turn and with reminders (channel pings always)"),
+    "layout": (("phone", "desktop"), "board image shape for boards you ask for"),
+    "confirm_pass": (bool, "ask before passing while a better move is on offer"),
+}
+SETTING_DEFAULTS = {"colourblind": False, "dm": True, "layout": "desktop", "confirm_pass": True}

@@ -1,0 +1,148 @@
+"""What everyone is told after a move, the board images, and the offers (buttons and menus)
+stored before a message leaves (a part of ``Table``)."""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from engine import events_for
+
+from ..replies import Button, Message, Reply, Select
+from ..session import Session
+from ..store import Offer, new_token
+from ..ui import GameUI
+from .offers import bind, dedupe
+
+log = logging.getLogger("railhead.table")
+
+class Messages:
+    """What everyone is told after a move, the board images, and the offers (buttons and menus)"""
+
+    def turn(self, session: Session, events: list[dict], header: str = "", actor: int | None = None,
+              remind: bool = True) -> Reply:
+        """What everyone is told after a move: the channel message (public events, prompts with
+        mentions of newly prompted seats, buttons), private events and secret prompts by DM, and
+        the actor's private events as an ephemeral answer. ``remind=False`` (``/game board``)
+        lists every prompt by name, pings nobody and sends no DMs."""
+        match = session.match
+        ui = self.ui(session.row.game)
+        public_view = match.view(None)
+        lines = [header] if header else []
+        lines += [e["text"] for e in events_for(events, None) if e.get("text")]
+        channel = Message("", components=[])
+        direct: dict[int, Message] = {}
+        caller: Message | None = None
+        for seat, info in enumerate(session.seats):
+            mine = [e["text"] for e in events if "to" in e and seat in e["to"] and e.get("text")]
+            if not mine:
+                continue
+            if seat == actor:
+                caller = Message("\n".join(mine))
+            elif not info.dm_closed:
+                direct[info.user_id] = Message("\n".join(mine))
+        outcome = match.outcome()
+        if outcome is not None:
+            lines.append(ui.outcome_text(public_view, outcome))
+        else:
+            seq = match.state["core"]["seq"]
+            waiting = []
+            for prompt in match.prompts():
+                info = session.seats[prompt["seat"]]
+                if remind and prompt["stamp"] != seq:
+                    waiting.append(info.name)      # pinged when their prompt began; its buttons again
+                    if not prompt.get("secret"):
+                        channel.components += self._prompt_components(session, prompt)
+                    continue
+                who = f"**{info.name}**"
+                # the player who just moved and moves on (a turn of several moves) is not pinged again;
+                # a secret prompt always comes by DM with its menu
+                going_on = prompt["seat"] == actor and len(session.seats) > 1 and not prompt.get("secret")
+                if remind and not going_on:
+                    channel.mentions.append(info.user_id)
+                    who = f"<@{info.user_id}>"
+                if prompt["kind"] == "undo_vote":
+                    lines.append(f"{who}, do you agree to take back {session.names[prompt['by']]}'s move?")
+                else:
+                    lines.append(ui.prompt_text(public_view, prompt, who))
+                components = self._prompt_components(session, prompt)
+                if prompt.get("secret"):
+                    if remind and not going_on and not info.dm_closed and components:
+                        direct.setdefault(info.user_id, Message(""))
+                        dm = direct[info.user_id]
+                        dm.text = "\n".join(t for t in (dm.text, f"Your move in <#{session.row.channel_id}>: "
+                                                       + ui.prompt_text(match.view(prompt["seat"]), prompt, "you"))
+                                            if t)
+                        dm.components += components
+                else:
+                    channel.components += components
+            if waiting:
+                lines.append(f"Still waiting for {', '.join(waiting)}.")
+            channel.components = dedupe(channel.components)[:20]
+            channel.components.append(Button("My hand", {"type": "_hand"}))
+        channel.text = "\n".join(lines)
+        return Reply(channel=channel, caller=caller, direct=direct, channel_id=session.row.channel_id,
+                     game_id=session.row.id)
+
+    def _prompt_components(self, session: Session, prompt: dict) -> list[Button | Select]:
+        seat = prompt["seat"]
+        if prompt["kind"] == "undo_vote":
+            components: list[Button | Select] = [
+                Button("Agree to undo", {"type": "undo_vote", "agree": True}, "success"),
+                Button("Refuse", {"type": "undo_vote", "agree": False}, "danger")]
+            for c in components:
+                c.stamp = prompt["stamp"]
+            return components
+        components = self.ui(session.row.game).prompt_components(self._context(session, seat), prompt)
+        return bind(components, seat, prompt["stamp"])
+
+    async def with_board(self, session: Session, reply: Reply, **options) -> Reply:
+        """Attach the board to the channel message; a failure here comes after the commit, so the
+        message says the move was made and the board will follow."""
+        if not self.render or reply.channel is None:
+            return reply
+        try:
+            image = await self._render(self.ui(session.row.game), session.match.view(None), **options)
+        except Exception:
+            log.exception("game %s: board not drawn", session.row.id)
+            reply.channel.text += "\n(The move was made; the board image could not be drawn. `/game board` will " \
+                                  "try again.)"
+            return reply
+        reply.channel.image = image
+        return reply
+
+    async def _render(self, ui: GameUI, view: dict, **kwargs) -> bytes | None:
+        if not self.render:
+            return None
+        return await asyncio.to_thread(ui.render, view, **kwargs)
+
+    # ---------------------------------------------------------------- offers
+    async def _store_offers(self, tx, game_id: int, components: list[Button | Select]) -> None:
+        offers = []
+        for c in components:
+            if isinstance(c, Button):
+                if c.action.get("type") == "_cancel":
+                    continue
+                token = new_token()
+                c.custom_id = f"rh:o:{token}"
+                offers.append(Offer(token, game_id, c.seat, c.stamp, c.action))
+            else:
+                c.custom_id = f"rh:s:{new_token()}"
+                for o in c.options:
+                    o.value = new_token()
+                    offers.append(Offer(o.value, game_id, c.seat, c.stamp, o.action))
+        for c in components:          # a Cancel voids the buttons of its message
+            if isinstance(c, Button) and c.action.get("type") == "_cancel":
+                token = new_token()
+                c.custom_id = f"rh:o:{token}"
+                voids = [b.custom_id.split(":")[-1] for b in components if isinstance(b, Button) and b is not c]
+                offers.append(Offer(token, game_id, c.seat, None, {"type": "_cancel", "voids": voids}))
+        await tx.add_offers(offers)
+
+    async def _store_reply_offers(self, tx, game_id: int, reply: Reply) -> None:
+        for message in reply.messages():
+            await self._store_offers(tx, game_id, message.components)
+
+    async def store_offers_now(self, game_id: int, reply: Reply) -> None:
+        if any(m.components for m in reply.messages()):
+            async with self.store.transaction() as tx:
+                await self._store_reply_offers(tx, game_id, reply)

@@ -1,0 +1,219 @@
+"""Moves at the table: commands, button presses, actions, undo, the table's own moves after a
+time limit, and committing a move with what announces it (a part of ``Table``)."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from engine import IllegalAction, Match, canonical
+
+from .. import logs, registry, timing
+from ..replies import Apply, Caller, Message, Reply, private
+from ..session import Session
+from ..store import GameRow, Offer, ResultRow
+from .common import ENDED, NOT_SAVED, SETTING_DEFAULTS
+from .offers import bind, refusal
+
+log = logging.getLogger("railhead.table")
+
+class Moves:
+    """Moves at the table: commands, button presses, actions, undo, the table's own moves after a"""
+
+    async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
+        """A game command (``/rotw build ...``), answered by the game's UI module."""
+        row = row or await self.store.active_game(caller.channel_id)
+        if row is not None and row.status == "lobby":
+            return private("The game has not started yet: when everyone is seated, its creator presses **Start**.")
+        if row is None or row.status != "running":
+            return private("There is no running game in this channel.")
+        ui = self.ui(row.game)
+        spec = ui.commands.get(name) if isinstance(name, str) else None
+        if spec is None:
+            return private(f"Unknown command {name!r}; commands: {', '.join(ui.commands)}.")
+        try:
+            args = spec.check(args)
+        except IllegalAction as exc:
+            return private(str(exc))
+        session = await self.loaded(row)
+        if isinstance(session, Reply):
+            return session
+        seat = session.seat_of(caller.user_id)
+        if seat is None:
+            return private("You are not seated in this game.")
+        try:
+            ctx = self._context(session, seat)
+            ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
+            result = await spec.handler(ctx, args)
+        except IllegalAction as exc:
+            return private(str(exc))
+        if isinstance(result, Apply):
+            return await self.act(caller, result.action, row=row)
+        prompt = session.prompt_of(seat)
+        for message in result.messages():
+            bind(message.components, seat, prompt["stamp"] if prompt else None)
+        await self.store_offers_now(row.id, result)
+        return result
+
+    async def undo(self, caller: Caller) -> Reply:
+        """``/game undo``: take back your last move (alone, or by asking the others)."""
+        return await self.act(caller, {"type": "undo"})
+
+    async def click(self, caller: Caller, token: str) -> Reply:
+        """A button or select option: the action stored behind ``token``."""
+        offer = await self.store.offer(token)
+        if offer is None:
+            return private("That button has expired.")
+        row = await self.store.game(offer.game_id)
+        if row is None or row.status not in ("lobby", "running"):
+            return private(ENDED)
+        action = offer.action
+        kind = action.get("type")
+        logs.note(game=f"{row.game}#{row.id}", action=action.get("do") or action.get("name") or kind)
+        if kind == "_lobby":
+            return await {"join": self.join, "leave": self.leave, "start": self.start}[action["do"]](caller, row)
+        if kind == "_cancel":
+            async with self.store.transaction() as tx:
+                await tx.void_offers([token, *action.get("voids", [])])
+            return private("Cancelled; nothing was changed.")
+        if kind == "_cmd":
+            if row.status == "running":
+                session = await self.loaded(row)
+                if isinstance(session, Reply):
+                    return session
+                refused = refusal(session, session.seat_of(caller.user_id), offer)
+                if refused:
+                    return private(refused)
+            return await self.command(caller, action["name"], action.get("args", {}), row=row)
+        if kind == "_hand":
+            return await self.hand(caller, row)
+        if kind == "_timeout":
+            return await timing.vote(self, caller, action)
+        return await self.act(caller, action, row=row, offer=offer)
+
+    # ----------------------------------------------------------------- moves
+    async def act(self, caller: Caller, action: Any, row: GameRow | None = None, offer: Offer | None = None) -> Reply:
+        """Play ``action`` for the caller's seat, commit it, and build the messages that announce it."""
+        row = row or await self.store.active_game(caller.channel_id)
+        if row is None or row.status != "running":
+            return private("There is no running game in this channel.")
+        async with self.lock(row.id):
+            current = await self.store.game(row.id)
+            if current is None or current.status != "running":
+                return private(ENDED if offer else "This game has ended.")
+            session = await self.loaded(current)
+            if isinstance(session, Reply):
+                return session
+            seat = session.seat_of(caller.user_id)
+            if seat is None:
+                return private("You are not seated in this game.")
+            refused = refusal(session, seat, offer) if offer is not None else None
+            if refused:
+                return private(refused)
+            try:
+                new, events = session.match.play(seat, action)
+            except IllegalAction as exc:
+                return private(str(exc))
+            return await self._commit(session, [(seat, caller.user_id)], new, events, actor=seat)
+
+    async def act_for(self, session: Session, seat: int, header: str) -> Reply:
+        """The table's move for ``seat`` (a skipped move after a time limit): the game's
+        ``timeout_action``. The caller holds the game's lock."""
+        action = session.match.game.timeout_action(session.match.state, seat)
+        if action is None:
+            return private("This game has no move to make for a player at this point.")
+        new, events = session.match.play(seat, action)
+        return await self._commit(session, [(seat, session.seats[seat].user_id)], new, events, header=header)
+
+    def _autoplay(self, session: Session, new: Match, events: list[dict],
+                  who: list[tuple[int, int]]) -> tuple[Match, list[dict]]:
+        """Removed seats pass whenever they are prompted (``timeout_action``), until someone else
+        is to move; each pass is another log entry."""
+        removed = {s.seat for s in session.seats if s.removed}
+        for _ in range(200):
+            if new.outcome() is not None:
+                break
+            seat = next((p["seat"] for p in new.prompts() if p["seat"] in removed), None)
+            action = new.game.timeout_action(new.state, seat) if seat is not None else None
+            if action is None:
+                break
+            new, more = new.play(seat, action)
+            events = events + more
+            who.append((seat, session.seats[seat].user_id))
+        return new, events
+
+    async def _commit(self, session: Session, who: list[tuple[int, int]], new: Match, events: list[dict],
+                      actor: int | None = None, header: str = "") -> Reply:
+        """Save the new log entries (one per ``(seat, user_id)`` in ``who``, then the passes of
+        removed seats), the offers, timers and results in one transaction; then the messages."""
+        match, row = session.match, session.row
+        new, events = self._autoplay(session, new, events, who)
+        after = Session(row, session.seats, new)
+        reply = self.turn(after, events, header=header, actor=actor)
+        await self._turn_dms(after, reply)
+        over = new.outcome() is not None
+        results = self._results(after) if over else []
+        if over and len(session.seats) == 1:
+            reply.channel.text += await self._personal_best(results[0])
+        try:
+            async with self.store.transaction() as tx:
+                state = canonical(new.state).decode()
+                for i, (seat, user_id) in enumerate(who):
+                    n = len(match.log) + i
+                    await tx.append(row.id, n, seat, user_id, new.log[n][1], state)
+                await self._store_reply_offers(tx, row.id, reply)
+                await timing.sync(tx, after, self.clock(), before=match.prompts())
+                if over:                      # after the offers: finishing prunes them all
+                    await tx.set_status(row.id, "finished", expect=("running",))
+                    await tx.add_results(results)
+        except Exception:
+            log.exception("game %s: move not saved", row.id)
+            return private(NOT_SAVED)
+        if over:
+            self._matches.pop(row.id, None)
+        else:
+            self._matches[row.id] = new
+        if not self.ui(row.game).board_changed(match.view(None), new.view(None)):
+            return reply                          # a bid, a pass, a vote: a short line, no new image
+        return await self.with_board(after, reply)
+
+    async def _turn_dms(self, session: Session, reply: Reply) -> None:
+        """A DM to each player newly pinged in the channel whose settings ask for one (``dm``, on
+        by default; never in a solo game or for closed DMs)."""
+        if len(session.seats) < 2 or reply.channel is None:
+            return
+        ui = registry.UIS[session.row.game]
+        for seat, info in enumerate(session.seats):
+            if info.user_id not in reply.channel.mentions or info.dm_closed or info.user_id in reply.direct:
+                continue
+            if (await self.prefs(info.user_id)).get("dm", True):
+                note = ui.turn_note(session.match.view(seat))
+                reply.direct[info.user_id] = Message(f"Your move in <#{session.row.channel_id}> "
+                                                     f"({session.match.game.name}).{' ' + note if note else ''}")
+
+    def _results(self, session: Session) -> list[ResultRow]:
+        """One row per seat of a finished game: score, rank (ties share it), objective met."""
+        outcome = session.match.outcome()
+        row = session.row
+        variant = self.ui(row.game).variant(session.match.view(None), outcome)
+        scores = outcome["scores"]
+        final = outcome.get("final")
+        success = final.get("success") if isinstance(final, dict) else None     # a solo objective, if any
+        out = []
+        for info in session.seats:
+            score = scores.get(info.seat, scores.get(str(info.seat), 0))
+            rank = 1 + sum(1 for s in scores.values() if s > score)
+            out.append(ResultRow(row.id, info.seat, info.user_id, row.game, row.guild_id, variant, int(score), rank,
+                                 success))
+        return out
+
+    async def _personal_best(self, result: ResultRow) -> str:
+        """The line telling a solo player how this score compares with their best on the same
+        variant (map and objective)."""
+        earlier = [r for r in await self.store.results(user_id=result.user_id, game=result.game)
+                   if r.variant == result.variant and r.game_id != result.game_id]
+        if not earlier:
+            return f"\nFirst game recorded on {result.variant}: {result.score} is your personal best."
+        best = max(r.score for r in earlier)
+        if result.score > best:
+            return f"\n🎉 New personal best on {result.variant}: {result.score} (before: {best})."
+        return f"\nYour personal best on {result.variant}: {best} ({len(earlier) + 1} games)."
