@@ -29,11 +29,9 @@ class RailheadBot(commands.Bot):
         self.table = None
 
     async def setup_hook(self) -> None:
+        from . import registry
         from .cogs.lobby import Lobby
-        from .cogs.railways.cog import Railways
-        from .cogs.rotw.cog import RailwaysOfTheWorld
-        from .cogs.steam.cog import Steam
-        from .cogs.workers.cog import Workers
+        from .cogs.spec import game_group
         from .discord_io import OfferButton, OfferSelect
         from .store import open_store
         from .sync import sync_if_changed
@@ -42,10 +40,9 @@ class RailheadBot(commands.Bot):
         self.store = await open_store(self.db_path)
         self.table = Table(self.store)
         await self.add_cog(Lobby(self))
-        await self.add_cog(RailwaysOfTheWorld(self))
-        await self.add_cog(Railways(self))
-        await self.add_cog(Workers(self))
-        await self.add_cog(Steam(self))
+        for ui in registry.UIS.values():             # one slash command group per game, from its spec
+            if ui.commands:
+                self.tree.add_command(game_group(ui))
         self.add_dynamic_items(OfferButton, OfferSelect)
         self.clock_task = tasks.loop(seconds=60)(self.tick)
         if self.run_clock:

@@ -1,19 +1,26 @@
-"""The games the bot can run: engine games by id and their UI modules.
+"""The games the bot can run: each engine game (``engine.GAMES``, found in engine/games/) with its
+UI, found by the game's id in ``bot/games/<id>/ui.py`` (its ``UI``: the texts, buttons, command
+spec and board renderer). A new game is its engine folder and its UI folder; nothing else lists
+games: the slash command groups, ``/game``'s choices and the local table's help come from here.
 
 ``register`` adds a game at run time (tests use it for the test-only Sealed Bid game).
 """
 from __future__ import annotations
 
+import importlib
+
 import engine
 from engine import IllegalAction
 
-from .cogs.railways.commands import RailwaysUI
-from .cogs.rotw.commands import RotwUI
-from .cogs.steam.commands import SteamUI
-from .cogs.workers.commands import WorkersUI
 from .ui import GameUI
 
-UIS: dict[str, GameUI] = {"rotw": RotwUI(), "railways": RailwaysUI(), "workers": WorkersUI(), "steam": SteamUI()}
+
+def _discover() -> dict[str, GameUI]:
+    """Every engine game's UI, by id (``bot.games.<id>.ui.UI``)."""
+    return {gid: importlib.import_module(f"{__package__}.games.{gid}.ui").UI for gid in engine.GAMES}
+
+
+UIS: dict[str, GameUI] = _discover()
 _EXTRA: dict[str, engine.Game] = {}
 
 

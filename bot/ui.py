@@ -162,6 +162,8 @@ class GameUI:
     game_id: str
     prefix: str
     commands: dict[str, Command] = {}
+    group_description: str = "Moves of this game"      # the slash command group's (at most 100 characters)
+    in_dms: bool = False                               # its commands also work in a DM with the bot (solo games)
 
     def render(self, view: dict, **kwargs: Any) -> bytes | None:
         """The board PNG for a view (runs in a worker thread), or ``None`` for games without one."""

@@ -2,16 +2,25 @@
 
 Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``Match``, ``events_for``, ``replay``, ``history``.
 """
+import importlib
+import pkgutil
+
 from .core import Game, IllegalAction, Match, canonical, events_for, history, replay, rules_state
 
 
 def _registry() -> dict[str, Game]:
-    from .games.railways import GAME as railways
-    from .games.rotw import GAME as rotw
-    from .games.steam import GAME as steam
-    from .games.workers import GAME as workers
+    """Every game of ``engine/games/``: each folder's package exposes its ``GAME``; the folder's
+    name is the game's id. A new game is a new folder; nothing else lists games."""
+    from . import games
 
-    return {g.id: g for g in (rotw, railways, workers, steam)}
+    found = {}
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        if info.ispkg:
+            game = importlib.import_module(f"{games.__name__}.{info.name}").GAME
+            if game.id != info.name:
+                raise ValueError(f"engine/games/{info.name} holds the game {game.id!r}: name the folder after it")
+            found[game.id] = game
+    return found
 
 
 GAMES: dict[str, Game] = _registry()

@@ -7,11 +7,7 @@ from discord import app_commands
 
 import engine
 from bot import create_bot, registry
-from bot.cogs.railways.cog import Railways
-from bot.cogs.rotw.cog import RailwaysOfTheWorld
-from bot.cogs.spec import discord_name, slash_command, slash_params
-from bot.cogs.steam.cog import Steam
-from bot.cogs.workers.cog import Workers
+from bot.cogs.spec import discord_name, game_group, slash_command, slash_params
 from bot.discord_limits import check_commands
 from bot.sync import payload
 from bot.ui import Command, Param
@@ -24,8 +20,8 @@ KINDS = {str: discord.AppCommandOptionType.string.value, int: discord.AppCommand
 async def tree_payload():
     """The four game groups as Discord receives them, by name."""
     bot = create_bot(":memory:")
-    for cog in (RailwaysOfTheWorld, Railways, Workers, Steam):
-        await bot.add_cog(cog(bot))
+    for ui in game_uis():
+        bot.tree.add_command(game_group(ui))
     yield {c["name"]: c for c in payload(bot)}
     await bot.close()
 

@@ -136,6 +136,6 @@ def test_link_badges_never_cover_a_hex_name(monkeypatch, options):
 
 
 def test_render_options_carry_the_layout():
-    from bot.cogs.rotw.commands import RotwUI
+    from bot.games.rotw.ui import RotwUI
     assert RotwUI().render_options({}) == {"colourblind": False, "layout": "desktop"}
     assert RotwUI().render_options({"colourblind": 1, "layout": "phone"}) == {"colourblind": True, "layout": "phone"}

@@ -13,7 +13,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from ..discord_io import answer, caller_of
 from ..ui import Command, GameUI, Param
@@ -95,21 +94,9 @@ def slash_group(ui: GameUI, description: str, **group_options: Any) -> app_comma
     return group
 
 
-class SpecCog(commands.Cog):
-    """A game's slash command group as a cog: subclasses set ``ui`` (a ``GameUI``),
-    ``description`` and, if needed, ``group_options``; loading the cog adds the group to the
-    bot's tree and unloading it removes it."""
-
-    ui: GameUI
-    description: str
-    group_options: dict[str, Any] = {}
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
-        self.group = slash_group(self.ui, self.description, **self.group_options)
-
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.group)
-
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.group.name)
+def game_group(ui: GameUI) -> app_commands.Group:
+    """The slash command group of a game's UI: ``slash_group`` with the UI's ``group_description``;
+    usable in DMs with the bot too when the UI says so (``in_dms``: a solo game)."""
+    options = {"allowed_contexts": app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                  private_channel=True)} if ui.in_dms else {}
+    return slash_group(ui, ui.group_description, **options)

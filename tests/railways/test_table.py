@@ -92,7 +92,7 @@ async def test_board_zoom_through_the_table(db_path):
 def test_menus_leave_out_payments_nobody_wants():
     """A payment that plays more cards for no less pollution than another for the same move is
     left out of the menus (the engine still accepts it)."""
-    from bot.cogs.railways.commands import worth_showing
+    from bot.games.railways.ui import worth_showing
 
     buy = {"type": "buy_link", "link": "B2-C2"}
     shown = worth_showing([{**buy, "slots": ["2.2", "3.2", "4.4"]}, {**buy, "slots": ["2.2", "3.1"]},

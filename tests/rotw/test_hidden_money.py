@@ -9,7 +9,7 @@ import random
 import re
 
 from bench.policy import choose
-from bot.cogs.rotw.commands import RotwUI
+from bot.games.rotw.ui import RotwUI
 from bot.replies import Button, Caller, Select
 from bot.store import open_store
 from bot.table import Table as BotTable

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
-from bot.cogs.steam.commands import SteamUI
+from bot.games.steam.ui import SteamUI
 from bot.local import LOCAL_CHANNEL, LocalTable
 from bot.replies import OPTION_TEXT, shorten
 from bot.store import Store
@@ -22,7 +22,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def delivery_label(view: dict, action: dict) -> str:
-    from bot.cogs.steam.commands import delivery_label as label
+    from bot.games.steam.ui import delivery_label as label
     return label(view, action)
 
 
@@ -226,8 +226,8 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
     if kind in ("build", "redirect"):
         await _track_by_menus(bot, who, channel, action)
     elif kind in ("select", "grow", "urbanize", "produce"):
-        from bot.cogs.steam.build_menus import space_label
-        from bot.cogs.steam.commands import _node
+        from bot.games.steam.build_menus import space_label
+        from bot.games.steam.ui import _node
         label = {"select": lambda: _tile_label(view, action), "grow": lambda: _node(view, action["city"]),
                  "urbanize": lambda: f"{_node(view, action['town'])} ({action['town']})",
                  "produce": lambda: space_label(view, action["spaces"][0])}[kind]()
@@ -312,7 +312,7 @@ async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the
 
 def test_a_place_with_spaces_needs_no_quotes_in_build():
     """A new player typed `steam build Reggio Emilia W SE` ("'Reggio' is neither a hex...")."""
-    from bot.cogs.steam.commands import _place_and_exits
+    from bot.games.steam.ui import _place_and_exits
     from engine import IllegalAction
     from engine.games.steam.data import load_map
     view = {"map": "po-valley"}

@@ -9,7 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
-from bot.cogs.steam import build_menus, commands
+from bot.games.steam import build_menus
+from bot.games.steam import ui as commands
 from bot.local import LOCAL_CHANNEL, LocalTable, user_id
 from bot.replies import Button, Caller, Option, Select
 from bot.store import open_store

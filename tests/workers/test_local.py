@@ -96,7 +96,7 @@ def test_too_many_dice_says_how_to_give_plus_tokens():
     (the local table's `plus=0,0,1,0`, which the parser keeps apart from the dice)."""
     import pytest
 
-    from bot.cogs.workers.commands import assign_step
+    from bot.games.workers.ui import assign_step
     from bot.registry import UIS
     from engine import IllegalAction
     view = {"players": [{"dice": [6, 5, 3, 4], "ready": False}]}

@@ -121,7 +121,7 @@ async def test_a_player_going_on_with_their_turn_is_not_pinged_again(tmp_path):
 def test_train_buttons_say_in_a_city_for_a_new_route_and_toward_one_at_a_junction():
     """"Construction site Development": the new route's train is put *in* one of its cities; "Trains":
     at a junction it runs *toward* one (the buttons said "Toward" for both)."""
-    from bot.cogs.workers import words
+    from bot.games.workers import words
     new_route = {"question": {"kind": "train_city", "options": ["Lisboa", "Porto"]}}
     junction = {"question": {"kind": "junction", "options": ["Braga", "Faro"]}}
     assert words.action_label(new_route, {"type": "choose", "option": "Lisboa"}) == "In Lisboa"

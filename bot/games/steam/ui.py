@@ -307,6 +307,7 @@ COMMANDS = {c.name: c for c in (
 
 
 class SteamUI(GameUI):
+    group_description = "Steam moves"
     game_id = "steam"
     prefix = "steam"
     commands = COMMANDS
@@ -409,3 +410,6 @@ class SteamUI(GameUI):
         lines += outcome["tiebreaks"]
         lines.append(f"🏆 {outcome['winner']} wins!")
         return "\n".join(lines)
+
+
+UI = SteamUI()

@@ -299,6 +299,8 @@ def objective_words(view: dict) -> str:
 
 
 class RailwaysUI(GameUI):
+    group_description = "Railways (solo) moves"
+    in_dms = True
     game_id = "railways"
     prefix = "railways"
     commands = COMMANDS
@@ -394,3 +396,6 @@ class RailwaysUI(GameUI):
         if f["success"] is not None:
             lines.append("🏆 Objective achieved!" if f["success"] else "The objective was not achieved.")
         return "\n".join(lines)
+
+
+UI = RailwaysUI()

@@ -350,6 +350,7 @@ def bid_floor(view: dict) -> int:
 
 
 class RotwUI(GameUI):
+    group_description = "Railways of the World moves"
     game_id = "rotw"
     prefix = "rotw"
     commands = COMMANDS
@@ -478,3 +479,6 @@ class RotwUI(GameUI):
         lines += outcome["tiebreaks"]
         lines.append(f"🏆 {outcome['winner']} wins!")
         return "\n".join(lines)
+
+
+UI = RotwUI()

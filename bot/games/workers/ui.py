@@ -308,6 +308,7 @@ def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
 
 
 class WorkersUI(GameUI):
+    group_description = "Railway Workers moves"
     game_id = "workers"
     prefix = "workers"
     commands = COMMANDS
@@ -456,3 +457,6 @@ def _menu_now(ctx: UIContext, kind: str) -> Reply | None:
     """The first private menu of a secret step (for DMs and **My hand**)."""
     reply = (place_step if kind == "place" else assign_step)(ctx, {"menu": True})
     return reply if isinstance(reply, Reply) else None
+
+
+UI = WorkersUI()

@@ -1,1 +1,0 @@
-"""Railways (solo) in Discord and at the local table."""

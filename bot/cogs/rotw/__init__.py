@@ -1,1 +1,0 @@
-"""Railways of the World on the Discord side: commands (Discord-free) and the cog."""
