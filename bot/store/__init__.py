@@ -11,192 +11,31 @@ file: ``open`` holds an exclusive ``flock`` on ``<path>.lock`` until ``close``.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import json
-import os
-import secrets
 import sqlite3
-import stat
-from collections.abc import AsyncIterator, Iterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, closing, contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
 
 import aiosqlite
 
-ISO = "strftime('%Y-%m-%dT%H:%M:%fZ', {}, 'unixepoch')"     # REAL epoch -> "2026-11-22T08:50:00.123Z"
-MIGRATIONS = [          # append only: a database replays them from its own number on (docs/migrations.md)
-    # 1: the first schema
-    """
-    CREATE TABLE games (id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL, guild_id INTEGER, game TEXT NOT NULL,
-        rules_version INTEGER NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
-        creator_id INTEGER NOT NULL, created_at REAL NOT NULL);
-    CREATE INDEX games_channel ON games(channel_id, status);
-    CREATE TABLE seats (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (game_id, seat), UNIQUE (game_id, user_id));
-    CREATE TABLE actions (game_id INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL, action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, n));
-    CREATE TABLE snapshots (game_id INTEGER PRIMARY KEY REFERENCES games(id), n INTEGER NOT NULL, state TEXT NOT NULL);
-    CREATE TABLE offers (token TEXT PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL,
-        action TEXT NOT NULL);
-    CREATE TABLE prefs (user_id INTEGER PRIMARY KEY, prefs TEXT NOT NULL);
-    """,
-    # 2: one active game per channel, ISO-8601 UTC timestamps, seat/stamp on offers, dm_closed, meta.
-    # (Tables are rebuilt to change column types, SQLite's documented way; foreign keys are off meanwhile.)
-    f"""
-    UPDATE games SET status = 'abandoned' WHERE status IN ('lobby', 'running') AND id NOT IN
-        (SELECT MAX(id) FROM games WHERE status IN ('lobby', 'running') GROUP BY channel_id);
-    CREATE TABLE games2 (id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL, guild_id INTEGER, game TEXT NOT NULL,
-        rules_version INTEGER NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
-        creator_id INTEGER NOT NULL, created_at TEXT NOT NULL);
-    INSERT INTO games2 SELECT id, channel_id, guild_id, game, rules_version, options, seed, status, creator_id,
-        {ISO.format('created_at')} FROM games;
-    DROP TABLE games;
-    ALTER TABLE games2 RENAME TO games;
-    CREATE INDEX games_channel ON games(channel_id);
-    CREATE UNIQUE INDEX games_one_active ON games(channel_id) WHERE status IN ('lobby', 'running');
-    CREATE TABLE actions2 (game_id INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL, action TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, n));
-    INSERT INTO actions2 SELECT game_id, n, seat, user_id, action, {ISO.format('at')} FROM actions;
-    DROP TABLE actions;
-    ALTER TABLE actions2 RENAME TO actions;
-    CREATE TABLE offers2 (token TEXT PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER,
-        stamp INTEGER, action TEXT NOT NULL);
-    INSERT INTO offers2 SELECT token, game_id, NULL, n, action FROM offers    -- old n as stamp: never unchecked
-        WHERE game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'running'));
-    DROP TABLE offers;
-    ALTER TABLE offers2 RENAME TO offers;
-    CREATE INDEX offers_game ON offers(game_id);
-    ALTER TABLE seats ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-    """,
-    # 3: the result of every finished game per seat (records, personal bests, later ratings)
-    """
-    CREATE TABLE results (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL, game TEXT NOT NULL, guild_id INTEGER, variant TEXT NOT NULL,
-        score INTEGER NOT NULL, rank INTEGER NOT NULL, success INTEGER, finished_at TEXT NOT NULL,
-        PRIMARY KEY (game_id, seat));
-    CREATE INDEX results_user ON results(user_id, game, variant);
-    CREATE INDEX results_guild ON results(guild_id, game);
-    """,
-    # 4: turn timing per game (reminders, move time limit), a timer per prompted seat, removed seats
-    """
-    ALTER TABLE games ADD COLUMN timing TEXT NOT NULL DEFAULT '{}';
-    ALTER TABLE seats ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE timers (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
-        stamp INTEGER NOT NULL, since TEXT NOT NULL, remind_at TEXT, reminders INTEGER NOT NULL DEFAULT 0,
-        limit_at TEXT, late INTEGER NOT NULL DEFAULT 0, votes TEXT NOT NULL DEFAULT '{}',
-        PRIMARY KEY (game_id, seat));
-    CREATE INDEX timers_remind ON timers(remind_at);
-    CREATE INDEX timers_limit ON timers(limit_at);
-    """,
-]
-ENDED = ("finished", "abandoned")
-ELSEWHERE = "set RAILHEAD_DB (or --db) to another file"
-
-
-class StoreError(Exception):
-    """The database cannot be used; the message is one clear sentence for a person."""
-
-
-class ChannelBusy(Exception):
-    """``create_game``: the channel already has a game in the lobby or running."""
-
-
-@dataclass(frozen=True)
-class GameRow:
-    id: int
-    channel_id: int
-    guild_id: int | None
-    game: str
-    rules_version: int
-    options: dict
-    seed: int
-    status: str             # lobby | running | finished | abandoned
-    creator_id: int
-    created_at: str         # ISO-8601 UTC, "2026-11-22T08:50:00.123Z"
-    timing: dict = field(default_factory=dict)   # {"remind_hours", "reminders", "limit_hours"}
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    user_id: int
-    name: str
-    dm_closed: bool = False
-    removed: bool = False   # voted out after a time limit: the table passes for this seat
-
-
-@dataclass(frozen=True)
-class TimerRow:
-    """The clock of one prompted seat: ``stamp`` of its prompt, ``since`` (ISO time), the next
-    reminder (``remind_at``, ``None``: no more), how many were sent, the time limit
-    (``limit_at``), ``late`` once it passed, and the other seats' ``votes`` (``{seat: "skip"|"remove"}``)."""
-
-    game_id: int
-    seat: int
-    stamp: int
-    since: str
-    remind_at: str | None
-    reminders: int
-    limit_at: str | None
-    late: bool = False
-    votes: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    seq: int                # 0, 1, 2, ... per game
-    seat: int
-    user_id: int
-    action: dict
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    """One seat's result of a finished game. ``variant``: what makes scores comparable (for
-    Railways solo: map and objective); ``success``: the objective met (``None``: no objective)."""
-
-    game_id: int
-    seat: int
-    user_id: int
-    game: str
-    guild_id: int | None
-    variant: str
-    score: int
-    rank: int
-    success: bool | None = None
-    finished_at: str = ""
-    name: str = ""          # the seat's name in that game
-
-
-@dataclass(frozen=True)
-class Offer:
-    token: str
-    game_id: int
-    seat: int | None        # None: anyone may press it
-    stamp: int | None       # None: no staleness check
-    action: dict
-
-
-def new_token() -> str:
-    """A short unguessable hex token (12 characters)."""
-    return secrets.token_hex(6)
-
-
-def iso(at: datetime) -> str:
-    """``at`` as ISO-8601 UTC text with milliseconds ("2026-11-22T08:50:00.123Z"), the form every
-    time in the database has (so times compare as text)."""
-    return at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def now() -> str:
-    """The current time as ISO-8601 UTC text with milliseconds."""
-    return iso(datetime.now(UTC))
+from .files import claim, copy_database, copy_to, damaged, explain, release
+from .rows import (
+    ELSEWHERE,
+    ENDED,
+    ChannelBusy,
+    GameRow,
+    LogEntry,
+    Offer,
+    ResultRow,
+    SeatRow,
+    StoreError,
+    TimerRow,
+    iso,
+    new_token,
+    now,
+)
+from .schema import MIGRATIONS, migrate
 
 
 def _json(value: Any) -> str:
@@ -499,7 +338,7 @@ class SqliteStore(_Reads):
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
         """Open (creating a missing file) and migrate. Raises StoreError: busy, read-only, not SQLite, damaged, ..."""
-        lock_fd = None if path == ":memory:" else _claim(path)
+        lock_fd = None if path == ":memory:" else claim(path)
         db = None
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
@@ -509,8 +348,8 @@ class SqliteStore(_Reads):
             problems = [r[0] for r in await db.execute_fetchall("PRAGMA quick_check")]
             if problems != ["ok"]:
                 detail = [line for line in problems[0].splitlines() if not line.startswith("***")][0]
-                raise StoreError(_damaged(path, detail))
-            await _migrate(db, path)
+                raise StoreError(damaged(path, detail))
+            await migrate(db, path)
             await db.execute_fetchall("PRAGMA foreign_keys = ON")
             return cls(db, path, lock_fd)
         except BaseException as exc:
@@ -518,16 +357,16 @@ class SqliteStore(_Reads):
                 if db is not None:
                     await db.close()        # else aiosqlite's thread keeps the process alive
             finally:
-                _release(lock_fd)
+                release(lock_fd)
             if isinstance(exc, sqlite3.Error):
-                raise StoreError(_explain(path, exc)) from None
+                raise StoreError(explain(path, exc)) from None
             raise
 
     async def close(self) -> None:
         """Close the connection (after any running transaction) and release the file lock. Idempotent."""
         async with self._lock:
             await self._db.close()
-            _release(self._lock_fd)
+            release(self._lock_fd)
             self._lock_fd = None
 
     @asynccontextmanager
@@ -570,7 +409,7 @@ class SqliteStore(_Reads):
     async def backup(self, dest_path: str) -> None:
         """A consistent copy (SQLite backup API, WAL contents included), written atomically to ``dest_path``.
         Raises StoreError if it cannot be written."""
-        with _copy_to(dest_path, f"write the backup {dest_path}", "check that its folder exists and is writable") \
+        with copy_to(dest_path, f"write the backup {dest_path}", "check that its folder exists and is writable") \
                 as target:
             async with self._use():
                 await self._db.backup(target)
@@ -581,104 +420,6 @@ async def open_store(path: str) -> SqliteStore:
     return await SqliteStore.open(path)
 
 
-def copy_database(db_path: str, dest_path: str) -> None:
-    """Copy a database that a running bot may be using (read-only, no process lock). Raises StoreError."""
-    if not os.path.isfile(db_path):
-        raise StoreError(f"There is no database at {db_path}; give the right file with --db or RAILHEAD_DB.")
-    if os.path.realpath(db_path) == os.path.realpath(dest_path):
-        raise StoreError(f"The backup {dest_path} would overwrite the database itself; choose another path.")
-    with _copy_to(dest_path, f"copy {db_path} to {dest_path}",
-                  f"check both paths and that {db_path} is a Railhead database") as target, \
-            closing(sqlite3.connect(f"{Path(db_path).absolute().as_uri()}?mode=ro", uri=True)) as source:
-        source.backup(target)
-
-
-@contextmanager
-def _copy_to(dest_path: str, what: str, advice: str) -> Iterator[sqlite3.Connection]:
-    """A new database at ``<dest>.partial`` to copy into, renamed over ``dest_path`` when the copy
-    is complete (never a half-written backup). Raises StoreError: "Could not <what> (...); <advice>."."""
-    tmp = _fresh(f"{dest_path}.partial")
-    try:
-        with closing(sqlite3.connect(tmp, check_same_thread=False)) as target:
-            yield target
-        os.replace(tmp, dest_path)
-    except (sqlite3.Error, OSError) as exc:
-        raise StoreError(f"Could not {what} ({exc}); {advice}.") from None
-    finally:
-        _fresh(tmp)
-
-
-def _fresh(path: str) -> str:
-    """Remove a leftover file (a half-written copy); returns the path."""
-    if os.path.exists(path):
-        os.remove(path)
-    return path
-
-
-async def _migrate(db: aiosqlite.Connection, path: str) -> int:
-    """Apply the pending migrations, each in one transaction; returns the schema version."""
-    ((version,),) = await db.execute_fetchall("PRAGMA user_version")
-    if version > len(MIGRATIONS):
-        raise StoreError(f"The database {path} was written by a newer Railhead (schema {version}, this one knows"
-                         f" {len(MIGRATIONS)}); upgrade Railhead or {ELSEWHERE}.")
-    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-        try:
-            await db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};")
-            if await db.execute_fetchall("PRAGMA foreign_key_check"):
-                raise sqlite3.IntegrityError(f"migration {number} left rows pointing at missing games")
-            await db.execute_fetchall("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                await db.execute_fetchall("ROLLBACK")
-            raise
-    return len(MIGRATIONS)
-
-
-def _claim(path: str) -> int:
-    """Check the path and take the process lock on ``<path>.lock``; returns its descriptor. Raises StoreError."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise StoreError(f"The folder {folder} for the database {path} does not exist; create it or {ELSEWHERE}.")
-    if os.path.isdir(path):
-        raise StoreError(f"{path} is a folder, not a database file; {ELSEWHERE}.")
-    if os.path.exists(path):
-        mode = os.stat(path).st_mode
-        if not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-            raise StoreError(f"The database {path} is read-only; make it writable (chmod u+w {path}) or {ELSEWHERE}.")
-        with open(path, "rb") as f:
-            head = f.read(16)
-        if head and head != b"SQLite format 3\x00":
-            raise StoreError(f"{path} is not a SQLite database; {ELSEWHERE}, or move this file away to start"
-                             f" afresh.")
-    try:                            # the real path: a symlink or another spelling of the path shares the lock
-        fd = os.open(f"{os.path.realpath(path)}.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise StoreError(f"Cannot create the lock file {path}.lock ({exc.strerror}); make the folder {folder}"
-                         f" writable or {ELSEWHERE}.") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise StoreError(f"Another Railhead process is already using {path}; stop it first or {ELSEWHERE}.") from None
-    return fd
-
-
-def _release(lock_fd: int | None) -> None:
-    if lock_fd is not None:
-        os.close(lock_fd)           # closing the descriptor releases the flock
-
-
-def _explain(path: str, exc: sqlite3.Error) -> str:
-    text = str(exc)
-    if "not a database" in text:
-        return f"{path} is not a SQLite database; {ELSEWHERE}, or move this file away to start afresh."
-    if "malformed" in text or "corrupt" in text:
-        return _damaged(path, text)
-    if "readonly" in text or "read-only" in text:
-        return f"The database {path} cannot be written (SQLite: {text}); check its permissions or {ELSEWHERE}."
-    return f"Cannot open the database {path} (SQLite: {text}); check the file and its folder or {ELSEWHERE}."
-
-
-def _damaged(path: str, detail: str) -> str:
-    return (f"The database {path} is damaged (SQLite: {detail}); restore it from a backup (`railhead backup` makes"
-            f" one), or move it away to start afresh.")
+__all__ = ["ELSEWHERE", "ENDED", "MIGRATIONS", "ChannelBusy", "GameRow", "LogEntry", "Offer", "ResultRow", "SeatRow",
+           "SqliteStore", "SqliteTx", "Store", "StoreError", "TimerRow", "Tx", "copy_database", "iso", "new_token",
+           "now", "open_store"]

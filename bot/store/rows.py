@@ -1,0 +1,110 @@
+"""What the store returns and raises: rows of games, seats, timers, log entries, results and
+offers, the two errors, and the time and token helpers (every time is ISO-8601 UTC text)."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+ENDED = ("finished", "abandoned")
+ELSEWHERE = "set RAILHEAD_DB (or --db) to another file"
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message is one clear sentence for a person."""
+
+
+class ChannelBusy(Exception):
+    """``create_game``: the channel already has a game in the lobby or running."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    rules_version: int
+    options: dict
+    seed: int
+    status: str             # lobby | running | finished | abandoned
+    creator_id: int
+    created_at: str         # ISO-8601 UTC, "2026-11-22T08:50:00.123Z"
+    timing: dict = field(default_factory=dict)   # {"remind_hours", "reminders", "limit_hours"}
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+    dm_closed: bool = False
+    removed: bool = False   # voted out after a time limit: the table passes for this seat
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    """The clock of one prompted seat: ``stamp`` of its prompt, ``since`` (ISO time), the next
+    reminder (``remind_at``, ``None``: no more), how many were sent, the time limit
+    (``limit_at``), ``late`` once it passed, and the other seats' ``votes`` (``{seat: "skip"|"remove"}``)."""
+
+    game_id: int
+    seat: int
+    stamp: int
+    since: str
+    remind_at: str | None
+    reminders: int
+    limit_at: str | None
+    late: bool = False
+    votes: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int                # 0, 1, 2, ... per game
+    seat: int
+    user_id: int
+    action: dict
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result of a finished game. ``variant``: what makes scores comparable (for
+    Railways solo: map and objective); ``success``: the objective met (``None``: no objective)."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    game: str
+    guild_id: int | None
+    variant: str
+    score: int
+    rank: int
+    success: bool | None = None
+    finished_at: str = ""
+    name: str = ""          # the seat's name in that game
+
+
+@dataclass(frozen=True)
+class Offer:
+    token: str
+    game_id: int
+    seat: int | None        # None: anyone may press it
+    stamp: int | None       # None: no staleness check
+    action: dict
+
+
+def new_token() -> str:
+    """A short unguessable hex token (12 characters)."""
+    return secrets.token_hex(6)
+
+
+def iso(at: datetime) -> str:
+    """``at`` as ISO-8601 UTC text with milliseconds ("2026-11-22T08:50:00.123Z"), the form every
+    time in the database has (so times compare as text)."""
+    return at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def now() -> str:
+    """The current time as ISO-8601 UTC text with milliseconds."""
+    return iso(datetime.now(UTC))
