@@ -9,7 +9,7 @@ import aiosqlite
 from .rows import ELSEWHERE, StoreError
 
 ISO = "strftime('%Y-%m-%dT%H:%M:%fZ', {}, 'unixepoch')"     # REAL epoch -> "2026-11-22T08:50:00.123Z"
-MIGRATIONS = [          # append only: a database replays them from its own number on (docs/migrations.md)
+MIGRATIONS = [          # append only (see the module docstring)
     # 1: the first schema
     """
     CREATE TABLE games (id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL, guild_id INTEGER, game TEXT NOT NULL,
