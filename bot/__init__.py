@@ -29,6 +29,9 @@ class RailheadBot(commands.Bot):
         self.table = None
 
     async def setup_hook(self) -> None:
+        """Open the store and the table, add ``/game`` and each game's slash command group, the
+        persistent button and menu items and the reminder clock, then sync the commands if they
+        changed (a refusal is logged, never fatal)."""
         from . import registry
         from .cogs.lobby import Lobby
         from .cogs.spec import game_group
@@ -75,6 +78,7 @@ class RailheadBot(commands.Bot):
             log.exception("heartbeat failed")
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        """A command that failed on our side: logged, and the player told privately to try again."""
         log.exception("command failed", exc_info=error)
         message = "Something went wrong on our side; please try again."
         if interaction.response.is_done():

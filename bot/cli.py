@@ -23,15 +23,18 @@ DB_HELP = "SQLite file (default: $RAILHEAD_DB or ./railhead.sqlite3)"
 
 
 def default_db() -> str:
+    """The database path: ``$RAILHEAD_DB`` or ``railhead.sqlite3`` in the current folder."""
     return os.environ.get("RAILHEAD_DB", "railhead.sqlite3")
 
 
 def fail(sentence: str, code: int = 1) -> typer.Exit:
+    """Print ``sentence`` on stderr; returns the ``typer.Exit`` (exit ``code``) to raise."""
     typer.echo(sentence, err=True)
     return typer.Exit(code)
 
 
 def token_or_exit() -> str:
+    """``$DISCORD_TOKEN``; raises ``typer.Exit`` (2) with a sentence when it is not set."""
     token = os.environ.get("DISCORD_TOKEN")
     if not token:
         raise fail("DISCORD_TOKEN is not set; see the README, 'Connecting to Discord' (or try `railhead local`).", 2)

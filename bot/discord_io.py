@@ -27,6 +27,7 @@ OOPS = ("Something went wrong on our side. If you were making a move, `/game sta
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
+    """Who sent ``interaction``, from where, and whether they have Manage Channel (a ``Caller``)."""
     perms = interaction.permissions
     return Caller(channel_id=interaction.channel_id, user_id=interaction.user.id,
                   name=interaction.user.display_name, guild_id=interaction.guild_id,
@@ -43,9 +44,11 @@ class OfferButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rh:o:(?P
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        """Rebuild the button from a pressed component (after a restart too)."""
         return cls(match["token"], item.label or "…", item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """A press: ``press`` with the button's offer token."""
         await press(interaction, self.token)
 
 
@@ -59,10 +62,12 @@ class OfferSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rh:s:(?P
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        """Rebuild the menu from a used component (after a restart too)."""
         return cls(item.custom_id, item.placeholder or "Choose",
                    [discord.SelectOption(label=o.label, value=o.value) for o in item.options])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """A choice: ``press`` with the chosen option's offer token."""
         await press(interaction, interaction.data["values"][0])
 
 

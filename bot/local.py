@@ -60,10 +60,13 @@ Quit:     quit"""
 
 
 def user_id(name: str) -> int:
+    """A stable made-up user id for a name typed at the local table."""
     return zlib.crc32(name.lower().encode()) + 1000
 
 
 class LocalTable:
+    """The local table: lines typed in a terminal become table calls as on Discord; replies are
+    printed, images written to the boards folder."""
     def __init__(self, table: Table, out_dir: Path):
         self.table = table
         self.out_dir = out_dir
@@ -75,10 +78,12 @@ class LocalTable:
         self.images = 0
 
     def caller(self) -> Caller:
+        """The ``Caller`` of the current typist in the local channel."""
         self.names[user_id(self.user)] = self.user
         return Caller(LOCAL_CHANNEL, user_id(self.user), self.user, guild_id=None, can_manage=True)
 
     def help(self) -> str:
+        """The help text: the lobby and every game's commands from their specs."""
         lines = [LOBBY_HELP]
         for ui in registry.UIS.values():
             lines.append(f"{registry.game(ui.game_id).name} (`{ui.prefix} ...`, in your turn):")
@@ -235,6 +240,7 @@ class LocalTable:
         return self.show(await self.table.click(self.caller(), token))
 
     def show(self, reply: Reply) -> list[str]:
+        """Print a reply's messages (private ones marked) and remember its buttons and menus for ``click``/``pick``."""
         lines: list[str] = []
         if reply.channel is not None:
             lines += self._message(reply.channel, "")

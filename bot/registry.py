@@ -38,10 +38,12 @@ def game(game_id: str) -> engine.Game:
 
 
 def register(game_: engine.Game, ui: GameUI) -> None:
+    """Add a game and its UI at run time (tests register the test-only Sealed Bid game)."""
     _EXTRA[game_.id] = game_
     UIS[game_.id] = ui
 
 
 def unregister(game_id: str) -> None:
+    """Remove a game added with ``register``."""
     _EXTRA.pop(game_id, None)
     UIS.pop(game_id, None)

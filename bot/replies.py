@@ -103,6 +103,7 @@ class Reply:
     game_id: int | None = None
 
     def messages(self) -> list[Message]:
+        """The messages of this reply that exist: channel, caller, then DMs."""
         return [m for m in (self.channel, self.caller, *self.direct.values()) if m is not None]
 
 

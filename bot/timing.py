@@ -29,6 +29,7 @@ DEFAULTS = {"remind_hours": 12.0, "reminders": 3, "limit_hours": None}
 
 
 def parse_iso(text: str) -> datetime:
+    """The ``datetime`` of ISO-8601 UTC text as the store writes it."""
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
@@ -53,6 +54,7 @@ def timing_from(remind_hours: Any = None, reminders: Any = None, limit_hours: An
 
 
 def describe(timing: dict) -> str:
+    """The clocks of a game in words ("reminders every 12 h (at most 3), no time limit")."""
     t = {**DEFAULTS, **timing}
     remind = f"reminders every {t['remind_hours']:g} h (at most {t['reminders']})" if t["remind_hours"] and \
         t["reminders"] else "no reminders"

@@ -79,6 +79,7 @@ class Command:
         return out
 
     def usage(self, prefix: str) -> str:
+        """One help line: ``prefix name PARAMS`` and the description."""
         parts = [f"{prefix} {self.name}"]
         for p in self.params:
             shown = f"{p.name.upper()}..." if p.rest else (p.name.upper() if p.kind is not bool else f"{p.name}=true")
@@ -126,15 +127,19 @@ class UIContext:
     prefs: dict = field(default_factory=dict)     # the caller's settings in commands (``/game settings``)
 
     def view(self, seat: int | None | str = "me") -> dict:
+        """The view of this seat (``"me"``), of another seat, or the public one (``None``)."""
         return self.match.view(self.seat if seat == "me" else seat)
 
     def prompt(self) -> dict | None:
+        """This seat's prompt, or ``None`` when the game waits on others."""
         return next((p for p in self.match.prompts() if p["seat"] == self.seat), None)
 
     def legal_actions(self) -> list[dict]:
+        """This seat's legal actions (none for a spectator)."""
         return self.match.game.legal_actions(self.match.state, self.seat) if self.seat is not None else []
 
     def query(self, name: str, **args: Any) -> Any:
+        """A read-only question to the game's engine (``Game.query``) for this seat."""
         return self.match.game.query(self.match.state, self.seat, name, args)
 
     def dry_run(self, action: dict) -> tuple[dict | None, list[dict]]:
@@ -152,6 +157,7 @@ class UIContext:
         return after.view(self.seat), mine
 
     async def render(self, view: dict, **kwargs: Any) -> bytes | None:
+        """The board PNG for ``view`` (``None`` when rendering is off)."""
         return await self.render_board(view, **kwargs) if self.render_board else None
 
 
@@ -206,6 +212,7 @@ class GameUI:
         return []
 
     def status_text(self, view: dict) -> str:
+        """``/game status``: one line per player from ``view`` (the caller's own view when seated)."""
         return ""
 
     def hand_image(self, view: dict) -> bytes | None:
@@ -223,7 +230,9 @@ class GameUI:
         return "You have nothing hidden in this game."
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
+        """The final scores in words, from the public view and the outcome."""
         return f"The game is over: {outcome.get('winner', 'nobody')} wins!"
 
     def help_lines(self) -> list[str]:
+        """The local table's help lines of this game's commands."""
         return [c.usage(self.prefix) for c in self.commands.values()]

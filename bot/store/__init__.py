@@ -146,29 +146,50 @@ class _Reads:
 
 class Tx(Protocol):
     """What ``async with store.transaction() as tx`` offers (besides the reads game, active_game, seats, ...)."""
-    async def game(self, game_id: int) -> GameRow | None: ...
-    async def active_game(self, channel_id: int) -> GameRow | None: ...
-    async def seats(self, game_id: int) -> list[SeatRow]: ...
+    async def game(self, game_id: int) -> GameRow | None:
+        """The game game_id, or None."""
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running, or None."""
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """The game's seats in seat order."""
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
-                          creator_id: int, timing: dict | None = None) -> int: ...
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None: ...
-    async def remove_seat(self, game_id: int, user_id: int) -> bool: ...
+                          creator_id: int, timing: dict | None = None) -> int:
+        """Open a game in the lobby; returns its id. Raises ChannelBusy when the channel has one."""
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None:
+        """Seat a user; returns the seat number, or None if they were seated already."""
+    async def remove_seat(self, game_id: int, user_id: int) -> bool:
+        """Free a user's seat in the lobby; returns whether they were seated."""
     async def set_status(self, game_id: int, status: str, *,
-                         expect: tuple[str, ...] = ("lobby", "running")) -> bool: ...
-    async def start_game(self, game_id: int, seed: int, state_json: str) -> None: ...
-    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None: ...
-    async def add_offers(self, offers: list[Offer]) -> None: ...
-    async def void_offers(self, tokens: list[str]) -> None: ...
-    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None: ...
-    async def set_timer(self, t: TimerRow) -> None: ...
-    async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None: ...
-    async def set_removed(self, game_id: int, seat: int) -> None: ...
-    async def set_prefs(self, user_id: int, prefs: dict) -> None: ...
-    async def set_timing(self, game_id: int, timing: dict) -> None: ...
-    async def timers(self, game_id: int) -> list[TimerRow]: ...
-    async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None: ...
-    async def add_results(self, results: list[ResultRow]) -> None: ...
-    async def meta_set(self, key: str, value: str) -> None: ...
+                         expect: tuple[str, ...] = ("lobby", "running")) -> bool:
+        """Move the game to status if it is in one of expect; returns whether it moved."""
+    async def start_game(self, game_id: int, seed: int, state_json: str) -> None:
+        """Start the game with its seed and the state after setup (canonical JSON)."""
+    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None:
+        """Add log entry seq and the state after it (canonical JSON) as the snapshot."""
+    async def add_offers(self, offers: list[Offer]) -> None:
+        """Store the actions behind buttons and menu options, under their tokens."""
+    async def void_offers(self, tokens: list[str]) -> None:
+        """Forget the offers with these tokens (their buttons then say they have expired)."""
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        """Note whether a seated user's DMs are closed to the bot."""
+    async def set_timer(self, t: TimerRow) -> None:
+        """Create or replace the timer of (t.game_id, t.seat)."""
+    async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None:
+        """Delete the game's timers except those of the seats in keep."""
+    async def set_removed(self, game_id: int, seat: int) -> None:
+        """Mark a seat removed after a time-limit vote (the table passes for it)."""
+    async def set_prefs(self, user_id: int, prefs: dict) -> None:
+        """Save a user's settings (/game settings)."""
+    async def set_timing(self, game_id: int, timing: dict) -> None:
+        """Save a game's clocks (remind_hours, reminders, limit_hours)."""
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        """The game's timers."""
+    async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None:
+        """Add several log entries (seat, user_id, action) and the state after them."""
+    async def add_results(self, results: list[ResultRow]) -> None:
+        """Record the results of a finished game, one row per seat."""
+    async def meta_set(self, key: str, value: str) -> None:
+        """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
 
 
 class SqliteTx(_Reads):
@@ -262,11 +283,13 @@ class SqliteTx(_Reads):
                               None if r.success is None else int(r.success), now()))
 
     async def add_offers(self, offers: list[Offer]) -> None:
+        """See Tx.add_offers."""
         for o in offers:
             await self._exec("INSERT INTO offers (token, game_id, seat, stamp, action) VALUES (?, ?, ?, ?, ?)",
                              (o.token, o.game_id, o.seat, o.stamp, _json(o.action)))
 
     async def void_offers(self, tokens: list[str]) -> None:
+        """See Tx.void_offers."""
         for token in tokens:
             await self._exec("DELETE FROM offers WHERE token = ?", (token,))
 
@@ -284,19 +307,24 @@ class SqliteTx(_Reads):
                          (game_id, *keep))
 
     async def set_prefs(self, user_id: int, prefs: dict) -> None:
+        """See Tx.set_prefs."""
         await self._exec("INSERT OR REPLACE INTO prefs (user_id, prefs) VALUES (?, ?)", (user_id, _json(prefs)))
 
     async def set_removed(self, game_id: int, seat: int) -> None:
+        """See Tx.set_removed."""
         await self._exec("UPDATE seats SET removed = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     async def set_timing(self, game_id: int, timing: dict) -> None:
+        """See Tx.set_timing."""
         await self._exec("UPDATE games SET timing = ? WHERE id = ?", (_json(timing), game_id))
 
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        """See Tx.set_dm_closed."""
         await self._exec("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
                          (int(closed), game_id, user_id))
 
     async def meta_set(self, key: str, value: str) -> None:
+        """See Tx.meta_set."""
         await self._exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
                          " SET value = excluded.value", (key, value))
 
@@ -305,26 +333,44 @@ class Store(Protocol):
     """The persistence interface (reads + ``transaction()``); ``await Store.open(path)`` opens SQLite."""
     @staticmethod
     async def open(path: str) -> SqliteStore:
+        """Open (and migrate) the SQLite database at path; raises StoreError with a sentence."""
         return await SqliteStore.open(path)
 
-    async def close(self) -> None: ...
-    def transaction(self) -> AbstractAsyncContextManager[Tx]: ...
-    async def game(self, game_id: int) -> GameRow | None: ...
-    async def active_game(self, channel_id: int) -> GameRow | None: ...
-    async def last_game(self, channel_id: int) -> GameRow | None: ...
-    async def seats(self, game_id: int) -> list[SeatRow]: ...
-    async def log(self, game_id: int) -> list[LogEntry]: ...
-    async def snapshot(self, game_id: int) -> tuple[int, str] | None: ...
-    async def offer(self, token: str) -> Offer | None: ...
-    async def meta_get(self, key: str) -> str | None: ...
+    async def close(self) -> None:
+        """Close the database and release the process lock."""
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """One write transaction (BEGIN IMMEDIATE .. COMMIT, rolled back on an error)."""
+    async def game(self, game_id: int) -> GameRow | None:
+        """The game game_id, or None."""
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running, or None."""
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, whatever its status, or None."""
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """The game's seats in seat order."""
+    async def log(self, game_id: int) -> list[LogEntry]:
+        """The game's whole action log, in order."""
+    async def snapshot(self, game_id: int) -> tuple[int, str] | None:
+        """The latest state snapshot (entries it includes, canonical JSON), or None."""
+    async def offer(self, token: str) -> Offer | None:
+        """The offer behind a button or menu option, or None when it expired."""
+    async def meta_get(self, key: str) -> str | None:
+        """A key of the bot's own metadata, or None."""
     async def results(self, *, user_id: int | None = None, game: str | None = None,
-                      guild_id: int | None = None) -> list[ResultRow]: ...
-    async def timers(self, game_id: int) -> list[TimerRow]: ...
-    async def prefs(self, user_id: int) -> dict: ...
-    async def game_counts(self) -> dict[str, int]: ...
-    async def size(self) -> int: ...
-    async def due_timers(self, at: str) -> list[TimerRow]: ...
-    async def backup(self, dest_path: str) -> None: ...
+                      guild_id: int | None = None) -> list[ResultRow]:
+        """Results of finished games, filtered by user, game and guild."""
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        """The game's timers."""
+    async def prefs(self, user_id: int) -> dict:
+        """A user's saved settings (empty when none)."""
+    async def game_counts(self) -> dict[str, int]:
+        """How many games there are by status (for /game health)."""
+    async def size(self) -> int:
+        """The database's size in bytes."""
+    async def due_timers(self, at: str) -> list[TimerRow]:
+        """Timers of running games whose reminder or time limit is due at at (ISO time)."""
+    async def backup(self, dest_path: str) -> None:
+        """Copy the database consistently to dest_path (SQLite's backup API); raises StoreError."""
 
 
 class SqliteStore(_Reads):

@@ -79,11 +79,13 @@ def claim(path: str) -> int:
 
 
 def release(lock_fd: int | None) -> None:
+    """Release the process lock taken by ``claim`` (``None``: nothing to release)."""
     if lock_fd is not None:
         os.close(lock_fd)           # closing the descriptor releases the flock
 
 
 def explain(path: str, exc: sqlite3.Error) -> str:
+    """One sentence for a person about an SQLite error opening ``path``."""
     text = str(exc)
     if "not a database" in text:
         return f"{path} is not a SQLite database; {ELSEWHERE}, or move this file away to start afresh."
@@ -95,5 +97,6 @@ def explain(path: str, exc: sqlite3.Error) -> str:
 
 
 def damaged(path: str, detail: str) -> str:
+    """The sentence for a damaged database file, with what SQLite said."""
     return (f"The database {path} is damaged (SQLite: {detail}); restore it from a backup (`railhead backup` makes"
             f" one), or move it away to start afresh.")

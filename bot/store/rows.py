@@ -20,6 +20,7 @@ class ChannelBusy(Exception):
 
 @dataclass(frozen=True)
 class GameRow:
+    """A game as stored: channel, game id and rules version, options, seed, status, creator, clocks."""
     id: int
     channel_id: int
     guild_id: int | None
@@ -35,6 +36,7 @@ class GameRow:
 
 @dataclass(frozen=True)
 class SeatRow:
+    """A seat: its number, the user, the name shown, closed DMs, removed after a time-limit vote."""
     seat: int
     user_id: int
     name: str
@@ -61,6 +63,7 @@ class TimerRow:
 
 @dataclass(frozen=True)
 class LogEntry:
+    """One entry of a game's action log, as stored."""
     seq: int                # 0, 1, 2, ... per game
     seat: int
     user_id: int
@@ -87,6 +90,7 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class Offer:
+    """The action behind a button or menu option, with the seat and prompt stamp it is for."""
     token: str
     game_id: int
     seat: int | None        # None: anyone may press it

@@ -16,6 +16,7 @@ class _Remember(logging.Handler):
 
 
 def last_error() -> str | None:
+    """The last error logged anywhere in Railhead (time and first 200 characters), or ``None``."""
     return _LAST_ERROR[0] if _LAST_ERROR else None
 
 

@@ -24,6 +24,8 @@ class Information:
         return await self._session_if(await self.store.last_game(channel_id), "finished")
 
     async def status(self, caller: Caller) -> Reply:
+        """``/game status``: scores, money and whose turn it is, from the caller's own view when
+        seated (only they see it)."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
             done = await self.finished(caller.channel_id)

@@ -69,6 +69,7 @@ class Lobby:
         return row
 
     async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        """``/game join`` or **Join**: take a seat at the channel's table in the lobby."""
         row = await self._lobby(caller, row)
         if isinstance(row, Reply):
             return row
@@ -89,6 +90,7 @@ class Lobby:
                      game_id=row.id, direct={caller.user_id: self._welcome(game, row.channel_id)})
 
     async def leave(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        """``/game leave`` or **Leave**: give up one's seat before the start."""
         row = await self._lobby(caller, row)
         if isinstance(row, Reply):
             return row
@@ -108,6 +110,7 @@ class Lobby:
         return Reply(channel=Message(text), channel_id=row.channel_id, game_id=row.id)
 
     async def start(self, caller: Caller, row: GameRow | None = None) -> Reply:
+        """``/game start`` or **Start**: start the game (its creator or Manage Channel), post the first turn."""
         row = await self._lobby(caller, row)
         if isinstance(row, Reply):
             return row
@@ -146,6 +149,7 @@ class Lobby:
         return await self.with_board(session, reply)
 
     async def abandon(self, caller: Caller) -> Reply:
+        """``/game abandon``: end the channel's game without scoring (its creator or Manage Channel)."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
             return private("There is no game here.")

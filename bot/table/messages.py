@@ -143,6 +143,7 @@ class Messages:
             await self._store_offers(tx, game_id, message.components)
 
     async def store_offers_now(self, game_id: int, reply: Reply) -> None:
+        """Store the offers of ``reply`` in a transaction of their own (a reply made outside a move)."""
         if any(m.components for m in reply.messages()):
             async with self.store.transaction() as tx:
                 await self._store_reply_offers(tx, game_id, reply)
