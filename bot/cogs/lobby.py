@@ -40,12 +40,15 @@ BIDDING = [app_commands.Choice(name=n, value=v) for v, n in (
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Lobby(commands.GroupCog, group_name="game", group_description="Railhead games in this channel"):
+    """The ``/game`` slash command group; each command answers through the bot's ``Table``."""
+
     def __init__(self, bot: commands.Bot):
         self.bot = bot
         super().__init__()
 
     @property
     def table(self):
+        """The bot's ``Table`` (``bot.table``) that every ``/game`` command goes through."""
         return self.bot.table
 
     @app_commands.command(name="new", description="Open a game in this channel; you take the first seat")
@@ -76,6 +79,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                   combine: str | None = None, remind_hours: app_commands.Range[float, 0, 720] | None = None,
                   reminders: app_commands.Range[int, 0, 10] | None = None,
                   time_limit_hours: app_commands.Range[float, 1, 720] | None = None) -> None:
+        """``/game new``."""
         clock = {"remind_hours": remind_hours, "reminders": reminders, "limit_hours": time_limit_hours}
         typed = {"objective": objective, "cards": cards, "combine": combine, "barons": barons,
                  "cut_throat": cut_throat, "hidden_money": hidden_money, "bounty_queue": bounty_queue,
@@ -110,32 +114,39 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="join", description="Take a seat at this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:
+        """``/game join``."""
         await answer(interaction, lambda: self.table.join(caller_of(interaction)))
 
     @app_commands.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
+        """``/game leave``."""
         await answer(interaction, lambda: self.table.leave(caller_of(interaction)))
 
     @app_commands.command(name="start", description="Start the game (creator or Manage Channel)")
     async def start(self, interaction: discord.Interaction) -> None:
+        """``/game start``."""
         await answer(interaction, lambda: self.table.start(caller_of(interaction)))
 
     @app_commands.command(name="status", description="Scores, money and whose turn it is (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:
+        """``/game status``."""
         await answer(interaction, lambda: self.table.status(caller_of(interaction)))
 
     @app_commands.command(name="board", description="Post the current board in the channel")
     @app_commands.describe(zoom="A close view around a city, hex or space (e.g. Köln, J6, D2)")
     async def board(self, interaction: discord.Interaction, zoom: str | None = None) -> None:
+        """``/game board``."""
         await answer(interaction, lambda: self.table.board(caller_of(interaction), zoom))
 
     @app_commands.command(name="hand", description="What only you may see in this game, and your secret choices")
     async def hand(self, interaction: discord.Interaction) -> None:
+        """``/game hand``."""
         await answer(interaction, lambda: self.table.hand(caller_of(interaction)))
 
     @app_commands.command(name="rules", description="A short guide to a game (only you see it)")
     @app_commands.describe(game="Which game (default: this channel's)")
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """``/game rules``."""
         await answer(interaction, lambda: self.table.rules(caller_of(interaction), game))
 
     @rules.autocomplete("game")
@@ -151,12 +162,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                                   app_commands.Choice(name="desktop", value="desktop")])
     async def settings(self, interaction: discord.Interaction, colourblind: bool | None = None,
                        dm: bool | None = None, layout: str | None = None, confirm_pass: bool | None = None) -> None:
+        """``/game settings``."""
         changes = {"colourblind": colourblind, "dm": dm, "layout": layout, "confirm_pass": confirm_pass}
         await answer(interaction, lambda: self.table.settings(caller_of(interaction), changes))
 
     @app_commands.command(name="leaderboard", description="Ratings of this server's players (openskill)")
     @app_commands.describe(game="Which game (default: this channel's)")
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """``/game leaderboard``."""
         await answer(interaction, lambda: self.table.leaderboard(caller_of(interaction), game))
 
     @leaderboard.autocomplete("game")
@@ -165,24 +178,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="health", description="The bot's uptime, games, database and last error (admins)")
     async def health(self, interaction: discord.Interaction) -> None:
+        """``/game health``."""
         await answer(interaction, lambda: self.table.health(caller_of(interaction)))
 
     @app_commands.command(name="stats", description="Your finished games and personal bests (only you see it)")
     async def stats(self, interaction: discord.Interaction) -> None:
+        """``/game stats``."""
         await answer(interaction, lambda: self.table.stats(caller_of(interaction)))
 
     @app_commands.command(name="history", description="The moves so far in words (only you see it)")
     @app_commands.describe(page="1 is the most recent page")
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 999] = 1) -> None:
+        """``/game history``."""
         await answer(interaction, lambda: self.table.history(caller_of(interaction), page))
 
     @app_commands.command(name="export", description="The game's action log as a JSON file anyone can replay")
     async def export(self, interaction: discord.Interaction) -> None:
+        """``/game export``."""
         await answer(interaction, lambda: self.table.export(caller_of(interaction)))
 
     @app_commands.command(name="import", description="Put an exported game in this empty channel (review or go on)")
     @app_commands.describe(file="A JSON file made by /game export")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        """``/game import``."""
         async def work():
             if file.size > 5_000_000:
                 return private("That file is too large to be a Railhead export.")
@@ -191,6 +209,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="undo", description="Take back your last move (the others may have to agree)")
     async def undo(self, interaction: discord.Interaction) -> None:
+        """``/game undo``."""
         await answer(interaction, lambda: self.table.undo(caller_of(interaction)))
 
     @app_commands.command(name="kick", description="Remove a player from this channel's game (creator or Manage "
@@ -198,6 +217,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     @app_commands.describe(player="The player to remove: before the start their seat is freed; during the game "
                                   "they pass whenever it is their turn")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """``/game kick``."""
         await answer(interaction, lambda: self.table.kick(caller_of(interaction), player.id))
 
     @app_commands.command(name="timing", description="See or change this game's reminders and move time limit")
@@ -207,10 +227,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                      remind_hours: app_commands.Range[float, 0, 720] | None = None,
                      reminders: app_commands.Range[int, 0, 10] | None = None,
                      time_limit_hours: app_commands.Range[float, 0, 720] | None = None) -> None:
+        """``/game timing``."""
         await answer(interaction, lambda: self.table.game_timing(caller_of(interaction), remind_hours, reminders,
                                                                  time_limit_hours))
 
     @app_commands.command(name="abandon",
                           description="End this channel's game without scoring (creator or Manage Channel)")
     async def abandon(self, interaction: discord.Interaction) -> None:
+        """``/game abandon``."""
         await answer(interaction, lambda: self.table.abandon(caller_of(interaction)))

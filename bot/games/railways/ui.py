@@ -28,12 +28,14 @@ MENU = 25
 
 
 def icon_word(icon: str) -> str:
+    """A card icon in words: ``rail2`` -> ``2 rails``, ``$2`` -> ``2 capital``, a building kind -> ``dest``."""
     if icon in KIND_NAMES:
         return f"{icon} dest"
     return ICON_WORDS.get(icon, f"{icon[1:]} capital" if icon.startswith("$") else icon)
 
 
 def card_line(card: dict) -> str:
+    """A hand card as one line: ``**4 Name**: 1 [icons] · 2 [icons]`` (slots numbered from 1)."""
     slots = " · ".join(f"{i} [{' + '.join(icon_word(x) for x in s)}]" for i, s in enumerate(card["slots"], 1))
     return f"**{card['number']} {card['name']}**: {slots}"
 
@@ -48,6 +50,8 @@ def _cards_of(refs: list[str]) -> str:
 
 
 def delta_words(delta: dict) -> str:
+    """A move's effect on the tracks, e.g. ``pollution +1, profit +3``; pollution always first,
+    zero changes left out."""
     words = [f"{k} {v:+d}" for k, v in delta.items() if v and k != "pollution"]
     words.insert(0, f"pollution {delta.get('pollution', 0):+d}")
     return ", ".join(words).replace("workers", "railworkers")
@@ -66,6 +70,7 @@ def _my_turn(ctx: UIContext) -> dict:
 
 
 def buildings_of(view: dict) -> dict[str, str]:
+    """Each building space of ``view`` -> the id of the building on it."""
     return {s: b["id"] for b in view["buildings"] for s in b["spaces"]}
 
 
@@ -83,6 +88,8 @@ def trip_words(view: dict, action: dict) -> str:
 
 
 def target_words(view: dict, action: dict) -> str:
+    """What a legal action acts on, in words: a link, a trip, a die and space, a space, or the
+    action's name."""
     kind = action["type"]
     if kind in ("buy_link", "upgrade"):
         link = next(link for link in view["links"] if link["id"] == action["link"])
@@ -195,6 +202,8 @@ def by_cost(delta: dict) -> tuple:
 
 
 async def place(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/railways place``: put a passenger die (``at``, ``passengers``) during setup; without ``at`` a
+    private menu. Raises ``IllegalAction`` after setup or when the die value is ambiguous."""
     prompt = ctx.prompt()
     if prompt is None or prompt["kind"] != "place":
         raise IllegalAction("The passenger dice are all placed.")
@@ -236,6 +245,8 @@ def build_spaces(view: dict) -> list[tuple[str, str]]:
 
 
 async def build(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/railways build``: with ``at``, ``die`` and ``slots`` build at once; with ``at`` a menu of ways to
+    pay; alone a menu of spaces. Raises ``IllegalAction`` (with the reason) when no build is legal."""
     view = _my_turn(ctx)
     slots = _slots(args.get("slots"))
     if args.get("at") and args.get("die") and slots:
@@ -254,10 +265,12 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 async def end(ctx: UIContext, args: dict) -> Apply:
+    """``/railways end``: end the decade after the first action (the engine refuses it otherwise)."""
     return Apply({"type": "end_decade"})
 
 
 async def hand(ctx: UIContext, args: dict) -> Reply:
+    """``/railways hand``: the hand and pool, privately (``RailwaysUI.hand_text``)."""
     return private(RailwaysUI().hand_text(ctx.view()))
 
 
@@ -293,12 +306,16 @@ COMMANDS = {c.name: c for c in (
 
 
 def objective_words(view: dict) -> str:
+    """The game's objective in words; a Rail Baron game names the objectives it combines."""
     if view["objective"] == "baron":
         return "the Rail Baron: " + " + ".join(OBJECTIVES[g].split(" (")[0] for g in view["combine"])
     return OBJECTIVES[view["objective"]]
 
 
 class RailwaysUI(GameUI):
+    """Railways (solo)'s ``GameUI`` (``/railways``, ``railways``), playable in DMs; capital,
+    profit and pollution are counted on their tracks, not in dollars."""
+
     group_description = "Railways (solo) moves"
     in_dms = True
     game_id = "railways"
@@ -311,6 +328,7 @@ class RailwaysUI(GameUI):
                "- pollution. Play in a channel or in a DM with the bot: `/game new game:railways`.")
 
     def render(self, view: dict, **kwargs) -> bytes:
+        """See ``GameUI.render``: the board PNG from ``render/railways.py``."""
         from render import railways as render_railways
         return render_railways.board_png(view, **kwargs)
 
@@ -333,6 +351,7 @@ class RailwaysUI(GameUI):
         return options
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        """See ``GameUI.prompt_text``: place a passenger die, or decade and action number."""
         if prompt["kind"] == "place":
             left = " and ".join(str(v) for v in prompt["left"])
             return (f"{who}, place a passenger die on a building of each map card (dice left: {left}): "
@@ -341,6 +360,8 @@ class RailwaysUI(GameUI):
                 "choose an action below.")
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        """See ``GameUI.prompt_components``: the die placement menu, else a button per
+        legal action kind (opening its menu) and **End the decade**."""
         acts = ctx.legal_actions()
         if prompt["kind"] == "place":
             view = ctx.view()
@@ -363,6 +384,8 @@ class RailwaysUI(GameUI):
         return out
 
     def status_text(self, view: dict) -> str:
+        """See ``GameUI.status_text``: objective, phase, capital, profit, pollution, railworkers,
+        markers, dice, the score now and the hand."""
         when = "placing passenger dice" if view["phase"] == "place" else (
             "over" if view["phase"] == "over" else f"decade {view['decade']} of {view['decades']}, "
                                                    f"action {view['action']} of 2")
@@ -377,6 +400,7 @@ class RailwaysUI(GameUI):
         ])
 
     def hand_text(self, view: dict) -> str:
+        """See ``GameUI.hand_text``: the hand's cards and slots, the pool and the discards."""
         lines = ["Your hand (pay with `card.slot`, e.g. `4.2`; two slots of one card add 1 pollution):"]
         lines += [card_line(c) for c in view["hand"]]
         nxt = view["pool"]["next"]
@@ -385,6 +409,8 @@ class RailwaysUI(GameUI):
         return "\n".join(lines)
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
+        """See ``GameUI.outcome_text``: score = profit + 3 per link − pollution, and each
+        objective met or not."""
         f = outcome["final"]
         lines = [f"**Final score: {f['score']}** = profit {f['profit']} + 3 × {f['links']} links − "
                  f"pollution {f['pollution']} (map {f['map']}).",

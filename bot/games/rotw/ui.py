@@ -144,6 +144,8 @@ async def deliver(ctx: UIContext, args: dict) -> Reply:
 
 
 async def urbanize(ctx: UIContext, args: dict) -> Reply:
+    """``/rotw urbanize``: a private preview of ``city`` becoming a ``colour`` New City ($10,000);
+    raises ``IllegalAction`` when it is not the seat's action or there is no such city."""
     view = _my_turn(ctx)
     hexname = _city(_mapdata(view), args["city"])
     action = {"type": "urbanize", "city": hexname, "colour": args["colour"]}
@@ -153,10 +155,12 @@ async def urbanize(ctx: UIContext, args: dict) -> Reply:
 
 
 async def upgrade(ctx: UIContext, args: dict) -> Apply:
+    """``/rotw upgrade``: upgrade the seat's engine one level (the engine checks the cost)."""
     return Apply({"type": "upgrade"})
 
 
 async def bid(ctx: UIContext, args: dict) -> Apply:
+    """``/rotw bid``: bid ``amount`` in thousands of dollars (``3`` or ``3000`` both mean $3,000)."""
     amount = args["amount"]
     if amount >= 1000 and amount % 1000 == 0:
         amount //= 1000            # "3000" means $3,000
@@ -245,6 +249,7 @@ async def use(ctx: UIContext, args: dict) -> Apply:
 
 
 async def bonds(ctx: UIContext, args: dict) -> Reply:
+    """``/rotw bonds``: privately, the seat's bonds and cash, and how bonds work."""
     p = ctx.view()["players"][ctx.seat]
     return private(
         f"You hold {p['bonds']} bond{'s' if p['bonds'] != 1 else ''} and {dollars(p['cash'])}.\n"
@@ -350,6 +355,9 @@ def bid_floor(view: dict) -> int:
 
 
 class RotwUI(GameUI):
+    """Railways of the World's ``GameUI`` (``/rotw``, ``rotw``): the engine counts thousands of
+    dollars, shown as dollars; scores in points minus bonds."""
+
     group_description = "Railways of the World moves"
     game_id = "rotw"
     prefix = "rotw"
@@ -363,6 +371,7 @@ class RotwUI(GameUI):
                "marker is placed; most points minus bonds wins.")
 
     def render(self, view: dict, **kwargs) -> bytes:
+        """See ``GameUI.render``: the board PNG from ``render/rotw.py``."""
         return render_rotw.board_png(view, **kwargs)
 
     def options_from_text(self, typed: dict) -> dict:
@@ -373,9 +382,12 @@ class RotwUI(GameUI):
         return out
 
     def render_options(self, prefs: dict) -> dict:
+        """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        """See ``GameUI.prompt_text``: keep a baron, bid (floor and high bid in dollars) or the
+        action round's choices."""
         if prompt["kind"] == "baron":
             hand = (view.get("barons") or {}).get("hand") or []
             if who == "you" and hand:
@@ -397,6 +409,8 @@ class RotwUI(GameUI):
         return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
+        thousand) and Railroad Executive, or the action round's buttons."""
         view = ctx.view()
         if prompt["kind"] == "baron":
             return [Button(f"Keep {c['name']}", {"type": "keep_baron", "baron": c["id"]}, "primary")
@@ -425,6 +439,8 @@ class RotwUI(GameUI):
         return offers
 
     def status_text(self, view: dict) -> str:
+        """See ``GameUI.status_text``: turn, round, city markers; per player cash in dollars (unless
+        hidden), bonds, points, income, engine, links, cards; bounties and open Major Lines."""
         lines = [f"**Railways of the World** on {view['map_name']}: turn {view['turn']}, "
                  + ("auction" if view["phase"] == "auction" else f"round {view['round']} of {ROUNDS}")
                  + f"; empty city markers {view['markers']['placed']}/{view['markers']['total']}"
@@ -457,6 +473,7 @@ class RotwUI(GameUI):
         return f"You have {dollars(p['cash'])} and {_n(p['bonds'], 'bond')}."
 
     def hand_text(self, view: dict) -> str:
+        """See ``GameUI.hand_text``: the seat's baron card(s) and its money, bonds, points and engine."""
         p = view["players"][view["you"]]
         money = (f"You have {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, {_n(p['points'], 'point')} and engine "
                  f"level {p['engine']}.")
@@ -468,6 +485,7 @@ class RotwUI(GameUI):
         return baron_text(b) + "\n" + money
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
+        """See ``GameUI.outcome_text``: score = points − bonds (+ met barons), tiebreaks, the winner."""
         barons = any("baron" in row for row in outcome["table"])
         lines = ["**Final scores** (points minus one per bond" + (", plus met barons):" if barons else "):")]
         for row in outcome["table"]:

@@ -30,6 +30,7 @@ def _renderer():
 
 
 def render_options(prefs: dict) -> dict:
+    """Board keyword arguments for a user's settings: ``colourblind`` (bool) and ``layout``."""
     return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
 
 
@@ -124,6 +125,7 @@ def _pointless_pass(view: dict, tile: dict) -> bool:
 
 
 def tiles_text(view: dict) -> str:
+    """The action tiles, one line each: value, name, cost in dollars, pass option, text, holder."""
     lines = ["**Action tiles** (value sets next turn's order, lowest first):"]
     for t in view["action_tiles"]:
         holder = f" — taken by {view['players'][t['holder']]['name']}" if t["holder"] is not None else ""
@@ -133,6 +135,7 @@ def tiles_text(view: dict) -> str:
 
 
 def tile_menu(ctx: UIContext) -> list[Select]:
+    """The legal ``select`` actions as menus of action tiles (pass options only where they differ)."""
     options = []
     for act in ctx.legal_actions():
         if act["type"] != "select":
@@ -155,6 +158,7 @@ def _node(view: dict, h: str) -> str:
 
 
 def delivery_label(view: dict, act: dict) -> str:
+    """A delivery's menu label, e.g. ``red cube: Milano → Torino``."""
     city, names = act["from"], [_node(view, act["from"])]
     for lid in act["links"]:
         link = view["links"][str(lid)]
@@ -203,10 +207,12 @@ def _cmd(name: str, action: dict, description: str) -> Command:
 
 
 async def bid(ctx: UIContext, args: dict) -> Apply:
+    """``/steam bid``: bid ``amount`` dollars in the turn-order auction (the engine checks it)."""
     return Apply({"type": "bid", "amount": args["amount"]})
 
 
 async def grow(ctx: UIContext, args: dict) -> Apply:
+    """``/steam grow``: City Growth on ``city`` (a hex or name); raises ``IllegalAction`` for an unknown place."""
     return Apply({"type": "grow", "city": _hex(ctx.view(), args["city"])})
 
 
@@ -230,6 +236,7 @@ async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 async def score(ctx: UIContext, args: dict) -> Apply:
+    """``/steam score``: take this delivery's track points as ``income`` or ``vp``."""
     return Apply({"type": "score", "take": args["take"]})
 
 
@@ -307,6 +314,8 @@ COMMANDS = {c.name: c for c in (
 
 
 class SteamUI(GameUI):
+    """Steam's ``GameUI`` (``/steam``, ``steam``): money in dollars, points in VP."""
+
     group_description = "Steam moves"
     game_id = "steam"
     prefix = "steam"
@@ -319,17 +328,22 @@ class SteamUI(GameUI):
                "is raised by moving down the income track. Most VP after the last turn wins.")
 
     def render(self, view: dict, **kwargs) -> bytes | None:
+        """See ``GameUI.render``: the board PNG from ``render.steam``, or ``None`` without it."""
         module = _renderer()
         return module.board_png(view, **kwargs) if module else None
 
     def render_options(self, prefs: dict) -> dict:
+        """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)
 
     def options_from_text(self, typed: dict) -> dict:
+        """See ``GameUI.options_from_text``: ``map``, ``standard`` and ``first_order`` as typed."""
         keys = ("map", "standard", "first_order")
         return {k: v for k, v in typed.items() if k in keys and v is not None}
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        """See ``GameUI.prompt_text``: action tile, build (tiles laid of the limit, what the tile
+        asks), move goods, income or VP, capital ($5 a step) or a bid in dollars."""
         kind = prompt["kind"]
         when = f"turn {view['turn']} of {view['turns']}"
         if kind == "select":
@@ -356,6 +370,8 @@ class SteamUI(GameUI):
         return f"{who}, your move."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        """See ``GameUI.prompt_components``: the tile menu, income/VP or capital buttons,
+        bid buttons (floor, +1, +3 dollars), deliver/locomotive/pass, or build menus."""
         kind = prompt["kind"]
         if kind == "select":
             return tile_menu(ctx)
@@ -393,6 +409,7 @@ class SteamUI(GameUI):
         return []
 
     def status_text(self, view: dict) -> str:
+        """See ``GameUI.status_text``: per player cash in dollars, income, VP, locomotive, links, tile."""
         lines = [f"**Steam** on {view['map_name']}: turn {view['turn']} of {view['turns']}, {view['phase']}."]
         for seat in view["order"] or range(len(view["players"])):
             p = view["players"][seat]
@@ -403,6 +420,8 @@ class SteamUI(GameUI):
         return "\n".join(lines)
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
+        """See ``GameUI.outcome_text``: VP + income/2 (−2 per point of negative income) + 1 per
+        complete link, tiebreaks and the winner."""
         lines = ["**Final scores** (VP + income/2, or -2 per point of negative income, + 1 per complete link):"]
         for row in outcome["table"]:
             lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} ({row['vp']} VP, income {row['income']} "

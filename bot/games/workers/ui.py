@@ -35,11 +35,15 @@ def card_id(word: str) -> str:
 
 
 def card_words(text: str) -> list[str]:
+    """Action card ids from ``text`` (comma- or space-separated names or ids, in order); raises
+    ``IllegalAction`` naming the cards when a word is no card."""
     parts = [p for p in text.split(",")] if "," in text else text.split()
     return [card_id(p) for p in parts if p.strip()]
 
 
 def numbers(text: str) -> list[int]:
+    """The whole numbers in ``text`` (separated by spaces, commas or ``+``), e.g. dice ``6 2 5 1``;
+    raises ``IllegalAction`` (``'x' is not a number.``) for any other word."""
     out = []
     for w in str(text).replace(",", " ").replace("+", " ").split():
         if not w.isdigit():
@@ -62,6 +66,7 @@ def _prompt(ctx: UIContext, *kinds: str) -> dict:
 
 # ------------------------------------------------------------------ secret steps
 async def place(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/workers place`` / ``workers place``: see ``place_step``."""
     return place_step(ctx, args)
 
 
@@ -90,6 +95,7 @@ def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 async def assign(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/workers assign`` / ``workers assign``: see ``assign_step``."""
     return assign_step(ctx, args)
 
 
@@ -138,6 +144,8 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 async def ready(ctx: UIContext, args: dict) -> Apply:
+    """``workers ready`` (local table only): declare the placed cards or dice ready; raises
+    ``IllegalAction`` outside the place and assign steps."""
     _prompt(ctx, "place", "assign")
     return Apply({"type": "ready"})
 
@@ -179,6 +187,8 @@ def _with(kind: str, *keys: str, part: bool = True):
 
 
 async def subsidy(ctx: UIContext, args: dict) -> Apply:
+    """``/workers subsidy``: ``tiles`` two reward tiles (``S T``, ``S+T`` or ``ST``) traded for coins,
+    with ``part``; raises ``IllegalAction`` off the seat's turn or for a bad ``part``."""
     tiles = [t for t in str(args.get("tiles", "")).upper().replace("+", " ").replace(",", " ").split()]
     if len(tiles) == 1 and len(tiles[0]) == 2:
         tiles = list(tiles[0])
@@ -186,6 +196,8 @@ async def subsidy(ctx: UIContext, args: dict) -> Apply:
 
 
 async def command(ctx: UIContext, args: dict) -> Apply:
+    """``/workers command``: use an Available Command with a director; ``number`` and its targets
+    (``slots`` like ``3 6``) pass through; raises ``IllegalAction`` when it is not the seat's turn."""
     _prompt(ctx, "turn")
     action = {"type": "command", **{k: v for k, v in args.items() if k != "slots" and v is not None}}
     if args.get("slots"):
@@ -194,6 +206,8 @@ async def command(ctx: UIContext, args: dict) -> Apply:
 
 
 async def choose(ctx: UIContext, args: dict) -> Apply:
+    """``/workers choose``: answer the seat's question (``option``, any case, e.g. ``tile`` or a city);
+    raises ``IllegalAction`` when there is no question or the answer is not one of its options."""
     prompt = ctx.prompt()
     if prompt is None or "options" not in prompt:
         raise IllegalAction("There is no question for you now.")
@@ -275,6 +289,8 @@ COMMANDS = {c.name: c for c in (
 
 
 def group_key(a: dict) -> tuple:
+    """The menu group of a legal turn action: ``(type, part)``, part ``None`` for shares, trains,
+    commands and answers."""
     if a["type"] in ("share", "train", "command", "choose"):
         return (a["type"], None)
     return (a["type"], a.get("part"))
@@ -308,6 +324,8 @@ def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
 
 
 class WorkersUI(GameUI):
+    """Railway Workers' ``GameUI`` (``/workers``, ``workers``): money in coins, secret steps as private menus."""
+
     group_description = "Railway Workers moves"
     game_id = "workers"
     prefix = "workers"
@@ -320,6 +338,7 @@ class WorkersUI(GameUI):
                "buy shares in the routes the sites become, and ride the trains. Most coins wins.")
 
     def render(self, view: dict, **kwargs) -> bytes | None:
+        """See ``GameUI.render``: the board PNG from ``render/workers.py``, or ``None`` without it."""
         try:
             from render import workers as render_workers
         except ImportError:
@@ -344,9 +363,11 @@ class WorkersUI(GameUI):
         return moment(before) != moment(after)
 
     def render_options(self, prefs: dict) -> dict:
+        """See ``GameUI.render_options``: ``colourblind`` (bool) and ``layout`` (default desktop)."""
         return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
 
     def options_from_text(self, typed: dict) -> dict:
+        """See ``GameUI.options_from_text``: only ``first_player`` (a seat number or a name)."""
         out = {}
         if typed.get("first_player") is not None:
             out["first_player"] = int(typed["first_player"]) if str(typed["first_player"]).isdigit() \
@@ -354,6 +375,8 @@ class WorkersUI(GameUI):
         return out
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+        """See ``GameUI.prompt_text``: the place/assign steps (menus in DMs unless ``who`` is
+        ``you``), low rolls, rerolls, the turn (card, Sum, 4+/7+ text, order) and the questions."""
         kind = prompt["kind"]
         where = "choose below" if who == "you" else "the menu is in your DMs (or press **My hand**)"
         if kind == "place":
@@ -388,6 +411,8 @@ class WorkersUI(GameUI):
         return f"{who}, your move."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+        """See ``GameUI.prompt_components``: the secret steps' first private menu, reroll
+        buttons, the turn's buttons and menus (``turn_components``) or the answers."""
         kind = prompt["kind"]
         if kind in ("place", "assign"):
             reply = _menu_now(ctx, kind)
@@ -404,6 +429,8 @@ class WorkersUI(GameUI):
         return [Button(words.choice_label(a["option"], kind), a, "primary") for a in acts]
 
     def status_text(self, view: dict) -> str:
+        """See ``GameUI.status_text``: round, phase and step, a line per player (coins, workers,
+        tokens) and per site, then market, commands, subsidy dice and trains."""
         step = {"place": "placing cards", "low": "low rolls", "tokens": "reroll tokens", "assign": "assigning dice",
                 "play": f"resolving the cards under +{view['slot']}", "payments": "payments", "over": "over"}
         names = [p["name"] for p in view["players"]]
@@ -421,6 +448,8 @@ class WorkersUI(GameUI):
         return "\n".join(lines)
 
     def hand_text(self, view: dict) -> str:
+        """See ``GameUI.hand_text``: the seat's cards in hand and placed (dice, +1s, Sums), dice,
+        coins and tokens."""
         me = view["players"][view["you"]]
         placed = [c for c in me["cards"] if c["card"]]
         free = [c for c in me["hand"] if c not in {p["card"] for p in placed}]
@@ -437,6 +466,7 @@ class WorkersUI(GameUI):
         return "\n".join(lines)
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
+        """See ``GameUI.outcome_text``: each player's total in coins with its parts, and the winner."""
         lines = ["**Final score** (coins after selling resources, reward tiles, five workers home, shares on "
                  "unbuilt sites):"]
         for s in outcome["ranking"]:
@@ -448,6 +478,7 @@ class WorkersUI(GameUI):
         return "\n".join(lines)
 
     def help_lines(self) -> list[str]:
+        """See ``GameUI.help_lines``; ``ready`` (local table only) is listed last, bare."""
         return [c.usage(self.prefix) for c in self.commands.values() if c.name != "ready"] + [
             f"{self.prefix} ready"]
 

@@ -9,18 +9,22 @@ TILE_WORD = {"S": "structures", "P": "plans", "T": "tracks"}
 
 
 def card_name(card: str | None) -> str:
+    """An action card's name from its id (``"—"`` for ``None``)."""
     return action_cards()[card].name if card else "—"
 
 
 def command_name(number: int) -> str:
+    """A command card as ``number name`` (its number, then its name)."""
     return f"{number} {commands()[number].name}"
 
 
 def count_of(n: int, kind: str) -> str:
+    """``n`` of a resource kind in words: ``1 track``, ``3 plans``, ``2 workers``."""
     return f"{n} {KIND_WORD.get(kind, kind)}{'' if n == 1 else 's'}"
 
 
 def site_word(view: dict, number: int) -> str:
+    """A site or route by number with its cities, e.g. ``site 4 (A–B)`` (bare ``site N`` if unknown)."""
     site = next((s for s in view["sites"] if s["number"] == number), None)
     if site is None:
         return f"site {number}"
@@ -80,6 +84,8 @@ def action_label(view: dict, a: dict) -> str:
 
 
 def command_detail(view: dict, a: dict) -> str:
+    """The target of a legal ``command`` action (a train, a token, swapped places, a moved worker,
+    a site) as ``: ...``, or ``""``."""
     if a.get("train"):
         t = next((t for t in view["trains"] if t["id"] == a["train"]), None)
         return f": train {a['train']}" + (f" in {t['city']}" if t else "")
@@ -121,6 +127,7 @@ def sums_line(view: dict) -> str:
 
 
 def player_line(view: dict, p: dict) -> str:
+    """One status line of a player ``p`` of ``view``: coins, workers, Facilities, tiles, step, tokens."""
     w = p["workers"]
     fac = p["facilities"]
     tiles = " ".join(f"{t}×{n}" for t, n in p["tiles"].items() if n) or "none"
@@ -132,6 +139,8 @@ def player_line(view: dict, p: dict) -> str:
 
 
 def site_line(site: dict, names: list[str]) -> str:
+    """One status line of a site or route: tables filled and waiting goods/workers, shares by
+    player (``names`` indexed by seat)."""
     if site["status"] == "route":
         owners = ", ".join(f"{names[int(s)]} {n}" for s, n in site["shares"].items()) or "no shares"
         return f"Route {site['number']} {'–'.join(site['between'])}: {owners}"
