@@ -6,7 +6,7 @@ import pytest
 
 from bench.policy import play
 from engine import Match, canonical, events_for, replay
-from engine.games.rotw import barons, network, rules
+from engine.games.rotw import barons, bidding, network, rules
 
 from .helpers import GAME, HEX
 
@@ -101,8 +101,8 @@ def test_the_engine_baron_is_shown_as_soon_as_it_is_met_and_only_for_the_first()
     """Tycoon Cards, "George Pullman": shown when accomplished, scored at the end."""
     state = game_with({0: "nagelmackers", 1: "list", 2: "hansemann"})
     while state["phase"] == "auction":
-        state, _ = GAME.apply(state, rules.actor(state), {"type": "pass"})
-    seat = rules.actor(state)
+        state, _ = GAME.apply(state, bidding.actor(state), {"type": "pass"})
+    seat = bidding.actor(state)
     state["players"][seat]["engine"] = 5
     state["players"][seat]["cash"] = 50
     state, events = GAME.apply(state, seat, {"type": "upgrade"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 
-from . import barons, holdings, queries, rules, search
+from . import barons, bidding, holdings, queries, rules, search
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -40,19 +40,19 @@ class RailwaysOfTheWorld(Game):
         if kind == "keep_baron":
             raise IllegalAction("The barons are chosen at the start of the game." if "barons" in state
                                 else "This game is played without baron cards.")
-        current = rules.actor(state)
+        current = bidding.actor(state)
         if seat != current:
             raise IllegalAction(f"It is not your turn: {state['seats'][current]} is to act.")
         ctx = of(state)
         if kind == "use_card":
             if holdings.use(state, ctx, seat, action.card, events):
-                rules.executive_first(state, seat, events)
+                bidding.executive_first(state, seat, events)
             return
         if state["phase"] == "auction":
             if kind == "bid":
-                rules.do_bid(state, ctx, seat, action, events)
+                bidding.do_bid(state, ctx, seat, action, events)
             elif kind == "pass":
-                rules.do_pass_auction(state, ctx, seat, events)
+                bidding.do_pass_auction(state, ctx, seat, events)
             else:
                 raise IllegalAction("The first-player auction is on: bid or pass.")
             return
@@ -79,7 +79,7 @@ class RailwaysOfTheWorld(Game):
         first of the two barons while they are chosen."""
         if seat in barons.choosing(state):
             return {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}
-        return {"type": "pass"} if rules.actor(state) == seat else None
+        return {"type": "pass"} if bidding.actor(state) == seat else None
 
     def reveals(self, before, after, action):
         """A turn ended and the next operations card was turned face up (the deck's order is
@@ -93,12 +93,12 @@ class RailwaysOfTheWorld(Game):
         choosing = barons.choosing(state)
         if choosing:
             return [{"seat": s, "kind": "baron", "secret": True} for s in choosing]
-        seat = rules.actor(state)
+        seat = bidding.actor(state)
         if seat is None:
             return []
         if state["phase"] == "auction":
             return [{"seat": seat, "kind": "bid", "turn": state["turn"], "round": state["round"],
-                     "floor": rules.bid_floor(state, of(state))}]
+                     "floor": bidding.bid_floor(state, of(state))}]
         return [{"seat": seat, "kind": "action", "turn": state["turn"], "round": state["round"]}]
 
     def _legal_actions(self, state, seat):

@@ -1,4 +1,5 @@
-"""Railways of the World: setup, the five actions, the auction, income and the end.
+"""Railways of the World: setup, the five actions, income and the end (the first-player auction
+and whose turn it is: ``bidding.py``).
 
 Sources are railways-of-the-world.txt sections, named on each function. Money in
 thousands of dollars, points are income-track points (= victory points). ``ctx`` is the
@@ -7,7 +8,6 @@ game's ``Context`` (map, tables, cards); actions arrive decoded (``actions.py``)
 """
 from __future__ import annotations
 
-from engine.common import auction as auc
 from engine.common.goods import COLOURS, draw, new_bag
 from engine.common.hexgrid import normalize
 from engine.common.routes import check_route
@@ -17,7 +17,8 @@ from engine.core.rng import Stream
 
 from . import barons, holdings
 from . import cards as ops
-from .actions import Bid, Build, Deliver, TakeCard, Urbanize
+from .actions import Build, Deliver, TakeCard, Urbanize
+from .bidding import clockwise, first_turn_without_auction, new_auction, worst_first_order
 from .cities import add_cubes
 from .context import Context, context, of
 from .data import DataError, available_maps, city_hex, load_map, load_tables
@@ -100,117 +101,6 @@ def default_map(players: int) -> str:
         if m.min_players <= players <= m.max_players:
             return map_id
     raise IllegalAction(f"No map takes {players} players.")
-
-
-PASS_PAYS = ("first_to_pass", "variant2")
-"""Bidding styles where a pass costs half one's bid and the order follows the passes."""
-
-
-def new_auction(style: str, order: list[int]) -> dict:
-    return auc.start(order, keep_bids=style in PASS_PAYS)
-
-
-def first_turn_without_auction(state: dict) -> None:
-    """railways-of-the-world.txt, "First Player Auction Variant 1": on the first turn the first
-    seat goes first, play goes clockwise, and the 2nd, 3rd... players receive $1,000, $2,000...
-    (amounts in thousands)."""
-    n = len(state["seats"])
-    for k, seat in enumerate(clockwise(0, n)):
-        state["players"][seat]["cash"] += k
-    state.update(first=0, order=clockwise(0, n), at=0, round=1, phase="actions", auction=None)
-
-
-def worst_first_order(state: dict) -> list[int]:
-    """railways-of-the-world-online-help.txt, "Worst is First": the lowest score (points on the
-    scoring track) goes first; a tie goes to the player later in the last turn's order."""
-    previous = {seat: i for i, seat in enumerate(state["order"])}
-    return sorted(range(len(state["seats"])), key=lambda s: (state["players"][s]["points"], -previous.get(s, 0)))
-
-
-def clockwise(first: int, n: int) -> list[int]:
-    return [(first + i) % n for i in range(n)]
-
-
-def actor(state: dict) -> int | None:
-    """The seat that must act now, or ``None`` when the game is over."""
-    if state["phase"] == "auction":
-        return auc.bidder(state["auction"])
-    if state["phase"] == "actions":
-        return state["order"][state["at"]]
-    return None
-
-
-# ---------------------------------------------------------------- auction
-def bid_floor(state: dict, ctx: Context) -> int:
-    """The lowest bid allowed now, in thousands."""
-    return auc.floor(state["auction"], ctx.tables.money.min_bid)
-
-
-def do_bid(state: dict, ctx: Context, seat: int, action: Bid, events: list) -> None:
-    """railways-of-the-world.txt, "1 - First Player Auction": outbid (minimum $1,000) or pass."""
-    amount = action.amount
-    if amount >= 1000:
-        raise IllegalAction("Bids are in thousands of dollars: bid 3 for $3,000.")
-    auc.bid(state["auction"], seat, amount, ctx.tables.money.min_bid)
-    events.append({"type": "bid", "seat": seat, "text": f"{state['seats'][seat]} bids {dollars(amount)}."})
-    _maybe_close_auction(state, ctx, events)
-
-
-def do_pass_auction(state: dict, ctx: Context, seat: int, events: list) -> None:
-    """A pass is final; in First to pass (and Variant 2) it costs half the seat's bid, rounded up."""
-    a = state["auction"]
-    auc.pass_(a, seat)
-    cost = auc.half_up(auc.own_bid(a, seat)) if "bids" in a else 0
-    if cost:
-        issued = pay(state["players"][seat], cost, ctx.tables.money.bond)
-        events.append({"type": "pass", "seat": seat, "paid": cost, "bonds": issued,
-                       "text": pay_text(state["seats"][seat], cost, issued) + " (half the bid) and passes."})
-    else:
-        events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
-    _maybe_close_auction(state, ctx, events)
-
-
-def _maybe_close_auction(state: dict, ctx: Context, events: list) -> None:
-    a = state["auction"]
-    if not auc.finished(a):
-        return
-    n = len(state["seats"])
-    by_passes = "bids" in a
-    if a["high_seat"] is None and by_passes:
-        order = list(reversed(a["passed"]))
-        first = order[0]
-        events.append({"type": "first", "seat": first,
-                       "text": f"Nobody bid: {state['seats'][first]}, the last to pass, becomes first player."})
-    elif a["high_seat"] is None:
-        first = (state["first"] + 1) % n
-        order = clockwise(first, n)
-        events.append({"type": "first", "seat": first,
-                       "text": f"Nobody bid: the first player marker moves on to {state['seats'][first]}."})
-    else:
-        first = a["high_seat"]
-        order = [first] + list(reversed(a["passed"])) if by_passes else clockwise(first, n)
-        issued = pay(state["players"][first], a["high"], ctx.tables.money.bond)
-        events.append({"type": "first", "seat": first, "paid": a["high"], "bonds": issued,
-                       "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
-    if by_passes:
-        events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."})
-    state.update(first=first, order=order, at=0, round=1, phase="actions", auction=None, last=[])
-
-
-def executive_first(state: dict, seat: int, events: list) -> None:
-    """railways-of-the-world.txt, "Railroad Executives" (our wording of the card): the seat that
-    used it is first player and nobody pays; the others follow clockwise, except that in the
-    styles where passes set the order, those who passed already go last, the first to pass last."""
-    a = state["auction"]
-    n = len(state["seats"])
-    if "bids" in a:
-        rest = [s for s in clockwise(seat, n)[1:] if s not in a["passed"]]
-        order = [seat] + rest + list(reversed(a["passed"]))
-    else:
-        order = clockwise(seat, n)
-    events.append({"type": "first", "seat": seat, "text": f"{state['seats'][seat]} is first player."})
-    events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."})
-    state.update(first=seat, order=order, at=0, round=1, phase="actions", auction=None, last=[])
 
 
 # ---------------------------------------------------------------- actions

@@ -11,7 +11,7 @@ from engine.common.routes import adjacency, routes
 from engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
 from engine.core.errors import IllegalAction
 
-from . import barons, holdings, rules
+from . import barons, bidding, holdings, rules
 from . import cards as ops
 from .context import Context
 from .paths import city_stop, corridors, end_of, from_end, long_corridors
@@ -149,11 +149,11 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     and the nine amounts above it; while barons are chosen, keeping either)."""
     if seat in barons.choosing(state):
         return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
-    if barons.choosing(state) or rules.actor(state) != seat:
+    if barons.choosing(state) or bidding.actor(state) != seat:
         return []
     kept = holdings.effects(state, ctx, seat)
     if state["phase"] == "auction":
-        floor = rules.bid_floor(state, ctx)
+        floor = bidding.bid_floor(state, ctx)
         executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
         return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
     acts: list[dict] = [{"type": "pass"}]

@@ -10,8 +10,9 @@ from engine.common import auction as auc
 
 from . import barons, holdings
 from . import cards as ops
+from .bidding import actor
 from .context import of
-from .rules import actor, baron_results, income_of
+from .rules import baron_results, income_of
 
 
 def view(state: dict, seat: int | None) -> dict:
