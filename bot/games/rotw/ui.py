@@ -16,6 +16,7 @@ from render import rotw as render_rotw
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
+from .cards import NEEDS_CITY, cards_text, kept_text, usable
 
 MENU_SCAN = 2000
 ROUNDS = 3
@@ -180,44 +181,6 @@ async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
                    "Pass anyway and use this action doing nothing?",
                    components=[Button("Confirm", {"type": "pass"}, "danger"),
                                Button("Cancel", {"type": "_cancel"})])
-
-
-NEEDS_CITY = ("city-growth", "new-industry")
-KIND_WORDS = {"goal": "goal: cannot be taken", "immediate": "used when taken", "held": "kept until used",
-              "per_turn": "kept, once per turn", "permanent": "kept for the game"}
-
-
-def cards_text(view: dict, seat: int | None) -> str:
-    """The face-up operations cards, each player's kept cards and the Major Lines."""
-    lines = ["**Face-up operations cards:**"]
-    lines += [f"- **{c['name']}** (`{c['id']}`, {KIND_WORDS[c['kind']]}): {c['text']}"
-              for c in view["cards"]["face_up"]]
-    for p in view["players"]:
-        if p["cards"]:
-            who = "You hold" if p["seat"] == seat else f"{p['name']} holds"
-            lines.append(f"{who}: " + "; ".join(_kept(c) for c in p["cards"]))
-    if view["major_lines"]:
-        lines.append("**Major Lines** (the first player whose own links join the two cities scores):")
-        lines += [f"- {a}–{b}: {pts} points" + (f", scored by {view['players'][o]['name']}" if o is not None else "")
-                  for (a, b), pts, o in ((m["cities"], m["points"], m["owner"]) for m in view["major_lines"])]
-    return "\n".join(lines)
-
-
-def _kept(card: dict) -> str:
-    state = " (ready for this build)" if card["ready"] else " (used this turn)" if card["used"] else ""
-    return f"**{card['name']}**{state}"
-
-
-def usable(view: dict, seat: int, phase: str) -> list[dict]:
-    """The seat's hand cards it may use now: Railroad Executive in the auction, build cards in a round."""
-    wanted = ("railroad-executive",) if phase == "auction" else ("land-grant", "perfect-engineering")
-    seen, out = set(), []
-    for c in view["players"][seat]["cards"]:
-        kind = c["id"].split(":")[0]
-        if kind in wanted and not c["ready"] and kind not in seen:
-            seen.add(kind)
-            out.append(c)
-    return out
 
 
 async def card(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -450,7 +413,7 @@ class RotwUI(GameUI):
             cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
             if p["seat"] == view["you"] and _money_hidden(view):
                 cash += " (only you see it)"
-            kept = ("; cards: " + ", ".join(_kept(c) for c in p["cards"])) if p["cards"] else ""
+            kept = ("; cards: " + ", ".join(kept_text(c) for c in p["cards"])) if p["cards"] else ""
             lines.append(f"- **{p['name']}**{first}: {cash}, {_n(p['bonds'], 'bond')}, "
                          f"{_n(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
                          f"{_n(p['links'], 'link')}{kept}")

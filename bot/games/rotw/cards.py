@@ -1,0 +1,41 @@
+"""Railways of the World's operations cards in words: the face-up cards, the cards each player
+holds, the Major Lines, and which held cards a seat may use now (views in, text out)."""
+from __future__ import annotations
+
+NEEDS_CITY = ("city-growth", "new-industry")
+KIND_WORDS = {"goal": "goal: cannot be taken", "immediate": "used when taken", "held": "kept until used",
+              "per_turn": "kept, once per turn", "permanent": "kept for the game"}
+
+
+def cards_text(view: dict, seat: int | None) -> str:
+    """The face-up operations cards, each player's kept cards and the Major Lines."""
+    lines = ["**Face-up operations cards:**"]
+    lines += [f"- **{c['name']}** (`{c['id']}`, {KIND_WORDS[c['kind']]}): {c['text']}"
+              for c in view["cards"]["face_up"]]
+    for p in view["players"]:
+        if p["cards"]:
+            who = "You hold" if p["seat"] == seat else f"{p['name']} holds"
+            lines.append(f"{who}: " + "; ".join(kept_text(c) for c in p["cards"]))
+    if view["major_lines"]:
+        lines.append("**Major Lines** (the first player whose own links join the two cities scores):")
+        lines += [f"- {a}–{b}: {pts} points" + (f", scored by {view['players'][o]['name']}" if o is not None else "")
+                  for (a, b), pts, o in ((m["cities"], m["points"], m["owner"]) for m in view["major_lines"])]
+    return "\n".join(lines)
+
+
+def kept_text(card: dict) -> str:
+    """A held card's name, and whether it is ready for this build or used this turn."""
+    state = " (ready for this build)" if card["ready"] else " (used this turn)" if card["used"] else ""
+    return f"**{card['name']}**{state}"
+
+
+def usable(view: dict, seat: int, phase: str) -> list[dict]:
+    """The seat's hand cards it may use now: Railroad Executive in the auction, build cards in a round."""
+    wanted = ("railroad-executive",) if phase == "auction" else ("land-grant", "perfect-engineering")
+    seen, out = set(), []
+    for c in view["players"][seat]["cards"]:
+        kind = c["id"].split(":")[0]
+        if kind in wanted and not c["ready"] and kind not in seen:
+            seen.add(kind)
+            out.append(c)
+    return out
