@@ -117,3 +117,11 @@ def test_imports_point_down():
                     name.split(".")[2] != dep.split(".")[2] and len(dep.split(".")) > 2:
                 bad.append(f"{name} -> {dep} (a game imports another game)")
     assert bad == []
+
+
+def test_no_file_over_500_lines():
+    """Files one can hold in one's head (issue "One spec per game")."""
+    long = [f"{path.relative_to(ROOT)}: {n}" for package in ("bot", "engine", "render")
+            for path in sorted((ROOT / package).rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500]
+    assert long == []
