@@ -16,8 +16,19 @@ from .ui import GameUI
 
 
 def _discover() -> dict[str, GameUI]:
-    """Every engine game's UI, by id (``bot.games.<id>.ui.UI``)."""
-    return {gid: importlib.import_module(f"{__package__}.games.{gid}.ui").UI for gid in engine.GAMES}
+    """Every engine game's UI, by id (``bot.games.<id>.ui.UI``). Raises ``ImportError`` naming the
+    folder when an engine game has no UI yet."""
+    uis = {}
+    for gid in engine.GAMES:
+        try:
+            module = importlib.import_module(f"{__package__}.games.{gid}.ui")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.games.{gid}" and exc.name != f"{__package__}.games.{gid}.ui":
+                raise
+            raise ImportError(f"The game {gid!r} (engine/games/{gid}/) has no UI: add bot/games/{gid}/ui.py "
+                              "with its UI.") from None
+        uis[gid] = module.UI
+    return uis
 
 
 UIS: dict[str, GameUI] = _discover()
