@@ -23,7 +23,7 @@ from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
 from .store import open_store
 from .table import Table
-from .ui import convert_arg
+from .ui import CLOCK_OPTIONS, Param, convert_arg
 
 LOCAL_CHANNEL = 1
 GUIDE = """\
@@ -42,14 +42,7 @@ Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam d
 
 LOBBY_HELP = """\
 Players:  as NAME  |  who
-Lobby:    game new [rotw] [map=rhine-alps|vistula-danube] [short_game=true]  |  game join | leave | start | status
-          game new rotw bidding=first_to_pass|worst_is_first|variant1|variant2  (default traditional)
-                        barons=false  cut_throat=true  hidden_money=true  bounty_queue=true  baron_later=true
-          (any game: remind_hours=12 reminders=3 limit_hours=48)
-          game new railways [objective=economist|mayor|conductor|engineer|baron] [cards=5,6,7,8]
-                            [combine=mayor,engineer]  (solo: starts at once)
-          game new workers [first_player=1]
-          game new steam [map=po-valley|english-midlands] [standard=true] [first_order=auction]  (3-6 players)
+Lobby:    game new GAME [OPTION=VALUE ...]  (the options of each game below)  |  game join | leave | start | status
           game board | game hand | game undo | game stats | game abandon | game kick NAME
           game timing [remind_hours=6] [reminders=2] [time_limit_hours=48|none]  (creator)
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
@@ -57,6 +50,35 @@ Lobby:    game new [rotw] [map=rhine-alps|vistula-danube] [short_game=true]  |  
           game leaderboard [GAME] | game health | game board [ZOOM: a city, hex or space]
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu; pick 2.N: of menu 2)
 Quit:     quit"""
+
+
+def option_usage(param: Param) -> str:
+    """``[name=VALUE]`` for a ``/game new`` option: its choices or suggestions, ``true`` for a
+    yes/no, else its kind."""
+    values = list(param.choices) or (list(param.suggest()) if param.suggest else [])
+    shown = "|".join(values) or param.example or ("true" if param.kind is bool else param.kind.__name__.upper())
+    return f"[{param.name}={shown}]"
+
+
+def new_game_help() -> list[str]:
+    """The local table's help for ``game new``: one entry per game with its options (from its
+    UI's ``new_options``) and the clock options all games take."""
+    lines = []
+    for gid, ui in registry.UIS.items():
+        game = registry.games().get(gid)
+        if game is None:
+            continue
+        players = "solo: starts at once" if game.max_seats == 1 else f"{game.min_seats}-{game.max_seats} players"
+        words = [f"game new {gid}", *(option_usage(p) for p in ui.new_options), f"({players})"]
+        line = "         "
+        for word in words:
+            if len(line) + len(word) > 110:
+                lines.append(line)
+                line = "             "
+            line += " " + word
+        lines.append(line)
+    lines.append("          any game: " + " ".join(option_usage(p) for p in CLOCK_OPTIONS))
+    return lines
 
 
 def user_id(name: str) -> int:
@@ -84,7 +106,7 @@ class LocalTable:
 
     def help(self) -> str:
         """The help text: the lobby and every game's commands from their specs."""
-        lines = [LOBBY_HELP]
+        lines = [LOBBY_HELP, "New games:", *new_game_help()]
         for ui in registry.UIS.values():
             lines.append(f"{registry.game(ui.game_id).name} (`{ui.prefix} ...`, in your turn):")
             lines += [f"  {line}" for line in ui.help_lines()]
@@ -121,18 +143,17 @@ class LocalTable:
     async def _game(self, verb: str, rest: list[str]) -> list[str]:
         c = self.caller()
         if verb == "new":
-            game = rest[0] if rest and "=" not in rest[0] else "rotw"
-            typed = {}
-            for word in rest:
-                if "=" in word:
-                    key, value = word.split("=", 1)
-                    typed[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
-            clock = {k: typed.pop(k) for k in ("remind_hours", "reminders", "limit_hours") if k in typed}
-            ui = registry.UIS.get(game)
-            options = ui.options_from_text(typed) if ui is not None else typed
-            unknown = set(typed) - set(options)
-            if unknown:
-                return [f"{game} has no option {', '.join(sorted(unknown))}."]
+            game = rest[0].lower() if rest and "=" not in rest[0] else "rotw"
+            given = {}
+            for word in rest[1:] if rest and "=" not in rest[0] else rest:
+                key, eq, value = word.partition("=")
+                if not eq:
+                    return [f"Options are typed `name=value` (not {word!r}); type help for each game's options."]
+                given[key.lower()] = value
+            try:
+                options, clock = registry.new_game_args(game, given)
+            except IllegalAction as exc:
+                return [str(exc)]
             return self.show(await self.table.new(c, game, options, clock))
         if verb == "settings":
             changes = {}

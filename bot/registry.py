@@ -12,7 +12,7 @@ import importlib
 import engine
 from engine import IllegalAction
 
-from .ui import GameUI
+from .ui import CLOCK_OPTIONS, GameUI, Param, convert_arg
 
 
 def _discover() -> dict[str, GameUI]:
@@ -58,3 +58,43 @@ def unregister(game_id: str) -> None:
     """Remove a game added with ``register``."""
     _EXTRA.pop(game_id, None)
     UIS.pop(game_id, None)
+
+
+def new_game_params() -> list[tuple[Param, tuple[str, ...]]]:
+    """``/game new``'s options after ``game``: every game's ``new_options`` (one per name, in the
+    games' order, with the ids of the games that take it), then the clock options (taken by all
+    games: an empty tuple)."""
+    out: dict[str, tuple[Param, tuple[str, ...]]] = {}
+    for gid, ui in UIS.items():
+        for param in ui.new_options:
+            first, ids = out.get(param.name, (param, ()))
+            out[param.name] = (first, ids + (gid,))
+    return list(out.values()) + [(p, ()) for p in CLOCK_OPTIONS]
+
+
+def new_game_args(game_id: str, given: dict) -> tuple[dict, dict]:
+    """``(options, clock)`` for ``Table.new`` from ``/game new``'s options as given (Discord's
+    values or typed text; ``None`` for left out): each converted to its kind, the game's through
+    its UI's ``options_from_text``. Raises ``IllegalAction`` for an unknown game, an option no game
+    has, or another game's option."""
+    game_ = game(game_id)
+    ui = UIS[game_.id]
+    own = {p.name: p for p in ui.new_options}
+    clock_params = {p.name: p for p in CLOCK_OPTIONS}
+    offered = {p.name: ids for p, ids in new_game_params()}
+    options: dict = {}
+    clock: dict = {}
+    for name, value in given.items():
+        if value is None:
+            continue
+        if name in clock_params:
+            clock[name] = convert_arg(clock_params[name], value)
+        elif name in own:
+            options[name] = convert_arg(own[name], value)
+        elif name in offered:
+            whose = " and ".join(games()[g].name for g in offered[name] if g in games())
+            raise IllegalAction(f"`{name}` is an option of {whose}, not of {game_.name}.")
+        else:
+            names = ", ".join(f"`{n}`" for n in [*own, *clock_params])
+            raise IllegalAction(f"{game_.name} has no option `{name}` (its options: {names}).")
+    return ui.options_from_text(options), clock

@@ -33,16 +33,17 @@ def parse_iso(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def timing_from(remind_hours: Any = None, reminders: Any = None, limit_hours: Any = None) -> dict:
-    """Checked timing settings (missing ones take the defaults). Raises ``IllegalAction``."""
+def timing_from(remind_hours: Any = None, reminders: Any = None, time_limit_hours: Any = None) -> dict:
+    """Checked timing settings (missing ones take the defaults), as stored: ``{"remind_hours",
+    "reminders", "limit_hours"}``. Raises ``IllegalAction``."""
     out = dict(DEFAULTS)
     try:
         if remind_hours is not None:
             out["remind_hours"] = float(remind_hours)
         if reminders is not None:
             out["reminders"] = int(reminders)
-        if limit_hours not in (None, "", "none", 0, "0"):
-            out["limit_hours"] = float(limit_hours)
+        if time_limit_hours not in (None, "", "none", 0, "0"):
+            out["limit_hours"] = float(time_limit_hours)
     except (TypeError, ValueError):
         raise IllegalAction("Timing settings are numbers: `remind_hours:12`, `reminders:3`, "
                             "`time_limit_hours:48`.") from None

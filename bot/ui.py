@@ -7,7 +7,7 @@ Discord or the terminal, before a handler sees them.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ from .replies import Apply, Button, Reply, Select
 
 @dataclass(frozen=True)
 class Param:
-    """A command argument. ``kind``: ``str``, ``int`` or ``bool``. ``rest``: takes the remaining
+    """A command argument. ``kind``: ``str``, ``int``, ``float`` or ``bool``. ``rest``: takes the remaining
     words at the local table (a hex path).
 
     The rest only shapes the Discord option (bot/cogs/spec.py); the local table ignores it:
@@ -27,7 +27,10 @@ class Param:
     characters; without it, ``description`` with a capital letter), ``min``/``max`` for an
     ``int``, ``autocomplete`` (``"city"`` or ``"card"``, bot/cogs/base.py), ``discord_name``
     when the option is named otherwise on Discord, and ``local_only`` for an argument the
-    buttons and the terminal use but Discord does not offer."""
+    buttons and the terminal use but Discord does not offer; ``labels``: Discord's names of the
+    ``choices`` (same order; the values are the choices); ``suggest``: the values Discord
+    autocompletes (a game's maps), also listed in the local table's help; ``example``: a value
+    the help shows."""
 
     name: str
     kind: type
@@ -41,6 +44,9 @@ class Param:
     autocomplete: str = ""
     discord_name: str = ""
     local_only: bool = False
+    labels: tuple[str, ...] = ()
+    example: str = ""
+    suggest: Callable[[], Sequence[str]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,14 @@ def convert_arg(param: Param, value: Any) -> Any:
                     raise IllegalAction(f"`{param.name}` is far too large.")
                 return int(digits)
         raise IllegalAction(f"`{param.name}` must be a whole number.")
+    if kind is float:
+        try:
+            number = float(value.strip() if isinstance(value, str) else value)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"`{param.name}` must be a number.") from None
+        if isinstance(value, bool) or number != number or number in (float("inf"), float("-inf")):
+            raise IllegalAction(f"`{param.name}` must be a number.")
+        return number
     if not isinstance(value, str):
         raise IllegalAction(f"`{param.name}` must be text.")
     if len(value) > 300:
@@ -114,6 +128,16 @@ def convert_arg(param: Param, value: Any) -> Any:
     if param.choices and value.lower() not in param.choices:
         raise IllegalAction(f"`{param.name}` must be one of: {', '.join(param.choices)}.")
     return value.lower() if param.choices else value
+
+
+CLOCK_OPTIONS = (
+    Param("remind_hours", float, "hours before reminding a player to move (default 12; 0: never)", min=0, max=720,
+          example="12"),
+    Param("reminders", int, "at most this many reminders per move (default 3)", min=0, max=10, example="3"),
+    Param("time_limit_hours", float, "hours per move before the others may vote to skip it (default: none)",
+          min=1, max=720, example="48"),
+)
+"""``/game new``'s clock options, for every game (bot/timing.py checks them)."""
 
 
 @dataclass
@@ -168,6 +192,7 @@ class GameUI:
     game_id: str
     prefix: str
     commands: dict[str, Command] = {}
+    new_options: tuple[Param, ...] = ()                 # ``/game new``'s options for this game (bot/registry.py)
     group_description: str = "Moves of this game"      # the slash command group's (at most 100 characters)
     in_dms: bool = False                               # its commands also work in a DM with the bot (solo games)
 
@@ -198,9 +223,9 @@ class GameUI:
         return view.get("map", "") if isinstance(view.get("map"), str) else ""
 
     def options_from_text(self, typed: dict[str, Any]) -> dict[str, Any]:
-        """This game's options from what was typed at ``/game new`` or the local table (text
-        values, ``None`` where nothing was typed); unknown keys are left for the engine to refuse."""
-        return {k: v for k, v in typed.items() if v is not None}
+        """This game's engine options from ``/game new``'s (``new_options`` given, already converted
+        to their kinds); the engine checks them."""
+        return dict(typed)
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """One line telling ``who`` (a mention) what to do for ``prompt``; ``view`` is public."""

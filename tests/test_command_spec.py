@@ -82,3 +82,92 @@ async def test_the_callback_hands_named_options_to_the_table(monkeypatch):
     interaction = type("Interaction", (), {"client": type("Client", (), {"table": FakeTable()})()})()
     await command.callback(interaction, from_="Lodi", n=None)
     assert handed == [("caller", "deliver", {"from": "Lodi"})]
+
+
+# ----------------------------------------------------------------------------------- the local table
+def local_parsed(ui, command: Command) -> dict:
+    """What the local table's parser makes of ``command`` typed with every argument by name."""
+    from bot.local import LocalTable
+
+    words = [command.name, *(f"{p.name}={'true' if p.kind is bool else (p.choices or ('x',))[0]}"
+                              for p in command.params)]
+    return LocalTable._args(ui, words)
+
+
+@pytest.mark.parametrize("ui", game_uis(), ids=lambda ui: ui.prefix)
+def test_discord_and_the_local_table_expose_the_same_commands_and_options(tree_payload, ui):
+    """Every slash subcommand and option is a command and argument of the local table (its help
+    lists the command; its parser takes each option by name), and the local table has no other
+    command than those Discord offers and the ``local_only`` ones."""
+    from bot.local import LocalTable
+
+    help_text = LocalTable(None, None).help()
+    discord_side = {c["name"]: {o["name"] for o in c.get("options", [])} for c in tree_payload[ui.prefix]["options"]}
+    local_side = {}
+    for command in ui.commands.values():
+        assert f"{ui.prefix} {command.name}" in help_text
+        parsed = local_parsed(ui, command)
+        assert set(parsed) == {p.name for p in command.params}, command.name
+        if not command.local_only:
+            local_side[command.name] = {discord_name(p) for p in command.params if not p.local_only}
+    assert local_side == discord_side
+
+
+# ------------------------------------------------------------------------------------------ /game new
+async def test_game_new_offers_every_games_options_from_their_specs(simcord_env):
+    """``/game new`` as synced: ``game``, then each game's ``new_options`` (described with the
+    games that take them), then the clock options; nothing listed by hand."""
+    from bot.sync import payload as tree
+    group = next(c for c in tree(simcord_env.bot) if c["name"] == "game")
+    new = next(c for c in group["options"] if c["name"] == "new")
+    options = {o["name"]: o for o in new["options"]}
+    expected = ["game"] + [p.name for p, _ in registry.new_game_params()]
+    assert list(options) == expected
+    assert {"map", "barons", "standard", "objective", "first_player", "time_limit_hours"} <= set(options)
+    assert options["map"]["description"] == "The map (Railways of the World, Steam)"
+    assert options["map"]["autocomplete"] and options["game"]["autocomplete"]
+    assert [c["value"] for c in options["bidding"]["choices"]][:2] == ["traditional", "first_to_pass"]
+    assert options["bidding"]["choices"][0]["name"].startswith("Traditional: the winner pays")
+    assert options["time_limit_hours"]["type"] == discord.AppCommandOptionType.number.value
+    assert options["first_player"]["min_value"] == 0 and options["first_player"]["max_value"] == 3
+
+
+def test_new_game_args_split_options_and_clock_and_refuse_another_games_option():
+    options, clock = registry.new_game_args("rotw", {"map": "vistula-danube", "short_game": "true",
+                                                     "time_limit_hours": "48", "reminders": None})
+    assert options == {"barons": True, "map": "vistula-danube", "short_game": True}
+    assert clock == {"time_limit_hours": 48.0}
+    assert registry.new_game_args("railways", {"cards": "5 6 7 8"})[0] == {"cards": [5, 6, 7, 8]}
+    assert registry.new_game_args("workers", {"first_player": "1"})[0] == {"first_player": 1}
+    with pytest.raises(engine.IllegalAction, match="`standard` is an option of Steam, not of Railways of the World"):
+        registry.new_game_args("rotw", {"standard": True})
+    with pytest.raises(engine.IllegalAction, match="has no option `colour`"):
+        registry.new_game_args("steam", {"colour": "red"})
+    with pytest.raises(engine.IllegalAction, match="must be a number"):
+        registry.new_game_args("steam", {"remind_hours": "soon"})
+
+
+async def test_game_new_on_discord_and_at_the_local_table_open_the_same_game(simcord_env, tmp_path):
+    """The same options by both roads give the same stored options and clocks."""
+    from pathlib import Path
+
+    from bot.local import LocalTable
+    from bot.store import open_store
+    from bot.table import Table
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("steam")
+    ann = guild.add_member(simcord_env.create_user("Ann"))
+    await ann.slash(channel, "game new", game="steam", standard=True, first_order="auction", time_limit_hours=48.0)
+    on_discord = await simcord_env.bot.store.active_game(channel.id)
+
+    store = await open_store(str(tmp_path / "local.db"))
+    local = LocalTable(Table(store, render=False, seeds=lambda: 1), Path(tmp_path / "boards"))
+    refused = await local.handle("game new steam barons=true")
+    assert refused == ["`barons` is an option of Railways of the World, not of Steam."]
+    await local.handle("game new steam standard=true first_order=auction time_limit_hours=48")
+    at_the_table = await store.active_game(1)
+    assert on_discord.options == at_the_table.options
+    assert on_discord.options["standard"] is True and on_discord.options["first_order"] == "auction"
+    assert on_discord.timing == at_the_table.timing and on_discord.timing["limit_hours"] == 48.0
+    await store.close()

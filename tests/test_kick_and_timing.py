@@ -66,9 +66,9 @@ async def test_the_creator_changes_the_timing_and_the_clocks_restart(db_path):
         try:
             assert "reminders every 12 h" in (await table.game_timing(bob)).caller.text
             assert "Only the game's creator" in (await table.game_timing(bob, remind_hours=1)).caller.text
-            assert "1-720 hours" in (await table.game_timing(ann, limit_hours="0.5")).caller.text
+            assert "1-720 hours" in (await table.game_timing(ann, time_limit_hours="0.5")).caller.text
             clock.shift(timedelta(hours=5))
-            reply = await table.game_timing(ann, remind_hours=2, reminders=1, limit_hours=24)
+            reply = await table.game_timing(ann, remind_hours=2, reminders=1, time_limit_hours=24)
             assert "reminders every 2 h (at most 1), a 24 h time limit per move" in reply.channel.text
             row = await store.active_game(7)
             timers = await store.timers(row.id)

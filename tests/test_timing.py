@@ -83,7 +83,7 @@ async def test_dm_reminders_follow_the_setting(db_path):
 
 async def test_after_the_time_limit_the_others_vote_to_skip(db_path):
     with time_machine.travel(START, tick=False) as clock:
-        store, table, (ann, bob) = await opened(db_path, remind_hours=0, limit_hours=24)
+        store, table, (ann, bob) = await opened(db_path, remind_hours=0, time_limit_hours=24)
         clock.shift(timedelta(hours=25))
         (notice,) = await table.tick()
         assert "Ann**'s time for this move is up (24 h)" in notice.channel.text
@@ -102,7 +102,7 @@ async def test_after_the_time_limit_the_others_vote_to_skip(db_path):
 
 async def test_a_removed_player_passes_whenever_prompted(db_path):
     with time_machine.travel(START, tick=False) as clock:
-        store, table, (ann, bob, cat) = await opened(db_path, ("Ann", "Bob", "Cat"), limit_hours=24)
+        store, table, (ann, bob, cat) = await opened(db_path, ("Ann", "Bob", "Cat"), time_limit_hours=24)
         clock.shift(timedelta(hours=25))
         notices = [r for r in await table.tick() if "time for this move is up" in r.channel.text]
         await table.store_offers_now(notices[0].game_id, notices[0])

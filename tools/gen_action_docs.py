@@ -2,7 +2,9 @@
 
 Each file is the game's ``INTRO``, the table ``engine.core.reference(game.actions)`` (every
 action with its example, when it is used and its fields, plus ``undo`` and ``undo_vote``), then
-its ``NOTES``. ``INTRO`` and ``NOTES`` are module constants next to the action structs (e.g.
+its ``NOTES``, then the players' commands from the game's command spec
+(``bot/games/<id>/ui.py``: ``/game new``'s options for the game, each slash command and its
+local-table form). ``INTRO`` and ``NOTES`` are module constants next to the action structs (e.g.
 ``engine/games/rotw/actions.py``). Run ``python tools/gen_action_docs.py`` after changing an
 action; ``python tools/gen_action_docs.py --check`` only reports stale files (exit status 1).
 ``tests/test_action_docs.py`` fails while a file differs from what this writes.
@@ -15,6 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot import registry  # noqa: E402
+from bot.local import option_usage  # noqa: E402
+from bot.ui import CLOCK_OPTIONS, GameUI, Param  # noqa: E402
 from engine import GAMES, Game  # noqa: E402
 from engine.core import reference  # noqa: E402
 from engine.core.actions import struct_types  # noqa: E402
@@ -28,7 +33,41 @@ def generate(game: Game) -> str:
     intro = getattr(module, "INTRO", f"# {game.name}: action documents\n")
     notes = getattr(module, "NOTES", "")
     text = intro.rstrip("\n") + "\n\n" + reference(game.actions) + "\n"
-    return text + ("\n" + notes.rstrip("\n") + "\n" if notes else "")
+    text += "\n" + notes.rstrip("\n") + "\n" if notes else ""
+    ui = registry.UIS.get(game.id)
+    return text + ("\n" + commands_section(ui) if ui is not None else "")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _kind(param: Param) -> str:
+    if param.choices or param.suggest:
+        return " or ".join(f"`{c}`" for c in (param.choices or param.suggest()))
+    names = {str: "text", int: "whole number", float: "number", bool: "true/false"}
+    return names[param.kind] + (f" {param.min:g}-{param.max:g}" if param.min is not None and param.max is not None
+                                else "")
+
+
+def commands_section(ui: GameUI) -> str:
+    """The players' commands of ``ui``'s game, from its spec: ``/game new``'s options, then each
+    command on Discord and at the local table."""
+    lines = ["## Commands (generated from the command spec in `bot/games/" + ui.game_id + "/ui.py`)", "",
+             f"Open a game with `/game new game:{ui.game_id}` (local table: `game new {ui.game_id} "
+             "name=value ...`). Its options, and the clock options every game takes:", "",
+             "| option | value | what it does |", "| --- | --- | --- |"]
+    for p in (*ui.new_options, *CLOCK_OPTIONS):
+        lines.append(f"| `{p.name}` | {_cell(_kind(p))} | {_cell(p.description)} |")
+    lines += ["", "Moves (`local_only` ones are buttons on Discord):", "",
+              "| on Discord | at the local table | what it does |", "| --- | --- | --- |"]
+    for c in ui.commands.values():
+        slash = "—" if c.local_only else "`/" + " ".join(
+            [ui.prefix, c.name, *(f"{p.discord_name or p.name}:" for p in c.params if not p.local_only)]) + "`"
+        local = "`" + " ".join([ui.prefix, c.name, *(option_usage(p) if not p.required else p.name.upper()
+                                                      for p in c.params)]) + "`"
+        lines.append(f"| {_cell(slash)} | {_cell(local)} | {_cell(c.description)} |")
+    return "\n".join(lines) + "\n"
 
 
 def path_of(game: Game) -> Path:

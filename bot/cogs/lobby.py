@@ -1,18 +1,16 @@
 """``/game``: open, join, leave, start, inspect, undo and abandon the channel's game."""
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.games.rotw.data import available_maps as rotw_maps
-from engine.games.steam.data import available_maps as steam_maps
+from engine import IllegalAction
 
 from .. import registry
 from ..discord_io import answer, caller_of
 from ..replies import private
+from .spec import new_game_command
 
 NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages", "attach_files": "Attach Files",
           "embed_links": "Embed Links"}
@@ -26,18 +24,6 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [label for name, label in NEEDED.items() if not getattr(perms, name)]
 
 
-OBJECTIVES = [app_commands.Choice(name=n, value=v) for v, n in (
-    ("economist", "Economist: the best score"), ("mayor", "Mayor: move every passenger"),
-    ("conductor", "Train Conductor: deliver to all four building kinds"),
-    ("engineer", "Engineer: buy and upgrade every complete link"), ("baron", "Rail Baron: combine objectives"))]
-BIDDING = [app_commands.Choice(name=n, value=v) for v, n in (
-    ("traditional", "Traditional: the winner pays, order clockwise"),
-    ("first_to_pass", "First to pass: passers pay half their bid and go last"),
-    ("worst_is_first", "Worst is First: an opening bid, then the lowest score goes first"),
-    ("variant1", "Variant 1: no auction in turn 1, later players paid $1,000 each"),
-    ("variant2", "Variant 2: passers pay half their bid (as First to pass)"))]
-
-
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Lobby(commands.GroupCog, group_name="game", group_description="Railhead games in this channel"):
     """The ``/game`` slash command group; each command answers through the bot's ``Table``."""
@@ -45,72 +31,33 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     def __init__(self, bot: commands.Bot):
         self.bot = bot
         super().__init__()
+        names = {gid: g.name for gid, g in registry.games().items()}
+        self.__cog_app_commands_group__.add_command(
+            new_game_command(registry.new_game_params(), names, self._new_game))
 
     @property
     def table(self):
         """The bot's ``Table`` (``bot.table``) that every ``/game`` command goes through."""
         return self.bot.table
 
-    @app_commands.command(name="new", description="Open a game in this channel; you take the first seat")
-    @app_commands.describe(game="Which game", map="Map (Railways of the World)",
-                           short_game="2 fewer empty city markers (Railways of the World)",
-                           bidding="First-player auction style (Railways of the World)",
-                           barons="Deal secret baron cards (Railways of the World; default yes)",
-                           cut_throat="No redirecting the last tile of an unfinished link (Railways of the World)",
-                           hidden_money="Each player's money is seen only by them (Railways of the World)",
-                           bounty_queue="Service Bounties in a row, one active at a time (Railways of the World)",
-                           baron_later="Hold both barons; keep one after the first Major Line (Railways of the World)",
-                           standard="The standard game instead of the base game (Steam)",
-                           first_order="The first turn's order: random or auction (Steam)",
-                           objective="Objective (Railways solo)",
-                           cards="Four map card numbers 1-8, like 5 6 7 8, to replay a map (Railways solo)",
-                           combine="Objectives a Rail Baron game combines, like mayor engineer (Railways solo)",
-                           remind_hours="Hours before reminding a player to move (default 12; 0: never)",
-                           reminders="At most this many reminders per move (default 3)",
-                           time_limit_hours="Hours per move before the others may vote to skip it (default: none)")
-    @app_commands.choices(objective=OBJECTIVES, bidding=BIDDING)
-    async def new(self, interaction: discord.Interaction, game: str = "rotw", map: str | None = None,
-                  short_game: bool | None = None, bidding: str | None = None, barons: bool | None = None,
-                  cut_throat: bool | None = None, hidden_money: bool | None = None,
-                  bounty_queue: bool | None = None, baron_later: bool | None = None,
-                  standard: bool | None = None, first_order: Literal["random", "auction"] | None = None,
-                  objective: str | None = None,
-                  cards: str | None = None,
-                  combine: str | None = None, remind_hours: app_commands.Range[float, 0, 720] | None = None,
-                  reminders: app_commands.Range[int, 0, 10] | None = None,
-                  time_limit_hours: app_commands.Range[float, 1, 720] | None = None) -> None:
-        """``/game new``."""
-        clock = {"remind_hours": remind_hours, "reminders": reminders, "limit_hours": time_limit_hours}
-        typed = {"objective": objective, "cards": cards, "combine": combine, "barons": barons,
-                 "cut_throat": cut_throat, "hidden_money": hidden_money, "bounty_queue": bounty_queue,
-                 "baron_later": baron_later, "standard": standard, "first_order": first_order}
-        options = registry.UIS[game].options_from_text(typed) if game in registry.UIS else {}
-        if short_game is not None:
-            options["short_game"] = short_game
-        if map:
-            options["map"] = map
-        if bidding:
-            options["bidding"] = bidding
-
+    async def _new_game(self, interaction: discord.Interaction, game: str, given: dict) -> None:
+        """``/game new`` (its options come from the games' specs: ``spec.new_game_command``)."""
         async def work():
             missing = missing_permissions(interaction)
             if missing:
                 return private("I can't run a game in this channel: I am missing the permission"
                                f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}. Ask a server admin to "
                                "grant them to the bot here, then try again.")
+            try:
+                options, clock = registry.new_game_args(game, given)
+            except IllegalAction as exc:
+                return private(str(exc))
             return await self.table.new(caller_of(interaction), game, options, clock)
         await answer(interaction, work)
 
-    @new.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str):
         return [app_commands.Choice(name=g.name, value=g.id) for g in registry.games().values()
                 if current.lower() in g.name.lower() or current.lower() in g.id][:25]
-
-    @new.autocomplete("map")
-    async def _maps(self, interaction: discord.Interaction, current: str):
-        """The maps of the game chosen so far (Railways of the World's by default)."""
-        maps = steam_maps() if getattr(interaction.namespace, "game", None) == "steam" else rotw_maps()
-        return [app_commands.Choice(name=m, value=m) for m in maps if current.lower() in m][:25]
 
     @app_commands.command(name="join", description="Take a seat at this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:

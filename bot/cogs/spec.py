@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import inspect
 import keyword
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from .. import registry
 from ..discord_io import answer, caller_of
 from ..ui import Command, GameUI, Param
 from .base import AUTOCOMPLETES
@@ -39,10 +41,10 @@ def _annotation(param: Param) -> Any:
         if param.kind is not str or param.autocomplete not in AUTOCOMPLETES:
             raise ValueError(f"{param.name}: unknown autocomplete {param.autocomplete!r} for a {param.kind.__name__}")
         return AUTOCOMPLETES[param.autocomplete]
-    if param.kind is int and (param.min is not None or param.max is not None):
-        return app_commands.Range[int, param.min, param.max]
-    if param.kind not in (str, int, bool):
-        raise ValueError(f"{param.name}: a Discord option is str, int or bool, not {param.kind!r}")
+    if param.kind in (int, float) and (param.min is not None or param.max is not None):
+        return app_commands.Range[param.kind, param.min, param.max]
+    if param.kind not in (str, int, float, bool):
+        raise ValueError(f"{param.name}: a Discord option is str, int, float or bool, not {param.kind!r}")
     return param.kind
 
 
@@ -64,23 +66,87 @@ def slash_command(prefix: str, command: Command) -> app_commands.Command:
 
     callback.__name__ = callback.__qualname__ = f"{prefix}_{_identifier(command.name)}"
     callback.__doc__ = None
-    callback.__signature__ = inspect.Signature([
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        *(inspect.Parameter(ident, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(p),
-                            default=inspect.Parameter.empty if p.required else None)
-          for ident, p in idents.items())])
+    callback.__signature__ = _signature(idents, [])
     func: Any = callback
     func = app_commands.describe(**{ident: discord_description(p.description, p.discord_description)
                                     for ident, p in idents.items()})(func)
     renames = {ident: discord_name(p) for ident, p in idents.items() if discord_name(p) != ident}
     if renames:
         func = app_commands.rename(**renames)(func)
-    choices = {ident: [app_commands.Choice(name=c, value=c) for c in p.choices]
-               for ident, p in idents.items() if p.choices}
-    if choices:
-        func = app_commands.choices(**choices)(func)
+    func = _with_choices(func, idents)
     return app_commands.Command(name=command.name, callback=func,
                                 description=discord_description(command.description, command.discord_description))
+
+
+def _with_choices(func: Any, idents: dict[str, Param]) -> Any:
+    """``func`` with Discord choices for the parameters that have ``choices`` (named by their
+    ``labels`` when given)."""
+    choices = {ident: [app_commands.Choice(name=label, value=value)
+                       for value, label in zip(p.choices, p.labels or p.choices, strict=True)]
+               for ident, p in idents.items() if p.choices}
+    return app_commands.choices(**choices)(func) if choices else func
+
+
+def _signature(idents: dict[str, Param], first: list[inspect.Parameter]) -> inspect.Signature:
+    return inspect.Signature([
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        *first,
+        *(inspect.Parameter(ident, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(p),
+                            default=inspect.Parameter.empty if p.required else None)
+          for ident, p in idents.items())])
+
+
+NewGame = Callable[[discord.Interaction, str, dict[str, Any]], Awaitable[Any]]
+
+
+def new_game_command(params: list[tuple[Param, tuple[str, ...]]], game_names: dict[str, str],
+                     run: NewGame) -> app_commands.Command:
+    """``/game new``: ``game`` (autocompleted from ``game_names``, id -> name; default ``rotw``),
+    then one option per ``params`` entry (``bot.registry.new_game_params``: a game's option is
+    described with the names of the games that take it, and autocompletes from the chosen game's
+    ``suggest``). The callback hands ``run(interaction, game id, {name: value given})``."""
+    idents = {_identifier(p.name): p for p, _ in params}
+    takers = {_identifier(p.name): ids for p, ids in params}
+
+    async def callback(interaction: discord.Interaction, game: str = "rotw", **values: Any) -> None:
+        await run(interaction, game, {idents[k].name: v for k, v in values.items() if v is not None})
+
+    callback.__name__ = callback.__qualname__ = "game_new"
+    callback.__doc__ = None
+    callback.__signature__ = _signature(idents, [inspect.Parameter(
+        "game", inspect.Parameter.KEYWORD_ONLY, annotation=str, default="rotw")])
+    func: Any = callback
+
+    def described(ident: str, p: Param) -> str:
+        text = discord_description(p.description, p.discord_description)
+        return f"{text} ({', '.join(game_names[g] for g in takers[ident])})" if takers[ident] else text
+
+    func = app_commands.describe(game="Which game", **{i: described(i, p) for i, p in idents.items()})(func)
+    func = _with_choices(func, idents)
+    command = app_commands.Command(name="new", callback=func,
+                                   description="Open a game in this channel; you take the first seat")
+
+    @command.autocomplete("game")
+    async def _games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=gid) for gid, name in game_names.items()
+                if current.lower() in name.lower() or current.lower() in gid][:25]
+
+    for ident, p in idents.items():
+        if p.suggest is not None:
+            command.autocomplete(ident)(_suggester(p.name, params))
+    return command
+
+
+def _suggester(name: str, params: list[tuple[Param, tuple[str, ...]]]):
+    """Autocomplete for option ``name`` of ``/game new``: the values the chosen game suggests
+    (``game`` typed so far, default ``rotw``)."""
+    async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        gid = getattr(interaction.namespace, "game", None) or "rotw"
+        ui = registry.UIS.get(gid)
+        param = next((p for p in (ui.new_options if ui else ()) if p.name == name and p.suggest), None)
+        values = list(param.suggest()) if param else []
+        return [app_commands.Choice(name=v, value=v) for v in values if current.lower() in v.lower()][:25]
+    return suggest
 
 
 def slash_group(ui: GameUI, description: str, **group_options: Any) -> app_commands.Group:

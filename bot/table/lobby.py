@@ -22,7 +22,7 @@ class Lobby:
     async def new(self, caller: Caller, game_id: str, options: dict | None = None,
                   timing_: dict | None = None) -> Reply:
         """``/game new``: open a lobby in this channel; the creator takes the first seat.
-        ``timing_``: ``remind_hours``, ``reminders``, ``limit_hours`` (see ``timing``)."""
+        ``timing_``: ``remind_hours``, ``reminders``, ``time_limit_hours`` (see ``timing.timing_from``)."""
         try:
             game = registry.game(game_id)
             opts = msgspec.to_builtins(game.options(options))
@@ -203,13 +203,13 @@ class Lobby:
                 return await self.act_for(session, target.seat, header)
             return Reply(channel=Message(header), channel_id=row.channel_id, game_id=row.id)
 
-    async def game_timing(self, caller: Caller, remind_hours=None, reminders=None, limit_hours=None) -> Reply:
+    async def game_timing(self, caller: Caller, remind_hours=None, reminders=None, time_limit_hours=None) -> Reply:
         """``/game timing``: the creator or a member with Manage Channel changes the game's
         reminders and move time limit; the clocks of the players to move start again."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
             return private("There is no game here.")
-        if remind_hours is None and reminders is None and limit_hours is None:
+        if remind_hours is None and reminders is None and time_limit_hours is None:
             return private(f"This game: {timing.describe(row.timing)}. Change it with `remind_hours`, `reminders` "
                            "or `time_limit_hours` (`none` for no limit).")
         if caller.user_id != row.creator_id and not caller.can_manage:
@@ -218,7 +218,7 @@ class Lobby:
             now = {**timing.DEFAULTS, **row.timing}
             clock = timing.timing_from(now["remind_hours"] if remind_hours is None else remind_hours,
                                        now["reminders"] if reminders is None else reminders,
-                                       now["limit_hours"] if limit_hours is None else limit_hours)
+                                       now["limit_hours"] if time_limit_hours is None else time_limit_hours)
         except IllegalAction as exc:
             return private(str(exc))
         async with self.lock(row.id):

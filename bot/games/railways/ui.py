@@ -321,6 +321,17 @@ class RailwaysUI(GameUI):
     game_id = "railways"
     prefix = "railways"
     commands = COMMANDS
+    new_options = (
+        Param("objective", str, "the objective (default economist)",
+              choices=("economist", "mayor", "conductor", "engineer", "baron"),
+              labels=("Economist: the best score", "Mayor: move every passenger",
+                      "Train Conductor: deliver to all four building kinds",
+                      "Engineer: buy and upgrade every complete link", "Rail Baron: combine objectives")),
+        Param("cards", str, "four map card numbers 1-8, like 5 6 7 8, to replay a map",
+              example="5,6,7,8"),
+        Param("combine", str, "objectives a Rail Baron game combines, like mayor engineer",
+              example="mayor,engineer"),
+    )
     summary = ("**Railways** (solo, Alban Viard): 12 decades of up to two actions each, paid with icons of the "
                "cards in your hand (`card.slot`, a second slot of one card costs 1 pollution): buy rail links "
                "between buildings, build buildings, move passengers along your links for profit and bonuses, hire "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import IllegalAction
 from engine.common.goods import COLOURS
 from engine.common.hexgrid import normalize
-from engine.games.rotw.data import city_hex, load_map, load_tables
+from engine.games.rotw.data import available_maps, city_hex, load_map, load_tables
 from engine.games.rotw.money import bonds_needed, dollars
 from render import rotw as render_rotw
 
@@ -325,6 +325,22 @@ class RotwUI(GameUI):
     game_id = "rotw"
     prefix = "rotw"
     commands = COMMANDS
+    new_options = (
+        Param("map", str, "the map", suggest=available_maps),
+        Param("short_game", bool, "2 fewer empty city markers"),
+        Param("bidding", str, "the first-player auction's style (default traditional)",
+              choices=("traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"),
+              labels=("Traditional: the winner pays, order clockwise",
+                      "First to pass: passers pay half their bid and go last",
+                      "Worst is First: an opening bid, then the lowest score goes first",
+                      "Variant 1: no auction in turn 1, later players paid $1,000 each",
+                      "Variant 2: passers pay half their bid (as First to pass)")),
+        Param("barons", bool, "deal secret baron cards (default yes)"),
+        Param("cut_throat", bool, "no redirecting the last tile of an unfinished link"),
+        Param("hidden_money", bool, "each player's money is seen only by them"),
+        Param("bounty_queue", bool, "Service Bounties in a row, one active at a time"),
+        Param("baron_later", bool, "hold both barons; keep one after the first Major Line"),
+    )
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
     summary = ("**Railways of the World** (2-6 players): each turn, an auction for first player, then three rounds "
                "of one action each: build track (`/rotw link`, `/rotw build`), deliver a goods cube (`/rotw "
@@ -339,10 +355,7 @@ class RotwUI(GameUI):
 
     def options_from_text(self, typed: dict) -> dict:
         """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
-        keys = ("map", "short_game", "bidding", "barons", "cut_throat", "hidden_money", "bounty_queue", "baron_later")
-        out = {k: v for k, v in typed.items() if k in keys and v is not None}
-        out.setdefault("barons", True)
-        return out
+        return {"barons": True, **typed}
 
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""

@@ -12,7 +12,7 @@ import importlib
 
 from engine import IllegalAction
 from engine.common.hexgrid import SIDES
-from engine.games.steam.data import load_map, place
+from engine.games.steam.data import available_maps, load_map, place
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
@@ -320,6 +320,11 @@ class SteamUI(GameUI):
     game_id = "steam"
     prefix = "steam"
     commands = COMMANDS
+    new_options = (
+        Param("map", str, "the map", suggest=available_maps),
+        Param("standard", bool, "the standard game instead of the base game"),
+        Param("first_order", str, "the first turn's order: random or auction", choices=("random", "auction")),
+    )
     # A bid, a pass, the end of a build, whose move it is: a text line; a board when the board changes.
     quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase")
     summary = ("**Steam** (3-6 players): each turn, everyone takes an action tile (`/steam tile`), builds up to 3 "
@@ -335,11 +340,6 @@ class SteamUI(GameUI):
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)
-
-    def options_from_text(self, typed: dict) -> dict:
-        """See ``GameUI.options_from_text``: ``map``, ``standard`` and ``first_order`` as typed."""
-        keys = ("map", "standard", "first_order")
-        return {k: v for k, v in typed.items() if k in keys and v is not None}
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """See ``GameUI.prompt_text``: action tile, build (tiles laid of the limit, what the tile

@@ -330,6 +330,8 @@ class WorkersUI(GameUI):
     game_id = "workers"
     prefix = "workers"
     commands = COMMANDS
+    new_options = (Param("first_player", int, "the seat that starts with the Baton: 0 the creator, 1 the next to join",
+                         min=0, max=3, example="1"),)
     summary = ("**Railway Workers** (2-4 players, Marios Axiotis and Nikos Chondropoulos): four rounds of two action "
                "phases. Each phase you place four of your eight action cards face down under +1, +2, +3 and +6 "
                "(in secret), roll dice, and put one die on each card behind your screen. Cards are revealed one "
@@ -365,14 +367,6 @@ class WorkersUI(GameUI):
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options``: ``colourblind`` (bool) and ``layout`` (default desktop)."""
         return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
-
-    def options_from_text(self, typed: dict) -> dict:
-        """See ``GameUI.options_from_text``: only ``first_player`` (a seat number or a name)."""
-        out = {}
-        if typed.get("first_player") is not None:
-            out["first_player"] = int(typed["first_player"]) if str(typed["first_player"]).isdigit() \
-                else typed["first_player"]
-        return out
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """See ``GameUI.prompt_text``: the place/assign steps (menus in DMs unless ``who`` is
