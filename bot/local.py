@@ -150,11 +150,7 @@ class LocalTable:
                 if not eq:
                     return [f"Options are typed `name=value` (not {word!r}); type help for each game's options."]
                 given[key.lower()] = value
-            try:
-                options, clock = registry.new_game_args(game, given)
-            except IllegalAction as exc:
-                return [str(exc)]
-            return self.show(await self.table.new(c, game, options, clock))
+            return self.show(await self.table.open(c, game, given))
         if verb == "settings":
             changes = {}
             for word in rest:

@@ -18,7 +18,7 @@ import engine
 from engine import IllegalAction, Match, canonical
 
 from . import registry, timing
-from .replies import Caller, Message, Reply, private
+from .replies import Caller, Message, Refusal, Reply, private
 from .session import Session
 from .store import ChannelBusy, now
 
@@ -45,12 +45,14 @@ class ExportFile(msgspec.Struct, forbid_unknown_fields=True):
     exported_at: str = ""
 
 
-async def _target(table: Table, caller: Caller) -> Session | Reply:
-    """The channel's running game, or its last finished one."""
+async def _target(table: Table, caller: Caller) -> Session:
+    """The channel's running game, or its last finished one. Raises ``Refusal`` when there is none."""
     session = await table.session(caller.channel_id)
     if session is None:
         session = await table.finished(caller.channel_id)
-    return session if session is not None else private("There is no game in this channel to look at.")
+    if session is None:
+        raise Refusal("There is no game in this channel to look at.")
+    return session
 
 
 async def stats(table: Table, caller: Caller) -> Reply:
@@ -58,7 +60,7 @@ async def stats(table: Table, caller: Caller) -> Reply:
     (map and objective)."""
     results = await table.store.results(user_id=caller.user_id)
     if not results:
-        return private("You have no finished game yet.")
+        raise Refusal("You have no finished game yet.")
     lines = [f"**{caller.name}**'s finished games:"]
     for game_id in sorted({r.game for r in results}):
         mine = [r for r in results if r.game == game_id]
@@ -81,16 +83,14 @@ async def stats(table: Table, caller: Caller) -> Reply:
 async def history(table: Table, caller: Caller, page: int = 1) -> Reply:
     """The moves of the channel's game in words, ``PER_PAGE`` a page, page 1 the most recent."""
     session = await _target(table, caller)
-    if isinstance(session, Reply):
-        return session
     m = session.match
     entries = await asyncio.to_thread(engine.history, m.game, m.options, m.seats, m.seed, m.log)
     numbered = [(i + 1, f"{i + 1}. **{m.seats[seat]}**: {' '.join(texts)}") for i, seat, texts in entries if texts]
     if not numbered:
-        return private("Nothing has happened in this game yet.")
+        raise Refusal("Nothing has happened in this game yet.")
     pages = (len(numbered) + PER_PAGE - 1) // PER_PAGE
     if not 1 <= page <= pages:
-        return private(f"There {'is' if pages == 1 else 'are'} {pages} page{'s' if pages > 1 else ''} of history.")
+        raise Refusal(f"There {'is' if pages == 1 else 'are'} {pages} page{'s' if pages > 1 else ''} of history.")
     end = len(numbered) - (page - 1) * PER_PAGE
     shown = numbered[max(0, end - PER_PAGE):end]
     more = f" — `/game history page:{page + 1}` for earlier moves" if page < pages else ""
@@ -103,13 +103,11 @@ async def history(table: Table, caller: Caller, page: int = 1) -> Reply:
 async def export(table: Table, caller: Caller) -> Reply:
     """The game's action log as a JSON file (see the module docstring for what is withheld)."""
     session = await _target(table, caller)
-    if isinstance(session, Reply):
-        return session
     m, row = session.match, session.row
     over = m.outcome() is not None
     if not over and len(m.seats) > 1:
-        return private("A game with several players can be exported once it is over: its file holds the seed, "
-                       "which decides the hidden cards and cubes. `/game history` shows the moves so far.")
+        raise Refusal("A game with several players can be exported once it is over: its file holds the seed, "
+                      "which decides the hidden cards and cubes. `/game history` shows the moves so far.")
     data = ExportFile("railhead-game", 1, row.game, row.rules_version, row.options, list(m.seats), m.seed,
                       [(seat, action) for seat, action in m.log], "finished" if over else "running", now())
     body = json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=1).encode()
@@ -121,28 +119,25 @@ async def export(table: Table, caller: Caller) -> Reply:
 async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
     """Put an exported game in this (empty) channel: finished games for review, solo games to go on."""
     if len(data) > MAX_IMPORT:
-        return private("That file is too large to be a Railhead export.")
+        raise Refusal("That file is too large to be a Railhead export.")
     try:
         doc = msgspec.json.decode(data, type=ExportFile)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        return private(f"That is not a Railhead game export ({str(exc)[:120]}).")
+        raise Refusal(f"That is not a Railhead game export ({str(exc)[:120]}).") from None
     if doc.format != "railhead-game" or doc.version != 1:
-        return private("That is not a Railhead game export (format railhead-game, version 1).")
-    try:
-        game = registry.game(doc.game)
-    except IllegalAction as exc:
-        return private(str(exc))
+        raise Refusal("That is not a Railhead game export (format railhead-game, version 1).")
+    game = registry.game(doc.game)
     if doc.rules_version != game.rules_version:
-        return private(f"That game was played under another version of {game.name}'s rules ({doc.rules_version}; "
-                       f"now {game.rules_version}) and would replay differently.")
+        raise Refusal(f"That game was played under another version of {game.name}'s rules ({doc.rules_version}; "
+                      f"now {game.rules_version}) and would replay differently.")
     try:
         match = await asyncio.to_thread(Match.replay, game, doc.options, doc.players, doc.seed,
                                         [(s, a) for s, a in doc.log])
     except (IllegalAction, KeyError, TypeError, ValueError) as exc:
-        return private(f"That export does not replay: {exc}")
+        raise Refusal(f"That export does not replay: {exc}") from None
     over = match.outcome() is not None
     if not over and len(doc.players) > 1:
-        return private("Only finished games (to review) and solo games (to go on playing) can be imported.")
+        raise Refusal("Only finished games (to review) and solo games (to go on playing) can be imported.")
     seats = [(caller.user_id, doc.players[0])] if len(doc.players) == 1 else \
         [(-(i + 1), name) for i, name in enumerate(doc.players)]       # a finished game's seats: names only
     try:
@@ -160,7 +155,7 @@ async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
             else:
                 await timing.sync(tx, Session(await tx.game(gid), await tx.seats(gid), match), table.clock())
     except ChannelBusy:
-        return private("This channel already has a game; import in a channel without one.")
+        raise Refusal("This channel already has a game; import in a channel without one.") from None
     what = "to review: `/game status`, `/game board`, `/game history`" if over else \
         f"and goes on: your move, {caller.name}"
     session = await table.session(caller.channel_id) if not over else None
@@ -208,16 +203,13 @@ async def leaderboard(table: Table, caller: Caller, game_id: str | None = None) 
     """The guild's ratings for one game (default: the channel's, else Railways of the World)."""
     if game_id is None:
         game_id = await table.channel_game(caller.channel_id) or "rotw"
-    try:
-        game = registry.game(game_id)
-    except IllegalAction as exc:
-        return private(str(exc))
+    game = registry.game(game_id)
     if game.max_seats == 1:
-        return private(f"{game.name} is played alone: `/game stats` shows your personal bests.")
+        raise Refusal(f"{game.name} is played alone: `/game stats` shows your personal bests.")
     rows = await table.store.results(game=game.id, guild_id=caller.guild_id)
     board = ratings(rows)
     if not board:
-        return private(f"No finished game of {game.name} here yet.")
+        raise Refusal(f"No finished game of {game.name} here yet.")
     where = " in this server" if caller.guild_id is not None else ""
     lines = [f"**{game.name}** ratings{where} (openskill, conservative estimate μ − 3σ):"]
     rank = 0

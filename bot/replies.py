@@ -8,7 +8,12 @@ reply leaves, so a press works after a restart.
 """
 from __future__ import annotations
 
+import functools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from engine import IllegalAction
 
 # Discord's limits on component texts (developer docs, "Component Reference": Button ``label`` 80,
 # String Select ``placeholder`` 150, Select Option ``label`` and ``description`` 100).
@@ -123,6 +128,25 @@ class Caller:
 def private(text: str, **kwargs) -> Reply:
     """An answer only the caller sees."""
     return Reply(caller=Message(text, **kwargs))
+
+
+class Refusal(Exception):
+    """A request the table refuses; its one sentence (``str(exc)``) goes privately to the caller.
+    The table's parts raise it (as the engine raises ``IllegalAction``); ``answered`` turns both
+    into that private reply, once, at the table's edge."""
+
+
+def answered(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable[Reply]]:
+    """Decorate a public coroutine of the table: a ``Refusal`` or an engine ``IllegalAction``
+    raised inside it becomes ``private(sentence)``; anything else propagates (and is logged by
+    whoever delivers the answer)."""
+    @functools.wraps(method)
+    async def edge(*args: Any, **kwargs: Any) -> Reply:
+        try:
+            return await method(*args, **kwargs)
+        except (Refusal, IllegalAction) as exc:
+            return private(str(exc))
+    return edge
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import IllegalAction
 
-from .replies import Button, Message, Reply, private
+from .replies import Button, Message, Refusal, Reply
 from .session import Session
 from .store import TimerRow, iso
 
@@ -92,8 +92,8 @@ async def tick(table: Table, now: datetime | None = None) -> list[Reply]:
     for timer in await table.store.due_timers(iso(now)):
         async with table.lock(timer.game_id):
             row = await table.store.game(timer.game_id)
-            session = await table.loaded(row) if row is not None and row.status == "running" else None
-            if session is None or isinstance(session, Reply):
+            session = await table.session_for(row)
+            if session is None:
                 continue
             prompt = session.prompt_of(timer.seat)
             current = next((t for t in await table.store.timers(row.id) if t.seat == timer.seat), None)
@@ -150,24 +150,23 @@ def _notice(table: Table, session: Session, timer: TimerRow, now: datetime,
 
 
 async def vote(table: Table, caller, action: dict) -> Reply:
-    """A press of *Skip X's move* or *Remove X* after a time limit."""
+    """A press of *Skip X's move* or *Remove X* after a time limit. Raises ``Refusal`` for a
+    vote that is not (or no longer) the caller's to cast."""
 
     row = await table.store.active_game(caller.channel_id)
     if row is None or row.status != "running":
-        return private("There is no running game in this channel.")
+        raise Refusal("There is no running game in this channel.")
     async with table.lock(row.id):
         session = await table.loaded(row)
-        if isinstance(session, Reply):
-            return session
         voter = session.seat_of(caller.user_id)
         late = action["seat"]
         if voter is None:
-            return private("Only the players seated in this game vote.")
+            raise Refusal("Only the players seated in this game vote.")
         if voter == late:
-            return private("You can still make your move: it is not too late for you.")
+            raise Refusal("You can still make your move: it is not too late for you.")
         timer = next((t for t in await table.store.timers(row.id) if t.seat == late), None)
         if timer is None or timer.stamp != action["stamp"] or not timer.late:
-            return private("That vote is over: the move was made meanwhile.")
+            raise Refusal("That vote is over: the move was made meanwhile.")
         votes = {**timer.votes, voter: action["do"]}
         voters = [s.seat for s in session.seats if s.seat != late and not s.removed]
         name = session.names[late]

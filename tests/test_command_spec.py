@@ -164,7 +164,7 @@ async def test_game_new_on_discord_and_at_the_local_table_open_the_same_game(sim
     store = await open_store(str(tmp_path / "local.db"))
     local = LocalTable(Table(store, render=False, seeds=lambda: 1), Path(tmp_path / "boards"))
     refused = await local.handle("game new steam barons=true")
-    assert refused == ["`barons` is an option of Railways of the World, not of Steam."]
+    assert refused == ["(only you see this) `barons` is an option of Railways of the World, not of Steam."]
     await local.handle("game new steam standard=true first_order=auction time_limit_hours=48")
     at_the_table = await store.active_game(1)
     assert on_discord.options == at_the_table.options

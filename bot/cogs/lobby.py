@@ -5,8 +5,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import IllegalAction
-
 from .. import registry
 from ..discord_io import answer, caller_of
 from ..replies import private
@@ -48,11 +46,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
                 return private("I can't run a game in this channel: I am missing the permission"
                                f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}. Ask a server admin to "
                                "grant them to the bot here, then try again.")
-            try:
-                options, clock = registry.new_game_args(game, given)
-            except IllegalAction as exc:
-                return private(str(exc))
-            return await self.table.new(caller_of(interaction), game, options, clock)
+            return await self.table.open(caller_of(interaction), game, given)
         await answer(interaction, work)
 
     async def _games(self, interaction: discord.Interaction, current: str):

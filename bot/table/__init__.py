@@ -19,7 +19,6 @@ from functools import partial
 from engine import IllegalAction, Match
 
 from .. import logs, registry
-from ..replies import Reply, private
 from ..session import Session
 from ..store import GameRow, SeatRow, Store
 from ..ui import GameUI, UIContext
@@ -58,13 +57,16 @@ class Table(Lobby, Information, Moves, Messages):
     # --------------------------------------------------------------- loading
     async def session(self, channel_id: int) -> Session | None:
         """The channel's running game, loaded (``None`` if there is none or it cannot be loaded)."""
-        return await self._session_if(await self.store.active_game(channel_id), "running")
+        return await self.session_for(await self.store.active_game(channel_id), "running")
 
-    async def _session_if(self, row: GameRow | None, status: str) -> Session | None:
+    async def session_for(self, row: GameRow | None, status: str = "running") -> Session | None:
+        """The session of ``row`` when its status is ``status`` and it loads, else ``None``."""
         if row is None or row.status != status:
             return None
-        session = await self.loaded(row)
-        return session if isinstance(session, Session) else None
+        try:
+            return await self.loaded(row)
+        except IllegalAction:
+            return None
 
     async def channel_game(self, channel_id: int) -> str | None:
         """The id of the channel's game (its active one, else its last), for commands that default to it."""
@@ -100,12 +102,9 @@ class Table(Lobby, Information, Moves, Messages):
         return await asyncio.to_thread(Match.restore, game, row.options, [s.name for s in seats], row.seed,
                                        entries, state)
 
-    async def loaded(self, row: GameRow) -> Session | Reply:
-        """The session of ``row``, or a private refusal when it cannot be loaded."""
-        try:
-            return await self._load(row)
-        except IllegalAction as exc:
-            return private(str(exc))
+    async def loaded(self, row: GameRow) -> Session:
+        """The session of ``row``. Raises ``IllegalAction`` for a game saved under other rules."""
+        return await self._load(row)
 
     def _context(self, session: Session, seat: int | None) -> UIContext:
         ui = self.ui(session.row.game)

@@ -4,6 +4,9 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
+from ..replies import Caller, Refusal
+from ..store import GameRow
+
 _LAST_ERROR: list[str] = []
 
 
@@ -28,6 +31,13 @@ NOT_SAVED = ("Your move could not be saved (the bot's database refused it); noth
              "Please try again in a moment.")
 STALE = "That button belongs to an earlier moment of the game; the board has moved on. Use the newest message."
 ENDED = "That button belongs to a game that has ended."
+
+
+def require_manager(caller: Caller, row: GameRow, to: str) -> None:
+    """Raise ``Refusal`` unless the caller created ``row``'s game or has Manage Channel; ``to``
+    says what they wanted ("abandon it")."""
+    if caller.user_id != row.creator_id and not caller.can_manage:
+        raise Refusal(f"Only the game's creator or a member with Manage Channel can {to}.")
 
 
 SETTINGS = {

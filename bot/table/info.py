@@ -6,10 +6,8 @@ import asyncio
 import logging
 from datetime import datetime
 
-from engine import IllegalAction
-
 from .. import records, registry, timing
-from ..replies import Button, Caller, Message, Reply, Select, private
+from ..replies import Button, Caller, Message, Refusal, Reply, Select, answered, private
 from ..session import Session
 from ..store import GameRow
 from .common import SETTING_DEFAULTS, SETTINGS, last_error
@@ -21,8 +19,9 @@ class Information:
 
     async def finished(self, channel_id: int) -> Session | None:
         """The channel's last game when it finished (its final scores and board stay visible)."""
-        return await self._session_if(await self.store.last_game(channel_id), "finished")
+        return await self.session_for(await self.store.last_game(channel_id), "finished")
 
+    @answered
     async def status(self, caller: Caller) -> Reply:
         """``/game status``: scores, money and whose turn it is, from the caller's own view when
         seated (only they see it)."""
@@ -40,8 +39,6 @@ class Information:
             names = ", ".join(s.name for s in seats)
             return private(f"{game.name}: waiting to start. Seated ({len(seats)}/{game.max_seats}): {names}.")
         session = await self.loaded(row)
-        if isinstance(session, Reply):
-            return session
         # a private answer: a seated caller sees it from their own seat (their own money when it is hidden)
         text = self.ui(row.game).status_text(session.match.view(session.seat_of(caller.user_id)))
         waiting = [session.names[p["seat"]] for p in session.match.prompts()]
@@ -49,15 +46,13 @@ class Information:
             text += f"\nWaiting for {', '.join(waiting)}."
         return private(text)
 
+    @answered
     async def rules(self, caller: Caller, game_id: str | None = None) -> Reply:
         """``/game rules``: the short guide of ``game_id`` (default: this channel's game, else all)."""
         if game_id is None:
             game_id = await self.channel_game(caller.channel_id)
         if game_id is not None:
-            try:
-                registry.game(game_id)
-            except IllegalAction as exc:
-                return private(str(exc))
+            registry.game(game_id)
             return private(self.ui(game_id).rules_text())
         return private("\n\n".join(self.ui(g).rules_text() for g in sorted(registry.games())))
 
@@ -66,18 +61,21 @@ class Information:
         delivers them."""
         return await timing.tick(self, now or self.clock())
 
+    @answered
     async def stats(self, caller: Caller) -> Reply:
         """``/game stats`` (see ``records.stats``)."""
         return await records.stats(self, caller)
 
+    @answered
     async def leaderboard(self, caller: Caller, game_id: str | None = None) -> Reply:
         """``/game leaderboard`` (see ``records.leaderboard``)."""
         return await records.leaderboard(self, caller, game_id)
 
+    @answered
     async def health(self, caller: Caller) -> Reply:
         """``/game health`` for admins: uptime, games, database size, the last error."""
         if not caller.can_manage:
-            return private("Only members with Manage Channel can see the bot's health.")
+            raise Refusal("Only members with Manage Channel can see the bot's health.")
         up = self.clock() - self.started
         counts = await self.store.game_counts()
         size = await self.store.size()
@@ -90,18 +88,22 @@ class Information:
                  f"Last error: {error}" if error else "No error since the start."]
         return private("\n".join(lines))
 
+    @answered
     async def history(self, caller: Caller, page: int = 1) -> Reply:
         """``/game history`` (see ``records.history``)."""
         return await records.history(self, caller, page)
 
+    @answered
     async def export(self, caller: Caller) -> Reply:
         """``/game export`` (see ``records.export``)."""
         return await records.export(self, caller)
 
+    @answered
     async def import_game(self, caller: Caller, data: bytes) -> Reply:
         """``/game import`` (see ``records.import_game``)."""
         return await records.import_game(self, caller, data)
 
+    @answered
     async def board(self, caller: Caller, zoom: str | None = None) -> Reply:
         """``/game board``: the board in the channel, drawn with the caller's settings
         (colour-blind aids, phone or desktop layout); ``zoom``: a close view around a city, hex or
@@ -111,34 +113,30 @@ class Information:
         if session is None:
             session, header = await self.finished(caller.channel_id), "The final board of the last game here:"
         if session is None:
-            return private("There is no running game in this channel.")
+            raise Refusal("There is no running game in this channel.")
         ui = self.ui(session.row.game)
         options = ui.render_options(await self.prefs(caller.user_id))
         if zoom:
             if not self.render:
-                return private("Board images are turned off here.")
-            try:
-                image = await self._render(ui, session.match.view(None), **options, zoom=str(zoom)[:60])
-            except IllegalAction as exc:
-                return private(str(exc))
+                raise Refusal("Board images are turned off here.")
+            image = await self._render(ui, session.match.view(None), **options, zoom=str(zoom)[:60])
             return Reply(channel=Message(f"A close view of {str(zoom)[:60]}:", image=image, image_name="zoom.png"),
                          channel_id=session.row.channel_id, game_id=session.row.id)
         reply = self.turn(session, [], header=header, remind=False)
         await self.store_offers_now(session.row.id, reply)
         return await self.with_board(session, reply, **options)
 
+    @answered
     async def hand(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game hand`` and the **My hand** button: the caller's private view, fresh, with the
         choices of a secret prompt."""
         row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
-            return private("There is no running game here.")
+            raise Refusal("There is no running game here.")
         session = await self.loaded(row)
-        if isinstance(session, Reply):
-            return session
         seat = session.seat_of(caller.user_id)
         if seat is None:
-            return private("You are not seated in this game; everything you may see is on the board.")
+            raise Refusal("You are not seated in this game; everything you may see is on the board.")
         ctx = self._context(session, seat)
         text = self.ui(row.game).hand_text(ctx.view())
         components: list[Button | Select] = []
@@ -178,18 +176,19 @@ class Information:
             self._prefs[user_id] = await self.store.prefs(user_id)
         return self._prefs[user_id]
 
+    @answered
     async def settings(self, caller: Caller, changes: dict | None = None) -> Reply:
         """``/game settings``: show or change the caller's settings (see ``SETTINGS``)."""
         prefs = await self.prefs(caller.user_id)
         changes = {k: v for k, v in (changes or {}).items() if v is not None}
         for key, value in changes.items():
             if key not in SETTINGS:
-                return private(f"There is no setting `{key}`; settings: {', '.join(SETTINGS)}.")
+                raise Refusal(f"There is no setting `{key}`; settings: {', '.join(SETTINGS)}.")
             kind, _ = SETTINGS[key]
             if kind is bool and not isinstance(value, bool):
-                return private(f"`{key}` is true or false.")
+                raise Refusal(f"`{key}` is true or false.")
             if isinstance(kind, tuple) and value not in kind:
-                return private(f"`{key}` is one of: {', '.join(kind)}.")
+                raise Refusal(f"`{key}` is one of: {', '.join(kind)}.")
         if changes:
             prefs = {**prefs, **changes}
             async with self.store.transaction() as tx:

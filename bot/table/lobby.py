@@ -7,33 +7,39 @@ import logging
 import msgspec
 
 import engine
-from engine import IllegalAction, Match, canonical
+from engine import Match, canonical
 
 from .. import logs, registry, timing
-from ..replies import Button, Caller, Message, Reply, private
+from ..replies import Button, Caller, Message, Refusal, Reply, answered, private
 from ..session import Session
 from ..store import ChannelBusy, GameRow
+from .common import require_manager
 
 log = logging.getLogger("railhead.table")
 
 class Lobby:
     """The table's lobby: opening, joining, leaving, starting, abandoning a game, removing a player"""
 
+    @answered
+    async def open(self, caller: Caller, game_id: str, given: dict) -> Reply:
+        """``/game new`` as typed or chosen: ``given`` holds its options by name (text or Discord's
+        values; see ``registry.new_game_args``), the game's and the clock's."""
+        options, clock = registry.new_game_args(game_id, given)
+        return await self.new(caller, game_id, options, clock)
+
+    @answered
     async def new(self, caller: Caller, game_id: str, options: dict | None = None,
                   timing_: dict | None = None) -> Reply:
         """``/game new``: open a lobby in this channel; the creator takes the first seat.
         ``timing_``: ``remind_hours``, ``reminders``, ``time_limit_hours`` (see ``timing.timing_from``)."""
-        try:
-            game = registry.game(game_id)
-            opts = msgspec.to_builtins(game.options(options))
-            game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates the options
-            clock = timing.timing_from(**(timing_ or {}))
-        except IllegalAction as exc:
-            return private(str(exc))
+        game = registry.game(game_id)
+        opts = msgspec.to_builtins(game.options(options))
+        game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates the options
+        clock = timing.timing_from(**(timing_ or {}))
         solo = game.max_seats == 1
         if caller.dm and not solo:
-            return private(f"{game.name} is played by several people in a server channel; in a DM with me you "
-                           "can play a solo game (`/game new game:railways`).")
+            raise Refusal(f"{game.name} is played by several people in a server channel; in a DM with me you "
+                          "can play a solo game (`/game new game:railways`).")
         buttons = [Button("Join", {"type": "_lobby", "do": "join"}, "primary"),
                    Button("Leave", {"type": "_lobby", "do": "leave"}),
                    Button("Start", {"type": "_lobby", "do": "start"}, "success")]
@@ -45,7 +51,7 @@ class Lobby:
                 if not solo:
                     await self._store_offers(tx, gid, buttons)
         except ChannelBusy:
-            return private("This channel already has a game. Finish it, or `/game abandon` it first.")
+            raise Refusal("This channel already has a game. Finish it, or `/game abandon` it first.") from None
         logs.note(game=f"{game.id}#{gid}", seats={caller.user_id: 0})
         if solo:                                  # nobody to wait for: the game begins at once
             return await self.start(caller)
@@ -61,47 +67,46 @@ class Lobby:
         return Message(f"You have a seat at **{game.name}** in <#{channel_id}>. Private information (your hand, "
                        "secret choices) will come here.")
 
-    async def _lobby(self, caller: Caller, row: GameRow | None = None) -> GameRow | Reply:
+    async def _lobby(self, caller: Caller, row: GameRow | None = None) -> GameRow:
+        """The channel's game (or ``row``). Raises ``Refusal`` when there is none."""
         row = row or await self.store.active_game(caller.channel_id)
         if row is None:
-            return private("There is no game here. Open one with `/game new`.")
+            raise Refusal("There is no game here. Open one with `/game new`.")
         logs.note(game=f"{row.game}#{row.id}")
         return row
 
+    @answered
     async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game join`` or **Join**: take a seat at the channel's table in the lobby."""
         row = await self._lobby(caller, row)
-        if isinstance(row, Reply):
-            return row
         game = registry.game(row.game)
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
                 current = await tx.game(row.id)
                 seats = await tx.seats(row.id)
                 if any(s.user_id == caller.user_id for s in seats):
-                    return private("You are already seated.")
+                    raise Refusal("You are already seated.")
                 if current is None or current.status != "lobby":
-                    return private("This game has already started or ended; you can watch, and join the next one.")
+                    raise Refusal("This game has already started or ended; you can watch, and join the next one.")
                 if len(seats) >= game.max_seats:
-                    return private(f"The table is full ({game.max_seats} players).")
+                    raise Refusal(f"The table is full ({game.max_seats} players).")
                 await tx.add_seat(row.id, caller.user_id, caller.name)
         names = ", ".join([s.name for s in seats] + [caller.name])
         return Reply(channel=Message(f"**{caller.name}** joins. Seated: {names}."), channel_id=row.channel_id,
                      game_id=row.id, direct={caller.user_id: self._welcome(game, row.channel_id)})
 
+    @answered
     async def leave(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game leave`` or **Leave**: give up one's seat before the start."""
         row = await self._lobby(caller, row)
-        if isinstance(row, Reply):
-            return row
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
                 current = await tx.game(row.id)
                 if current is None or current.status != "lobby":
-                    return private("You can only leave a game before it starts. A running game can be abandoned "
-                                   "by its creator or a member with Manage Channel.")
+                    raise Refusal("You can only leave a game before it starts. A running game can be abandoned "
+                                  "by its creator or a member with Manage Channel.")
                 if not await tx.remove_seat(row.id, caller.user_id):
-                    return private("You are not seated at this table.")
+                    raise Refusal("You are not seated at this table.")
                 empty = not await tx.seats(row.id)
                 if empty:
                     await tx.set_status(row.id, "abandoned")
@@ -109,26 +114,21 @@ class Lobby:
             f"**{caller.name}** leaves the table."
         return Reply(channel=Message(text), channel_id=row.channel_id, game_id=row.id)
 
+    @answered
     async def start(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game start`` or **Start**: start the game (its creator or Manage Channel), post the first turn."""
         row = await self._lobby(caller, row)
-        if isinstance(row, Reply):
-            return row
         if row.status != "lobby":
-            return private("This game is already running.")
-        if caller.user_id != row.creator_id and not caller.can_manage:
-            return private("Only the game's creator or a member with Manage Channel can start it.")
+            raise Refusal("This game is already running.")
+        require_manager(caller, row, "start it")
         game = registry.game(row.game)
         async with self.lock(row.id):
             current = await self.store.game(row.id)
             if current is None or current.status != "lobby":
-                return private("This game is already running or has ended.")
+                raise Refusal("This game is already running or has ended.")
             seats = await self.store.seats(row.id)
             seed = self.seeds()
-            try:
-                match = Match.start(game, row.options, [s.name for s in seats], seed)
-            except IllegalAction as exc:
-                return private(str(exc))
+            match = Match.start(game, row.options, [s.name for s in seats], seed)
             session = Session(row, seats, match)
             names = ", ".join(s.name for s in seats)
             header = f"**{game.name}** begins for **{names}**." if game.max_seats == 1 else \
@@ -138,7 +138,7 @@ class Lobby:
             try:
                 async with self.store.transaction() as tx:
                     if not await tx.set_status(row.id, "running", expect=("lobby",)):
-                        return private("This game is already running or has ended.")
+                        raise Refusal("This game is already running or has ended.")
                     await tx.start_game(row.id, seed, canonical(match.state).decode())
                     await self._store_reply_offers(tx, row.id, reply)
                     await timing.sync(tx, session, self.clock())
@@ -148,38 +148,38 @@ class Lobby:
             self._matches[row.id] = match
         return await self.with_board(session, reply)
 
+    @answered
     async def abandon(self, caller: Caller) -> Reply:
         """``/game abandon``: end the channel's game without scoring (its creator or Manage Channel)."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
-            return private("There is no game here.")
-        if caller.user_id != row.creator_id and not caller.can_manage:
-            return private("Only the game's creator or a member with Manage Channel can abandon it.")
+            raise Refusal("There is no game here.")
+        require_manager(caller, row, "abandon it")
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
                 changed = await tx.set_status(row.id, "abandoned")
             self._matches.pop(row.id, None)
         if not changed:
-            return private("This game has already ended.")
+            raise Refusal("This game has already ended.")
         return Reply(channel=Message(f"The game was abandoned by **{caller.name}**."), channel_id=row.channel_id)
 
+    @answered
     async def kick(self, caller: Caller, user_id: int) -> Reply:
         """``/game kick``: the creator or a member with Manage Channel takes a player's seat away.
         Before the start the seat is freed; in a running game the player is removed and passes
         whenever prompted (as after a vote, bot/timing.py)."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
-            return private("There is no game here.")
-        if caller.user_id != row.creator_id and not caller.can_manage:
-            return private("Only the game's creator or a member with Manage Channel can remove a player.")
+            raise Refusal("There is no game here.")
+        require_manager(caller, row, "remove a player")
         async with self.lock(row.id):
             current = await self.store.game(row.id)
             seats = await self.store.seats(row.id)
             target = next((s for s in seats if s.user_id == user_id), None)
             if current is None or current.status not in ("lobby", "running"):
-                return private("This game has already ended.")
+                raise Refusal("This game has already ended.")
             if target is None:
-                return private("That player is not seated in this game.")
+                raise Refusal("That player is not seated in this game.")
             if current.status == "lobby":
                 async with self.store.transaction() as tx:
                     await tx.remove_seat(row.id, user_id)
@@ -190,10 +190,8 @@ class Lobby:
                 return Reply(channel=Message(text + (" The table is empty and closed." if empty else "")),
                              channel_id=row.channel_id, game_id=row.id)
             if target.removed:
-                return private(f"{target.name} was already removed: they pass whenever it is their turn.")
+                raise Refusal(f"{target.name} was already removed: they pass whenever it is their turn.")
             session = await self.loaded(current)
-            if isinstance(session, Reply):
-                return session
             async with self.store.transaction() as tx:
                 await tx.set_removed(row.id, target.seat)
             seats = [s if s.seat != target.seat else type(s)(**{**s.__dict__, "removed": True}) for s in session.seats]
@@ -203,30 +201,27 @@ class Lobby:
                 return await self.act_for(session, target.seat, header)
             return Reply(channel=Message(header), channel_id=row.channel_id, game_id=row.id)
 
+    @answered
     async def game_timing(self, caller: Caller, remind_hours=None, reminders=None, time_limit_hours=None) -> Reply:
         """``/game timing``: the creator or a member with Manage Channel changes the game's
         reminders and move time limit; the clocks of the players to move start again."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
-            return private("There is no game here.")
+            raise Refusal("There is no game here.")
         if remind_hours is None and reminders is None and time_limit_hours is None:
             return private(f"This game: {timing.describe(row.timing)}. Change it with `remind_hours`, `reminders` "
                            "or `time_limit_hours` (`none` for no limit).")
-        if caller.user_id != row.creator_id and not caller.can_manage:
-            return private("Only the game's creator or a member with Manage Channel can change its settings.")
-        try:
-            now = {**timing.DEFAULTS, **row.timing}
-            clock = timing.timing_from(now["remind_hours"] if remind_hours is None else remind_hours,
-                                       now["reminders"] if reminders is None else reminders,
-                                       now["limit_hours"] if time_limit_hours is None else time_limit_hours)
-        except IllegalAction as exc:
-            return private(str(exc))
+        require_manager(caller, row, "change its settings")
+        now = {**timing.DEFAULTS, **row.timing}
+        clock = timing.timing_from(now["remind_hours"] if remind_hours is None else remind_hours,
+                                   now["reminders"] if reminders is None else reminders,
+                                   now["limit_hours"] if time_limit_hours is None else time_limit_hours)
         async with self.lock(row.id):
             current = await self.store.game(row.id)
-            session = await self.loaded(current) if current is not None and current.status == "running" else None
+            session = await self.session_for(current, "running")
             async with self.store.transaction() as tx:
                 await tx.set_timing(row.id, clock)
-                if isinstance(session, Session):
+                if session is not None:
                     changed = type(current)(**{**current.__dict__, "timing": clock})
                     await tx.drop_timers(row.id, [])
                     await timing.sync(tx, Session(changed, session.seats, session.match), self.clock())

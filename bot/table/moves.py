@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine import IllegalAction, Match, canonical
+from engine import Match, canonical
 
 from .. import logs, registry, timing
-from ..replies import Apply, Caller, Message, Reply, private
+from ..replies import Apply, Caller, Message, Refusal, Reply, answered, private
 from ..session import Session
 from ..store import GameRow, Offer, ResultRow
 from .common import ENDED, NOT_SAVED, SETTING_DEFAULTS
@@ -19,33 +19,26 @@ log = logging.getLogger("railhead.table")
 class Moves:
     """Moves at the table: commands, button presses, actions, undo, the table's own moves after a"""
 
+    @answered
     async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
         """A game command (``/rotw build ...``), answered by the game's UI module."""
         row = row or await self.store.active_game(caller.channel_id)
         if row is not None and row.status == "lobby":
-            return private("The game has not started yet: when everyone is seated, its creator presses **Start**.")
+            raise Refusal("The game has not started yet: when everyone is seated, its creator presses **Start**.")
         if row is None or row.status != "running":
-            return private("There is no running game in this channel.")
+            raise Refusal("There is no running game in this channel.")
         ui = self.ui(row.game)
         spec = ui.commands.get(name) if isinstance(name, str) else None
         if spec is None:
-            return private(f"Unknown command {name!r}; commands: {', '.join(ui.commands)}.")
-        try:
-            args = spec.check(args)
-        except IllegalAction as exc:
-            return private(str(exc))
+            raise Refusal(f"Unknown command {name!r}; commands: {', '.join(ui.commands)}.")
+        args = spec.check(args)
         session = await self.loaded(row)
-        if isinstance(session, Reply):
-            return session
         seat = session.seat_of(caller.user_id)
         if seat is None:
-            return private("You are not seated in this game.")
-        try:
-            ctx = self._context(session, seat)
-            ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
-            result = await spec.handler(ctx, args)
-        except IllegalAction as exc:
-            return private(str(exc))
+            raise Refusal("You are not seated in this game.")
+        ctx = self._context(session, seat)
+        ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
+        result = await spec.handler(ctx, args)
         if isinstance(result, Apply):
             return await self.act(caller, result.action, row=row)
         prompt = session.prompt_of(seat)
@@ -54,18 +47,20 @@ class Moves:
         await self.store_offers_now(row.id, result)
         return result
 
+    @answered
     async def undo(self, caller: Caller) -> Reply:
         """``/game undo``: take back your last move (alone, or by asking the others)."""
         return await self.act(caller, {"type": "undo"})
 
+    @answered
     async def click(self, caller: Caller, token: str) -> Reply:
         """A button or select option: the action stored behind ``token``."""
         offer = await self.store.offer(token)
         if offer is None:
-            return private("That button has expired.")
+            raise Refusal("That button has expired.")
         row = await self.store.game(offer.game_id)
         if row is None or row.status not in ("lobby", "running"):
-            return private(ENDED)
+            raise Refusal(ENDED)
         action = offer.action
         kind = action.get("type")
         logs.note(game=f"{row.game}#{row.id}", action=action.get("do") or action.get("name") or kind)
@@ -78,11 +73,9 @@ class Moves:
         if kind == "_cmd":
             if row.status == "running":
                 session = await self.loaded(row)
-                if isinstance(session, Reply):
-                    return session
                 refused = refusal(session, session.seat_of(caller.user_id), offer)
                 if refused:
-                    return private(refused)
+                    raise Refusal(refused)
             return await self.command(caller, action["name"], action.get("args", {}), row=row)
         if kind == "_hand":
             return await self.hand(caller, row)
@@ -91,36 +84,33 @@ class Moves:
         return await self.act(caller, action, row=row, offer=offer)
 
     # ----------------------------------------------------------------- moves
+    @answered
     async def act(self, caller: Caller, action: Any, row: GameRow | None = None, offer: Offer | None = None) -> Reply:
         """Play ``action`` for the caller's seat, commit it, and build the messages that announce it."""
         row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
-            return private("There is no running game in this channel.")
+            raise Refusal("There is no running game in this channel.")
         async with self.lock(row.id):
             current = await self.store.game(row.id)
             if current is None or current.status != "running":
-                return private(ENDED if offer else "This game has ended.")
+                raise Refusal(ENDED if offer else "This game has ended.")
             session = await self.loaded(current)
-            if isinstance(session, Reply):
-                return session
             seat = session.seat_of(caller.user_id)
             if seat is None:
-                return private("You are not seated in this game.")
+                raise Refusal("You are not seated in this game.")
             refused = refusal(session, seat, offer) if offer is not None else None
             if refused:
-                return private(refused)
-            try:
-                new, events = session.match.play(seat, action)
-            except IllegalAction as exc:
-                return private(str(exc))
+                raise Refusal(refused)
+            new, events = session.match.play(seat, action)
             return await self._commit(session, [(seat, caller.user_id)], new, events, actor=seat)
 
     async def act_for(self, session: Session, seat: int, header: str) -> Reply:
         """The table's move for ``seat`` (a skipped move after a time limit): the game's
-        ``timeout_action``. The caller holds the game's lock."""
+        ``timeout_action``. The caller holds the game's lock. Raises ``Refusal`` when the game
+        has none."""
         action = session.match.game.timeout_action(session.match.state, seat)
         if action is None:
-            return private("This game has no move to make for a player at this point.")
+            raise Refusal("This game has no move to make for a player at this point.")
         new, events = session.match.play(seat, action)
         return await self._commit(session, [(seat, session.seats[seat].user_id)], new, events, header=header)
 

@@ -74,7 +74,7 @@ async def test_local_table_plays_railways(tmp_path):
     out = await local.handle("railways hand")
     assert any("Your hand" in line for line in out)
     out = await local.handle("game new railways objective=tycoon")
-    assert out == ["`objective` must be one of: economist, mayor, conductor, engineer, baron."]
+    assert out == ["(only you see this) `objective` must be one of: economist, mayor, conductor, engineer, baron."]
     await store.close()
 
 
