@@ -142,9 +142,10 @@ CLOCK_OPTIONS = (
 
 @dataclass
 class UIContext:
-    """What a game's UI may see for one seat (``seat`` is ``None`` for a spectator)."""
+    """What a game's UI may see for one seat (``seat`` is ``None`` for a spectator): views,
+    prompts, legal actions, queries and dry runs; never the raw state (the match is private)."""
 
-    match: Match = field(repr=False)
+    _match: Match = field(repr=False)
     seat: int | None
     names: list[str]
     render_board: Callable[..., Awaitable[bytes | None]] | None = None
@@ -152,19 +153,24 @@ class UIContext:
 
     def view(self, seat: int | None | str = "me") -> dict:
         """The view of this seat (``"me"``), of another seat, or the public one (``None``)."""
-        return self.match.view(self.seat if seat == "me" else seat)
+        return self._match.view(self.seat if seat == "me" else seat)
+
+    def prompts(self) -> list[dict]:
+        """Every seat's prompt now (whose move it is; ``[{"seat", "kind", "stamp", ...}]``)."""
+        return self._match.prompts()
 
     def prompt(self) -> dict | None:
         """This seat's prompt, or ``None`` when the game waits on others."""
-        return next((p for p in self.match.prompts() if p["seat"] == self.seat), None)
+        return next((p for p in self._match.prompts() if p["seat"] == self.seat), None)
 
     def legal_actions(self) -> list[dict]:
         """This seat's legal actions (none for a spectator)."""
-        return self.match.game.legal_actions(self.match.state, self.seat) if self.seat is not None else []
+        return self._match.game.legal_actions(self._match.state, self.seat) if self.seat is not None else []
 
     def query(self, name: str, **args: Any) -> Any:
-        """A read-only question to the game's engine (``Game.query``) for this seat."""
-        return self.match.game.query(self.match.state, self.seat, name, args)
+        """A read-only question to the game's engine (``Game.query``) for this seat. Raises
+        ``IllegalAction`` for an unknown question or bad arguments."""
+        return self._match.game.query(self._match.state, self.seat, name, args)
 
     def dry_run(self, action: dict) -> tuple[dict | None, list[dict]]:
         """What ``action`` would do: the seat's view after it and the events it may see.
@@ -174,9 +180,9 @@ class UIContext:
         (the preview would show the goods cubes it would draw, and Cancel would make that free):
         then the view is ``None`` and the events keep their figures (``paid``, ``bonds``) but
         lose their ``text``."""
-        after, events = self.match.play(self.seat, action)
+        after, events = self._match.play(self.seat, action)
         mine = engine.events_for(events, self.seat)
-        if after.state["core"]["sealed"] == self.match.state["core"]["moves"]:
+        if after.state["core"]["sealed"] == self._match.state["core"]["moves"]:
             return None, [{k: v for k, v in e.items() if k != "text"} for e in mine]
         return after.view(self.seat), mine
 

@@ -28,12 +28,12 @@ tables that rarely change) are cached.
 from __future__ import annotations
 
 import json
-import unicodedata
 from functools import lru_cache
 
 from PIL import Image
 
 from engine import IllegalAction
+from engine.common.names import fold
 
 from ..hexes import BACKGROUND
 from ..panel import png_bytes_quick
@@ -119,14 +119,10 @@ def board_png(view: dict, *, layout: str = "desktop", colourblind: bool = False,
     return png_bytes_quick(draw_board(view, layout=layout, colourblind=colourblind))
 
 
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold().strip()
-
-
 def _zoom_target(view: dict, zoom: str) -> str | int:
     text = str(zoom).strip()
     for city in view["map"]["cities"]:
-        if _fold(city["name"]) == _fold(text):
+        if fold(city["name"]) == fold(text):
             return city["name"]
     numbers = {p["number"] for p in view["map"]["projects"]}
     if text.isdigit() and int(text) in numbers:

@@ -55,7 +55,7 @@ def numbers(text: str) -> list[int]:
 def _prompt(ctx: UIContext, *kinds: str) -> dict:
     prompt = ctx.prompt()
     if prompt is None:
-        waiting = [ctx.names[p["seat"]] for p in ctx.match.prompts()]
+        waiting = [ctx.names[p["seat"]] for p in ctx.prompts()]
         ready = " (you are ready)" if ctx.view()["players"][ctx.seat]["ready"] else ""
         raise IllegalAction(f"It is not your move now{ready}: waiting for {', '.join(waiting) or 'nobody'}.")
     if prompt["kind"] not in kinds:

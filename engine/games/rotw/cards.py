@@ -8,13 +8,14 @@ of cards, purple diamond, no symbol) are in ``players[seat]["cards"]``; their ef
 """
 from __future__ import annotations
 
+from engine.common.names import fold
 from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
 from .actions import TakeCard
 from .cities import add_cubes
 from .context import Context
-from .data import CardSpec, city_hex, fold
+from .data import CardSpec, city_hex
 from .network import cities_reached, own_graph
 
 SYMBOL = {"goal": "green circle", "immediate": "red X", "held": "hand of cards", "per_turn": "purple diamond",

@@ -4,7 +4,6 @@ Everything here is static and cached; the state only holds what changes.
 """
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import msgspec
 from engine.common.datafile import DATA_DIR, DataError, fail, load
 from engine.common.goods import COLOURS
 from engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, side_towards
+from engine.common.names import fold
 
 CITY_COLOURS = (*COLOURS, "gray")
 TERRAIN = {".": "open", "^": "mountain", "~": "water", " ": "sea"}
@@ -72,11 +72,6 @@ class MapData(msgspec.Struct, frozen=True):
     cube_reduction: frozenset[int] = frozenset({2, 3})
     """Player counts at which each city starts with one cube fewer (at least one): the map's row of
     railways-of-the-world.txt, "Cube Reduction Chart"."""
-
-
-def fold(text: str) -> str:
-    """Case- and accent-free key for city names: ``"Köln"`` -> ``"koln"``."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)).strip()
 
 
 def map_path(map_id: str) -> Path:

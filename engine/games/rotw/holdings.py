@@ -12,11 +12,11 @@ owner (a seat, or ``None`` while open), in the order of ``ctx.map_cards.major_li
 from __future__ import annotations
 
 from engine.common.hexgrid import edge_key, neighbor
+from engine.common.names import fold
 from engine.core.errors import IllegalAction
 
 from . import cards as ops
 from .context import Context
-from .data import fold
 from .network import connected, own_graph
 
 BUILD_CARDS = ("land_grant", "perfect_engineering")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from engine.common import tilenet
 from engine.common.hexgrid import SIDES
+from engine.common.names import fold
 from engine.core.errors import IllegalAction
 
-from .data import NEW_CITY_LETTERS, MapData, Rules, fold, load_manifest, place
+from .data import NEW_CITY_LETTERS, MapData, Rules, load_manifest, place
 from .money import pay_or_refuse
 
 

@@ -4,7 +4,6 @@ Everything here is static and cached; the state holds what changes. Money in dol
 """
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import msgspec
 
 from engine.common.datafile import DATA_DIR, DataError, fail, load
 from engine.common.hexgrid import edge_key, label, normalize, side_towards
+from engine.common.names import fold
 from engine.common.tiles import TOWN, Manifest, shape, valid
 
 COLOURS = ("red", "yellow", "blue", "purple", "gray")
@@ -77,12 +77,6 @@ class MapData(msgspec.Struct, frozen=True):
     impassable: frozenset[str]
     cube_reduction: frozenset[int]
     by_name: dict[str, str]          # folded city or town name -> hex
-
-
-def fold(text: str) -> str:
-    """Case- and accent-free key for names: ``"Łódź"`` -> ``"łodz"``."""
-    return "".join(c for c in unicodedata.normalize("NFKD", (text or "").lower())
-                   if not unicodedata.combining(c)).strip()
 
 
 def available_maps() -> list[str]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from engine.common import auction as auc
 from engine.common.goods import draw
+from engine.common.names import fold
 from engine.core.errors import IllegalAction
 from engine.core.rng import Stream
 
-from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, fold, load_manifest
+from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, load_manifest
 from .money import Bankrupt, Payment, can_raise, pay, pay_or_refuse, record
 from .moves import start_moves
 from .seats import acting, active, first_then_order
