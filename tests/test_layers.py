@@ -125,3 +125,20 @@ def test_no_file_over_500_lines():
             for path in sorted((ROOT / package).rglob("*.py"))
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500]
     assert long == []
+
+
+def test_renderers_read_views_and_map_data_not_rules():
+    """A renderer draws a view; besides the engine's public names it may read the shared geometry
+    (``engine.common``) and a game's map data (``engine.games.<id>.data``), never its rules."""
+    bad = [f"{name} -> {dep}" for name, deps in graph().items() if name.split(".")[0] == "render"
+           for dep in deps if dep.startswith("engine.") and not dep.startswith("engine.common.")
+           and not (dep.startswith("engine.games.") and dep.endswith(".data"))]
+    assert bad == []
+
+
+def test_shared_bot_code_imports_no_game():
+    """Only a game's own folder (``bot/games/<id>/``) and the registry that finds it name a game."""
+    bad = [f"{name} -> {dep}" for name, deps in graph().items() if name.startswith("bot")
+           and not name.startswith("bot.games.") and name != "bot.registry"
+           for dep in deps if dep.startswith(("engine.games.", "bot.games."))]
+    assert bad == []
