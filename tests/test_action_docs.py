@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from engine import GAMES
+from engine.core.actions import tag_of
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "gen_action_docs.py"
 _spec = importlib.util.spec_from_file_location("gen_action_docs", TOOL)
@@ -29,5 +30,5 @@ def test_every_action_and_its_example_are_documented(game_id):
     for cls in gen.struct_types(game.actions):
         assert cls.__doc__ and cls.example, cls
         game.decode(cls.example)                      # the example is a valid action
-        assert f'"type": "{cls.__struct_config__.tag}"' in text
+        assert f'"type": "{tag_of(cls)}"' in text
     assert '"type": "undo"' in text and '"type": "undo_vote"' in text

@@ -1,9 +1,11 @@
-"""Game contract, match log with undo, typed actions, seeded randomness and errors."""
-from .actions import Action, decode, reference
+"""Game contract, turn steps, match log with undo, typed actions, seeded randomness and errors."""
+from .actions import Action, decode, kind_of, reference
 from .errors import IllegalAction
 from .game import Event, Game, State, canonical, clone, events_for, rules_state
 from .match import Match, history, in_force, replay
 from .rng import Stream, rng_for
+from .steps import Step, dispatch, not_your_turn
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "Match", "State", "Stream", "canonical", "clone", "decode",
-           "events_for", "history", "in_force", "reference", "replay", "rng_for", "rules_state"]
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Match", "State", "Step", "Stream", "canonical", "clone",
+           "decode", "dispatch", "events_for", "history", "in_force", "kind_of", "not_your_turn", "reference",
+           "replay", "rng_for", "rules_state"]

@@ -44,6 +44,26 @@ class UndoVote(Action, tag="undo_vote"):
 
 CORE_ACTIONS = (Undo, UndoVote)
 
+_TAGS: dict[type, str | None] = {}
+
+
+def tag_of(cls: type[msgspec.Struct]) -> str | None:
+    """The ``type`` of an action struct class, e.g. ``"bid"``; ``None`` for an untagged struct
+    (an options schema). Read from msgspec's public ``inspect.type_info``, cached per class."""
+    if cls not in _TAGS:
+        tag = getattr(msgspec.inspect.type_info(cls), "tag", None)
+        _TAGS[cls] = tag if isinstance(tag, str) else None
+    return _TAGS[cls]
+
+
+def kind_of(action: Action) -> str:
+    """The kind of a decoded action: its ``type``, e.g. ``"bid"`` for ``Bid(amount=3)``.
+    Raises ``TypeError`` for something that is not a tagged action struct."""
+    kind = tag_of(type(action)) if isinstance(action, msgspec.Struct) else None
+    if kind is None:
+        raise TypeError(f"{type(action).__name__} is not a tagged action struct.")
+    return kind
+
 _TYPES = {"int": "a whole number", "str": "text", "bool": "true or false", "float": "a number",
           "array": "a list", "object": "an object", "null": "empty", "float | int": "a number"}
 _EXPECTED = re.compile(r"Expected `([^`]+)`(?:,? got `([^`]+)`)?(.*?)(?: - at `\$([^`]*)`)?$")
@@ -91,7 +111,7 @@ def explain(exc: msgspec.ValidationError, union: Any, raw: dict, what: str = "ac
     """A player's sentence for a decoding error of ``raw`` against ``union`` (an action union,
     or an options struct with ``what="option"``)."""
     text = str(exc)
-    kinds = {c.__struct_config__.tag: c for c in struct_types(union)}
+    kinds = {tag_of(c): c for c in struct_types(union)}
     cls = kinds.get(raw.get("type")) if isinstance(raw, dict) else None
     if what != "action":
         cls = union
@@ -174,7 +194,7 @@ def reference(union: Any) -> str:
             shown = _type_name(getattr(f.type, "type", f.type))
             text = f"`{f.encode_name}` ({shown}{'' if f.required else ', optional'})"
             fields.append(text + (f": {desc}" if desc else ""))
-        example = json.dumps(cls.example or {"type": cls.__struct_config__.tag}, ensure_ascii=False)
+        example = json.dumps(cls.example or {"type": tag_of(cls)}, ensure_ascii=False)
         doc = " ".join((cls.__doc__ or "").split())
         rows.append(f"| `{example}` | {doc} | {'; '.join(fields) or '—'} |")
     return "\n".join(rows)

@@ -20,16 +20,17 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from .actions import CORE_ACTIONS, Action, decode, explain
+from .actions import CORE_ACTIONS, Action, decode, explain, tag_of
 from .errors import IllegalAction
 from .rng import Stream, rng_for
+from .steps import Step, dispatch
 
 State = dict[str, Any]
 Event = dict[str, Any]
 Prompt = dict[str, Any]
 
 _encoder = msgspec.json.Encoder(order="deterministic")
-CORE_TYPES = tuple(c.__struct_config__.tag for c in CORE_ACTIONS)
+CORE_TYPES = tuple(tag_of(c) for c in CORE_ACTIONS)
 
 
 def canonical(obj: Any) -> bytes:
@@ -58,8 +59,10 @@ class Game:
 
     Subclasses set ``id``, ``name``, ``rules_version``, ``options_type`` (a ``msgspec.Struct``),
     ``actions`` (a ``Union`` of ``Action`` structs tagged by ``type``), ``min_seats``/``max_seats``,
-    and implement ``_setup``, ``_apply``, ``_prompts``, ``_legal_actions``, ``view`` and ``outcome``;
-    ``reveals`` declares which moves reveal hidden things (draws at random are noticed by the engine).
+    declare their turn structure as ``steps`` (see ``steps.py``; the default ``_apply`` dispatches
+    to them) or implement ``_apply`` themselves, and implement ``_setup``, ``_prompts``,
+    ``_legal_actions``, ``view`` and ``outcome``; ``reveals`` declares which moves reveal hidden
+    things (draws at random are noticed by the engine).
     """
 
     id: ClassVar[str]
@@ -69,6 +72,7 @@ class Game:
     actions: ClassVar[Any]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    steps: ClassVar[tuple[Step, ...]] = ()
 
     # ----------------------------------------------------------- options
     def options(self, raw: dict[str, Any] | None = None) -> msgspec.Struct:
@@ -164,7 +168,12 @@ class Game:
         raise NotImplementedError
 
     def _apply(self, state: State, seat: int, action: Action, rng: Stream, events: list[Event]) -> None:
-        raise NotImplementedError
+        """Play one move on the working copy ``state``: by default the game's ``steps`` decide
+        (``steps.dispatch``: the kind the step in force takes, the seats that may act, the handler).
+        Raises ``IllegalAction``."""
+        if not self.steps:
+            raise NotImplementedError
+        dispatch(self.steps, state, seat, action, rng, events)
 
     def _prompts(self, state: State) -> list[Prompt]:
         """``[{"seat": int, "kind": str, ...}]`` without stamps; equal dicts mean an unchanged prompt."""

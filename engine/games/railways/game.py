@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from engine.core.steps import Step
 
 from . import rules, search
 from .actions import ACTIONS
@@ -20,6 +21,38 @@ HANDLERS = {"buy_link": rules.do_buy_link, "build": rules.do_build, "move": rule
             "add_passenger": rules.do_add_passenger, "upgrade": rules.do_upgrade}
 
 
+def _place(state, seat, action, rng, events) -> None:
+    rules.do_place(state, action.at, action.passengers, events)
+
+
+def _end_decade(state, seat, action, rng, events) -> None:
+    if state["actions"] != 1:
+        raise IllegalAction("Take your first action of the decade before ending it.")
+    rules.record_decade(state, rng, events)
+
+
+def _action(handler):
+    """An action of the decade: its handler, the tracks' changes on its event, then what follows."""
+    def play(state, seat, action, rng, events) -> None:
+        before = {k: state[k] for k in TRACKS}
+        handler(state, action, events)
+        events[-1]["delta"] = {k: state[k] - v for k, v in before.items()}
+        rules.after_action(state, rng, events)
+    return play
+
+
+STEPS = (
+    Step("place", "place the four passenger dice", {"place": _place},
+         active=lambda state: state["phase"] == "place", actors=lambda state: [0],
+         refuse=lambda state, kind: "Place the four passenger dice first (one on a building of each map card)."),
+    Step("actions", "take an action of the decade (or end it after the first)",
+         {**{kind: _action(handler) for kind, handler in HANDLERS.items()}, "end_decade": _end_decade},
+         active=lambda state: state["phase"] == "actions", actors=lambda state: [0],
+         refuse=lambda state, kind: "The passenger dice are all placed." if kind == "place" else None),
+)
+"""Setup places the passenger dice; then each decade takes two actions (railways-solo.txt)."""
+
+
 class Railways(Game):
     id = "railways"
     name = "Railways (solo)"
@@ -28,28 +61,10 @@ class Railways(Game):
     actions = ACTIONS
     min_seats = 1
     max_seats = 1
+    steps = STEPS
 
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)
-
-    def _apply(self, state, seat, action, rng, events):
-        kind = action.__struct_config__.tag
-        if state["phase"] == "place":
-            if kind != "place":
-                raise IllegalAction("Place the four passenger dice first (one on a building of each map card).")
-            rules.do_place(state, action.at, action.passengers, events)
-            return
-        if kind == "place":
-            raise IllegalAction("The passenger dice are all placed.")
-        if kind == "end_decade":
-            if state["actions"] != 1:
-                raise IllegalAction("Take your first action of the decade before ending it.")
-            rules.record_decade(state, rng, events)
-            return
-        before = {k: state[k] for k in TRACKS}
-        HANDLERS[kind](state, action, events)
-        events[-1]["delta"] = {k: state[k] - v for k, v in before.items()}
-        rules.after_action(state, rng, events)
 
     def _prompts(self, state):
         """``{"seat": 0, "kind": "place", "left": [...]}`` during setup, then

@@ -1,0 +1,121 @@
+"""The turn structure a game declares: its steps, and the one dispatcher that runs them.
+
+In the spirit of 18xx.games' steps and boardgame.io's phases: a game lists its ``Step``\\ s in
+order; the first one whose ``active(state)`` holds is the step in force. A step names what is done
+now (``doing``), which action kinds it takes (each with its handler) and which seats may act
+(``actors``: one seat, several at once, or the seat a pending question is for). ``dispatch``
+refuses an action kind the step does not take, then a seat that may not act, then calls the
+handler, so "it is not your turn" is worded once, here, for every game.
+
+A step is declared like this::
+
+    Step("auction", "bid or pass in the first-player auction",
+         takes={"bid": do_bid, "pass": do_pass},
+         active=lambda state: state["phase"] == "auction",
+         actors=lambda state: [bidder(state)])
+
+A handler is ``handler(state, seat, action, rng, events) -> None``; it changes ``state`` (a
+working copy: ``Game.apply`` throws it away when the handler raises ``IllegalAction``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .actions import Action, kind_of
+from .errors import IllegalAction
+from .rng import Stream
+
+Handler = Callable[[dict, int, Action, Stream, list], None]
+"""``handler(state, seat, action, rng, events)``: play one move of the step."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a game's turn structure.
+
+    - ``name``: a short identifier (``"auction"``, ``"build"``);
+    - ``doing``: what is done now, for a player ("bid or pass in the first-player auction");
+      the refusal of a wrong kind reads "Now is the time to <doing>: `bid`, `pass`.";
+    - ``takes``: ``{action kind: handler}``, the kinds this step takes, in the order they are named;
+    - ``active(state) -> bool``: whether this step is in force (the first active step of a game's
+      list is the one in force);
+    - ``actors(state) -> seats``: the seats that may act now (one, several at once, or the seat
+      a pending question is for);
+    - ``refuse(state, kind) -> str | None``: optional, the game's own sentence refusing ``kind`` in
+      this step where it says more than the core's; ``None`` falls back to the core's.
+    """
+
+    name: str
+    doing: str
+    takes: Mapping[str, Handler]
+    active: Callable[[dict], bool]
+    actors: Callable[[dict], Iterable[int]]
+    refuse: Callable[[dict, str], str | None] | None = field(default=None)
+
+    def kinds(self) -> list[str]:
+        """The action kinds this step takes, e.g. ``["bid", "pass"]``."""
+        return list(self.takes)
+
+
+def active_step(steps: Sequence[Step], state: dict) -> Step:
+    """The step in force: the first of ``steps`` whose ``active(state)`` holds.
+
+    Raises ``IllegalAction`` ("Nothing can be played now.") when none is."""
+    for step in steps:
+        if step.active(state):
+            return step
+    raise IllegalAction("Nothing can be played now.")
+
+
+def names(state: dict, seats: Iterable[int]) -> str:
+    """``"Ann"``, ``"Ann or Bob"``, ``"Ann, Bob or Cid"``: the display names of ``seats``."""
+    shown = [state["seats"][s] for s in seats]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def not_your_turn(state: dict, actors: Sequence[int]) -> str:
+    """The one refusal of a seat that may not act now: "It is not your turn: Ann is to act." or
+    "It is not your turn: Ann or Bob are to act."."""
+    if not actors:
+        return "It is not your turn: nobody is to act now."
+    return f"It is not your turn: {names(state, actors)} {'is' if len(actors) == 1 else 'are'} to act."
+
+
+def wrong_kind(step: Step, state: dict, kind: str) -> str:
+    """The refusal of an action kind ``step`` does not take: the step's own sentence if it has one
+    for ``kind``, else "Now is the time to <doing>: `a`, `b`."."""
+    own = step.refuse(state, kind) if step.refuse is not None else None
+    if own:
+        return own
+    return f"Now is the time to {step.doing}: " + ", ".join(f"`{k}`" for k in step.takes) + "."
+
+
+def actors_of(steps: Sequence[Step], state: dict) -> list[int]:
+    """The seats that may act in the step in force (sorted, no repeats); ``[]`` when none is."""
+    for step in steps:
+        if step.active(state):
+            return sorted(set(step.actors(state)))
+    return []
+
+
+def dispatch(steps: Sequence[Step], state: dict, seat: int, action: Action, rng: Stream, events: list) -> Step:
+    """Play ``action`` of ``seat`` in the step in force of ``steps``; returns that step.
+
+    Raises ``IllegalAction``: no step in force; a kind the step does not take (``wrong_kind``); a
+    seat that may not act (``not_your_turn``); or whatever the handler refuses. The refusals of
+    this function happen before ``state`` is touched."""
+    step = active_step(steps, state)
+    kind = kind_of(action)
+    handler = step.takes.get(kind)
+    if handler is None:
+        raise IllegalAction(wrong_kind(step, state, kind))
+    actors = sorted(set(step.actors(state)))
+    if seat not in actors:
+        raise IllegalAction(not_your_turn(state, actors))
+    handler(state, seat, action, rng, events)
+    return step
+
+
+__all__ = ["Handler", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
+           "wrong_kind"]
