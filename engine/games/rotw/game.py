@@ -5,14 +5,94 @@ actions are the typed structs of ``actions.py``; the rules are in ``rules.py`` a
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from engine.core.actions import kind_of
 from engine.core.game import Game
+from engine.core.steps import Step
 
 from . import barons, bidding, holdings, queries, rules, search
 from .actions import ACTIONS
 from .context import of
 from .options import Options
 from .view import view as _view
+
+
+def _keep_baron(state, seat, action, rng, events) -> None:
+    barons.keep(state, seat, action.baron, events)
+
+
+def _use_card(state, seat, action, rng, events) -> None:
+    """A hand card, in the auction or in a round; a Railroad Executive ends the auction."""
+    if holdings.use(state, of(state), seat, action.card, events):
+        bidding.executive_first(state, seat, events)
+
+
+def _action(do):
+    """One action of a round: readied cards go back unless it is a build, then ``do`` and the
+    next seat (railways-of-the-world.txt, "2 - Player Actions")."""
+    def play(state, seat, action, rng, events) -> None:
+        ctx = of(state)
+        if kind_of(action) != "build":
+            holdings.disarm(state, seat)
+        do(state, ctx, seat, action, rng, events)
+        rules.next_actor(state, ctx, events)
+    return play
+
+
+def _pass_round(state, ctx, seat, action, rng, events) -> None:
+    events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes this round."})
+
+
+def _build(state, ctx, seat, action, rng, events) -> None:
+    rules.do_build(state, ctx, seat, action, events)
+
+
+def _upgrade(state, ctx, seat, action, rng, events) -> None:
+    rules.do_upgrade(state, ctx, seat, events)
+
+
+def _deliver(state, ctx, seat, action, rng, events) -> None:
+    rules.do_deliver(state, ctx, seat, action, events)
+
+
+def _bid(state, seat, action, rng, events) -> None:
+    bidding.do_bid(state, of(state), seat, action, events)
+
+
+def _pass_auction(state, seat, action, rng, events) -> None:
+    bidding.do_pass_auction(state, of(state), seat, events)
+
+
+def _barons_elsewhere(state, kind: str) -> str | None:
+    """``keep_baron`` outside the barons' step says why."""
+    if kind != "keep_baron":
+        return None
+    return "The barons are chosen at the start of the game." if "barons" in state \
+        else "This game is played without baron cards."
+
+
+def _waiting_for_barons(state, kind: str) -> str:
+    waiting = ", ".join(state["seats"][s] for s in barons.choosing(state))
+    return f"First everyone keeps one of their two barons (waiting for {waiting})."
+
+
+def _actor(state) -> list[int]:
+    return [bidding.actor(state)]
+
+
+STEPS = (
+    Step("barons", "keep one of your two barons", {"keep_baron": _keep_baron},
+         active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons),
+    Step("auction", "bid or pass in the first-player auction",
+         {"bid": _bid, "pass": _pass_auction, "use_card": _use_card},
+         active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere),
+    Step("actions", "take one action of your turn",
+         {"build": _action(_build), "urbanize": _action(rules.do_urbanize), "upgrade": _action(_upgrade),
+          "deliver": _action(_deliver), "take_card": _action(rules.do_take_card), "pass": _action(_pass_round),
+          "use_card": _use_card},
+         active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere),
+)
+"""Barons are kept first (at the start, or once a Major Line is done in that variant), then each
+turn's first-player auction and its rounds of actions (railways-of-the-world.txt)."""
 
 
 class RailwaysOfTheWorld(Game):
@@ -25,54 +105,10 @@ class RailwaysOfTheWorld(Game):
     actions = ACTIONS
     min_seats = 2
     max_seats = 6
+    steps = STEPS
 
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)
-
-    def _apply(self, state, seat, action, rng, events):
-        kind = action.__struct_config__.tag
-        if barons.choosing(state):
-            if kind != "keep_baron":
-                waiting = ", ".join(state["seats"][s] for s in barons.choosing(state))
-                raise IllegalAction(f"First everyone keeps one of their two barons (waiting for {waiting}).")
-            barons.keep(state, seat, action.baron, events)
-            return
-        if kind == "keep_baron":
-            raise IllegalAction("The barons are chosen at the start of the game." if "barons" in state
-                                else "This game is played without baron cards.")
-        current = bidding.actor(state)
-        if seat != current:
-            raise IllegalAction(f"It is not your turn: {state['seats'][current]} is to act.")
-        ctx = of(state)
-        if kind == "use_card":
-            if holdings.use(state, ctx, seat, action.card, events):
-                bidding.executive_first(state, seat, events)
-            return
-        if state["phase"] == "auction":
-            if kind == "bid":
-                bidding.do_bid(state, ctx, seat, action, events)
-            elif kind == "pass":
-                bidding.do_pass_auction(state, ctx, seat, events)
-            else:
-                raise IllegalAction("The first-player auction is on: bid or pass.")
-            return
-        if kind == "bid":
-            raise IllegalAction("The auction is over for this turn; choose an action.")
-        if kind != "build":
-            holdings.disarm(state, seat)
-        if kind == "pass":
-            events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes this round."})
-        elif kind == "build":
-            rules.do_build(state, ctx, seat, action, events)
-        elif kind == "urbanize":
-            rules.do_urbanize(state, ctx, seat, action, rng, events)
-        elif kind == "upgrade":
-            rules.do_upgrade(state, ctx, seat, events)
-        elif kind == "deliver":
-            rules.do_deliver(state, ctx, seat, action, events)
-        else:
-            rules.do_take_card(state, ctx, seat, action, rng, events)
-        rules.next_actor(state, ctx, events)
 
     def timeout_action(self, state, seat):
         """A pass: in the auction it drops out, in a round it uses the action doing nothing; the
