@@ -20,7 +20,7 @@ def test_capital_is_raised_by_everyone_at_once_five_dollars_a_step(tiny):
     assert sorted(p["seat"] for p in GAME._prompts(t.state)) == [0, 1, 2, 3]
     t.act(2, type="capital", steps=3)
     assert (t.player(2)["cash"], t.player(2)["income"]) == (15, -3)
-    with pytest.raises(IllegalAction, match="already raised"):
+    with pytest.raises(IllegalAction, match="not your turn: P0, P1 or P3 are to act"):
         t.act(2, type="capital", steps=1)
     with pytest.raises(IllegalAction, match="0 to 10 steps"):
         t.act(0, type="capital", steps=11)

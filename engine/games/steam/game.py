@@ -5,8 +5,10 @@ except after a delivery, when every player who scored chooses income or VP at on
 """
 from __future__ import annotations
 
+from engine.core.actions import kind_of
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from engine.core.steps import Step
 
 from . import build, flow, moves, search, standard
 from .actions import ACTIONS
@@ -14,6 +16,129 @@ from .context import map_for, of
 from .data import load_map, load_rules
 from .options import Options
 from .view import view as _view
+
+
+def _capital(state, seat, action, rng, events) -> None:
+    standard.capital(state, of(state)[1], seat, action.steps, events)
+
+
+def _after_moves(state, rules, events) -> None:
+    """Both rounds of moving goods over: income, the turn order and the next turn."""
+    if moves.over(state):
+        flow.income(state, rules, events)
+
+
+def _score(state, seat, action, rng, events) -> None:
+    rules = of(state)[1]
+    moves.score(state, rules, seat, action.take, events)
+    _after_moves(state, rules, events)
+
+
+def _scoring(state) -> list[int]:
+    """The seats still choosing income or VP for their track points."""
+    s = state["scoring"]
+    return [int(k) for k in s["points"] if k not in s["choices"]]
+
+
+def _placing_points(state, kind: str) -> str:
+    waiting = ", ".join(state["seats"][s] for s in _scoring(state))
+    return f"First the track points are placed (waiting for {waiting})."
+
+
+def _auction_bid(state, seat, action, rng, events) -> None:
+    flow.auction_bid(state, of(state)[1], seat, action.amount, events)
+
+
+def _auction_pass(state, seat, action, rng, events) -> None:
+    flow.auction_pass(state, of(state)[1], seat, events)
+
+
+def _order_bid(state, seat, action, rng, events) -> None:
+    standard.bid(state, of(state)[1], seat, action.amount, events)
+
+
+def _order_pass(state, seat, action, rng, events) -> None:
+    standard.pass_(state, of(state)[1], seat, events)
+
+
+def _select(state, seat, action, rng, events) -> None:
+    flow.select(state, of(state)[1], seat, action.tile, action.pass_option, events)
+
+
+def _lay(state, seat, action, rng, events) -> None:
+    mapdata, rules = of(state)
+    build.lay(state, mapdata, rules, seat, action.hex, action.exits, events)
+
+
+def _redirect(state, seat, action, rng, events) -> None:
+    mapdata, rules = of(state)
+    build.redirect(state, mapdata, rules, seat, action.hex, action.exits, events)
+
+
+def _grow(state, seat, action, rng, events) -> None:
+    build.grow(state, of(state)[0], seat, action.city, events)
+
+
+def _urbanize(state, seat, action, rng, events) -> None:
+    mapdata, rules = of(state)
+    build.urbanize(state, mapdata, rules, seat, action.town, action.tile, events)
+
+
+def _produce(state, seat, action, rng, events) -> None:
+    standard.produce(state, rng, seat, action.spaces, events)
+
+
+def _done(state, seat, action, rng, events) -> None:
+    mapdata, rules = of(state)
+    build.done(state, mapdata, rules, seat, events)
+    flow.next_builder(state, rules, events)
+
+
+def _deliver(state, seat, action, rng, events) -> None:
+    mapdata, rules = of(state)
+    moves.deliver(state, mapdata, rules, seat, action.from_, action.colour, list(action.links), events)
+    _after_moves(state, rules, events)
+
+
+def _locomotive(state, seat, action, rng, events) -> None:
+    rules = of(state)[1]
+    moves.locomotive(state, rules, seat, events)
+    _after_moves(state, rules, events)
+
+
+def _move_pass(state, seat, action, rng, events) -> None:
+    rules = of(state)[1]
+    moves.pass_(state, rules, seat, events)
+    _after_moves(state, rules, events)
+
+
+def _in(phase: str):
+    return lambda state: state["phase"] == phase
+
+
+def _actor(state) -> list[int]:
+    return [flow.actor(state)]
+
+
+STEPS = (
+    Step("capital", "decide on capital for this turn", {"capital": _capital}, active=_in("capital"),
+         actors=lambda state: [int(k) for k, v in state["capital"].items() if v is None],
+         refuse=lambda state, kind: "First everyone decides on capital for this turn (`capital`, 0 steps for none)."),
+    Step("score", "place your track points as income or VP", {"score": _score}, active=_in("score"),
+         actors=_scoring, refuse=_placing_points),
+    Step("auction", "bid or pass for a place in the turn order", {"bid": _auction_bid, "pass": _auction_pass},
+         active=_in("auction"), actors=_actor),
+    Step("order", "bid or drop out for the turn order", {"bid": _order_bid, "pass": _order_pass},
+         active=_in("order"), actors=_actor),
+    Step("select", "choose an action tile", {"select": _select}, active=_in("select"), actors=_actor),
+    Step("build", "build track", {"build": _lay, "redirect": _redirect, "grow": _grow, "urbanize": _urbanize,
+                                  "produce": _produce, "done": _done}, active=_in("build"), actors=_actor),
+    Step("move", "move goods", {"deliver": _deliver, "locomotive": _locomotive, "pass": _move_pass},
+         active=_in("move"), actors=_actor),
+)
+"""Capital (standard game) and track points (after a delivery) are asked of several seats at once;
+the rest is one seat at a time: the auctions, choosing action tiles, building, moving goods
+(steam.txt, "Phase 1 – Select Action Tiles" and the phases after it)."""
 
 
 class Steam(Game):
@@ -24,6 +149,7 @@ class Steam(Game):
     actions = ACTIONS
     min_seats = 3
     max_seats = 6
+    steps = STEPS
 
     def _setup(self, options, seats, rng):
         map_id = map_for(options.map, len(seats))
@@ -34,75 +160,11 @@ class Steam(Game):
         return flow.setup(mapdata, load_rules(), opts, seats, rng)
 
     def _apply(self, state, seat, action, rng, events):
-        self._move(state, seat, action, rng, events)
-        kind = action.__struct_config__.tag
-        if kind not in ("score", "capital"):
+        """The step in force plays the move (``STEPS``); then the hexes it touched are remembered
+        for the board (``last``), except after a choice of points or of capital."""
+        super()._apply(state, seat, action, rng, events)
+        if kind_of(action) not in ("score", "capital"):
             state["last"] = [h for e in events for h in ([e["hex"]] if "hex" in e else e.get("hexes", []))]
-
-    def _move(self, state, seat, action, rng, events):
-        kind = action.__struct_config__.tag
-        mapdata, rules = of(state)
-        phase = state["phase"]
-        if phase == "capital":
-            if kind != "capital":
-                raise IllegalAction("First everyone decides on capital for this turn (`capital`, 0 steps for none).")
-            standard.capital(state, rules, seat, action.steps, events)
-            return
-        if phase == "score":
-            if kind != "score":
-                waiting = ", ".join(state["seats"][int(k)] for k in state["scoring"]["points"]
-                                    if k not in state["scoring"]["choices"])
-                raise IllegalAction(f"First the track points are placed (waiting for {waiting}).")
-            moves.score(state, rules, seat, action.take, events)
-            self._after_moves(state, rules, events)
-            return
-        current = flow.actor(state)
-        if seat != current:
-            raise IllegalAction(f"It is not your turn: {state['seats'][current]} is to act.")
-        allowed = {"auction": ("bid", "pass"), "order": ("bid", "pass"), "select": ("select",),
-                   "build": ("build", "redirect", "grow", "urbanize", "produce", "done"),
-                   "move": ("deliver", "locomotive", "pass")}[phase]
-        if kind not in allowed:
-            raise IllegalAction(f"Now is the time to {_doing(phase)}: " + ", ".join(f"`{a}`" for a in allowed) + ".")
-        if phase == "auction":
-            if kind == "bid":
-                flow.auction_bid(state, rules, seat, action.amount, events)
-            else:
-                flow.auction_pass(state, rules, seat, events)
-        elif phase == "order":
-            if kind == "bid":
-                standard.bid(state, rules, seat, action.amount, events)
-            else:
-                standard.pass_(state, rules, seat, events)
-        elif kind == "produce":
-            standard.produce(state, rng, seat, action.spaces, events)
-        elif kind == "select":
-            flow.select(state, rules, seat, action.tile, action.pass_option, events)
-        elif kind == "build":
-            build.lay(state, mapdata, rules, seat, action.hex, action.exits, events)
-        elif kind == "redirect":
-            build.redirect(state, mapdata, rules, seat, action.hex, action.exits, events)
-        elif kind == "grow":
-            build.grow(state, mapdata, seat, action.city, events)
-        elif kind == "urbanize":
-            build.urbanize(state, mapdata, rules, seat, action.town, action.tile, events)
-        elif kind == "done":
-            build.done(state, mapdata, rules, seat, events)
-            flow.next_builder(state, rules, events)
-        elif kind == "deliver":
-            moves.deliver(state, mapdata, rules, seat, action.from_, action.colour, list(action.links), events)
-        elif kind == "locomotive":
-            moves.locomotive(state, rules, seat, events)
-        else:
-            moves.pass_(state, rules, seat, events)
-        if phase == "move":
-            self._after_moves(state, rules, events)
-
-    @staticmethod
-    def _after_moves(state, rules, events):
-        """Both rounds of moving goods over: income, the turn order and the next turn."""
-        if moves.over(state):
-            flow.income(state, rules, events)
 
     def _prompts(self, state):
         """``{"seat", "kind"}``: ``bid`` (with ``floor``), ``select``, ``build`` (``laid``, ``limit``,
@@ -165,12 +227,6 @@ class Steam(Game):
 
     def outcome(self, state):
         return flow.final_scores(state, of(state)[1]) if state["phase"] == "over" else None
-
-
-def _doing(phase: str) -> str:
-    return {"auction": "bid or pass for a place in the turn order", "order": "bid or drop out for the turn order",
-            "select": "choose an action tile",
-            "build": "build track", "move": "move goods"}[phase]
 
 
 GAME = Steam()
