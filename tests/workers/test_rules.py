@@ -46,7 +46,7 @@ def test_a_sum_of_4_or_less_may_reroll_all_three(monkeypatch):
     for seat in (MARIA, TIM, LEO):
         t.act(seat, type="place", cards=hand("store"), ready=True)
     assert [p["kind"] for p in GAME.prompts(t.state)] == ["low_roll"] and t.state["step"] == "low"
-    with pytest.raises(IllegalAction, match="4 or less"):
+    with pytest.raises(IllegalAction, match="not your turn: Maria is to act"):
         t.act(TIM, type="low_roll", reroll=True)                # a sum of 5
     dice.faces = [3, 3, 3]
     t.act(MARIA, type="low_roll", reroll=True)
@@ -61,7 +61,7 @@ def test_reroll_tokens_come_after_the_fourth_die(monkeypatch):
     dice = Loaded(monkeypatch, [1, 1, 1, 3, 3, 3, 4, 4, 4])
     for seat in (MARIA, TIM, LEO):
         t.act(seat, type="place", cards=hand("store"), ready=True)
-    with pytest.raises(IllegalAction, match="after the fourth die"):
+    with pytest.raises(IllegalAction, match="Now is the time to keep or reroll three dice summing 4 or less"):
         t.act(TIM, type="reroll", dice=[1])                     # Maria's low roll comes first
     t.act(MARIA, type="low_roll", reroll=False)
     assert t.player(TIM)["dice"] == [3, 3, 3, 5] and t.state["step"] == "tokens"
@@ -430,13 +430,13 @@ def test_a_tie_for_the_most_coins_is_a_shared_victory():
 
 
 @pytest.mark.parametrize("seat, action, message", [
-    (LEO, {"type": "pass"}, "It is not your turn."),
+    (LEO, {"type": "pass"}, "It is not your turn: Tim is to act."),
     (TIM, {"type": "share", "site": 2}, "Your chosen card is Buy Structures"),
     (TIM, {"type": "buy", "part": "top", "count": 3}, "room for 2 more structures"),
     (TIM, {"type": "buy", "part": "bottom", "site": 2}, "Sum of 7 or more; yours is 5"),
     (TIM, {"type": "buy", "part": "top", "colour": "red"}, "no field `colour`"),
     (TIM, {"type": "choose", "option": "tile"}, "no question for you"),
-    (MARIA, {"type": "place", "cards": ["structures", "plans", "store", "move"]}, "that step is over"),
+    (MARIA, {"type": "place", "cards": ["structures", "plans", "store", "move"]}, "Now is the time to play your turn"),
 ])
 def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(seat, action, message):
     """DESIGN.md, "The engine contract" (the rules of "Action Phase 1" c): a refused move raises

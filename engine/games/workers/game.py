@@ -7,8 +7,8 @@ reward, a train's city or way, a bonus) are answered before play goes on.
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from engine.core.steps import Step
 
 from . import commands, flow, halves, pending, search
 from .actions import ACTIONS
@@ -20,6 +20,90 @@ TURN_HANDLERS = {"buy": halves.do_buy, "worker": halves.do_worker, "share": halv
                  "subsidy": halves.do_subsidy, "invest": halves.do_invest, "command": commands.do_command}
 
 
+def _choose(state, seat, action, rng, events) -> None:
+    pending.answer(state, seat, action.option, events)
+
+
+def _place(state, seat, action, rng, events) -> None:
+    flow.do_place(state, seat, action, events)
+    if action.ready:
+        flow.do_ready(state, seat, rng, events)
+
+
+def _ready(state, seat, action, rng, events) -> None:
+    flow.do_ready(state, seat, rng, events)
+
+
+def _low_roll(state, seat, action, rng, events) -> None:
+    flow.do_low_roll(state, seat, action, rng, events)
+
+
+def _reroll(state, seat, action, rng, events) -> None:
+    flow.do_reroll(state, seat, action, rng, events)
+
+
+def _assign(state, seat, action, rng, events) -> None:
+    flow.do_assign(state, seat, action, events)
+    if action.ready:
+        flow.do_ready(state, seat, rng, events)
+
+
+def _plus(state, seat, action, rng, events) -> None:
+    flow.do_plus(state, seat, action, events)
+
+
+def _pass(state, seat, action, rng, events) -> None:
+    halves.do_pass(state, seat, events)
+
+
+def _end(state, seat, action, rng, events) -> None:
+    halves.do_end(state, seat, events)
+
+
+def _turn_action(handler):
+    def play(state, seat, action, rng, events) -> None:
+        handler(state, seat, action, events)
+    return play
+
+
+def _waiting(state, kind: str) -> str:
+    q = pending.prompt(state)
+    return f"Waiting for {state['seats'][q['seat']]} to answer: {q['kind']} ({' or '.join(q['options'])})."
+
+
+def _no_question(state, kind: str) -> str | None:
+    return "There is no question for you now." if kind == "choose" else None
+
+
+def _in(step: str):
+    return lambda state: state["step"] == step
+
+
+def _seats(flag: str, value: bool):
+    """The seats whose ``flag`` is ``value`` (e.g. not yet ready)."""
+    return lambda state: [s for s, p in enumerate(state["players"]) if bool(p[flag]) == value]
+
+
+STEPS = (
+    Step("question", "answer the question", {"choose": _choose}, active=lambda state: bool(state["pending"]),
+         actors=lambda state: [pending.who(state, state["pending"][0])], refuse=_waiting),
+    Step("place", "place your four action cards face down", {"place": _place, "ready": _ready},
+         active=_in("place"), actors=_seats("ready", False), refuse=_no_question),
+    Step("low", "keep or reroll three dice summing 4 or less", {"low_roll": _low_roll},
+         active=_in("low"), actors=_seats("low_done", False), refuse=_no_question),
+    Step("tokens", "use reroll tokens", {"reroll": _reroll},
+         active=_in("tokens"), actors=_seats("rerolling", True), refuse=_no_question),
+    Step("assign", "assign your dice behind the screen", {"assign": _assign, "plus": _plus, "ready": _ready},
+         active=_in("assign"), actors=_seats("ready", False), refuse=_no_question),
+    Step("play", "play your turn (an action of your card, a command), pass or end it",
+         {**{kind: _turn_action(handler) for kind, handler in TURN_HANDLERS.items()}, "pass": _pass, "end": _end},
+         active=_in("play"), actors=lambda state: [state["turn"]["seat"]] if state["turn"] else [],
+         refuse=_no_question),
+)
+"""Questions that interrupt come first, whoever they are for; then the steps of an action phase
+(railway-workers.txt, "Round phases - steps"): cards and dice at once, then turn by turn."""
+
+
 class RailwayWorkers(Game):
     id = "workers"
     name = "Railway Workers"
@@ -28,6 +112,7 @@ class RailwayWorkers(Game):
     actions = ACTIONS
     min_seats = 2
     max_seats = 4
+    steps = STEPS
     public_moves = ("ready",)
     """Inside a secret prompt, declaring ready is public ("who is ready is public")."""
 
@@ -35,37 +120,9 @@ class RailwayWorkers(Game):
         return flow.setup(options, seats, rng)
 
     def _apply(self, state, seat, action, rng, events):
-        kind = action.__struct_config__.tag
-        if state["pending"]:
-            if kind != "choose":
-                q = pending.prompt(state)
-                raise IllegalAction(f"Waiting for {state['seats'][q['seat']]} to answer: {q['kind']} "
-                                    f"({' or '.join(q['options'])}).")
-            pending.answer(state, seat, action.option, events)
-        elif kind == "choose":
-            raise IllegalAction("There is no question for you now.")
-        elif kind == "place":
-            flow.do_place(state, seat, action, events)
-            if action.ready:
-                flow.do_ready(state, seat, rng, events)
-        elif kind == "ready":
-            flow.do_ready(state, seat, rng, events)
-        elif kind == "low_roll":
-            flow.do_low_roll(state, seat, action, rng, events)
-        elif kind == "reroll":
-            flow.do_reroll(state, seat, action, rng, events)
-        elif kind == "assign":
-            flow.do_assign(state, seat, action, events)
-            if action.ready:
-                flow.do_ready(state, seat, rng, events)
-        elif kind == "plus":
-            flow.do_plus(state, seat, action, events)
-        elif kind == "pass":
-            halves.do_pass(state, seat, events)
-        elif kind == "end":
-            halves.do_end(state, seat, events)
-        else:
-            TURN_HANDLERS[kind](state, seat, action, events)
+        """The step in force plays the move (``STEPS``); then questions with one answer are
+        answered and play carries on (a finished turn ends, the payments run)."""
+        super()._apply(state, seat, action, rng, events)
         pending.auto(state, events)
         flow.advance(state, rng, events)
 
