@@ -68,9 +68,8 @@ def dollars(amount: int) -> str:
 
 def bid(auction: dict, seat: int, amount: int, minimum: int, money=thousands) -> None:
     """Seat bids ``amount`` (in the game's unit: ``money`` writes it, thousands of dollars by
-    default). Raises ``IllegalAction`` if out of turn or too low."""
-    if seat != bidder(auction):
-        raise IllegalAction("It is not your turn to bid.")
+    default). Raises ``IllegalAction`` if too low. ``seat`` is the ``bidder``: the caller's turn
+    structure checks it (the core's steps)."""
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise IllegalAction("A bid is a whole number" + (" of thousands of dollars." if money is thousands else "."))
     lowest = floor(auction, minimum)
@@ -84,16 +83,13 @@ def bid(auction: dict, seat: int, amount: int, minimum: int, money=thousands) ->
 
 def skip(auction: dict, seat: int) -> None:
     """Seat lets its turn go by without dropping out (a game's special right, e.g. Steam's Turn
-    Order tile). Raises ``IllegalAction`` if out of turn."""
-    if seat != bidder(auction):
-        raise IllegalAction("It is not your turn to bid.")
+    Order tile). ``seat`` is the ``bidder``: the caller's turn structure checks it."""
     _advance(auction)
 
 
 def pass_(auction: dict, seat: int) -> None:
-    """Seat passes; it cannot re-enter. Raises ``IllegalAction`` if out of turn."""
-    if seat != bidder(auction):
-        raise IllegalAction("It is not your turn to bid.")
+    """Seat passes; it cannot re-enter. ``seat`` is the ``bidder``: the caller's turn structure
+    checks it."""
     auction["passed"].append(seat)
     if not finished(auction):
         _advance(auction)

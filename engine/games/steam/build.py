@@ -50,10 +50,9 @@ def sides_of(names: list[str]) -> list[int]:
 
 
 def builder(state: dict, seat: int) -> dict:
-    b = state["build"]
-    if state["phase"] != "build" or b is None or b["seat"] != seat:
-        raise IllegalAction("It is not your turn to build.")
-    return b
+    """The build in progress, ``{"seat", "laid", "limit", "todo", ...}``. The core's steps make sure
+    it is the build phase and ``seat``'s turn (``game.STEPS``)."""
+    return state["build"]
 
 
 def _new_id(state: dict):

@@ -25,19 +25,9 @@ def start_moves(state: dict, events: list) -> None:
                                             + "."})
 
 
-def mover(state: dict) -> int | None:
-    m = state["move"]
-    return m["order"][m["at"]] if state["phase"] == "move" and m else None
-
-
-def _check_turn(state: dict, seat: int) -> None:
-    if mover(state) != seat:
-        raise IllegalAction("It is not your turn to move goods.")
-
-
 def locomotive(state: dict, rules: Rules, seat: int, events: list) -> None:
-    """Improve the locomotive one level instead of moving a cube: free, once a turn."""
-    _check_turn(state, seat)
+    """Improve the locomotive one level instead of moving a cube: free, once a turn. The core's
+    steps make sure it is ``seat``'s turn to move goods (``game.STEPS``)."""
     p = state["players"][seat]
     if p["loco_done"]:
         raise IllegalAction("You have already improved your locomotive while moving goods this turn.")
@@ -51,7 +41,7 @@ def locomotive(state: dict, rules: Rules, seat: int, events: list) -> None:
 
 
 def pass_(state: dict, rules: Rules, seat: int, events: list) -> None:
-    _check_turn(state, seat)
+    """Let this round of moving goods go by (``seat``'s turn, checked by the core's steps)."""
     events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
     advance(state, rules, events)
 
@@ -59,8 +49,8 @@ def pass_(state: dict, rules: Rules, seat: int, events: list) -> None:
 def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: str, colour: str, link_ids: list,
             events: list) -> None:
     """Move one cube; then every owner of a link it used scores 1 track point per link (unowned
-    links score nobody), each choosing income or VP."""
-    _check_turn(state, seat)
+    links score nobody), each choosing income or VP. The core's steps make sure it is ``seat``'s
+    turn to move goods (``game.STEPS``)."""
     board = SteamBoard(mapdata, state)
     origin = place(mapdata, origin_ref)
     if origin is None or origin not in state["cities"]:

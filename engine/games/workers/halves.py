@@ -14,9 +14,9 @@ SEND_CARDS = {"buy": ("structures", "tracks", "plans"), "worker": ("worker",), "
 
 
 def _turn(state, seat) -> dict:
+    """The turn in play, its ``lifted`` coins reset. The core's steps make sure it is ``seat``'s
+    (``game.STEPS``)."""
     turn = state["turn"]
-    if state["step"] != "play" or turn is None or turn["seat"] != seat:
-        raise IllegalAction("It is not your turn.")
     turn["lifted"] = 0
     return turn
 

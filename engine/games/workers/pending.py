@@ -48,9 +48,9 @@ def prompt(state) -> dict | None:
 
 
 def answer(state, seat, option: str, events) -> None:
-    q = state["pending"][0] if state["pending"] else None
-    if q is None or who(state, q) != seat:
-        raise IllegalAction("There is no question for you now.")
+    """``seat`` answers the oldest question with ``option``; raises ``IllegalAction`` for an answer
+    that is not offered. The core's steps make sure the question is ``seat``'s (``game.STEPS``)."""
+    q = state["pending"][0]
     allowed = options(state, q)
     if option not in allowed:
         raise IllegalAction(f"Answer one of: {', '.join(allowed)}.")
