@@ -135,6 +135,22 @@ def test_build_never_cuts_a_bought_link():
         play(state, {"type": "build", "at": "F2", "die": 2, "slots": ["5.4"]})
 
 
+def test_build_spaces_question_lists_completing_spaces_first_and_never_a_marked_link():
+    """"Build a Building": the question behind the **Build** menu (``Game.query``) offers I8 (it
+    ends a rail run, completing H7-I7) before spaces that only grow a building, never D1 (it
+    would merge kinds) nor a cell of a bought link."""
+    state = start(hand=(5, 1, 2), capital=10)
+    state["markers"] = {"E2-G2": False}
+    spaces = GAME.query(state, 0, "build_spaces", {})
+    where = [space for space, _ in spaces]
+    assert "D1" not in where and not {"E2", "F2", "G2"} & set(where)
+    completes = [space for space, what in spaces if "completes" in what]
+    assert "I8" in completes and where[:len(completes)] == completes
+    assert dict(spaces)["C3"] == "L building"
+    with pytest.raises(IllegalAction, match="no question 'best'"):
+        GAME.query(state, 0, "best", {})
+
+
 # ------------------------------------------------------- Move a passenger
 def test_trip_stops_at_the_first_building_of_its_kind_and_never_loops():
     """"They stop their trip at the first building along their route that matches the

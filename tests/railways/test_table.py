@@ -73,6 +73,9 @@ async def test_local_table_plays_railways(tmp_path):
     assert any(line.startswith("Capital 0 →") for line in out), out
     out = await local.handle("railways hand")
     assert any("Your hand" in line for line in out)
+    out = await local.handle("railways build")          # the menu comes from the engine's build_spaces question
+    assert any("**Build**: choose a space" in line for line in out), out
+    assert any("completes 1 link" in line for line in out), out
     out = await local.handle("game new railways objective=tycoon")
     assert out == ["(only you see this) `objective` must be one of: economist, mayor, conductor, engineer, baron."]
     await store.close()

@@ -8,9 +8,7 @@ commands take a ``slots`` argument (``1.2 2.3``) to act at once.
 from __future__ import annotations
 
 from engine import IllegalAction
-from engine.games.railways.board import board, parse
 from engine.games.railways.data import KIND_NAMES, cards
-from engine.games.railways.rules import build_kind
 
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
@@ -221,29 +219,6 @@ async def place(ctx: UIContext, args: dict) -> Apply | Reply:
     return Apply({"type": "place", "at": args["at"].upper(), "passengers": passengers})
 
 
-def build_spaces(view: dict) -> list[tuple[str, str]]:
-    """Spaces worth building on, best first: ``(space, what it does)``; completing a link first,
-    then growing a building, then a new Leisure building."""
-    layout = [c["number"] for c in view["layout"]]
-    now = board(layout, view["built"])
-    marked = {cell for link in view["links"] if link["marker"] for cell in link["cells"]}
-    found = []
-    for space in now.spaces:
-        if now.is_building(space) or space in marked:
-            continue
-        try:
-            kind = build_kind(now, space)
-        except IllegalAction:
-            continue
-        after = board(layout, {**view["built"], space: kind})
-        gained = len(set(after.links) - set(now.links))
-        grows = any(now.is_building(n) for n in now.neighbours(space))
-        what = f"{kind} building" + (f", completes {gained} link{'s' if gained > 1 else ''}" if gained else "") + \
-            (", grows a building" if grows else "")
-        found.append((-gained, -grows, parse(space)[1], parse(space)[0], space, what))
-    return [(f[4], f[5]) for f in sorted(found)]
-
-
 async def build(ctx: UIContext, args: dict) -> Apply | Reply:
     """``/railways build``: with ``at``, ``die`` and ``slots`` build at once; with ``at`` a menu of ways to
     pay; alone a menu of spaces. Raises ``IllegalAction`` (with the reason) when no build is legal."""
@@ -259,7 +234,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
     if not _legal(ctx, "build"):
         raise IllegalAction(f"You cannot build now{_why(view, 'build')}.")
     options = [Option(f"{space}: {what}", {"type": "_cmd", "name": "build", "args": {"at": space}})
-               for space, what in build_spaces(view)[:MENU]]
+               for space, what in ctx.query("build_spaces")[:MENU]]
     return private("**Build**: choose a space (or `/railways build at:<space>` for any other).",
                    components=[Select("Where to build", options)])
 

@@ -10,7 +10,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.steps import Step
 
-from . import rules, search
+from . import queries, rules, search
 from .actions import ACTIONS
 from .options import Options
 from .view import view as _view
@@ -81,6 +81,10 @@ class Railways(Game):
     def reveals(self, before, after, action):
         """A refill drew from a pool whose order was hidden (after a reshuffle)."""
         return False
+
+    def query(self, state, seat, name, args):
+        """``build_spaces`` (see ``queries.py``): where a Building die is worth building."""
+        return queries.query(state, name, args)
 
     def view(self, state, seat):
         return _view(state, seat)
