@@ -6,12 +6,14 @@
 FROM python:3.11-slim
 ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
-COPY pyproject.toml README.md constraints.txt ./
+COPY pyproject.toml setup.py README.md constraints.txt ./
+COPY railhead ./railhead
 COPY engine ./engine
 COPY render ./render
 COPY bot ./bot
 COPY data ./data
-# A regular (non-editable) install: the data/*.toml files ship inside the package, and
+# A regular (non-editable) install, under the one name railhead (railhead.engine, railhead.bot,
+# ...: setup.py): the data/*.toml files ship inside the package, and
 # every dependency is held to the exact version in constraints.txt.
 RUN pip install --no-cache-dir -c constraints.txt . \
     && rm -rf build *.egg-info

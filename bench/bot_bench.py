@@ -10,8 +10,8 @@ import time
 
 import simcord
 
-from bot import create_bot
-from bot.replies import Caller
+from railhead.bot import create_bot
+from railhead.bot.replies import Caller
 
 from .report import Report, percentile
 

@@ -15,10 +15,10 @@ import os
 import tempfile
 import time
 
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import Table
-from engine import GAMES
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
+from railhead.engine import GAMES
 
 from .policy import play
 from .report import Report, percentile

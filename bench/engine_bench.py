@@ -5,7 +5,7 @@ import time
 
 import msgspec
 
-from engine import GAMES, canonical, replay
+from railhead.engine import GAMES, canonical, replay
 
 from .policy import play, steady_player
 from .report import Report, ms, percentile, timed

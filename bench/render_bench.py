@@ -1,10 +1,10 @@
 """Rendering figures: drawing vs PNG encoding, cached base vs not, the encode floor and ratio."""
 from __future__ import annotations
 
-from engine import GAMES
-from engine.games.rotw.data import available_maps
-from render import rotw as render_rotw
-from render.hexes import png_bytes
+from railhead.engine import GAMES
+from railhead.engine.games.rotw.data import available_maps
+from railhead.render import rotw as render_rotw
+from railhead.render.hexes import png_bytes
 
 from .policy import play
 from .report import Report, ms, percentile, timed
@@ -51,7 +51,7 @@ def run(report: Report, quick: bool) -> None:
 
 def railways(report: Report, n: int) -> None:
     """The Railways (solo) board: a mid-game view (half of a played game)."""
-    from render import railways as render_railways
+    from railhead.render import railways as render_railways
 
     game = GAMES["railways"]
     names, state, log = play(game, 1, 7)
@@ -73,8 +73,8 @@ def railways(report: Report, n: int) -> None:
 def workers(report: Report, n: int) -> None:
     """The Railway Workers board: a mid-game view (half of a played 3-player game), desktop (the
     default) and phone layouts, and a player's hand."""
-    from render import workers as render_workers
-    from render.panel import png_bytes_quick
+    from railhead.render import workers as render_workers
+    from railhead.render.panel import png_bytes_quick
 
     game = GAMES["workers"]
     names, state, log = play(game, 3, 7)
@@ -100,9 +100,9 @@ def workers(report: Report, n: int) -> None:
 def steam(report: Report, n: int) -> None:
     """The Steam board: a mid-game view (half of a 4-player game of the steady player, which plays
     to the last turn) on each shipped map, desktop (the default) and phone."""
-    from engine.games.steam.data import available_maps
-    from render import steam as render_steam
-    from render.panel import png_bytes_quick
+    from railhead.engine.games.steam.data import available_maps
+    from railhead.render import steam as render_steam
+    from railhead.render.panel import png_bytes_quick
 
     game = GAMES["steam"]
     for map_id in available_maps():

@@ -23,9 +23,9 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from engine.common.hexgrid import SIDES, edge_key, neighbor
-from engine.common.routes import adjacency, routes
-from engine.games.steam.data import load_map
+from railhead.engine.common.hexgrid import SIDES, edge_key, neighbor
+from railhead.engine.common.routes import adjacency, routes
+from railhead.engine.games.steam.data import load_map
 
 REACH = (5, 8)       # the longest new link it plans, in hexes: first try, then if nothing is found
 PLANNED = "999999"   # the id of the link it imagines

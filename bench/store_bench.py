@@ -5,10 +5,10 @@ import os
 import tempfile
 import time
 
-from bot.replies import Caller
-from bot.store import Store, open_store
-from bot.table import Table
-from engine import GAMES, canonical
+from railhead.bot.replies import Caller
+from railhead.bot.store import Store, open_store
+from railhead.bot.table import Table
+from railhead.engine import GAMES, canonical
 
 from .policy import play
 from .report import Report

@@ -16,7 +16,7 @@ import threading
 import zlib
 from pathlib import Path
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 from . import registry
 from .replies import Button, Caller, Message, Reply, Select

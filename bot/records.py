@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-import engine
-from engine import IllegalAction, Match, canonical
+from railhead import engine
+from railhead.engine import IllegalAction, Match, canonical
 
 from . import registry, timing
 from .replies import Caller, Message, Refusal, Reply, private

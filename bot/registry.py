@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 
-import engine
-from engine import IllegalAction
+from railhead import engine
+from railhead.engine import IllegalAction
 
 from .ui import CLOCK_OPTIONS, GameUI, Param, convert_arg
 

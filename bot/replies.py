@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 # Discord's limits on component texts (developer docs, "Component Reference": Button ``label`` 80,
 # String Select ``placeholder`` 150, Select Option ``label`` and ``description`` 100).

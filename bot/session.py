@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Match
+from railhead.engine import Match
 
 from .store import GameRow, SeatRow
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 from .replies import Button, Message, Refusal, Reply
 from .session import Session

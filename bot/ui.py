@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import engine
-from engine import IllegalAction, Match
+from railhead import engine
+from railhead.engine import IllegalAction, Match
 
 from .replies import Apply, Button, Reply, Select
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 import font_roboto
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.common.hexgrid import SQRT3, center, corners, label, parse, side_towards
+from railhead.engine.common.hexgrid import SQRT3, center, corners, label, parse, side_towards
 
 TERRAIN_FILL = {"open": (196, 222, 160), "water": (150, 196, 232), "mountain": (200, 170, 128)}
 SEA = (96, 140, 186)

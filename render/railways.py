@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 from .hexes import font, png_bytes
 from .panel import draw_die as _die

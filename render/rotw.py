@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import IllegalAction
-from engine.common.hexgrid import SQRT3, col_name, normalize
-from engine.games.rotw.data import city_hex, load_map
+from railhead.engine import IllegalAction
+from railhead.engine.common.hexgrid import SQRT3, col_name, normalize
+from railhead.engine.games.rotw.data import city_hex, load_map
 
 from .hexes import (
     BACKGROUND,

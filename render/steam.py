@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine import IllegalAction
-from engine.common.hexgrid import SQRT3, col_name
-from engine.games.steam.data import place
+from railhead.engine import IllegalAction
+from railhead.engine.common.hexgrid import SQRT3, col_name
+from railhead.engine.games.steam.data import place
 
 from . import steam_map
 from .hexes import BACKGROUND, INK, Layout, font

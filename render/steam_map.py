@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.common.hexgrid import SQRT3, corners, side_towards
-from engine.common.tiles import TOWN
-from engine.games.steam.data import load_map
+from railhead.engine.common.hexgrid import SQRT3, corners, side_towards
+from railhead.engine.common.tiles import TOWN
+from railhead.engine.games.steam.data import load_map
 
 from .hexes import CUBE_FILL, HEX_LABEL, INK, Layout, Spots, best_spot, draw_cube, font
 from .panel import owner_colour, paste_text, text_width

@@ -1,7 +1,7 @@
 import pytest
 import pytest_asyncio
 
-from bot.discord_limits import check_request
+from railhead.bot.discord_limits import check_request
 
 
 class LimitsGuard:
@@ -53,7 +53,7 @@ def db_path(tmp_path):
 async def make_bot(db_path):
     """Build bots on the test's database; their stores are closed at teardown (simcord does
     not call ``bot.close()``, and an open aiosqlite connection keeps its thread alive)."""
-    from bot import create_bot
+    from railhead.bot import create_bot
 
     bots = []
 
@@ -76,7 +76,7 @@ def simcord_bot(make_bot):
 @pytest.fixture
 def sealed():
     """The test-only Sealed Bid game, registered with the bot for one test."""
-    from bot import registry
+    from railhead.bot import registry
 
     from .sealed.game import GAME
     from .sealed.ui import SealedUI
@@ -90,7 +90,7 @@ def sealed():
 async def close_stores(monkeypatch):
     """Close every store a test opened, even when the test fails half-way: an open aiosqlite
     connection keeps a thread alive, and pytest would hang at exit instead of failing."""
-    from bot.store import SqliteStore
+    from railhead.bot.store import SqliteStore
 
     opened = []
     original = SqliteStore.open.__func__

@@ -1,9 +1,9 @@
 """Helpers for tests that drive the table directly (no Discord)."""
 from __future__ import annotations
 
-from bot.replies import Button, Caller, Reply
-from bot.store import open_store
-from bot.table import Table
+from railhead.bot.replies import Button, Caller, Reply
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
 
 
 def token(reply_message, label: str) -> str:

@@ -20,9 +20,9 @@ import time
 
 import simcord
 
-from bot import RailheadBot
-from bot.cli import app
-from bot.table import Table
+from railhead.bot import RailheadBot
+from railhead.bot.cli import app
+from railhead.bot.table import Table
 
 
 def slow_commits() -> None:

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import GAMES
-from engine.core.actions import tag_of
+from railhead.engine import GAMES
+from railhead.engine.core.actions import tag_of
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "gen_action_docs.py"
 _spec = importlib.util.spec_from_file_location("gen_action_docs", TOOL)

@@ -9,8 +9,8 @@ import discord
 import pytest
 from typer.testing import CliRunner
 
-from bot.cli import app
-from bot.store import open_store
+from railhead.bot.cli import app
+from railhead.bot.store import open_store
 
 from .test_store import EXPECTED, bad_files, no_thread_left, running_game  # noqa: F401 (fixture)
 
@@ -45,7 +45,7 @@ def test_a_bad_database_is_one_sentence_and_exit_1(command, tmp_path):
 
 HOLD = """
 import asyncio, sys
-from bot.store import open_store
+from railhead.bot.store import open_store
 
 async def main():
     store = await open_store(sys.argv[1])
@@ -87,7 +87,7 @@ def test_sync_reports_how_many_commands(db_path, monkeypatch):
 
     monkeypatch.setenv("DISCORD_TOKEN", "fake.token.for-tests")
     monkeypatch.setattr(discord.Client, "login", login)
-    monkeypatch.setattr("bot.sync.sync_tree", sync_tree)
+    monkeypatch.setattr("railhead.bot.sync.sync_tree", sync_tree)
     result = runner.invoke(app, ["sync", "--guild", "123", "--db", db_path])
     assert result.exit_code == 0 and "Synced 5 slash commands in server 123." in result.stdout, result.output
 
@@ -120,7 +120,7 @@ def test_backup_of_a_bad_source_is_one_sentence(tmp_path):
 
 CRASH = """
 import sys
-from bot.cli import app
+from railhead.bot.cli import app
 
 @app.command()
 def crash():

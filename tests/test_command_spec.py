@@ -5,12 +5,12 @@ import discord
 import pytest
 from discord import app_commands
 
-import engine
-from bot import create_bot, registry
-from bot.cogs.spec import discord_name, game_group, slash_command, slash_params
-from bot.discord_limits import check_commands
-from bot.sync import payload
-from bot.ui import Command, Param
+from railhead import engine
+from railhead.bot import create_bot, registry
+from railhead.bot.cogs.spec import discord_name, game_group, slash_command, slash_params
+from railhead.bot.discord_limits import check_commands
+from railhead.bot.sync import payload
+from railhead.bot.ui import Command, Param
 
 KINDS = {str: discord.AppCommandOptionType.string.value, int: discord.AppCommandOptionType.integer.value,
          bool: discord.AppCommandOptionType.boolean.value}
@@ -74,8 +74,8 @@ async def test_the_callback_hands_named_options_to_the_table(monkeypatch):
         def command(self, caller, name, args):
             return (caller, name, args)
 
-    monkeypatch.setattr("bot.cogs.spec.answer", fake_answer)
-    monkeypatch.setattr("bot.cogs.spec.caller_of", lambda interaction: "caller")
+    monkeypatch.setattr("railhead.bot.cogs.spec.answer", fake_answer)
+    monkeypatch.setattr("railhead.bot.cogs.spec.caller_of", lambda interaction: "caller")
     spec = Command("deliver", "deliver a cube", None, (Param("from", str, "a city"), Param("n", int, "a number")))
     command = slash_command("test", spec)
     assert isinstance(command, app_commands.Command)
@@ -87,7 +87,7 @@ async def test_the_callback_hands_named_options_to_the_table(monkeypatch):
 # ----------------------------------------------------------------------------------- the local table
 def local_parsed(ui, command: Command) -> dict:
     """What the local table's parser makes of ``command`` typed with every argument by name."""
-    from bot.local import LocalTable
+    from railhead.bot.local import LocalTable
 
     words = [command.name, *(f"{p.name}={'true' if p.kind is bool else (p.choices or ('x',))[0]}"
                               for p in command.params)]
@@ -99,7 +99,7 @@ def test_discord_and_the_local_table_expose_the_same_commands_and_options(tree_p
     """Every slash subcommand and option is a command and argument of the local table (its help
     lists the command; its parser takes each option by name), and the local table has no other
     command than those Discord offers and the ``local_only`` ones."""
-    from bot.local import LocalTable
+    from railhead.bot.local import LocalTable
 
     help_text = LocalTable(None, None).help()
     discord_side = {c["name"]: {o["name"] for o in c.get("options", [])} for c in tree_payload[ui.prefix]["options"]}
@@ -117,7 +117,7 @@ def test_discord_and_the_local_table_expose_the_same_commands_and_options(tree_p
 async def test_game_new_offers_every_games_options_from_their_specs(simcord_env):
     """``/game new`` as synced: ``game``, then each game's ``new_options`` (described with the
     games that take them), then the clock options; nothing listed by hand."""
-    from bot.sync import payload as tree
+    from railhead.bot.sync import payload as tree
     group = next(c for c in tree(simcord_env.bot) if c["name"] == "game")
     new = next(c for c in group["options"] if c["name"] == "new")
     options = {o["name"]: o for o in new["options"]}
@@ -151,9 +151,9 @@ async def test_game_new_on_discord_and_at_the_local_table_open_the_same_game(sim
     """The same options by both roads give the same stored options and clocks."""
     from pathlib import Path
 
-    from bot.local import LocalTable
-    from bot.store import open_store
-    from bot.table import Table
+    from railhead.bot.local import LocalTable
+    from railhead.bot.store import open_store
+    from railhead.bot.table import Table
 
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("steam")

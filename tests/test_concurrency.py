@@ -4,10 +4,10 @@ collide"; before the fix, two channels committing at once failed one time in two
 import asyncio
 import random
 
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import Table
-from engine import canonical, replay
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
+from railhead.engine import canonical, replay
 
 from .rotw.helpers import GAME
 

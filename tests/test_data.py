@@ -3,10 +3,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import IllegalAction, get_game
-from engine.common.datafile import DataError
-from engine.games.rotw.data import available_maps, load_cards, load_map, load_tables, read_map
-from engine.games.rotw.search import corridors
+from railhead.engine import IllegalAction, get_game
+from railhead.engine.common.datafile import DataError
+from railhead.engine.games.rotw.data import available_maps, load_cards, load_map, load_tables, read_map
+from railhead.engine.games.rotw.search import corridors
 
 MAP_FILE = Path(__file__).resolve().parents[1] / "data/maps/rotw/rhine-alps.toml"
 
@@ -70,7 +70,7 @@ def test_map_option_outside_data_is_refused_without_opening_a_file(monkeypatch):
     """A map id is a name, never a path: ``..`` or ``/`` is refused by the options schema, and
     even a struct built without validation is checked against the shipped maps before any file
     is opened (it used to read ``pyproject.toml`` as a map)."""
-    import engine.games.rotw.data as data
+    import railhead.engine.games.rotw.data as data
 
     def no_read(map_id):
         raise AssertionError(f"opened map {map_id!r}")
@@ -79,7 +79,7 @@ def test_map_option_outside_data_is_refused_without_opening_a_file(monkeypatch):
     game = get_game("rotw")
     with pytest.raises(IllegalAction, match=r"^`map` must be a map id under data/maps/rotw"):
         game.setup({"map": "../../../pyproject"}, ["a", "b"], 1)
-    from engine.games.rotw.options import Options
+    from railhead.engine.games.rotw.options import Options
 
     with pytest.raises(IllegalAction, match=r"^`map` must be a map id under data/maps/rotw"):
         game.setup(Options(map="../../../pyproject"), ["a", "b"], 1)
@@ -92,7 +92,7 @@ def test_overlong_map_option_is_a_players_error():
     game = get_game("rotw")
     with pytest.raises(IllegalAction, match=r"^`map` must be a map id"):
         game.setup({"map": "a" * 500}, ["a", "b"], 1)
-    from engine.games.rotw.data import DataError, load_map
+    from railhead.engine.games.rotw.data import DataError, load_map
 
     with pytest.raises(DataError, match="No map 'aaaa"):
         load_map("a" * 500)

@@ -215,7 +215,7 @@ async def test_a_failing_button_answers_privately(simcord_env, monkeypatch):
 
 
 async def test_commands_sync_at_start_only_when_the_tree_changed(simcord_env, make_bot):
-    from bot.sync import KEY, sync_if_changed, tree_hash
+    from railhead.bot.sync import KEY, sync_if_changed, tree_hash
 
     env = simcord_env
     assert await env.bot.store.meta_get(KEY) == tree_hash(env.bot)      # synced at the first start

@@ -10,10 +10,10 @@ import pytest
 from discord import app_commands
 from typer.testing import CliRunner
 
-from bot import registry
-from bot.cli import app
-from bot.discord_io import make_view, pages
-from bot.discord_limits import (
+from railhead.bot import registry
+from railhead.bot.cli import app
+from railhead.bot.discord_io import make_view, pages
+from railhead.bot.discord_limits import (
     UPLOAD_MAX,
     check_command,
     check_commands,
@@ -23,8 +23,8 @@ from bot.discord_limits import (
     command_characters,
     valid_name,
 )
-from bot.replies import Button, Option, Select, shorten
-from bot.sync import explain, payload, where
+from railhead.bot.replies import Button, Option, Select, shorten
+from railhead.bot.sync import explain, payload, where
 
 from .helpers_discord import table_in_channel
 

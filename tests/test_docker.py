@@ -12,7 +12,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from bot.cli import app
+from railhead.bot.cli import app
+
+LAYERS = ("engine", "render", "bot", "data")     # setup.py installs each as railhead.<layer>
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -112,9 +114,9 @@ def test_dockerignore_keeps_out_what_must_not_ship_and_nothing_the_image_copies(
     for source in copied:
         assert (ROOT / source).exists(), source
         assert not is_ignored(source), f"the Dockerfile copies {source}, which .dockerignore leaves out"
-    include = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    for package in include["packages"]["find"]["include"]:
-        assert package.rstrip("*") in copied, f"pyproject packages {package}, the Dockerfile does not copy it"
+    assert "LAYERS = (" + ", ".join(f'"{x}"' for x in LAYERS) + ")" in (ROOT / "setup.py").read_text(encoding="utf-8")
+    for folder in ("setup.py", "railhead", *LAYERS):       # what setup.py installs as railhead.*
+        assert folder in copied, f"setup.py installs {folder}, the Dockerfile does not copy it"
 
     text = docker_paragraph()
     for words in ("`.dockerignore`", "`.venv`", "databases", "caches", "`railhead-boards/`", "`.git`"):

@@ -12,11 +12,11 @@ import pytest
 import time_machine
 
 from bench.policy import play
-from bot import registry
-from bot.records import ExportFile
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import Table
+from railhead.bot import registry
+from railhead.bot.records import ExportFile
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
 
 GAMES = sorted(registry.games())
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import Match
+from railhead import engine
+from railhead.engine import Match
 from tools.make_fixtures import CASES, FOLDER, finals, name, note_for
 
 FILES = sorted(FOLDER.glob("*.json"))

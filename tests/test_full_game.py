@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from bench.policy import choose
-from bot.local import LOCAL_CHANNEL, LocalTable
-from bot.replies import shorten
-from bot.store import Store
-from bot.table import Table
-from engine.games.rotw import barons
-from engine.games.rotw.data import load_map
+from railhead.bot.local import LOCAL_CHANNEL, LocalTable
+from railhead.bot.replies import shorten
+from railhead.bot.store import Store
+from railhead.bot.table import Table
+from railhead.engine.games.rotw import barons
+from railhead.engine.games.rotw.data import load_map
 
 from .helpers_discord import LONG_NAMES, answer_of, history_pages, look_around, table_in_channel
 from .rotw.helpers import GAME

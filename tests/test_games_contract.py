@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.policy import choose
-from engine import GAMES, Match, canonical, events_for, replay, rules_state
-from engine.core import in_force
+from railhead.engine import GAMES, Match, canonical, events_for, replay, rules_state
+from railhead.engine.core import in_force
 
 from .sealed.game import GAME as SEALED
 

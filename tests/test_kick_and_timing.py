@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import time_machine
 
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import Table
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "engine", "render", "data")
+DISTRIBUTION = "railhead"          # the packages are installed as railhead.bot, railhead.engine, ... (setup.py)
 
 
 def modules() -> dict[str, Path]:
@@ -55,6 +56,7 @@ def graph() -> dict[str, set[str]]:
             else:
                 targets = [a.name for a in node.names]
             for target in targets:
+                target = target.removeprefix(f"{DISTRIBUTION}.")   # railhead.engine.core is engine/core/
                 while target and target not in mods:        # a name from a module: that module
                     target = target.rpartition(".")[0]
                 if target and target != name:

@@ -15,8 +15,8 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-import data
-from engine.common import datafile
+from railhead import data
+from railhead.engine.common import datafile
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -38,13 +38,26 @@ def shipped(patterns: list[str]) -> set[str]:
 
 def test_data_is_a_package_that_setuptools_finds():
     assert (ROOT / "data" / "__init__.py").is_file()
-    include = SETUPTOOLS["packages"]["find"]["include"]
-    assert "data*" in include or "data" in include
+    assert 'LAYERS = ("engine", "render", "bot", "data")' in (ROOT / "setup.py").read_text(encoding="utf-8")
+
+
+def test_the_distribution_claims_one_top_level_name():
+    """Installed, the layers are railhead.engine, railhead.bot, ... (setup.py): nothing generic
+    like ``engine`` or ``data`` lands in site-packages."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", "import setuptools, sys; sys.argv = ['setup.py', '--quiet']; "
+                          "import runpy; from unittest import mock\n"
+                          "with mock.patch('setuptools.setup') as s: runpy.run_path('setup.py')\n"
+                          "print(sorted({p.split('.')[0] for p in s.call_args.kwargs['packages']}))"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['railhead']"
 
 
 def test_every_data_toml_matches_the_package_data_globs():
     package_data = SETUPTOOLS.get("package-data", {})
-    patterns = package_data.get("data", []) + package_data.get("*", [])
+    patterns = package_data.get("railhead.data", []) + package_data.get("*", [])
     files = data_files()
     assert files, "no TOML files found under data/"
     assert {"maps/rotw/rhine-alps.toml", "tables/rotw/rules.toml", "cards/rotw/operations.toml"} <= files
@@ -53,7 +66,7 @@ def test_every_data_toml_matches_the_package_data_globs():
 
 
 def test_data_dir_resolves_through_importlib_resources():
-    resolved = Path(str(importlib.resources.files("data")))
+    resolved = Path(str(importlib.resources.files("railhead.data")))
     assert datafile.DATA_DIR == resolved
     assert resolved == Path(data.__file__).parent
     assert (datafile.DATA_DIR / "maps" / "rotw" / "rhine-alps.toml").is_file()

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 import re
 
-import engine
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import Table
+from railhead import engine
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
 
 from .helpers_table import seated
 
@@ -145,8 +145,8 @@ async def test_settings_are_kept_per_user_and_used(db_path):
 
 async def test_leaderboard_rates_finished_games_with_ties(db_path, sealed):
     """``/game leaderboard``: openskill ratings per guild; a tie shares the rank."""
-    from bot.records import ratings
-    from bot.store import ResultRow
+    from railhead.bot.records import ratings
+    from railhead.bot.store import ResultRow
 
     rows = [ResultRow(1, 0, 1, "sealed", 9, "", 5, 1, None, "2026-11-01", "Ann"),
             ResultRow(1, 1, 2, "sealed", 9, "", 3, 2, None, "2026-11-01", "Bob"),

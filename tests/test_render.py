@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from engine import IllegalAction
-from engine.games.rotw.data import load_map
-from render import rotw as render_rotw
-from render.hexes import Layout, hex_label_font
-from render.rotw import HEX_SIZE, board_png
+from railhead.engine import IllegalAction
+from railhead.engine.games.rotw.data import load_map
+from railhead.render import rotw as render_rotw
+from railhead.render.hexes import Layout, hex_label_font
+from railhead.render.rotw import HEX_SIZE, board_png
 
 from .rotw.helpers import GAME, Table
 
@@ -136,6 +136,6 @@ def test_link_badges_never_cover_a_hex_name(monkeypatch, options):
 
 
 def test_render_options_carry_the_layout():
-    from bot.games.rotw.ui import RotwUI
+    from railhead.bot.games.rotw.ui import RotwUI
     assert RotwUI().render_options({}) == {"colourblind": False, "layout": "desktop"}
     assert RotwUI().render_options({"colourblind": 1, "layout": "phone"}) == {"colourblind": True, "layout": "phone"}

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bot import service
-from bot.cli import app
-from bot.store import open_store
+from railhead.bot import service
+from railhead.bot.cli import app
+from railhead.bot.store import open_store
 
 from .helpers_discord import table_in_channel
 
@@ -111,7 +111,7 @@ def assert_closed_cleanly(db_path: str) -> sqlite3.Connection:
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_the_local_table_stops_on_a_signal_and_keeps_the_game(sig, child, db_path, tmp_path):
-    local = child("-m", "bot.cli", "local", "--db", db_path, "--boards", str(tmp_path / "boards"))
+    local = child("-m", "railhead.bot.cli", "local", "--db", db_path, "--boards", str(tmp_path / "boards"))
     local.type("as Ann\ngame new rotw\n")
     local.wait_for("opened a table")
     local.type("as Bob\ngame join\n")
@@ -135,7 +135,7 @@ def run_offline(child, mode: str, db_path: str, tmp_path: Path) -> Child:
 def test_run_stops_on_sigterm_and_closes_the_store(child, db_path, tmp_path):
     bot = run_offline(child, "idle", db_path, tmp_path)
     bot.wait_for("ready")
-    health = subprocess.run([sys.executable, "-m", "bot.cli", "health", "--db", db_path], cwd=ROOT, text=True,
+    health = subprocess.run([sys.executable, "-m", "railhead.bot.cli", "health", "--db", db_path], cwd=ROOT, text=True,
                             capture_output=True, timeout=60,
                             env={**os.environ, "RAILHEAD_HEARTBEAT": str(tmp_path / "heartbeat")})
     assert health.returncode == 0 and "healthy" in health.stdout and "heartbeat" in health.stdout, health
@@ -260,7 +260,7 @@ async def test_health_checks_the_database_and_the_heartbeat(db_path, tmp_path):
 def test_log_level_comes_from_railhead_log(monkeypatch):
     import logging
 
-    from bot import logs
+    from railhead.bot import logs
 
     configured = []
     monkeypatch.setattr(logging, "basicConfig", lambda **kw: configured.append(kw))   # pytest's capture stays

@@ -10,10 +10,10 @@ from typing import ClassVar, Union
 import msgspec
 import pytest
 
-from engine import GAMES
-from engine.core import Action, Game, IllegalAction, Step, canonical, kind_of, not_your_turn
-from engine.core.actions import struct_types
-from engine.core.steps import actors_of
+from railhead.engine import GAMES
+from railhead.engine.core import Action, Game, IllegalAction, Step, canonical, kind_of, not_your_turn
+from railhead.engine.core.actions import struct_types
+from railhead.engine.core.steps import actors_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

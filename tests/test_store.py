@@ -11,7 +11,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Offer, SeatRow, SqliteStore, Store, StoreError, new_token, open_store
+from railhead.bot.store import (
+    MIGRATIONS,
+    ChannelBusy,
+    Offer,
+    SeatRow,
+    SqliteStore,
+    Store,
+    StoreError,
+    new_token,
+    open_store,
+)
 
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 
@@ -205,7 +215,7 @@ async def test_a_second_open_of_the_same_file_is_refused(db_path, no_thread_left
 
 OPEN_IN_A_CHILD = """
 import asyncio, sys
-from bot.store import StoreError, open_store
+from railhead.bot.store import StoreError, open_store
 for path in sys.argv[1:]:
     try:
         asyncio.run(open_store(path))

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import Offer, open_store
+from railhead.bot.store import Offer, open_store
 
 GAMES = 100
 MOVES = 20

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import NOT_SAVED, STALE, Table
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import NOT_SAVED, STALE, Table
 
 from .helpers_table import seated, token
 
@@ -248,7 +248,7 @@ def test_fuzzed_commands_and_actions_always_get_a_sentence(name, args, action):
 
 
 def test_pages_split_long_lines_and_never_send_an_empty_part():
-    from bot.discord_io import pages
+    from railhead.bot.discord_io import pages
 
     parts = pages("short\n" + "x" * 6000 + "\nend")
     assert all(0 < len(p) <= 2000 for p in parts) and "".join(parts).replace("\n", "").count("x") == 6000

@@ -17,12 +17,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot import registry  # noqa: E402
-from bot.local import option_usage  # noqa: E402
-from bot.ui import CLOCK_OPTIONS, GameUI, Param  # noqa: E402
-from engine import GAMES, Game  # noqa: E402
-from engine.core import reference  # noqa: E402
-from engine.core.actions import struct_types  # noqa: E402
+from railhead.bot import registry  # noqa: E402
+from railhead.bot.local import option_usage  # noqa: E402
+from railhead.bot.ui import CLOCK_OPTIONS, GameUI, Param  # noqa: E402
+from railhead.engine import GAMES, Game  # noqa: E402
+from railhead.engine.core import reference  # noqa: E402
+from railhead.engine.core.actions import struct_types  # noqa: E402
 
 DOCS = ROOT / "docs" / "actions"
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mapgen  # noqa: E402
 from mapgen import ROOT, LatLon, MapError, geo, hex_distance, inside, km, near_line, samples  # noqa: E402
 
-from engine.common.hexgrid import SIDES, center, label, neighbor, opposite, parse  # noqa: E402
+from railhead.engine.common.hexgrid import SIDES, center, label, neighbor, opposite, parse  # noqa: E402
 
 OUT_DIR = ROOT / "data" / "maps" / "rotw"
 COLOURS = ("red", "yellow", "blue", "black", "purple", "gray")
@@ -375,7 +375,7 @@ def build(map_id: str = "rhine-alps") -> str:
 
 def validate(text: str, map_id: str) -> None:
     """Load ``text`` with the engine's own map validator (raises its ``DataError``)."""
-    from engine.games.rotw.data import read_map
+    from railhead.engine.games.rotw.data import read_map
 
     mapgen.validate(text, map_id, read_map)
 

@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mapgen  # noqa: E402
 from mapgen import ROOT, LatLon, MapError, geo_of, hex_at, hex_distance, inside, line_hexes, wall_sides  # noqa: E402
 
-from engine.common.hexgrid import label, neighbor, parse  # noqa: E402
-from engine.games.steam.data import fold, load_rules  # noqa: E402
+from railhead.engine.common.hexgrid import label, neighbor, parse  # noqa: E402
+from railhead.engine.games.steam.data import fold, load_rules  # noqa: E402
 
 PREFIX = "steam_"
 OUT_DIR = ROOT / "data" / "maps" / "steam"
@@ -412,7 +412,7 @@ def build(map_id: str) -> str:
 
 def validate(text: str, map_id: str):
     """Load ``text`` with the engine's own map loader (raises its ``DataError``); returns its MapData."""
-    from engine.games.steam.data import read_map
+    from railhead.engine.games.steam.data import read_map
 
     return mapgen.validate(text, map_id, read_map)
 

@@ -27,7 +27,7 @@ from typing import Protocol
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from engine.common.hexgrid import SQRT3, center, label, neighbor, parse  # noqa: E402
+from railhead.engine.common.hexgrid import SQRT3, center, label, neighbor, parse  # noqa: E402
 
 MAPS_DIR = ROOT / "tools" / "maps"
 KM_PER_DEG = 111.2

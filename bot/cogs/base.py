@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from engine.common.names import fold
+from railhead.engine.common.names import fold
 
 from ..replies import OPTION_TEXT, shorten
 

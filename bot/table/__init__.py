@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 
-from engine import IllegalAction, Match
+from railhead.engine import IllegalAction, Match
 
 from .. import logs, registry
 from ..session import Session

@@ -6,8 +6,8 @@ import logging
 
 import msgspec
 
-import engine
-from engine import Match, canonical
+from railhead import engine
+from railhead.engine import Match, canonical
 
 from .. import logs, registry, timing
 from ..replies import Button, Caller, Message, Refusal, Reply, answered, private

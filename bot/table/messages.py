@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from engine import events_for
+from railhead.engine import events_for
 
 from ..replies import Button, Message, Reply, Select
 from ..session import Session

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine import Match, canonical
+from railhead.engine import Match, canonical
 
 from .. import logs, registry, timing
 from ..replies import Apply, Caller, Message, Refusal, Reply, answered, private

@@ -12,7 +12,7 @@ railways-of-the-world.txt, "First Player Auction Variant 2") also keeps each sea
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 
 def start(seats_clockwise: list[int], keep_bids: bool = False) -> dict:

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 import msgspec
 
-DATA_DIR = Path(str(importlib.resources.files("data")))
+DATA_DIR = Path(str(importlib.resources.files("railhead.data")))
 T = TypeVar("T")
 _PATH = re.compile(r"\$\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?")
 

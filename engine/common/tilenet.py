@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from .hexgrid import SIDES, edge_key, neighbor, opposite
 from .tiles import TOWN, Manifest, exits, norm, valid

@@ -32,8 +32,8 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine import IllegalAction
-from engine.common.names import fold
+from railhead.engine import IllegalAction
+from railhead.engine.common.names import fold
 
 from ..hexes import BACKGROUND
 from ..panel import png_bytes_quick

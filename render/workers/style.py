@@ -257,7 +257,7 @@ def check(pen: Pen, x: float, y: float, size: float, fill=(40, 130, 60)) -> None
 @lru_cache(maxsize=1)
 def action_cards() -> dict[str, dict]:
     """The eight action cards (name, 4+ and 7+ texts) from ``data/cards/workers/actions.toml``."""
-    path = importlib.resources.files("data") / "cards" / "workers" / "actions.toml"
+    path = importlib.resources.files("railhead.data") / "cards" / "workers" / "actions.toml"
     return {c["id"]: c for c in tomllib.loads(path.read_text(encoding="utf-8"))["card"]}
 
 

@@ -1,7 +1,7 @@
 """Scenario helpers for Railways: a state on a chosen map and hand, and moves applied to it."""
 from __future__ import annotations
 
-import engine
+from railhead import engine
 
 GAME = engine.get_game("railways")
 CHAIN = ["B2-C2", "E2-G2", "H3-H4", "D5-G5"]     # L(A2) -2- C(D2) -3- I(H2) -2- L(H5) -4- R(C5)

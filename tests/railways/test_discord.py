@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.railways import rules
+from railhead.engine.games.railways import rules
 
 from ..helpers_discord import LONG_NAMES, history_pages, look_around
 

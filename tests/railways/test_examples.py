@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction
-from engine.games.railways.payment import Need, payments
+from railhead.engine import IllegalAction
+from railhead.engine.games.railways.payment import Need, payments
 
 from .helpers import CHAIN, play, start
 

@@ -7,8 +7,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Match, canonical, replay
-from engine.games.railways import rules
+from railhead.engine import Match, canonical, replay
+from railhead.engine.games.railways import rules
 
 from .helpers import GAME
 

@@ -8,9 +8,9 @@ import random
 import pytest
 from PIL import Image, ImageChops
 
-from engine import IllegalAction, Match
-from engine.games.railways import rules
-from render import railways as render
+from railhead.engine import IllegalAction, Match
+from railhead.engine.games.railways import rules
+from railhead.render import railways as render
 
 from .helpers import CHAIN, GAME, start
 

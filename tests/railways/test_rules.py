@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction, Match
-from engine.games.railways import rules
-from engine.games.railways.board import board
+from railhead.engine import IllegalAction, Match
+from railhead.engine.games.railways import rules
+from railhead.engine.games.railways.board import board
 
 from .helpers import CHAIN, GAME, play, start
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import engine
-from bot.local import LocalTable
-from bot.replies import Caller
-from bot.store import open_store
-from bot.table import Table
+from railhead import engine
+from railhead.bot.local import LocalTable
+from railhead.bot.replies import Caller
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
 
 GAME = engine.get_game("railways")
 
@@ -95,7 +95,7 @@ async def test_board_zoom_through_the_table(db_path):
 def test_menus_leave_out_payments_nobody_wants():
     """A payment that plays more cards for no less pollution than another for the same move is
     left out of the menus (the engine still accepts it)."""
-    from bot.games.railways.ui import worth_showing
+    from railhead.bot.games.railways.ui import worth_showing
 
     buy = {"type": "buy_link", "link": "B2-C2"}
     shown = worth_showing([{**buy, "slots": ["2.2", "3.2", "4.4"]}, {**buy, "slots": ["2.2", "3.1"]},

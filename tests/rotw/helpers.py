@@ -1,8 +1,8 @@
 """Helpers for Railways of the World scenario tests."""
 from __future__ import annotations
 
-import engine
-from engine.games.rotw.context import context
+from railhead import engine
+from railhead.engine.games.rotw.context import context
 
 GAME = engine.get_game("rotw")
 CTX = context("rhine-alps")

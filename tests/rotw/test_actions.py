@@ -2,8 +2,8 @@
 Source: railways-of-the-world.txt, sections as named in each test."""
 import pytest
 
-from engine import IllegalAction
-from engine.games.rotw.data import load_tables
+from railhead.engine import IllegalAction
+from railhead.engine.games.rotw.data import load_tables
 
 from .helpers import HEX
 from .test_build import started
@@ -160,7 +160,7 @@ def test_income_and_bond_dividends_issue_bonds_when_short():
 def test_income_track_wraps_at_100_points():
     """"Scoring Track": at exactly 100 points income is 0; past 100 it rises again."""
     table = load_tables().income
-    from engine.games.rotw.rules import income_of
+    from railhead.engine.games.rotw.rules import income_of
 
     assert income_of(100) == 0 and income_of(0) == 0
     assert income_of(130) == table[30] and max(table) > 0
@@ -171,7 +171,7 @@ def test_income_track_wraps_at_100_points():
 
 def test_final_score_subtracts_bonds_and_breaks_ties_by_links_then_money():
     """"Ending the Game": 1 point off per bond; ties: most links, then most money."""
-    from engine.games.rotw.rules import final_scores
+    from railhead.engine.games.rotw.rules import final_scores
 
     t = network()
     t.player(0).update(points=10, bonds=0, cash=1)

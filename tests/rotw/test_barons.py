@@ -5,8 +5,8 @@ Vanderbilt-like route only for its sole owner, the Judah-like longest run counti
 import pytest
 
 from bench.policy import play
-from engine import Match, canonical, events_for, replay
-from engine.games.rotw import barons, bidding, network, rules
+from railhead.engine import Match, canonical, events_for, replay
+from railhead.engine.games.rotw import barons, bidding, network, rules
 
 from .helpers import GAME, HEX
 
@@ -166,8 +166,8 @@ def test_playouts_with_barons_end_replay_and_keep_them_hidden(players):
 def test_each_map_deals_twelve_barons_whose_routes_are_its_own_cities():
     """Issue "Railways of the World, complete": a deck of 12 per map; a route baron names two cities of
     its map (a game on another map never deals it)."""
-    from engine.games.rotw.context import context
-    from engine.games.rotw.data import available_maps, fold
+    from railhead.engine.games.rotw.context import context
+    from railhead.engine.games.rotw.data import available_maps, fold
     for map_id in available_maps():
         ids = barons.for_map(map_id)
         names = context(map_id).map.by_name

@@ -6,7 +6,7 @@ Style") and the rulebook's First Player Auction Variants 1 and 2 (railways-of-th
 import pytest
 
 from bench.policy import play
-from engine import IllegalAction, canonical, replay
+from railhead.engine import IllegalAction, canonical, replay
 
 from .helpers import GAME, Table
 

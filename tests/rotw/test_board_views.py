@@ -3,7 +3,7 @@
 any other action, nor once an auction has ended."""
 import pytest
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 from .helpers import GAME, HEX
 from .test_actions import network
@@ -69,9 +69,9 @@ def test_a_wide_board_reads_on_a_phone_in_two_halves():
     """Issue "Play-by-chat...": the phone board reads at 400 px; the 27-column Vistula & Danube map is
     drawn as its west half above its east half, each with hexes twice as large as the whole map
     would get; Rhine & Alps stays in one piece."""
-    from engine.games.rotw.data import load_map
-    from render import rotw as render_rotw
-    from render.rotw import _phone_windows
+    from railhead.engine.games.rotw.data import load_map
+    from railhead.render import rotw as render_rotw
+    from railhead.render.rotw import _phone_windows
     wide = GAME.setup({}, [f"P{i}" for i in range(5)], 1)
     parts = _phone_windows(GAME.view(wide, None), load_map("vistula-danube"), None, None)
     assert [caption.split()[0] for _, _, caption in parts] == ["West", "East"]

@@ -3,9 +3,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine import IllegalAction
-from engine.common.hexgrid import edge_key, neighbor
-from engine.common.track import apply_build, plan_build
+from railhead.engine import IllegalAction
+from railhead.engine.common.hexgrid import edge_key, neighbor
+from railhead.engine.common.track import apply_build, plan_build
 
 from .helpers import GAME, HEX, MAP, Table
 

@@ -2,9 +2,9 @@
 undo through the match, and the view (DESIGN.md, "The engine contract", "Turns, undo, timing")."""
 import pytest
 
-from engine import IllegalAction, Match, rules_state
-from engine.core import clone
-from engine.core.game import restamp
+from railhead.engine import IllegalAction, Match, rules_state
+from railhead.engine.core import clone
+from railhead.engine.core.game import restamp
 
 from .helpers import GAME, HEX, Table
 

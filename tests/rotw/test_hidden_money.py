@@ -9,13 +9,13 @@ import random
 import re
 
 from bench.policy import choose
-from bot.games.rotw.ui import RotwUI
-from bot.replies import Button, Caller, Select
-from bot.store import open_store
-from bot.table import Table as BotTable
-from engine import canonical
-from engine.games.rotw.money import dollars
-from render import rotw as render_rotw
+from railhead.bot.games.rotw.ui import RotwUI
+from railhead.bot.replies import Button, Caller, Select
+from railhead.bot.store import open_store
+from railhead.bot.table import Table as BotTable
+from railhead.engine import canonical
+from railhead.engine.games.rotw.money import dollars
+from railhead.render import rotw as render_rotw
 
 from ..helpers_table import token
 from .helpers import GAME, Table

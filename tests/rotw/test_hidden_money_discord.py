@@ -2,8 +2,8 @@
 money may be hidden if all players agree). Each player's own cash is in their ephemeral answers
 (`/game status`, **My hand**, `/rotw bonds`, a build preview); the channel says only what is paid
 (docs/rules-assumptions.md, "Bonds and Money") and its board is the same whatever a player holds."""
-from engine.games.rotw.money import dollars
-from render import rotw as render_rotw
+from railhead.engine.games.rotw.money import dollars
+from railhead.render import rotw as render_rotw
 
 from ..helpers_discord import answer_of, history_pages, table_in_channel
 from .helpers import GAME

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from bench.policy import choose
-from engine import IllegalAction, Match
-from engine.common.hexgrid import SIDES, neighbor, side_towards
-from engine.games.rotw.data import DataError, read_map
-from engine.games.rotw.paths import corridors, long_corridors
-from engine.games.rotw.search import _Free, _legal, build_sample
+from railhead.engine import IllegalAction, Match
+from railhead.engine.common.hexgrid import SIDES, neighbor, side_towards
+from railhead.engine.games.rotw.data import DataError, read_map
+from railhead.engine.games.rotw.paths import corridors, long_corridors
+from railhead.engine.games.rotw.search import _Free, _legal, build_sample
 
 from .helpers import CTX, GAME, HEX, MAP
 from .test_build import started
@@ -163,8 +163,8 @@ def test_random_playouts_build_every_kind_and_the_quick_check_agrees_with_the_ru
 def test_cheapest_link_never_redirects_in_a_cut_throat_game():
     """railways-of-the-world.txt, "Cut Throat Variant for Blocking": `/rotw link` offers only builds
     the variant allows."""
-    from engine.games.rotw import paths
-    from engine.games.rotw.context import of
+    from railhead.engine.games.rotw import paths
+    from railhead.engine.games.rotw.context import of
 
     from .helpers import Table
 

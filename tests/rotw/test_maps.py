@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.common.goods import new_bag
-from engine.common.hexgrid import neighbor, opposite
-from engine.common.track import shape_ok
-from engine.games.rotw.data import CITY_COLOURS, MapData, available_maps, load_map
+from railhead.engine.common.goods import new_bag
+from railhead.engine.common.hexgrid import neighbor, opposite
+from railhead.engine.common.track import shape_ok
+from railhead.engine.games.rotw.data import CITY_COLOURS, MapData, available_maps, load_map
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("make_rotw_map", ROOT / "tools" / "make_rotw_map.py")

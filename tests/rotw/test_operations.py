@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from engine import IllegalAction
-from engine.games.rotw import cards as ops
+from railhead.engine import IllegalAction
+from railhead.engine.games.rotw import cards as ops
 
 from .helpers import CTX, GAME, HEX, MAP
 from .test_build import started

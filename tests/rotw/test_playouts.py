@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.policy import choose
-from engine import Match, canonical, replay, rules_state
-from engine.common.goods import COLOURS
-from engine.core import in_force
+from railhead.engine import Match, canonical, replay, rules_state
+from railhead.engine.common.goods import COLOURS
+from railhead.engine.core import in_force
 
 from .helpers import GAME
 

@@ -1,7 +1,7 @@
 """Setup and the first-player auction. Sources: railways-of-the-world.txt."""
 import pytest
 
-from engine import IllegalAction, canonical
+from railhead.engine import IllegalAction, canonical
 
 from .helpers import GAME, MAP, Table
 

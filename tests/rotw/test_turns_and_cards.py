@@ -2,7 +2,7 @@
 "Ending the Game" and "E. SELECT RAILROAD OPERATIONS CARD"."""
 import pytest
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 from .test_actions import network
 

@@ -1,10 +1,10 @@
 """The ``/rotw`` commands and prompts: the last turn announced, and a pass confirmed while a
 delivery is on offer (bot/games/rotw/ui.py). Sources: railways-of-the-world.txt, "Ending the
 Game" and "D. DELIVER GOODS CUBE"."""
-from bot.games.rotw.ui import RotwUI, pass_
-from bot.replies import Apply, Button, Reply
-from bot.ui import UIContext
-from engine import Match
+from railhead.bot.games.rotw.ui import RotwUI, pass_
+from railhead.bot.replies import Apply, Button, Reply
+from railhead.bot.ui import UIContext
+from railhead.engine import Match
 
 from ..helpers_table import seated, token
 from .helpers import GAME
@@ -112,7 +112,7 @@ async def test_a_build_preview_follows_the_players_layout(db_path):
 async def test_held_cards_get_a_button_when_the_rules_allow_their_use():
     """Issue "Railways of the World, complete": a held card is used by a button on its owner's turn
     (railways-of-the-world.txt, "Hand of Cards": kept until needed; using it is not an action)."""
-    from bot.games.rotw.ui import card
+    from railhead.bot.games.rotw.ui import card
 
     from .test_build import started
     t = started()

@@ -2,8 +2,8 @@
 Source: railways-of-the-world.txt, "Variants: Service Bounties" and "Variants: Baron Cards"."""
 import pytest
 
-from engine import IllegalAction
-from engine.games.rotw import barons
+from railhead.engine import IllegalAction
+from railhead.engine.games.rotw import barons
 
 from .helpers import GAME, HEX
 from .test_build import started

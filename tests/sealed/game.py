@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar, Union
 
 import msgspec
 
-from engine.core import Action, Game, IllegalAction
+from railhead.engine.core import Action, Game, IllegalAction
 
 ROUNDS = 3
 

@@ -1,8 +1,8 @@
 """The bot side of the test-only Sealed Bid game: a `/sealed`-less UI (buttons and `/game hand`)."""
 from __future__ import annotations
 
-from bot.replies import Apply, Button
-from bot.ui import Command, GameUI, Param, UIContext
+from railhead.bot.replies import Apply, Button
+from railhead.bot.ui import Command, GameUI, Param, UIContext
 
 
 async def bid(ctx: UIContext, args: dict) -> Apply:

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.games.steam import context, data, game
+from railhead.engine.games.steam import context, data, game
 
 TINY = Path(__file__).parent / "tiny.toml"
 

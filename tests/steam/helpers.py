@@ -5,7 +5,7 @@ D3, Southby D5 and Eastby G2 (next to Beta); hills D2 and D3, rivers C3 and D4; 
 impassable."""
 from __future__ import annotations
 
-from engine.games.steam.game import GAME
+from railhead.engine.games.steam.game import GAME
 
 
 class Table:

@@ -9,12 +9,12 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
-from bot.games.steam.ui import SteamUI
-from bot.local import LOCAL_CHANNEL, LocalTable
-from bot.replies import OPTION_TEXT, shorten
-from bot.store import Store
-from bot.table import Table
-from engine.games.steam.game import GAME
+from railhead.bot.games.steam.ui import SteamUI
+from railhead.bot.local import LOCAL_CHANNEL, LocalTable
+from railhead.bot.replies import OPTION_TEXT, shorten
+from railhead.bot.store import Store
+from railhead.bot.table import Table
+from railhead.engine.games.steam.game import GAME
 
 from ..helpers_discord import LONG_NAMES, table_in_channel
 
@@ -22,7 +22,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def delivery_label(view: dict, action: dict) -> str:
-    from bot.games.steam.ui import delivery_label as label
+    from railhead.bot.games.steam.ui import delivery_label as label
     return label(view, action)
 
 
@@ -226,8 +226,8 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
     if kind in ("build", "redirect"):
         await _track_by_menus(bot, who, channel, action)
     elif kind in ("select", "grow", "urbanize", "produce"):
-        from bot.games.steam.build_menus import space_label
-        from bot.games.steam.ui import _node
+        from railhead.bot.games.steam.build_menus import space_label
+        from railhead.bot.games.steam.ui import _node
         label = {"select": lambda: _tile_label(view, action), "grow": lambda: _node(view, action["city"]),
                  "urbanize": lambda: f"{_node(view, action['town'])} ({action['town']})",
                  "produce": lambda: space_label(view, action["spaces"][0])}[kind]()
@@ -312,9 +312,9 @@ async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the
 
 def test_a_place_with_spaces_needs_no_quotes_in_build():
     """A new player typed `steam build Reggio Emilia W SE` ("'Reggio' is neither a hex...")."""
-    from bot.games.steam.ui import _place_and_exits
-    from engine import IllegalAction
-    from engine.games.steam.data import load_map
+    from railhead.bot.games.steam.ui import _place_and_exits
+    from railhead.engine import IllegalAction
+    from railhead.engine.games.steam.data import load_map
     view = {"map": "po-valley"}
     reggio = load_map("po-valley").by_name["reggio emilia"]
     assert _place_and_exits(view, {"hex": "Reggio", "exits": "Emilia W SE"}) == (reggio, ["W", "SE"])
@@ -328,7 +328,7 @@ async def test_what_a_new_player_missed_at_the_table(db_path):
     (free, no action: the same as taking it); `/steam tile` lists the tiles in any phase; the score
     buttons name their player; a first choice of points is said; the move prompt offers the
     locomotive only while it can be improved."""
-    from bot.replies import Select
+    from railhead.bot.replies import Select
 
     from ..helpers_table import seated
     store, table, callers, start = await seated(db_path, "steam", names=("Ann", "Bob", "Cat"))

@@ -9,14 +9,14 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
-from bot.games.steam import build_menus
-from bot.games.steam import ui as commands
-from bot.local import LOCAL_CHANNEL, LocalTable, user_id
-from bot.replies import Button, Caller, Option, Select
-from bot.store import open_store
-from bot.table import Table
-from engine.common.hexgrid import neighbor
-from engine.games.steam.game import GAME
+from railhead.bot.games.steam import build_menus
+from railhead.bot.games.steam import ui as commands
+from railhead.bot.local import LOCAL_CHANNEL, LocalTable, user_id
+from railhead.bot.replies import Button, Caller, Option, Select
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
+from railhead.engine.common.hexgrid import neighbor
+from railhead.engine.games.steam.game import GAME
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.common.hexgrid import edge_key, neighbor
-from engine.games.steam.data import COLOURS, SUPPLY_SPACES, MapData, available_maps, load_map, load_rules
+from railhead.engine.common.hexgrid import edge_key, neighbor
+from railhead.engine.games.steam.data import COLOURS, SUPPLY_SPACES, MapData, available_maps, load_map, load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("make_steam_map", ROOT / "tools" / "make_steam_map.py")

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench import steam_player
-from engine import Match, canonical, replay
-from engine.games.steam.data import available_maps, load_manifest, load_map
-from engine.games.steam.game import GAME
+from railhead.engine import Match, canonical, replay
+from railhead.engine.games.steam.data import available_maps, load_manifest, load_map
+from railhead.engine.games.steam.game import GAME
 
 
 def check(state):

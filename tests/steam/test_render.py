@@ -11,13 +11,13 @@ from types import SimpleNamespace
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from engine import IllegalAction, Match
-from engine.common.tiles import TOWN
-from engine.games.steam import data, flow
-from engine.games.steam.game import GAME
-from render import steam, steam_map, steam_panel
-from render.hexes import Layout
-from render.panel import owner_colour
+from railhead.engine import IllegalAction, Match
+from railhead.engine.common.tiles import TOWN
+from railhead.engine.games.steam import data, flow
+from railhead.engine.games.steam.game import GAME
+from railhead.render import steam, steam_map, steam_panel
+from railhead.render.hexes import Layout
+from railhead.render.panel import owner_colour
 
 from .conftest import TINY
 from .helpers import Table

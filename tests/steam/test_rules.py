@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 
-from engine import IllegalAction
-from engine.games.steam import money
-from engine.games.steam.data import load_manifest, load_rules
-from engine.games.steam.flow import tiles_for
-from engine.games.steam.game import GAME
+from railhead.engine import IllegalAction
+from railhead.engine.games.steam import money
+from railhead.engine.games.steam.data import load_manifest, load_rules
+from railhead.engine.games.steam.flow import tiles_for
+from railhead.engine.games.steam.game import GAME
 
 from .helpers import Table
 

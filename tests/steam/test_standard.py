@@ -3,8 +3,8 @@ upkeep. steam.txt names the standard game; its rules here are the published game
 figures (docs/rules-assumptions.md, engine/games/steam/standard.py)."""
 import pytest
 
-from engine import IllegalAction
-from engine.games.steam.game import GAME
+from railhead.engine import IllegalAction
+from railhead.engine.games.steam.game import GAME
 
 from .helpers import Table
 

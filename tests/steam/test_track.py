@@ -2,7 +2,7 @@
 each test; the tiny board is described in tests/steam/helpers.py."""
 import pytest
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine import IllegalAction, canonical
-from engine.games.steam.game import GAME
+from railhead.engine import IllegalAction, canonical
+from railhead.engine.games.steam.game import GAME
 
 from .helpers import Table
 

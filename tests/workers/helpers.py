@@ -2,9 +2,9 @@
 tests may edit to reach a rulebook position."""
 from __future__ import annotations
 
-import engine
-from engine.core import rng as core_rng
-from engine.games.workers import data, sites
+from railhead import engine
+from railhead.engine.core import rng as core_rng
+from railhead.engine.games.workers import data, sites
 
 GAME = engine.get_game("workers")
 MARIA, TIM, LEO = 0, 1, 2

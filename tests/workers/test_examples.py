@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction
+from railhead.engine import IllegalAction
 
 from .helpers import LEO, MARIA, TIM, Loaded, Table, hand, route, train
 

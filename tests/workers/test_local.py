@@ -5,9 +5,9 @@ import random
 from pathlib import Path
 from types import SimpleNamespace
 
-from bot.local import LocalTable
-from bot.store import open_store
-from bot.table import Table
+from railhead.bot.local import LocalTable
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
 
 
 async def test_a_whole_game_typed_at_the_local_table(tmp_path):
@@ -57,7 +57,7 @@ async def test_a_whole_game_typed_at_the_local_table(tmp_path):
 def test_a_word_that_names_a_choice_goes_to_its_parameter():
     """A new player typed `workers buy 1 bottom` (refused: `bottom` went to the site number); a
     word that is one of exactly one parameter's choices now goes to that parameter."""
-    from bot.registry import UIS
+    from railhead.bot.registry import UIS
     ui = UIS["workers"]
     assert LocalTable._args(ui, ["buy", "1", "bottom"]) == {"count": "1", "part": "bottom"}
     assert LocalTable._args(ui, ["buy", "2", "3"]) == {"count": "2", "site": "3"}
@@ -69,7 +69,7 @@ def test_a_word_that_names_a_choice_goes_to_its_parameter():
 def test_names_with_spaces_need_no_quotes_when_the_next_word_cannot_be_the_next_option():
     """A new player typed `steam tile first build` ("`pass_option` must be true or false") and
     `steam deliver Reggio Emilia red`: a word that cannot be the next option goes on with the name."""
-    from bot.registry import UIS
+    from railhead.bot.registry import UIS
     steam = UIS["steam"]
     assert LocalTable._args(steam, ["tile", "first", "build"]) == {"tile": "first build"}
     assert LocalTable._args(steam, ["tile", "engineer", "true"]) == {"tile": "engineer", "pass_option": "true"}
@@ -83,7 +83,7 @@ def test_names_with_spaces_need_no_quotes_when_the_next_word_cannot_be_the_next_
 def test_a_word_joins_a_name_only_when_it_cannot_be_the_next_option():
     """A review found the joining too eager: a mistyped colour became part of the city, and words
     left at the end were taken into a name instead of refused."""
-    from bot.registry import UIS
+    from railhead.bot.registry import UIS
     steam, rotw = UIS["steam"], UIS["rotw"]
     assert LocalTable._args(steam, ["deliver", "Milano", "grey"]) == {"from": "Milano", "colour": "grey"}
     assert LocalTable._args(rotw, ["urbanize", "Berlin", "grey"])["colour"] == "grey"
@@ -96,9 +96,9 @@ def test_too_many_dice_says_how_to_give_plus_tokens():
     (the local table's `plus=0,0,1,0`, which the parser keeps apart from the dice)."""
     import pytest
 
-    from bot.games.workers.ui import assign_step
-    from bot.registry import UIS
-    from engine import IllegalAction
+    from railhead.bot.games.workers.ui import assign_step
+    from railhead.bot.registry import UIS
+    from railhead.engine import IllegalAction
     view = {"players": [{"dice": [6, 5, 3, 4], "ready": False}]}
     ctx = SimpleNamespace(seat=0, prompt=lambda: {"kind": "assign", "seat": 0}, view=lambda: view)
     with pytest.raises(IllegalAction, match=r"`plus:0 0 1 0` \(at the local table `plus=0,0,1,0`\)"):

@@ -17,9 +17,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import IllegalAction, canonical, events_for, replay
-from engine.core import clone
-from engine.games.workers import data, search
+from railhead.engine import IllegalAction, canonical, events_for, replay
+from railhead.engine.core import clone
+from railhead.engine.games.workers import data, search
 
 from .helpers import GAME
 

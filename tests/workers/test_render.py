@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from bench.policy import play
-from engine import GAMES, IllegalAction
-from render import workers as render
+from railhead.engine import GAMES, IllegalAction
+from railhead.render import workers as render
 
 GAME = GAMES["workers"]
 SEED = 1000

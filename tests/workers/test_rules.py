@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction, canonical
+from railhead.engine import IllegalAction, canonical
 
 from .helpers import GAME, LEO, MARIA, TIM, Loaded, Table, hand, playing, route, table, to_the_end, train
 

@@ -1,8 +1,8 @@
 """Cards stay face down until their place is revealed, also in the channel's text (issue "Railway
 Workers", "Secrets and simultaneous play"; railway-workers.txt: the screens hide the dice, the cards
 are turned over place by place). A play-test found every placed card named when the dice were shown."""
-from engine import GAMES, events_for
-from engine.games.workers import data
+from railhead.engine import GAMES, events_for
+from railhead.engine.games.workers import data
 
 GAME = GAMES["workers"]
 

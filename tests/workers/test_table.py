@@ -4,8 +4,8 @@ secret ever reaches the channel. Sources: railway-workers.txt, "Round overview" 
 buttons walk through) and DESIGN.md, "The Discord side"."""
 import random
 
-from bot.replies import Button, Select
-from engine import canonical
+from railhead.bot.replies import Button, Select
+from railhead.engine import canonical
 
 from ..helpers_table import seated
 
@@ -121,7 +121,7 @@ async def test_a_player_going_on_with_their_turn_is_not_pinged_again(tmp_path):
 def test_train_buttons_say_in_a_city_for_a_new_route_and_toward_one_at_a_junction():
     """"Construction site Development": the new route's train is put *in* one of its cities; "Trains":
     at a junction it runs *toward* one (the buttons said "Toward" for both)."""
-    from bot.games.workers import words
+    from railhead.bot.games.workers import words
     new_route = {"question": {"kind": "train_city", "options": ["Lisboa", "Porto"]}}
     junction = {"question": {"kind": "junction", "options": ["Braga", "Faro"]}}
     assert words.action_label(new_route, {"type": "choose", "option": "Lisboa"}) == "In Lisboa"

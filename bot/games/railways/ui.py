@@ -7,8 +7,8 @@ commands take a ``slots`` argument (``1.2 2.3``) to act at once.
 """
 from __future__ import annotations
 
-from engine import IllegalAction
-from engine.games.railways.data import KIND_NAMES, cards
+from railhead.engine import IllegalAction
+from railhead.engine.games.railways.data import KIND_NAMES, cards
 
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
@@ -315,7 +315,7 @@ class RailwaysUI(GameUI):
 
     def render(self, view: dict, **kwargs) -> bytes:
         """See ``GameUI.render``: the board PNG from ``render/railways.py``."""
-        from render import railways as render_railways
+        from railhead.render import railways as render_railways
         return render_railways.board_png(view, **kwargs)
 
     def variant(self, view: dict, outcome: dict) -> str:

@@ -7,12 +7,12 @@ the rest act at once. Money is shown in dollars; the engine counts thousands.
 """
 from __future__ import annotations
 
-from engine import IllegalAction
-from engine.common.goods import COLOURS
-from engine.common.hexgrid import normalize
-from engine.games.rotw.data import available_maps, city_hex, load_map, load_tables
-from engine.games.rotw.money import bonds_needed, dollars
-from render import rotw as render_rotw
+from railhead.engine import IllegalAction
+from railhead.engine.common.goods import COLOURS
+from railhead.engine.common.hexgrid import normalize
+from railhead.engine.games.rotw.data import available_maps, city_hex, load_map, load_tables
+from railhead.engine.games.rotw.money import bonds_needed, dollars
+from railhead.render import rotw as render_rotw
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext

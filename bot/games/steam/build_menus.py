@@ -10,8 +10,8 @@ question); what a tile would do comes from dry runs. Money in dollars.
 """
 from __future__ import annotations
 
-from engine.common.hexgrid import SIDES, neighbor, parse, side_towards
-from engine.games.steam.data import load_map
+from railhead.engine.common.hexgrid import SIDES, neighbor, parse, side_towards
+from railhead.engine.games.steam.data import load_map
 
 from ...replies import Button, Option, Reply, Select, private
 from ...ui import UIContext

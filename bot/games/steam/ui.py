@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import importlib
 
-from engine import IllegalAction
-from engine.common.hexgrid import SIDES
-from engine.games.steam.data import available_maps, load_map, place
+from railhead.engine import IllegalAction
+from railhead.engine.common.hexgrid import SIDES
+from railhead.engine.games.steam.data import available_maps, load_map, place
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
@@ -24,7 +24,7 @@ SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
 def _renderer():
     """``render.steam`` once it exists (the board is drawn there)."""
     try:
-        return importlib.import_module("render.steam")
+        return importlib.import_module("railhead.render.steam")
     except ModuleNotFoundError:
         return None
 

@@ -7,8 +7,8 @@ Every move is also a command with arguments.
 """
 from __future__ import annotations
 
-from engine import IllegalAction
-from engine.games.workers.data import SLOTS, action_cards
+from railhead.engine import IllegalAction
+from railhead.engine.games.workers.data import SLOTS, action_cards
 
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
@@ -342,7 +342,7 @@ class WorkersUI(GameUI):
     def render(self, view: dict, **kwargs) -> bytes | None:
         """See ``GameUI.render``: the board PNG from ``render/workers.py``, or ``None`` without it."""
         try:
-            from render import workers as render_workers
+            from railhead.render import workers as render_workers
         except ImportError:
             return None
         return render_workers.board_png(view, **kwargs)
@@ -350,7 +350,7 @@ class WorkersUI(GameUI):
     def hand_image(self, view: dict) -> bytes | None:
         """Your placed cards, dice and Sums as a picture (``render/workers.py``)."""
         try:
-            from render import workers as render_workers
+            from railhead.render import workers as render_workers
         except ImportError:
             return None
         return render_workers.hand_png(view)

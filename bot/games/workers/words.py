@@ -2,7 +2,7 @@
 Built only from views (DESIGN.md: a game's UI sees views and legal actions)."""
 from __future__ import annotations
 
-from engine.games.workers.data import SLOTS, action_cards, commands
+from railhead.engine.games.workers.data import SLOTS, action_cards, commands
 
 KIND_WORD = {"structures": "structure", "tracks": "track", "plans": "plan"}
 TILE_WORD = {"S": "structures", "P": "plans", "T": "tracks"}

@@ -6,9 +6,9 @@ the order of the pool after a reshuffle (a draw from the random stream).
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
-from engine.core.game import Game
-from engine.core.steps import Step
+from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.game import Game
+from railhead.engine.core.steps import Step
 
 from . import queries, rules, search
 from .actions import ACTIONS

@@ -6,7 +6,7 @@ conversion the capital pays for is listed (without ``convert``: the most).
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from . import rules
 from .board import Board, card_at

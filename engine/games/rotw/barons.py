@@ -12,8 +12,8 @@ from functools import cache
 
 import msgspec
 
-from engine.common.datafile import DATA_DIR, DataError, load
-from engine.core.errors import IllegalAction
+from railhead.engine.common.datafile import DATA_DIR, DataError, load
+from railhead.engine.core.errors import IllegalAction
 
 from .network import cities_reached, connected, longest_run, own_graph
 

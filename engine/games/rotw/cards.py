@@ -8,9 +8,9 @@ of cards, purple diamond, no symbol) are in ``players[seat]["cards"]``; their ef
 """
 from __future__ import annotations
 
-from engine.common.names import fold
-from engine.core.errors import IllegalAction
-from engine.core.rng import Stream
+from railhead.engine.common.names import fold
+from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.rng import Stream
 
 from .actions import TakeCard
 from .cities import add_cubes

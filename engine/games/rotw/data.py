@@ -9,10 +9,10 @@ from pathlib import Path
 
 import msgspec
 
-from engine.common.datafile import DATA_DIR, DataError, fail, load
-from engine.common.goods import COLOURS
-from engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, side_towards
-from engine.common.names import fold
+from railhead.engine.common.datafile import DATA_DIR, DataError, fail, load
+from railhead.engine.common.goods import COLOURS
+from railhead.engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, side_towards
+from railhead.engine.common.names import fold
 
 CITY_COLOURS = (*COLOURS, "gray")
 TERRAIN = {".": "open", "^": "mountain", "~": "water", " ": "sea"}

@@ -5,9 +5,9 @@ actions are the typed structs of ``actions.py``; the rules are in ``rules.py`` a
 """
 from __future__ import annotations
 
-from engine.core.actions import kind_of
-from engine.core.game import Game
-from engine.core.steps import Step
+from railhead.engine.core.actions import kind_of
+from railhead.engine.core.game import Game
+from railhead.engine.core.steps import Step
 
 from . import barons, bidding, holdings, queries, rules, search
 from .actions import ACTIONS

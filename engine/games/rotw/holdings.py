@@ -11,9 +11,9 @@ owner (a seat, or ``None`` while open), in the order of ``ctx.map_cards.major_li
 """
 from __future__ import annotations
 
-from engine.common.hexgrid import edge_key, neighbor
-from engine.common.names import fold
-from engine.core.errors import IllegalAction
+from railhead.engine.common.hexgrid import edge_key, neighbor
+from railhead.engine.common.names import fold
+from railhead.engine.core.errors import IllegalAction
 
 from . import cards as ops
 from .context import Context

@@ -12,9 +12,9 @@ import heapq
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from engine.common.hexgrid import edge_key, neighbor, opposite, side_towards
-from engine.common.track import MAX_TILES, plan_build, shape_ok, used_spurs
-from engine.core.errors import IllegalAction
+from railhead.engine.common.hexgrid import edge_key, neighbor, opposite, side_towards
+from railhead.engine.common.track import MAX_TILES, plan_build, shape_ok, used_spurs
+from railhead.engine.core.errors import IllegalAction
 
 from .context import Context, context
 from .data import MapData

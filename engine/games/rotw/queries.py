@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from . import paths, search
 from .context import Context

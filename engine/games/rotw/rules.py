@@ -8,12 +8,12 @@ game's ``Context`` (map, tables, cards); actions arrive decoded (``actions.py``)
 """
 from __future__ import annotations
 
-from engine.common.goods import COLOURS, draw, new_bag
-from engine.common.hexgrid import normalize
-from engine.common.routes import check_route
-from engine.common.track import apply_build, plan_build, remove_incomplete
-from engine.core.errors import IllegalAction
-from engine.core.rng import Stream
+from railhead.engine.common.goods import COLOURS, draw, new_bag
+from railhead.engine.common.hexgrid import normalize
+from railhead.engine.common.routes import check_route
+from railhead.engine.common.track import apply_build, plan_build, remove_incomplete
+from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.rng import Stream
 
 from . import barons, holdings
 from . import cards as ops

@@ -5,11 +5,11 @@ Build paths are unbounded in general; ``legal_actions`` offers the sample of ``b
 """
 from __future__ import annotations
 
-from engine.common.goods import COLOURS
-from engine.common.hexgrid import neighbor, side_towards
-from engine.common.routes import adjacency, routes
-from engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
-from engine.core.errors import IllegalAction
+from railhead.engine.common.goods import COLOURS
+from railhead.engine.common.hexgrid import neighbor, side_towards
+from railhead.engine.common.routes import adjacency, routes
+from railhead.engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
+from railhead.engine.core.errors import IllegalAction
 
 from . import barons, bidding, holdings, rules
 from . import cards as ops

@@ -6,7 +6,7 @@ the channel's messages and board are made, has no one's cash). The seed and the 
 bookkeeping (``core``) never leave the engine."""
 from __future__ import annotations
 
-from engine.common import auction as auc
+from railhead.engine.common import auction as auc
 
 from . import barons, holdings
 from . import cards as ops

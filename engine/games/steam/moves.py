@@ -7,8 +7,8 @@ Goods Cube" and "Track Points". Cube routes are checked by ``engine.common.route
 """
 from __future__ import annotations
 
-from engine.common.routes import check_route
-from engine.core.errors import IllegalAction
+from railhead.engine.common.routes import check_route
+from railhead.engine.core.errors import IllegalAction
 
 from .build import SteamBoard
 from .data import MapData, Rules, place

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.common import tilenet
-from engine.common.hexgrid import SIDES, neighbor
-from engine.common.routes import adjacency, routes
+from railhead.engine.common import tilenet
+from railhead.engine.common.hexgrid import SIDES, neighbor
+from railhead.engine.common.routes import adjacency, routes
 
 from . import build as bld
 from . import flow
@@ -157,7 +157,7 @@ def _cost(state: dict, mapdata, rules, seat: int, action: dict) -> int | None:
     """What a track action costs if the rules accept it now (``None`` if not): the same checks and
     prices as ``build.lay`` and ``build.redirect`` (``tilenet``'s plan and connection), without
     laying it; the money is not checked."""
-    from engine.core.errors import IllegalAction
+    from railhead.engine.core.errors import IllegalAction
     board = bld.SteamBoard(mapdata, state)
     manifest = load_manifest()
     h = action["hex"]

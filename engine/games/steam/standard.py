@@ -11,9 +11,9 @@ dropping out. Money in dollars.
 """
 from __future__ import annotations
 
-from engine.common import auction as auc
-from engine.core.errors import IllegalAction
-from engine.core.rng import Stream
+from railhead.engine.common import auction as auc
+from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.rng import Stream
 
 from .build import builder
 from .data import COLOURS, Rules
@@ -109,7 +109,7 @@ def _close(state: dict, rules: Rules, events: list) -> None:
 def produce(state: dict, rng: Stream, seat: int, spaces: list[str], events: list) -> None:
     """Production, during the build: 2 cubes drawn from the bag onto empty goods supply spaces
     chosen by the player (as many as there are empty spaces)."""
-    from engine.common.goods import draw
+    from railhead.engine.common.goods import draw
     b = builder(state, seat)
     if "production" not in b["todo"]:
         raise IllegalAction("You did not take Production this turn (or you have used it).")

@@ -8,7 +8,7 @@ and ``shares = {seat: n}``. Seat keys inside JSON objects are strings.
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from . import data
 

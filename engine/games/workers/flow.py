@@ -9,7 +9,7 @@ secret, all at once), ``"play"`` (turns card by card), ``"over"``. Questions tha
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from . import board, data, sites, trains
 from .board import gain, name

@@ -7,8 +7,8 @@ reward, a train's city or way, a bonus) are answered before play goes on.
 """
 from __future__ import annotations
 
-from engine.core.game import Game
-from engine.core.steps import Step
+from railhead.engine.core.game import Game
+from railhead.engine.core.steps import Step
 
 from . import commands, flow, halves, pending, search
 from .actions import ACTIONS

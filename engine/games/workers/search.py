@@ -3,7 +3,7 @@ arguments, each checked by a dry run, so buttons, AI seats and random playouts n
 refused move. Card placement and dice are offered one place at a time (plus ``ready``)."""
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from . import board, data, halves, pending
 

@@ -8,7 +8,7 @@ it moves: onward, or back at a dead end); ``came`` is the project it last travel
 """
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from railhead.engine.core.errors import IllegalAction
 
 from . import board, data
 from .board import gain, name
