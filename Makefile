@@ -15,12 +15,12 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# Reinstall when pyproject.toml or the lock file changes.
-$(VENV)/.installed-run: pyproject.toml $(LOCK) | $(PY)
+# Reinstall when pyproject.toml, setup.py or the lock file changes.
+$(VENV)/.installed-run: pyproject.toml setup.py $(LOCK) | $(PY)
 	$(PY) -m pip install --quiet -c $(LOCK) -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(LOCK) | $(PY)
+$(VENV)/.installed-test: pyproject.toml setup.py $(LOCK) | $(PY)
 	$(PY) -m pip install --quiet -c $(LOCK) -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
