@@ -7,7 +7,6 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-import tomllib
 from pathlib import Path
 
 from typer.testing import CliRunner

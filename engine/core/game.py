@@ -1,6 +1,7 @@
 """The game contract every game implements (DESIGN.md, "The engine contract").
 
-State is a JSON-ready ``dict``. ``apply`` works on a copy, so a refused action
+State is JSON-ready: a ``GameState`` (``record.py``: typed Structs that read like dicts) for a
+game that declares its ``state_type``, else a plain ``dict``. ``apply`` works on a copy, so a refused action
 (``IllegalAction``) leaves the caller's state untouched. The engine keeps its own
 bookkeeping under ``state["core"]`` (games never touch it, views never show it):
 
@@ -22,14 +23,15 @@ import msgspec
 
 from .actions import CORE_ACTIONS, Action, decode, explain, tag_of
 from .errors import IllegalAction
+from .record import GameState
 from .rng import Stream, rng_for
 from .steps import Step, dispatch
 
-State = dict[str, Any]
+State = dict[str, Any] | GameState
 Event = dict[str, Any]
 Prompt = dict[str, Any]
 
-_encoder = msgspec.json.Encoder(order="deterministic")
+_encoder = msgspec.json.Encoder(order="sorted")       # dict keys and Struct fields alike
 CORE_TYPES = tuple(tag_of(c) for c in CORE_ACTIONS)
 
 
@@ -39,7 +41,9 @@ def canonical(obj: Any) -> bytes:
 
 
 def clone(state: State) -> State:
-    """Deep copy of a JSON-ready state."""
+    """Deep copy of a JSON-ready state (of the same type: a typed state stays typed)."""
+    if isinstance(state, msgspec.Struct):
+        return msgspec.json.decode(_encoder.encode(state), type=type(state))
     return msgspec.json.decode(_encoder.encode(state))
 
 
@@ -58,6 +62,7 @@ class Game:
     """Base class of a registered game.
 
     Subclasses set ``id``, ``name``, ``rules_version``, ``options_type`` (a ``msgspec.Struct``),
+    ``state_type`` (a ``GameState`` subclass; ``None`` keeps the state a plain dict),
     ``actions`` (a ``Union`` of ``Action`` structs tagged by ``type``), ``min_seats``/``max_seats``,
     declare their turn structure as ``steps`` (see ``steps.py``; the default ``_apply`` dispatches
     to them) or implement ``_apply`` themselves, and implement ``_setup``, ``_prompts``,
@@ -69,6 +74,7 @@ class Game:
     name: ClassVar[str]
     rules_version: ClassVar[int] = 1
     options_type: ClassVar[type[msgspec.Struct]]
+    state_type: ClassVar[type[GameState] | None] = None
     actions: ClassVar[Any]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
@@ -102,8 +108,17 @@ class Game:
         state["game"] = self.id
         state["seed"] = seed
         state["core"] = {"seq": 0, "moves": 0, "last": {}, "sealed": -1, "stamps": {}, "vote": None}
+        state = self.load_state(state)
         restamp(self, state)
         return state
+
+    def load_state(self, raw: dict[str, Any] | GameState) -> State:
+        """``raw`` (a snapshot's JSON object, or a new state) as this game's ``state_type``; a
+        plain dict for a game without one. Raises ``msgspec.ValidationError`` naming the path of
+        a value that does not fit."""
+        if self.state_type is None or isinstance(raw, self.state_type):
+            return raw
+        return msgspec.convert(raw, self.state_type)
 
     def decode(self, action: Any) -> Action:
         """The typed struct of a JSON action. Raises ``IllegalAction`` with a player's sentence."""
@@ -128,7 +143,7 @@ class Game:
             waiting = [state["seats"][p["seat"]] for p in self.prompts(state)]
             raise IllegalAction(f"An undo vote is open: {', '.join(waiting)} must answer it first.")
         act = self.decode(action)
-        new = clone(state)
+        new = msgspec.json.decode(_encoder.encode(state))     # the rules work on a plain JSON copy
         events: list[Event] = []
         rng = rng_for(state["seed"], core["moves"])
         self._apply(new, seat, act, rng, events)
@@ -140,7 +155,7 @@ class Game:
         if rng.used or self.reveals(state, new, act):
             ncore["sealed"] = index
         restamp(self, new, before=state, acted=seat)
-        return new, events
+        return self.load_state(new), events
 
     # ----------------------------------------------------------- prompts
     def prompts(self, state: State) -> list[Prompt]:

@@ -17,9 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from .actions import Undo, UndoVote, decode
 from .errors import IllegalAction
 from .game import Event, Game, State, clone, events_for, restamp
+from .record import Vote
 
 Entry = tuple[int, dict]
 _UNDO = Undo | UndoVote
@@ -64,9 +67,13 @@ class Match:
     @classmethod
     def restore(cls, game: Game, options: Any, seats: list[str], seed: int, log: list[Entry],
                 state: State | None) -> Match:
-        """From a snapshot ``state`` when it includes exactly ``log``; otherwise by replay."""
+        """From a snapshot ``state`` (its JSON object) when it includes exactly ``log`` and fits the
+        game's state type; otherwise (stale, or saved in another shape) by replay."""
         if state is not None and state.get("core", {}).get("seq") == len(log):
-            return cls(game, options, list(seats), seed, list(log), state)
+            try:
+                return cls(game, options, list(seats), seed, list(log), game.load_state(state))
+            except msgspec.ValidationError:
+                pass
         return cls.replay(game, options, seats, seed, log)
 
     # ------------------------------------------------------------ reading
@@ -143,7 +150,7 @@ class Match:
         state = clone(self.state)
         core = state["core"]
         core["seq"] += 1
-        core["vote"] = {"by": seat, "to": target, "agreed": [seat], "stamp": core["seq"]}
+        core["vote"] = Vote(by=seat, to=target, agreed=[seat], stamp=core["seq"])
         others = ", ".join(n for i, n in enumerate(self.seats) if i != seat)
         moves = "their last move" if undone == 1 else f"their last move and the {undone - 1} after it"
         return None, state, [{"type": "undo_vote", "seat": seat,

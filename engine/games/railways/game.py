@@ -6,6 +6,8 @@ the order of the pool after a reshuffle (a draw from the random stream).
 """
 from __future__ import annotations
 
+import msgspec
+
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
@@ -13,6 +15,7 @@ from railhead.engine.core.steps import Step
 from . import queries, rules, search
 from .actions import ACTIONS
 from .options import Options
+from .state import RailwaysState
 from .view import view as _view
 
 TRACKS = ("capital", "profit", "pollution", "workers")
@@ -58,6 +61,7 @@ class Railways(Game):
     name = "Railways (solo)"
     rules_version = 1
     options_type = Options
+    state_type = RailwaysState
     actions = ACTIONS
     min_seats = 1
     max_seats = 1
@@ -96,7 +100,7 @@ class Railways(Game):
             return None
         final = state["final"]
         return {"scores": {0: final["score"]}, "ranking": [0], "tiebreaks": [], "winner": state["seats"][0],
-                "final": final}
+                "final": msgspec.to_builtins(final)}
 
 
 GAME = Railways()

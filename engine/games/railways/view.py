@@ -3,6 +3,8 @@ its top card's map side, as the physical pool does). JSON-ready, for the bot and
 """
 from __future__ import annotations
 
+import msgspec
+
 from .board import HEIGHT, WIDTH, label
 from .data import cards
 from .rules import DECADES, MARKERS, board_of
@@ -22,7 +24,7 @@ def view(state: dict, seat: int | None) -> dict:
     buildings = [{"id": bid, "kind": b.kind[bid], "spaces": list(spaces),
                   "passengers": sum(state["dice"][s]["n"] for s in spaces if s in state["dice"])}
                  for bid, spaces in b.members.items()]
-    final = state["final"]
+    final = msgspec.to_builtins(state["final"])
     return {
         "game": "railways", "you": seat, "players": [{"seat": 0, "name": state["seats"][0]}],
         "phase": state["phase"], "decade": state["decade"], "decades": DECADES, "action": state["actions"] + 1,

@@ -1,0 +1,127 @@
+"""Typed game states that still read like the JSON they are.
+
+A game's state is a tree of ``msgspec`` Structs (``GameState`` at the top, the game's main
+records below it): typed, validated when a snapshot is loaded, and encoded canonically exactly
+as the plain dicts they replace (``canonical`` sorts Struct fields like dict keys; a field left
+``UNSET`` is absent from the JSON, as a missing key was). ``Record`` gives each Struct the
+mapping protocol of a dict (``state["phase"]``, ``"barons" in state``, ``state.get``,
+``items``), so rules written against dicts and rules written against attributes
+(``state.phase``) both work while the games move over; a key that is not a field is refused.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+__all__ = ["UNSET", "Core", "GameState", "Record", "UnsetType", "Vote"]
+
+
+class Record(msgspec.Struct, kw_only=True):
+    """A Struct that reads and writes like a dict of its fields. A field holding ``UNSET`` is
+    absent: ``in`` says no, ``[]`` raises ``KeyError``, ``get`` gives the default, and the JSON
+    leaves it out. Setting a name that is not a field raises ``KeyError`` (a typo, or a record
+    that needs a new field). Equal to a dict with the same items."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = getattr(self, key) if key in self.__struct_fields__ else UNSET
+        if value is UNSET:
+            raise KeyError(key)
+        return value
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key not in self.__struct_fields__:
+            raise KeyError(f"{type(self).__name__} has no field {key!r}")
+        setattr(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self[key]                                      # KeyError when absent
+        setattr(self, key, UNSET)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in self.__struct_fields__ and getattr(self, key) is not UNSET
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Record | dict):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]   (mutable, like a dict)
+
+    def keys(self) -> list[str]:
+        """The fields that are set, in declaration order."""
+        return [k for k in self.__struct_fields__ if getattr(self, k) is not UNSET]
+
+    def items(self) -> list[tuple[str, Any]]:
+        """``(field, value)`` of the fields that are set."""
+        return [(k, getattr(self, k)) for k in self.keys()]
+
+    def values(self) -> list[Any]:
+        """The values of the fields that are set."""
+        return [getattr(self, k) for k in self.keys()]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The field's value, or ``default`` when it is absent or not a field."""
+        return self[key] if key in self else default
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        """The field's value, first setting it to ``default`` when absent. ``KeyError`` for a
+        name that is not a field."""
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def pop(self, key: str, *default: Any) -> Any:
+        """Remove (unset) a field and return its value; ``default`` (or ``KeyError``) when absent."""
+        if key in self:
+            value = self[key]
+            setattr(self, key, UNSET)
+            return value
+        if default:
+            return default[0]
+        raise KeyError(key)
+
+    def update(self, other: Iterable | dict = (), **fields: Any) -> None:
+        """Set several fields, as ``dict.update``."""
+        for key, value in dict(other, **fields).items():
+            self[key] = value
+
+
+class Vote(Record):
+    """An open undo vote (``match.py``): ``by`` asked to go back to ``to`` moves in force;
+    ``agreed``: the seats that agreed; ``stamp``: the ``seq`` it opened at."""
+
+    by: int
+    to: int
+    agreed: list[int]
+    stamp: int
+
+
+class Core(Record):
+    """The engine's bookkeeping in ``state["core"]`` (see ``game.py``); seat keys are the seat
+    numbers as JSON object keys (``"0"``)."""
+
+    seq: int = 0
+    moves: int = 0
+    last: dict[str, int] = {}
+    sealed: int = -1
+    stamps: dict[str, int] = {}
+    vote: Vote | None = None
+
+
+class GameState(Record):
+    """The top of a typed game state: what the engine adds to every game's (``game``, ``seed``,
+    ``core``) and the seated names. A game's state type subclasses it with its own fields."""
+
+    game: str
+    seed: int
+    core: Core
+    seats: list[str]

@@ -1,0 +1,74 @@
+"""Typed states that read like dicts (engine/core/record.py; issue "One spec per game", 6)."""
+import json
+
+import msgspec
+import pytest
+
+from railhead.engine import Match, canonical, get_game
+from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
+
+
+class Player(Record):
+    money: int
+    name: str
+    loan: int | UnsetType = UNSET
+
+
+class Tiny(GameState):
+    phase: str
+    players: list[Player]
+    bids: dict[str, int]
+    extra: dict | UnsetType = UNSET
+
+
+def tiny() -> Tiny:
+    raw = {"game": "tiny", "seed": 1, "core": {}, "seats": ["Ann", "Bob"], "phase": "auction",
+           "players": [{"money": 10, "name": "Ann"}, {"money": 8, "name": "Bob"}], "bids": {"1": 3}}
+    return msgspec.convert(raw, Tiny)
+
+
+def test_a_record_reads_and_writes_like_a_dict_of_its_fields():
+    state = tiny()
+    assert state["phase"] == state.phase == "auction"
+    assert state["players"][1]["money"] == 8 and state.players[1].money == 8
+    state["phase"] = "build"
+    state.players[0]["money"] -= 3
+    assert state.phase == "build" and state.players[0].money == 7
+    assert "extra" not in state and state.get("extra", {}) == {} and "loan" not in state.players[0]
+    with pytest.raises(KeyError):
+        state["extra"]
+    state.setdefault("extra", {})["x"] = 1
+    assert state["extra"] == {"x": 1} and "extra" in state
+    assert state.players[0] == {"money": 7, "name": "Ann"}          # equal to the dict it replaces
+    assert sorted(dict(state.items())) == sorted(state.keys()) == sorted(state)
+
+
+def test_a_name_that_is_not_a_field_is_refused():
+    state = tiny()
+    with pytest.raises(KeyError, match="Tiny has no field 'phaze'"):
+        state["phaze"] = "build"
+    with pytest.raises(KeyError):
+        state.update(winner="Ann")
+
+
+def test_encoded_exactly_as_the_dict_it_replaces():
+    """Canonical bytes: Struct fields sorted like dict keys; an unset field absent, as a missing key."""
+    state = tiny()
+    as_dict = json.loads(canonical(state))
+    assert "extra" not in as_dict and "loan" not in as_dict["players"][0]
+    assert canonical(state) == canonical(as_dict)
+    assert msgspec.json.decode(canonical(state), type=Tiny) == state
+
+
+def test_a_snapshot_of_another_shape_is_replayed_not_loaded():
+    """A stored snapshot that no longer fits the game's state type (an older shape) is ignored and
+    the log replayed, so a changed record never stops a running game."""
+    game = get_game("railways")
+    match = Match.start(game, {"cards": [5, 6, 7, 8]}, ["Ann"], 4)
+    match, _ = match.play(0, match.legal_actions(0)[0])
+    snapshot = json.loads(canonical(match.state))
+    snapshot["capital"] = "plenty"                   # no longer an int
+    restored = Match.restore(game, {"cards": [5, 6, 7, 8]}, ["Ann"], 4, match.log, snapshot)
+    assert canonical(restored.state) == canonical(match.state)
+    good = Match.restore(game, {"cards": [5, 6, 7, 8]}, ["Ann"], 4, match.log, json.loads(canonical(match.state)))
+    assert type(good.state) is game.state_type
