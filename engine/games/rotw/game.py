@@ -13,6 +13,7 @@ from . import barons, bidding, holdings, queries, rules, search
 from .actions import ACTIONS
 from .context import of
 from .options import Options
+from .state import RotwState
 from .view import view as _view
 
 
@@ -102,6 +103,7 @@ class RailwaysOfTheWorld(Game):
     #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
     #                       Lines, cube reduction per map
     options_type = Options
+    state_type = RotwState
     actions = ACTIONS
     min_seats = 2
     max_seats = 6

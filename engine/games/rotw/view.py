@@ -6,6 +6,8 @@ the channel's messages and board are made, has no one's cash). The seed and the 
 bookkeeping (``core``) never leave the engine."""
 from __future__ import annotations
 
+import msgspec
+
 from railhead.engine.common import auction as auc
 
 from . import barons, holdings
@@ -44,7 +46,7 @@ def view(state: dict, seat: int | None) -> dict:
         "you": seat,
         "map": mapdata.id,
         "map_name": mapdata.name,
-        "options": state["options"],
+        "options": msgspec.to_builtins(state["options"], order="sorted"),
         "turn": state["turn"],
         "phase": state["phase"],
         "round": state["round"],
@@ -57,9 +59,9 @@ def view(state: dict, seat: int | None) -> dict:
         },
         "players": players,
         "cities": {h: {"name": mapdata.cities[h].name, **c} for h, c in state["cities"].items()},
-        "track": state["track"],
+        "track": msgspec.to_builtins(state["track"], order="sorted"),
         "links": {lid: {**link, "complete": link["to"] is not None} for lid, link in links.items()},
-        "markers": state["markers"],
+        "markers": msgspec.to_builtins(state["markers"], order="sorted"),
         "end_turn": state["end_turn"],
         "new_city_tiles": state["new_city_tiles"],
         "cards": {

@@ -1,0 +1,183 @@
+"""The typed state of Railways of the World (railways-of-the-world.txt): the records ``rules.setup``
+builds and the rules change, as ``msgspec`` Structs that read like dicts (``engine/core/record.py``).
+
+Units: money (``cash``, bids) in thousands of dollars; ``points`` are income-track points (= victory
+points); ``engine`` is the engine level 1-8. Seats are ints; where a seat is a map key it is its
+text (``"0"``), as JSON object keys are. Hexes are names like ``"D7"``; link ids are text
+(``"1"``, ``"2"``, ... from ``next_link``). Card instances are ids ``"<kind>:<n>"`` or
+``"<kind>:<city hex>"`` (``cards.py``); barons are ids from ``data/cards/rotw/barons.toml``.
+A field typed ``... | UnsetType = UNSET`` is absent from the JSON when unset, as the key was.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
+
+Bidding = Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"]
+
+
+class Setup(Record):
+    """``state["options"]``: what the game was set up with (``options.py``). ``map``: the map id;
+    ``bidding``: the first-player auction style; ``short_game``: 2 fewer empty city markers. The
+    variants are recorded only when on (``True``), absent otherwise: ``cut_throat`` ("Cut Throat
+    Variant for Blocking"), ``hidden_money`` ("Bonds and Money"), ``bounty_queue`` ("Variants:
+    Service Bounties"), ``barons`` ("Deal Out Railroad Baron Cards") and ``baron_later``
+    ("Variants: Baron Cards")."""
+
+    map: str
+    bidding: Bidding
+    short_game: bool
+    cut_throat: bool | UnsetType = UNSET
+    hidden_money: bool | UnsetType = UNSET
+    bounty_queue: bool | UnsetType = UNSET
+    barons: bool | UnsetType = UNSET
+    baron_later: bool | UnsetType = UNSET
+
+
+class Player(Record):
+    """A player ("Use of Cash and Bonds", "Scoring Track", "C. UPGRADE ENGINE"): ``name`` (the
+    seat's name), ``cash`` in thousands of dollars, ``bonds`` issued (each $5,000 when issued, -1
+    point at the end), ``points`` on the scoring track, ``engine`` level (1-8). The operations cards
+    kept ("E. SELECT RAILROAD OPERATIONS CARD", ``holdings.py``): ``cards`` (card ids), ``armed``
+    (hand cards readied for this action's build), ``used`` (purple-diamond cards used this turn)."""
+
+    name: str
+    cash: int
+    bonds: int
+    points: int
+    engine: int
+    cards: list[str]
+    armed: list[str]
+    used: list[str]
+
+
+class City(Record):
+    """A city on the board ("Goods Bag and Goods cubes", "B. URBANIZE", "Ending the Game"):
+    ``colour`` (``"gray"`` until urbanized, else a goods colour), ``cubes`` (goods cube colours,
+    sorted), ``marker`` (it holds an empty city marker), ``urbanized`` (a New City tile was put on it)."""
+
+    colour: str
+    cubes: list[str]
+    marker: bool
+    urbanized: bool
+
+
+class Segment(Record):
+    """One track tile's segment in a hex (``engine/common/track.py``, "Track Tiles"): the ``link``
+    id it belongs to and the two hex ``sides`` (0-5) it joins."""
+
+    link: str
+    sides: list[int]
+
+
+# A link has a field named ``from``, a Python keyword: ``defstruct`` declares it under its own name
+# so that ``link["from"]`` reads it, as ``engine/common/track.py`` and the rules do.
+Link = msgspec.defstruct(
+    "Link",
+    [("owner", int), ("from", str), ("to", str | None), ("hexes", list[str]), ("exit", int | None)],
+    bases=(Record,), kw_only=True, module=__name__,
+)
+Link.__doc__ = """A link of track ("A. BUILD TRACK", ``engine/common/track.py``): the ``owner``
+seat, the city hex it starts ``from``, the city hex it reaches (``to``; ``None`` while
+unfinished), the ``hexes`` of its tiles from ``from`` onward, and ``exit``, the side the last
+tile of an unfinished link points to (``None`` once complete)."""
+
+
+class Markers(Record):
+    """The empty city markers ("Empty City Markers", "Ending the Game"): ``total`` for this player count (less 2 in a
+    short game), ``placed`` so far; the last one placed starts the last turn."""
+
+    total: int
+    placed: int
+
+
+class Cards(Record):
+    """The Railroad Operations cards ("Set Up Railroad Operations Cards"): ``face_up`` (the row
+    players may take, goals included, in the order they appeared), ``deck`` (hidden order; the
+    next is turned at each turn's end) and ``discard``: card ids."""
+
+    face_up: list[str]
+    deck: list[str]
+    discard: list[str]
+
+
+class Auction(Record):
+    """The first-player auction ("1 - First Player Auction", ``engine/common/auction.py``):
+    ``order`` (seats, clockwise from the one who bids first), ``at`` (index of the bidder in
+    ``order``), ``high`` (the high bid, thousands of dollars; 0 before any bid) and its
+    ``high_seat`` (``None`` before any bid), ``passed`` (seats, in the order they passed). ``bids``
+    (seat -> last bid, thousands) only where a pass costs half one's bid
+    (railways-of-the-world-online-help.txt, "Bidding Style: First to pass"; "First Player Auction
+    Variant 2")."""
+
+    order: list[int]
+    at: int
+    high: int
+    high_seat: int | None
+    passed: list[int]
+    bids: dict[str, int] | UnsetType = UNSET
+
+
+class Bounties(Record):
+    """The Service Bounty row of the ``bounty_queue`` variant ("Variants: Service Bounties"):
+    ``row`` (waiting bounty card ids, in order; the active one is face up) and ``wake`` (the turn at
+    whose end the next one becomes active; ``None`` while one is active or none is left)."""
+
+    row: list[str]
+    wake: int | None
+
+
+class Barons(Record):
+    """The baron cards ("Deal Out Railroad Baron Cards", ``barons.py``): ``hands`` (seat -> the
+    two baron ids dealt), ``kept`` (seat -> the baron kept, ``None`` until chosen), ``shown`` (seats
+    whose kept card is shown because its engine race was met), ``first_engine`` (the first seat to
+    reach an ``engine_first`` baron's level, or ``None``); ``later`` (``True``, only in the
+    "Variants: Baron Cards" game where the choice waits for the first completed Major Line)."""
+
+    hands: dict[str, list[str]]
+    kept: dict[str, str | None]
+    shown: list[int]
+    first_engine: int | None
+    later: bool | UnsetType = UNSET
+
+
+class RotwState(GameState):
+    """Railways of the World's state. ``options``: ``Setup``; ``players``: by seat; ``cities``:
+    city hex -> ``City``; ``bag``: goods colour -> cubes left in the bag; ``new_city_tiles``: colour ->
+    New City tiles left ("B. URBANIZE"); ``track``: hex -> its segments; ``links``: link id ->
+    ``Link``; ``next_link``: the next link id; ``markers``: the empty city markers; ``cards``: the
+    operations cards; ``major_lines``: each Major Line's owner seat (``None`` while open), in the
+    map's order ("Major Lines"). Turn flow ("Playing the Game: Turns & Player Rounds"): ``turn``
+    (from 1), ``phase``, ``round`` (1-3 in ``"actions"``, 0 otherwise), ``first`` (first player's
+    seat), ``order`` (this turn's seats in order) and ``at`` (index in it), ``auction`` (``None``
+    outside it), ``end_turn`` (the last turn, once the last empty city marker is placed; else
+    ``None``), ``last`` (hexes the last action touched, for boards to highlight). ``touched``:
+    those hexes while an action is played (``rules.touched``; absent between moves). ``bounties``
+    and ``barons``: present only with the ``bounty_queue`` and ``barons`` options."""
+
+    options: Setup
+    players: list[Player]
+    cities: dict[str, City]
+    bag: dict[str, int]
+    new_city_tiles: dict[str, int]
+    track: dict[str, list[Segment]]
+    links: dict[str, Link]
+    next_link: int
+    markers: Markers
+    cards: Cards
+    major_lines: list[int | None]
+    turn: int
+    phase: Literal["auction", "actions", "over"]
+    round: int
+    first: int
+    order: list[int]
+    at: int
+    auction: Auction | None
+    end_turn: int | None
+    last: list[str]
+    touched: list[str] | UnsetType = UNSET
+    bounties: Bounties | UnsetType = UNSET
+    barons: Barons | UnsetType = UNSET
