@@ -1,7 +1,8 @@
 """The game contract every game implements (DESIGN.md, "The engine contract").
 
 State is JSON-ready: a ``GameState`` (``record.py``: typed Structs that read like dicts) for a
-game that declares its ``state_type``, else a plain ``dict``. ``apply`` works on a copy, so a refused action
+game that declares its ``state_type``, else a plain ``dict``. ``apply`` works on a copy (for a
+typed state, decoded from its JSON and so checked against the type on the way), so a refused action
 (``IllegalAction``) leaves the caller's state untouched. The engine keeps its own
 bookkeeping under ``state["core"]`` (games never touch it, views never show it):
 
@@ -143,7 +144,7 @@ class Game:
             waiting = [state["seats"][p["seat"]] for p in self.prompts(state)]
             raise IllegalAction(f"An undo vote is open: {', '.join(waiting)} must answer it first.")
         act = self.decode(action)
-        new = msgspec.json.decode(_encoder.encode(state))     # the rules work on a plain JSON copy
+        new = clone(state)             # a typed state's copy is decoded from its JSON: checked on the way
         events: list[Event] = []
         rng = rng_for(state["seed"], core["moves"])
         self._apply(new, seat, act, rng, events)
@@ -155,7 +156,7 @@ class Game:
         if rng.used or self.reveals(state, new, act):
             ncore["sealed"] = index
         restamp(self, new, before=state, acted=seat)
-        return self.load_state(new), events
+        return new, events
 
     # ----------------------------------------------------------- prompts
     def prompts(self, state: State) -> list[Prompt]:

@@ -19,20 +19,38 @@ from msgspec import UNSET, UnsetType
 __all__ = ["UNSET", "Core", "GameState", "Record", "UnsetType", "Vote"]
 
 
-class Record(msgspec.Struct, kw_only=True):
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _fields(cls: type) -> frozenset[str]:
+    """The field names of a Struct class, as a set (kept per class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(cls.__struct_fields__)
+    return names
+
+
+class Record(msgspec.Struct, kw_only=True, gc=False):
     """A Struct that reads and writes like a dict of its fields. A field holding ``UNSET`` is
     absent: ``in`` says no, ``[]`` raises ``KeyError``, ``get`` gives the default, and the JSON
     leaves it out. Setting a name that is not a field raises ``KeyError`` (a typo, or a record
-    that needs a new field). Equal to a dict with the same items."""
+    that needs a new field). Equal to a dict with the same items.
+
+    Records are not tracked by the garbage collector (``gc=False``: decoding a state's many small
+    records is then as fast as decoding dicts); a state is a tree decoded from JSON, so a record
+    must never hold a reference back to itself or an ancestor."""
 
     def __getitem__(self, key: str) -> Any:
-        value = getattr(self, key) if key in self.__struct_fields__ else UNSET
+        try:                                           # the hot path of every rule: kept short
+            value = getattr(self, key)
+        except (AttributeError, TypeError):
+            raise KeyError(key) from None
         if value is UNSET:
             raise KeyError(key)
         return value
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key not in self.__struct_fields__:
+        if key not in _fields(type(self)):
             raise KeyError(f"{type(self).__name__} has no field {key!r}")
         setattr(self, key, value)
 
@@ -41,7 +59,7 @@ class Record(msgspec.Struct, kw_only=True):
         setattr(self, key, UNSET)
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and key in self.__struct_fields__ and getattr(self, key) is not UNSET
+        return isinstance(key, str) and key in _fields(type(self)) and getattr(self, key) is not UNSET
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
