@@ -90,6 +90,8 @@ def playout(game, players: int, seed: int) -> None:
             assert type(match.state) is game.state_type
             assert canonical(game.load_state(json.loads(canonical(match.state)))) == canonical(match.state)
     assert_plain(match.outcome())
+    if match.outcome() is not None:            # scores keyed one way: by the seat number, every seat
+        assert sorted(match.outcome()["scores"]) == list(range(players))
     assert canonical(replay(game, {}, names, seed, match.log)) == canonical(match.state)
     kept = [match.log[i] for i in in_force(match.log)]
     assert canonical(rules_state(replay(game, {}, names, seed, kept))) == canonical(rules_state(match.state))

@@ -190,7 +190,7 @@ class Moves:
         success = final.get("success") if isinstance(final, dict) else None     # a solo objective, if any
         out = []
         for info in session.seats:
-            score = scores.get(info.seat, scores.get(str(info.seat), 0))
+            score = scores.get(info.seat, 0)            # outcome scores are keyed by the seat number
             rank = 1 + sum(1 for s in scores.values() if s > score)
             out.append(ResultRow(row.id, info.seat, info.user_id, row.game, row.guild_id, variant, int(score), rank,
                                  success))
