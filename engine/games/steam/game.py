@@ -15,6 +15,7 @@ from .actions import ACTIONS
 from .context import map_for, of
 from .data import load_map, load_rules
 from .options import Options
+from .state import SteamState
 from .view import view as _view
 
 
@@ -146,6 +147,7 @@ class Steam(Game):
     name = "Steam"
     rules_version = 2      # 2: no cube reduction on our maps, New Cities keep one-tile links
     options_type = Options
+    state_type = SteamState
     actions = ACTIONS
     min_seats = 3
     max_seats = 6

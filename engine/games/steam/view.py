@@ -2,6 +2,8 @@
 dollars, points VP."""
 from __future__ import annotations
 
+import msgspec
+
 from . import flow
 from .build import SteamBoard
 from .context import of
@@ -31,7 +33,7 @@ def view(state: dict, seat: int | None) -> dict:
         "you": seat,
         "map": mapdata.id,
         "map_name": mapdata.name,
-        "options": state["options"],
+        "options": msgspec.to_builtins(state["options"]),
         "turn": state["turn"],
         "turns": state["turns"],
         "locomotive_max": rules.locomotive_max,
@@ -39,7 +41,7 @@ def view(state: dict, seat: int | None) -> dict:
         "order": state["order"],
         "players": players,
         "actor": flow.actor(state),
-        "cities": {h: {"name": board.name(h), **c,
+        "cities": {h: {"name": board.name(h), **msgspec.to_builtins(c),
                        "supply": mapdata.cities[h].supply if h in mapdata.cities else c["tile"]}
                    for h, c in state["cities"].items()},
         "towns": {h: x.town for h, x in mapdata.hexes.items() if x.town and h not in state["cities"]},
@@ -47,8 +49,9 @@ def view(state: dict, seat: int | None) -> dict:
         "new_cities": [{"letter": x, "colour": rules.new_city_colours["ABCDEFGH".index(x)]}
                        for x in state["new_cities"]],
         "tiles": state["tiles"],
-        "track": state["track"],
-        "links": {lid: {**link, "complete": link["to"] is not None} for lid, link in state["links"].items()},
+        "track": msgspec.to_builtins(state["track"]),
+        "links": {lid: {**msgspec.to_builtins(link), "complete": link["to"] is not None}
+                  for lid, link in state["links"].items()},
         "action_tiles": [{"id": t.id, "name": t.name, "value": t.value, "cost": t.cost, "text": t.text,
                           "pass_option": t.pass_option, "holder": holder(state, t.id)}
                          for t in flow.tiles_for(state, rules)],
