@@ -7,12 +7,15 @@ reward, a train's city or way, a bonus) are answered before play goes on.
 """
 from __future__ import annotations
 
+import msgspec
+
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
 from . import commands, flow, halves, pending, search
 from .actions import ACTIONS
 from .options import Options
+from .state import WorkersState
 from .view import view as _view
 
 TURN_HANDLERS = {"buy": halves.do_buy, "worker": halves.do_worker, "share": halves.do_share,
@@ -109,6 +112,7 @@ class RailwayWorkers(Game):
     name = "Railway Workers"
     rules_version = 1
     options_type = Options
+    state_type = WorkersState
     actions = ACTIONS
     min_seats = 2
     max_seats = 4
@@ -199,7 +203,7 @@ class RailwayWorkers(Game):
         winners = [state["seats"][s] for s in ranking if final[s]["total"] == best]
         return {"scores": {s: final[s]["total"] for s in ranking}, "ranking": ranking,
                 "tiebreaks": ["a tie for the most coins is a shared victory"] if len(winners) > 1 else [],
-                "winner": " and ".join(winners), "winners": winners, "final": final}
+                "winner": " and ".join(winners), "winners": winners, "final": msgspec.to_builtins(final)}
 
 
 GAME = RailwayWorkers()

@@ -6,6 +6,8 @@ Project pile and of the command deck. Dice are rolled in common view; who is rea
 """
 from __future__ import annotations
 
+import msgspec
+
 from . import board, data, halves, pending
 from .flow import ROUNDS, slot_sum
 
@@ -73,7 +75,8 @@ def view(state, seat):
         "commands": {"available": [_command(n) for n in c["available"]],
                      "unavailable": _command(c["unavailable"]) if c["unavailable"] else None,
                      "deck": len(c["deck"])},
-        "tokens": dict(state["tokens"]), "question": pending.prompt(state), "final": state["final"],
+        "tokens": dict(state["tokens"]), "question": pending.prompt(state),
+        "final": msgspec.to_builtins(state["final"]),
     }
 
 
