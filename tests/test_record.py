@@ -72,3 +72,18 @@ def test_a_snapshot_of_another_shape_is_replayed_not_loaded():
     assert canonical(restored.state) == canonical(match.state)
     good = Match.restore(game, {"cards": [5, 6, 7, 8]}, ["Ann"], 4, match.log, json.loads(canonical(match.state)))
     assert type(good.state) is game.state_type
+
+
+class Hop(Record):
+    from_: str = msgspec.field(name="from")
+    to: str | None
+
+
+def test_a_field_named_by_a_python_keyword_reads_by_its_json_name():
+    hop = msgspec.convert({"from": "F7", "to": None}, Hop)
+    assert hop["from"] == hop.from_ == "F7" and "from" in hop and "from_" not in hop.keys()
+    hop["from"] = "G8"
+    assert hop.from_ == "G8" and hop.keys() == ["from", "to"] and hop == {"from": "G8", "to": None}
+    assert canonical(hop) == b'{"from":"G8","to":null}'
+    with pytest.raises(KeyError):
+        hop["form"] = "x"

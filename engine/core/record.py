@@ -19,22 +19,25 @@ from msgspec import UNSET, UnsetType
 __all__ = ["UNSET", "Core", "GameState", "Record", "UnsetType", "Vote"]
 
 
-_FIELDS: dict[type, frozenset[str]] = {}
+_NAMES: dict[type, dict[str, str]] = {}
 
 
-def _fields(cls: type) -> frozenset[str]:
-    """The field names of a Struct class, as a set (kept per class)."""
-    names = _FIELDS.get(cls)
+def _names(cls: type) -> dict[str, str]:
+    """``{JSON name: attribute}`` of a Struct class's fields (kept per class). They differ only
+    for a field renamed because its JSON name is a Python keyword (``from_`` is ``"from"``)."""
+    names = _NAMES.get(cls)
     if names is None:
-        names = _FIELDS[cls] = frozenset(cls.__struct_fields__)
+        names = _NAMES[cls] = dict(zip(cls.__struct_encode_fields__, cls.__struct_fields__, strict=True))
     return names
 
 
 class Record(msgspec.Struct, kw_only=True, gc=False):
-    """A Struct that reads and writes like a dict of its fields. A field holding ``UNSET`` is
-    absent: ``in`` says no, ``[]`` raises ``KeyError``, ``get`` gives the default, and the JSON
-    leaves it out. Setting a name that is not a field raises ``KeyError`` (a typo, or a record
-    that needs a new field). Equal to a dict with the same items.
+    """A Struct that reads and writes like a dict of its fields, by their JSON names. A field
+    holding ``UNSET`` is absent: ``in`` says no, ``[]`` raises ``KeyError``, ``get`` gives the
+    default, and the JSON leaves it out. Setting a name that is not a field raises ``KeyError``
+    (a typo, or a record that needs a new field). Equal to a dict with the same items. A field
+    whose JSON name is a Python keyword is declared ``from_: str = msgspec.field(name="from")``
+    and read as ``record["from"]`` (or ``record.from_``).
 
     Records are not tracked by the garbage collector (``gc=False``: decoding a state's many small
     records is then as fast as decoding dicts); a state is a tree decoded from JSON, so a record
@@ -43,23 +46,27 @@ class Record(msgspec.Struct, kw_only=True, gc=False):
     def __getitem__(self, key: str) -> Any:
         try:                                           # the hot path of every rule: kept short
             value = getattr(self, key)
-        except (AttributeError, TypeError):
+        except AttributeError:
+            value = getattr(self, _names(type(self)).get(key, "\0"), UNSET)   # a renamed field
+        except TypeError:
             raise KeyError(key) from None
         if value is UNSET:
             raise KeyError(key)
         return value
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key not in _fields(type(self)):
+        attr = _names(type(self)).get(key)
+        if attr is None:
             raise KeyError(f"{type(self).__name__} has no field {key!r}")
-        setattr(self, key, value)
+        setattr(self, attr, value)
 
     def __delitem__(self, key: str) -> None:
         self[key]                                      # KeyError when absent
-        setattr(self, key, UNSET)
+        self[key] = UNSET
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and key in _fields(type(self)) and getattr(self, key) is not UNSET
+        attr = _names(type(self)).get(key) if isinstance(key, str) else None
+        return attr is not None and getattr(self, attr) is not UNSET
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
@@ -75,16 +82,16 @@ class Record(msgspec.Struct, kw_only=True, gc=False):
     __hash__ = None  # type: ignore[assignment]   (mutable, like a dict)
 
     def keys(self) -> list[str]:
-        """The fields that are set, in declaration order."""
-        return [k for k in self.__struct_fields__ if getattr(self, k) is not UNSET]
+        """The JSON names of the fields that are set, in declaration order."""
+        return [k for k, a in _names(type(self)).items() if getattr(self, a) is not UNSET]
 
     def items(self) -> list[tuple[str, Any]]:
-        """``(field, value)`` of the fields that are set."""
-        return [(k, getattr(self, k)) for k in self.keys()]
+        """``(JSON name, value)`` of the fields that are set."""
+        return [(k, getattr(self, a)) for k, a in _names(type(self)).items() if getattr(self, a) is not UNSET]
 
     def values(self) -> list[Any]:
         """The values of the fields that are set."""
-        return [getattr(self, k) for k in self.keys()]
+        return [value for _, value in self.items()]
 
     def get(self, key: str, default: Any = None) -> Any:
         """The field's value, or ``default`` when it is absent or not a field."""
@@ -101,7 +108,7 @@ class Record(msgspec.Struct, kw_only=True, gc=False):
         """Remove (unset) a field and return its value; ``default`` (or ``KeyError``) when absent."""
         if key in self:
             value = self[key]
-            setattr(self, key, UNSET)
+            self[key] = UNSET
             return value
         if default:
             return default[0]

@@ -73,17 +73,18 @@ class Segment(Record):
     sides: list[int]
 
 
-# A link has a field named ``from``, a Python keyword: ``defstruct`` declares it under its own name
-# so that ``link["from"]`` reads it, as ``engine/common/track.py`` and the rules do.
-Link = msgspec.defstruct(
-    "Link",
-    [("owner", int), ("from", str), ("to", str | None), ("hexes", list[str]), ("exit", int | None)],
-    bases=(Record,), kw_only=True, module=__name__,
-)
-Link.__doc__ = """A link of track ("A. BUILD TRACK", ``engine/common/track.py``): the ``owner``
-seat, the city hex it starts ``from``, the city hex it reaches (``to``; ``None`` while
-unfinished), the ``hexes`` of its tiles from ``from`` onward, and ``exit``, the side the last
-tile of an unfinished link points to (``None`` once complete)."""
+class Link(Record):
+    """A link of track ("A. BUILD TRACK", ``engine/common/track.py``): the ``owner`` seat, the
+    city hex it starts ``from`` (a Python keyword: the attribute is ``from_``, the JSON name and
+    ``link["from"]`` are ``from``), the city hex it reaches (``to``; ``None`` while unfinished),
+    the ``hexes`` of its tiles from ``from`` onward, and ``exit``, the side the last tile of an
+    unfinished link points to (``None`` once complete)."""
+
+    owner: int
+    from_: str = msgspec.field(name="from")
+    to: str | None
+    hexes: list[str]
+    exit: int | None
 
 
 class Markers(Record):

@@ -9,7 +9,7 @@ fields, so the JSON of a state is what it was as plain dicts.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
@@ -72,8 +72,8 @@ class Link(Record):
     ``None`` while incomplete), ``path`` the ``[hex, segment index]`` pairs it runs through from
     ``from`` (JSON arrays mixing a hex name and an index, kept lists: the rules and tests compare them
     with lists), ``exit`` the side its open end points through (``None`` when complete), ``turn`` the
-    turn its owner last extended it. Read and written by the JSON names (``link["from"]``); the
-    attribute is ``from_``."""
+    turn its owner last extended it. Read and written by the JSON names (``link["from"]``, as every
+    ``Record``); the attribute is ``from_``."""
 
     owner: int | None
     from_: str = msgspec.field(name="from")
@@ -82,30 +82,6 @@ class Link(Record):
     exit: int | None
     turn: int
 
-    # The mapping protocol speaks JSON names: "from" is the attribute ``from_``.
-    def __getitem__(self, key: str) -> Any:
-        return super().__getitem__("from_" if key == "from" else key)
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        super().__setitem__("from_" if key == "from" else key, value)
-
-    def __delitem__(self, key: str) -> None:
-        raise KeyError(f"every field of a link is always set ({key!r})")
-
-    def pop(self, key: str, *default: Any) -> Any:
-        raise KeyError(f"every field of a link is always set ({key!r})")
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.__struct_encode_fields__
-
-    def keys(self) -> list[str]:
-        return list(self.__struct_encode_fields__)
-
-    def items(self) -> list[tuple[str, Any]]:
-        return [(k, getattr(self, a)) for k, a in zip(self.__struct_encode_fields__, self.__struct_fields__)]
-
-    def values(self) -> list[Any]:
-        return [getattr(self, a) for a in self.__struct_fields__]
 
 
 class Auction(Record):
