@@ -47,7 +47,7 @@ from .blocks import (
     _players_block,
     _subsidy_block,
 )
-from .country import _geometry, _map_block, _map_keys  # noqa: F401  (tests measure the map)
+from .country import geometry, map_block, map_keys  # noqa: F401  (tests measure the map)
 from .hand import draw_hand, hand_png  # noqa: F401
 from .style import BADGE_R, CITY_R, COL, DESKTOP_SCALE, GUTTER, LAYOUTS, MAP_STRIP, PHONE_WIDTH  # noqa: F401
 
@@ -69,7 +69,7 @@ def _static(kind: str, view: dict, keys: tuple[str, ...], s: float) -> Image.Ima
 
 
 def _blocks(view: dict, s: float, letters: bool) -> dict[str, Image.Image]:
-    out = {"header": _header_block(view, s, letters), "map": _map_block(view, s, letters),
+    out = {"header": _header_block(view, s, letters), "map": map_block(view, s, letters),
            "players": _players_block(view, s, letters),
            "market": _static("market", view, ("market", "tokens", "projects_left"), s),
            "office": _static("office", view, ("commands",), s),
@@ -115,7 +115,7 @@ def board_png(view: dict, *, layout: str = "desktop", colourblind: bool = False,
     """PNG bytes of ``draw_board``; ``zoom``: a city or a project number, for the map and its
     site cards alone, large, with that place ringed (``IllegalAction`` for a place not on it)."""
     if zoom is not None:
-        return png_bytes_quick(_map_block(view, PHONE_WIDTH / COL, colourblind, _zoom_target(view, zoom)))
+        return png_bytes_quick(map_block(view, PHONE_WIDTH / COL, colourblind, _zoom_target(view, zoom)))
     return png_bytes_quick(draw_board(view, layout=layout, colourblind=colourblind))
 
 

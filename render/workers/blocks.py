@@ -11,7 +11,7 @@ from PIL import Image
 
 from ..hexes import INK
 from ..panel import owner_colour, owner_letter, owner_name
-from .country import _dashed
+from .country import dashed
 from .style import (
     ACTIVE,
     BLOCKED,
@@ -172,15 +172,15 @@ def _market_block(view: dict, s: float) -> Image.Image:
     y += 34
     tokens = view["tokens"]
     x = pen.text(8, y, "Tokens left:", BODY, False, MUTED) + 8
-    x = _token(pen, x, y - 1, "R") + 4
+    x = draw_token(pen, x, y - 1, "R") + 4
     x = pen.text(x, y, f"reroll {tokens.get('reroll', 0)}", BODY, True) + 14
-    x = _token(pen, x, y - 1, "+1") + 4
+    x = draw_token(pen, x, y - 1, "+1") + 4
     x = pen.text(x, y, f"+1 {tokens.get('plus', 0)}", BODY, True) + 14
     pen.text(COL - 8, y, f"Projects in the pile: {view['projects_left']}", BODY, False, INK, "ra")
     return pen.crop(y + 26)
 
 
-def _token(pen: Pen, x: float, y: float, text: str, r: float = 9) -> float:
+def draw_token(pen: Pen, x: float, y: float, text: str, r: float = 9) -> float:
     """A round token (a reroll token R or a +1 token); returns the x after it."""
     pen.circle(x + r, y + r, r, fill=(250, 215, 110) if text == "+1" else (170, 215, 240), outline=INK, width=1.2)
     pen.text(x + r, y + r + 0.5, text, r * 1.15, True, INK, "mm")
@@ -335,9 +335,9 @@ def _player_box(view: dict, p: dict, s: float, letters: bool) -> Image.Image:
     for k in range(p["directors"]):
         _director(pen, x + k * 12, y + 1, seat)
     x = (x + 12 * p["directors"] + 6) if p["directors"] else pen.text(x, y + 2, "0", SMALL, False, MUTED) + 8
-    x = _token(pen, x, y, "R", 9) + 3
+    x = draw_token(pen, x, y, "R", 9) + 3
     x = pen.text(x, y + 1, str(p["reroll"]), BODY, True) + 8
-    x = _token(pen, x, y, "+1", 9) + 3
+    x = draw_token(pen, x, y, "+1", 9) + 3
     pen.text(x, y + 1, str(p["plus_tokens"]), BODY, True)
     y += 24
     # line 4: reward tiles, investment step, resources waiting in warehouses
@@ -418,7 +418,7 @@ def _places(pen: Pen, view: dict, p: dict, x: float, y: float, width: float) -> 
             pen.die(bx + 5, y + 24, 19, c["die"])
             tx = bx + 28
             for _ in range(c.get("plus", 0)):
-                tx = _token(pen, tx, y + 25, "+1", 8) + 2
+                tx = draw_token(pen, tx, y + 25, "+1", 8) + 2
             pen.text(bx + w - 5, y + 34, f"={c['sum']}", HEAD, True, INK, "rm")
     return y + h + 6
 
@@ -434,11 +434,11 @@ def _legend_block(s: float, letters: bool) -> Image.Image:
     def row(draw, text: str) -> None:
         entries.append((draw, text))
 
-    row(lambda x, yy: _dashed(pen, (x, yy), (x + 30, yy), SITE_LINE, 4, 6, 4),
+    row(lambda x, yy: dashed(pen, (x, yy), (x + 30, yy), SITE_LINE, 4, 6, 4),
         "construction site (its card beside the map)")
     row(lambda x, yy: (pen.line([(x, yy), (x + 30, yy)], INK, 7), pen.line([(x, yy), (x + 30, yy)], RAIL, 5)),
         "route: a train running on it pays its shares")
-    row(lambda x, yy: _dashed(pen, (x, yy), (x + 30, yy), PILE_LINE, 2.5, 5, 4), "project still in the pile")
+    row(lambda x, yy: dashed(pen, (x, yy), (x + 30, yy), PILE_LINE, 2.5, 5, 4), "project still in the pile")
     row(lambda x, yy: (train(pen, x + 9, yy, 1, True, 0, 9), train(pen, x + 35, yy, 2, False, math.pi, 9)),
         "train and its way (black: runs at payments; white: ran)")
     row(lambda x, yy: (cube(pen, x, yy - 8, 15, 0, letters), _block_sq(pen, x + 20, yy - 8)),

@@ -156,14 +156,15 @@ def _box_near(box, x: float, y: float, r: float) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _geometry(cities, projects) -> Geometry:
+def geometry(cities, projects) -> Geometry:
+    """Where the map's cities and projects sit (kept per map: ``cities`` and ``projects`` from ``map_keys``)."""
     return Geometry(cities, projects)
 
 
 @lru_cache(maxsize=8)
 def _map_base(cities, projects, s: float) -> Image.Image:
     """The sea, the land around the cities and the north arrow (static)."""
-    g = _geometry(cities, projects)
+    g = geometry(cities, projects)
     pen = Pen(COL, MAP_H, s)
     pen.rect((2, 2, MAP_STRIP, MAP_H - 2), fill=SEA, outline=COAST, width=1, radius=6)
     pts = _hull(list(g.xy.values()))
@@ -201,7 +202,8 @@ def _hull(points):
     return lower[:-1] + upper[:-1]
 
 
-def _dashed(pen: Pen, a, b, fill, width: float, dash: float = 7, gap: float = 5) -> None:
+def dashed(pen: Pen, a, b, fill, width: float, dash: float = 7, gap: float = 5) -> None:
+    """A dashed line from ``a`` to ``b`` (pixel points): ``dash`` drawn, ``gap`` left, ``width`` wide."""
     (ax, ay), (bx, by) = a, b
     length = math.hypot(bx - ax, by - ay)
     if length == 0:
@@ -220,16 +222,17 @@ def _status(view: dict) -> dict[int, str]:
     return {p["number"]: sites.get(p["number"], "pile" if p["in_play"] else "out") for p in view["map"]["projects"]}
 
 
-def _map_keys(view: dict):
+def map_keys(view: dict):
+    """The view's cities ``(name, lat, lon)`` and projects as hashable tuples (the key of ``geometry``)."""
     cities = tuple((c["name"], c["lat"], c["lon"]) for c in view["map"]["cities"])
     projects = tuple((p["number"], *p["between"]) for p in view["map"]["projects"])
     return cities, projects
 
 
-def _map_block(view: dict, s: float, letters: bool, mark: str | int | None = None) -> Image.Image:
+def map_block(view: dict, s: float, letters: bool, mark: str | int | None = None) -> Image.Image:
     """The map and the site cards beside it; ``mark``: a city or a project number to ring."""
-    cities, projects = _map_keys(view)
-    g = _geometry(cities, projects)
+    cities, projects = map_keys(view)
+    g = geometry(cities, projects)
     base = _map_base(cities, projects, s)
     status = _status(view)
     between = {p["number"]: tuple(p["between"]) for p in view["map"]["projects"]}
@@ -252,9 +255,9 @@ def _map_block(view: dict, s: float, letters: bool, mark: str | int | None = Non
             pen.line([pa, pb], INK, 7)
             pen.line([pa, pb], RAIL, 5)
         elif st == "site":
-            _dashed(pen, pa, pb, SITE_LINE, 4, 8, 5)
+            dashed(pen, pa, pb, SITE_LINE, 4, 8, 5)
         elif st == "pile":
-            _dashed(pen, pa, pb, PILE_LINE, 2.5, 5, 5)
+            dashed(pen, pa, pb, PILE_LINE, 2.5, 5, 5)
     for top, (_, site, _img) in zip(tops, cards):
         mx, my = mids[site["number"]]
         pen.line([(mx, my), (CARD_X - 8, top + 11), (CARD_X, top + 11)], (120, 110, 90), 1.2)

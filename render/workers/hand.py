@@ -6,7 +6,7 @@ from PIL import Image
 
 from ..hexes import INK
 from ..panel import png_bytes_quick
-from .blocks import _token
+from .blocks import draw_token
 from .style import (
     BODY,
     COL,
@@ -62,11 +62,11 @@ def draw_hand(view: dict) -> Image.Image:
             pen.die(x + k * 30, y, 25, n)
         y += 34
     x = pen.text(8, y, "Tokens", BODY, True) + 8
-    x = _token(pen, x, y - 1, "R", 10) + 4
+    x = draw_token(pen, x, y - 1, "R", 10) + 4
     left = p.get("rerolls_left", p["reroll"])
     reroll = f"reroll {p['reroll']}" + (f" ({left} left)" if left != p["reroll"] else "")
     x = pen.text(x, y, reroll, BODY) + 14
-    x = _token(pen, x, y - 1, "+1", 10) + 4
+    x = draw_token(pen, x, y - 1, "+1", 10) + 4
     pen.text(x, y, f"+1 tokens {p['plus_tokens']}", BODY)
     y += 26
     placed = [c["card"] for c in p["cards"] if c["card"]]
@@ -115,7 +115,7 @@ def _hand_card(pen: Pen, x: float, y: float, w: float, h: float, c: dict, now: b
         pen.die(x + 6, dy, 24, c["die"])
         tx = x + 36
         for _ in range(c.get("plus", 0)):
-            tx = _token(pen, tx, dy + 2, "+1", 10) + 3
+            tx = draw_token(pen, tx, dy + 2, "+1", 10) + 3
         reach = "4+ and 7+" if total >= 7 else "4+" if total >= 4 else "below 4"
         pen.text(x + w - 8, dy + 12, f"Sum {total}", HEAD, True, INK, "rm")
         pen.text(tx + 4, dy + 12, reach, SMALL, False, MUTED, "lm")

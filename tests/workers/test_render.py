@@ -100,7 +100,7 @@ def test_routes_and_trains_draw_however_they_face():
 
 def test_the_map_numbers_and_names_keep_clear_of_each_other():
     view = GAME.view(stages(3)["setup"], None)
-    g = render._geometry(*render._map_keys(view))
+    g = render.geometry(*render.map_keys(view))
     badges = list(g.badges.values())
     for i, (x, y) in enumerate(badges):
         assert all(((x - u) ** 2 + (y - v) ** 2) ** 0.5 >= 2 * render.BADGE_R for u, v in badges[i + 1:])

@@ -10,7 +10,7 @@ from .board import gain, name, pay
 
 
 def do_command(state, seat, action, events) -> None:
-    turn = halves._turn(state, seat)
+    turn = halves.turn_of(state, seat)
     number = action.number
     c = state["commands"]
     if number not in c["available"]:
@@ -82,7 +82,7 @@ def _shed(state, seat, action, turn, events):
 def _run_train(state, seat, action, turn, events):
     if action.train is None:
         raise IllegalAction("Name the black train to send (`train`).")
-    trains.activate(state, halves._black_train(state, action.train), events, then="turn")
+    trains.activate(state, halves.black_train(state, action.train), events, then="turn")
 
 
 def _token(state, seat, action, turn, events):
@@ -121,7 +121,7 @@ def _shift_worker(state, seat, action, turn, events):
         raise IllegalAction(f"{name(state, action.owner)} has no worker waiting there.")
     board.open_table(state, action.to_site, action.to_kind)
     pay(state, seat, 1)
-    sites._add(house, action.owner, -1)
+    sites.add_to(house, action.owner, -1)
     sites.put_workers(state, action.owner, action.to_site, action.to_kind, 1, events, from_facilities=False)
 
 

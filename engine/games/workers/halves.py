@@ -13,7 +13,7 @@ SEND_CARDS = {"buy": ("structures", "tracks", "plans"), "worker": ("worker",), "
               "invest": ("subsidy",)}
 
 
-def _turn(state, seat) -> dict:
+def turn_of(state, seat) -> dict:
     """The turn in play, its ``lifted`` coins reset. The core's steps make sure it is ``seat``'s
     (``game.STEPS``)."""
     turn = state["turn"]
@@ -32,7 +32,7 @@ def _effect(number: int) -> str:
 def open_half(state, seat, kind: str, part: str, events) -> dict:
     """Check the chosen card and the Sum for one half; charges the coins that lift a Sum of 3 or
     less to 4 for the top action. Returns the turn."""
-    turn = _turn(state, seat)
+    turn = turn_of(state, seat)
     if turn["passed"]:
         raise IllegalAction("You passed this turn.")
     card = turn["card"]
@@ -58,7 +58,7 @@ def price(state, turn, kind: str) -> int:
 
 
 def do_buy(state, seat, action, events) -> None:
-    turn = _turn(state, seat)
+    turn = turn_of(state, seat)
     kind = turn["card"]
     open_half(state, seat, "buy", action.part, events)
     each = price(state, turn, kind)
@@ -161,7 +161,7 @@ def do_share(state, seat, action, events) -> None:
 
 def do_train(state, seat, action, events) -> None:
     turn = open_half(state, seat, "train", "bottom", events)
-    t = _black_train(state, action.train)
+    t = black_train(state, action.train)
     if action.toward is None and not action.go:
         raise IllegalAction("Change the train's destination (`toward`), send it on (`go`), or both.")
     if action.toward is not None:
@@ -173,7 +173,8 @@ def do_train(state, seat, action, events) -> None:
         trains.activate(state, t, events, then="turn")
 
 
-def _black_train(state, train_id) -> dict:
+def black_train(state, train_id) -> dict:
+    """Train ``train_id`` while its black side is up; raises ``IllegalAction`` once it has run this round."""
     t = trains.find(state, train_id)
     if not t["black"]:
         raise IllegalAction(f"Train {t['id']} has already run this round (white side up).")
@@ -300,7 +301,7 @@ def take_bonus(state, seat, option, events) -> None:
 
 
 def do_pass(state, seat, events) -> None:
-    turn = _turn(state, seat)
+    turn = turn_of(state, seat)
     if turn["top"] or turn["bottom"] or turn["command"] is not None:
         raise IllegalAction("You have already acted this turn: end it instead of passing.")
     gain(state, seat, 1)
@@ -309,7 +310,7 @@ def do_pass(state, seat, events) -> None:
 
 
 def do_end(state, seat, events) -> None:
-    turn = _turn(state, seat)
+    turn = turn_of(state, seat)
     if not (turn["top"] or turn["bottom"] or turn["command"] is not None or turn["passed"]):
         raise IllegalAction("Do an action of your card, use a command, or pass (1 coin) first.")
     turn["ended"] = True

@@ -40,7 +40,8 @@ def rewards_left(s: dict) -> int:
     return sum(1 for t in s["tables"].values() if t["reward"])
 
 
-def _add(bucket: dict, seat: int, n: int) -> None:
+def add_to(bucket: dict, seat: int, n: int) -> None:
+    """Add ``n`` (may be negative) to ``seat``'s count in a seat-keyed ``bucket``; a count of 0 is removed."""
     key = str(seat)
     bucket[key] = bucket.get(key, 0) + n
     if bucket[key] == 0:
@@ -60,7 +61,7 @@ def put_workers(state, seat: int, number, kind: str, count: int, events, *, from
             raise IllegalAction(f"You have {p['facilities']['workers']} worker(s) in your Facilities.")
         p["facilities"]["workers"] -= count
     del table
-    _add(board.site(state, number)["warehouses"][kind]["workers"], seat, count)
+    add_to(board.site(state, number)["warehouses"][kind]["workers"], seat, count)
     pair_up(state, seat, number, kind, events)
 
 
@@ -79,7 +80,7 @@ def put_goods(state, seat: int, number, kind: str, count: int, events) -> None:
                                f"+{PLAN_PAY * count} coins."})
         check_table(state, number, kind, events)
         return
-    _add(board.site(state, number)["warehouses"][kind]["goods"], seat, count)
+    add_to(board.site(state, number)["warehouses"][kind]["goods"], seat, count)
     pair_up(state, seat, number, kind, events)
 
 
@@ -94,8 +95,8 @@ def pair_up(state, seat: int, number, kind: str, events) -> None:
     pairs = min(house["workers"].get(key, 0), house["goods"].get(key, 0), board.free_squares(table))
     if pairs <= 0:
         return
-    _add(house["workers"], seat, -pairs)
-    _add(house["goods"], seat, -pairs)
+    add_to(house["workers"], seat, -pairs)
+    add_to(house["goods"], seat, -pairs)
     table["placed"].extend([seat] * pairs)
     state["players"][seat]["houses"] += pairs
     turn = state.get("turn")
@@ -193,6 +194,6 @@ def resolve_reward(state, decision: dict, option: str, events) -> None:
             state["players"][seat]["tiles"][decision["tile"]] += 1
             text = f"{name(state, seat)} takes the {decision['table']} reward tile."
         else:
-            _add(state["sites"][str(decision["site"])]["shares"], seat, 1)
+            add_to(state["sites"][str(decision["site"])]["shares"], seat, 1)
             text = f"{name(state, seat)} takes a free share on project {decision['site']}."
         events.append({"type": "reward", "seat": seat, "what": what, "tile": decision["tile"], "text": text})
