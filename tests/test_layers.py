@@ -144,3 +144,22 @@ def test_shared_bot_code_imports_no_game():
            and not name.startswith("bot.games.") and name != "bot.registry"
            for dep in deps if dep.startswith(("engine.games.", "bot.games."))]
     assert bad == []
+
+
+def test_no_module_uses_another_modules_private_names():
+    """A name with a leading underscore stays in its module: nothing imports it (``from x import
+    _name``) or reaches it through an imported module (``halves._turn``)."""
+    bad = []
+    for name, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = set()
+        for node in _imports(tree):
+            for alias in node.names:
+                if isinstance(node, ast.ImportFrom) and alias.name.startswith("_") and not alias.name.startswith("__"):
+                    bad.append(f"{name}: from {node.module or '.'} import {alias.name}")
+                imported.add((alias.asname or alias.name).split(".")[0])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported \
+                    and node.attr.startswith("_") and not node.attr.startswith("__"):
+                bad.append(f"{name}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert bad == []

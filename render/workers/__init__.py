@@ -38,14 +38,14 @@ from railhead.engine.common.names import fold
 from ..hexes import BACKGROUND
 from ..panel import png_bytes_quick
 from .blocks import (
-    _final_block,
-    _header_block,
-    _investment_block,
-    _legend_block,
-    _market_block,
-    _office_block,
-    _players_block,
-    _subsidy_block,
+    final_block,
+    header_block,
+    investment_block,
+    legend_block,
+    market_block,
+    office_block,
+    players_block,
+    subsidy_block,
 )
 from .country import geometry, map_block, map_keys  # noqa: F401  (tests measure the map)
 from .hand import draw_hand, hand_png  # noqa: F401
@@ -57,10 +57,10 @@ from .style import BADGE_R, CITY_R, COL, DESKTOP_SCALE, GUTTER, LAYOUTS, MAP_STR
 def _cached(kind: str, key: str, s: float) -> Image.Image:
     view = json.loads(key)
     if kind == "market":
-        return _market_block(view, s)
+        return market_block(view, s)
     if kind == "office":
-        return _office_block(view, s)
-    return _subsidy_block(view, s)
+        return office_block(view, s)
+    return subsidy_block(view, s)
 
 
 def _static(kind: str, view: dict, keys: tuple[str, ...], s: float) -> Image.Image:
@@ -69,15 +69,15 @@ def _static(kind: str, view: dict, keys: tuple[str, ...], s: float) -> Image.Ima
 
 
 def _blocks(view: dict, s: float, letters: bool) -> dict[str, Image.Image]:
-    out = {"header": _header_block(view, s, letters), "map": map_block(view, s, letters),
-           "players": _players_block(view, s, letters),
+    out = {"header": header_block(view, s, letters), "map": map_block(view, s, letters),
+           "players": players_block(view, s, letters),
            "market": _static("market", view, ("market", "tokens", "projects_left"), s),
            "office": _static("office", view, ("commands",), s),
-           "investment": _investment_block(view, s, letters),
+           "investment": investment_block(view, s, letters),
            "subsidy": _static("subsidy", view, ("subsidy",), s),
-           "legend": _legend_block(s, letters)}
+           "legend": legend_block(s, letters)}
     if view.get("final"):
-        out["final"] = _final_block(view, s, letters)
+        out["final"] = final_block(view, s, letters)
     return out
 
 

@@ -32,7 +32,6 @@ from .style import (
     TITLE,
     WHITE,
     Pen,
-    _name,
     card_back,
     card_name,
     check,
@@ -40,6 +39,7 @@ from .style import (
     disc,
     kind_chip,
     meeple,
+    seat_name,
     tile,
     train,
 )
@@ -53,7 +53,7 @@ def _title(pen: Pen, y: float, text: str, right: str = "") -> float:
     return y + 24
 
 
-def _header_block(view: dict, s: float, letters: bool) -> Image.Image:
+def header_block(view: dict, s: float, letters: bool) -> Image.Image:
     pen = Pen(COL, 400, s)
     y = 8
     pen.text(8, y, "Railway Workers", TITLE, True)
@@ -68,7 +68,7 @@ def _header_block(view: dict, s: float, letters: bool) -> Image.Image:
     y += 22
     players = view["players"]
     if step in ("place", "assign"):
-        waiting = [_name(view, p["seat"], letters) for p in players if not p["ready"]]
+        waiting = [seat_name(view, p["seat"], letters) for p in players if not p["ready"]]
         if waiting:
             for line in pen.wrap("Waiting for: " + ", ".join(waiting), COL - 16, BODY):
                 pen.text(8, y, line, BODY)
@@ -79,7 +79,7 @@ def _header_block(view: dict, s: float, letters: bool) -> Image.Image:
         for seat in view["order"]:
             entry = players[seat]["cards"][[1, 2, 3, 6].index(view["slot"])] if view.get("slot") in (1, 2, 3, 6) \
                 else {}
-            label = f"{_name(view, seat, letters)} {entry.get('sum', '')}".strip()
+            label = f"{seat_name(view, seat, letters)} {entry.get('sum', '')}".strip()
             w = pen.width(label, BODY, True) + 24
             if x + w > COL - 6:
                 x, y = 8, y + 24
@@ -91,7 +91,7 @@ def _header_block(view: dict, s: float, letters: bool) -> Image.Image:
             x += w + 8
         y += 26
     if turn is not None:
-        text = f"Now: {_name(view, turn['seat'], letters)} plays {card_name(turn['card'])} (Sum {turn['sum']})"
+        text = f"Now: {seat_name(view, turn['seat'], letters)} plays {card_name(turn['card'])} (Sum {turn['sum']})"
         if turn.get("passed"):
             text += ", passed"
         else:
@@ -112,7 +112,7 @@ def _header_block(view: dict, s: float, letters: bool) -> Image.Image:
             where = f" (route {q['project']})"
         elif q.get("train") is not None:
             where = f" (train {q['train']})"
-        text = f"Waiting for {_name(view, q['seat'], letters)} to choose {QUESTION.get(q['kind'], q['kind'])}" \
+        text = f"Waiting for {seat_name(view, q['seat'], letters)} to choose {QUESTION.get(q['kind'], q['kind'])}" \
                f"{where}: {' / '.join(q['options'])}"
         for line in pen.wrap(text, COL - 16, BODY, True):
             pen.text(8, y, line, BODY, True, (150, 60, 20))
@@ -120,7 +120,7 @@ def _header_block(view: dict, s: float, letters: bool) -> Image.Image:
     return pen.crop(y + 4)
 
 
-def _final_block(view: dict, s: float, letters: bool) -> Image.Image:
+def final_block(view: dict, s: float, letters: bool) -> Image.Image:
     final = view["final"]
     pen = Pen(COL, 60 + 26 * len(final) + 40, s)
     y = _title(pen, 6, "Final score", "1 coin = 1 point")
@@ -154,7 +154,7 @@ def _final_block(view: dict, s: float, letters: bool) -> Image.Image:
     return pen.crop(y + 42)
 
 
-def _market_block(view: dict, s: float) -> Image.Image:
+def market_block(view: dict, s: float) -> Image.Image:
     pen = Pen(COL, 120, s)
     y = _title(pen, 6, "Market", "black: first buyer's price · white: after")
     x = 8
@@ -187,7 +187,7 @@ def draw_token(pen: Pen, x: float, y: float, text: str, r: float = 9) -> float:
     return x + 2 * r
 
 
-def _office_block(view: dict, s: float) -> Image.Image:
+def office_block(view: dict, s: float) -> Image.Image:
     c = view["commands"]
     pen = Pen(COL, 400, s)
     y = _title(pen, 6, "Director's office", f"deck: {c['deck']} card{'s' if c['deck'] != 1 else ''}")
@@ -213,7 +213,7 @@ def _office_block(view: dict, s: float) -> Image.Image:
     return pen.crop(y)
 
 
-def _investment_block(view: dict, s: float, letters: bool) -> Image.Image:
+def investment_block(view: dict, s: float, letters: bool) -> Image.Image:
     inv = view["investment"]
     steps = inv["steps"]
     pen = Pen(COL, 200, s)
@@ -252,7 +252,7 @@ def _investment_block(view: dict, s: float, letters: bool) -> Image.Image:
     return pen.crop(y + h + 8)
 
 
-def _subsidy_block(view: dict, s: float) -> Image.Image:
+def subsidy_block(view: dict, s: float) -> Image.Image:
     sub = view["subsidy"]
     pen = Pen(COL, 160, s)
     y = _title(pen, 6, "Subsidy table", "two reward tiles for coins; +5 under a die")
@@ -277,7 +277,7 @@ def _subsidy_block(view: dict, s: float) -> Image.Image:
     return pen.crop(y + h + 8)
 
 
-def _players_block(view: dict, s: float, letters: bool) -> Image.Image:
+def players_block(view: dict, s: float, letters: bool) -> Image.Image:
     parts = [_player_box(view, p, s, letters) for p in view["players"]]
     height = sum(p.height for p in parts) / s + 8 * len(parts) + 8
     pen = Pen(COL, height, s)
@@ -298,7 +298,7 @@ def _player_box(view: dict, p: dict, s: float, letters: bool) -> Image.Image:
     y = 8
     # line 1: name, Baton, ready, coins
     disc(pen, x0 + 13, y + 10, 8, seat, letters)
-    x = pen.text(x0 + 27, y + 1, _name(view, seat, letters), HEAD, True)
+    x = pen.text(x0 + 27, y + 1, seat_name(view, seat, letters), HEAD, True)
     if p["baton"]:
         x = _chip(pen, x + 8, y + 1, "Baton", (60, 60, 60), WHITE)
     if view["step"] in ("place", "assign"):
@@ -424,7 +424,7 @@ def _places(pen: Pen, view: dict, p: dict, x: float, y: float, width: float) -> 
 
 
 @lru_cache(maxsize=8)
-def _legend_block(s: float, letters: bool) -> Image.Image:
+def legend_block(s: float, letters: bool) -> Image.Image:
     """What the marks mean (static)."""
     pen = Pen(COL, 400, s)
     y = _title(pen, 6, "Legend")

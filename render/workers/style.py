@@ -267,6 +267,7 @@ def card_name(card: str, short: bool = False) -> str:
     return action_cards().get(card, {}).get("name", card)
 
 
-def _name(view: dict, seat: int, letters: bool) -> str:
+def seat_name(view: dict, seat: int, letters: bool) -> str:
+    """A player's name, with their owner letters in colour-blind mode (``letters``)."""
     name = view["players"][seat]["name"]
     return f"{name} ({owner_name(seat)})" if letters else name
