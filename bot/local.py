@@ -192,6 +192,9 @@ class LocalTable:
                     "health": self.table.health}
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
+        if rest:             # never drop what was typed: options belong to `game new`
+            return [f"`game {verb}` takes nothing after it (not {' '.join(rest)!r}); a game's options are chosen "
+                    "with `game new`."]
         return self.show(await handlers[verb](c))
 
     @staticmethod

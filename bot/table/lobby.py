@@ -7,7 +7,7 @@ import logging
 import msgspec
 
 from railhead import engine
-from railhead.engine import Match, canonical
+from railhead.engine import IllegalAction, Match, canonical
 
 from .. import logs, registry, timing
 from ..replies import Button, Caller, Message, Refusal, Reply, answered, private
@@ -34,7 +34,7 @@ class Lobby:
         ``timing_``: ``remind_hours``, ``reminders``, ``time_limit_hours`` (see ``timing.timing_from``)."""
         game = registry.game(game_id)
         opts = msgspec.to_builtins(game.options(options))
-        game.setup(opts, [f"seat {i}" for i in range(game.min_seats)], 0)   # validates the options
+        self._check_options(game, opts)
         clock = timing.timing_from(**(timing_ or {}))
         solo = game.max_seats == 1
         if caller.dm and not solo:
@@ -61,6 +61,20 @@ class Lobby:
             "Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone "
             "is seated.", components=buttons), channel_id=caller.channel_id, game_id=gid,
             direct={caller.user_id: self._welcome(game, caller.channel_id)})
+
+    @staticmethod
+    def _check_options(game: engine.Game, opts: dict) -> None:
+        """Set the game up with ``opts`` for the smallest table they allow (a map may need more
+        players than the game's minimum: Vistula & Danube takes 3-6). Raises ``IllegalAction``
+        when no player count fits; the count itself is checked again at Start."""
+        refused = None
+        for count in range(game.min_seats, game.max_seats + 1):
+            try:
+                game.setup(opts, [f"seat {i}" for i in range(count)], 0)
+                return
+            except IllegalAction as exc:
+                refused = exc
+        raise refused
 
     @staticmethod
     def _welcome(game: engine.Game, channel_id: int) -> Message:

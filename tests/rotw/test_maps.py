@@ -133,3 +133,41 @@ def test_the_generator_refuses_missing_figures():
         gen.make_board(spec_with(empty_city_markers={3: 12, 4: 14, 5: 16}))
     with pytest.raises(gen.MapError, match="service bounty 'Wilno' is not a city"):
         gen.make_board(spec_with(service_bounties=[("Wilno", 2)]))
+
+
+async def test_a_map_for_three_or_more_opens_and_its_player_count_is_checked_at_start(db_path):
+    """Vistula & Danube takes 3-6 players (data/maps/rotw/vistula-danube.toml): its table opens
+    (the options were checked against the game's own minimum of 2 and refused every table), a
+    start with 2 seated is refused with the map's count, and 3 start it on that map."""
+    from railhead.bot.replies import Caller
+    from railhead.bot.store import open_store
+    from railhead.bot.table import Table
+
+    store = await open_store(db_path)
+    table = Table(store, render=False, seeds=lambda: 5)
+    ann, bob, cat = (Caller(7, 700 + i, n) for i, n in enumerate(("Ann", "Bob", "Cat")))
+    opened = await table.new(ann, "rotw", {"map": "vistula-danube", "barons": False})
+    assert opened.channel is not None and "opened a table" in opened.channel.text, opened.caller
+    await table.join(bob)
+    refused = await table.start(ann)
+    assert refused.channel is None and "Vistula & Danube is for 3-6 players" in refused.caller.text
+    await table.join(cat)
+    started = await table.start(ann)
+    assert started.channel is not None and (await table.session(7)).match.state["options"]["map"] == "vistula-danube"
+    await store.close()
+
+
+async def test_the_local_table_never_drops_what_follows_a_lobby_command(db_path, tmp_path):
+    from pathlib import Path
+
+    from railhead.bot.local import LocalTable
+    from railhead.bot.store import open_store
+    from railhead.bot.table import Table
+
+    store = await open_store(db_path)
+    local = LocalTable(Table(store, render=False, seeds=lambda: 5), Path(tmp_path / "boards"))
+    await local.handle("game new rotw")
+    out = await local.handle("game start map=vistula-danube")
+    assert out == ["`game start` takes nothing after it (not 'map=vistula-danube'); a game's options are chosen "
+                   "with `game new`."]
+    await store.close()
