@@ -55,7 +55,9 @@ async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str
     a move whose dry run hides its text because it draws (urbanizing draws goods cubes)."""
     view = ctx.view()
     _, events = ctx.dry_run(action)
-    cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat)
+    # only the move's own payment: a move that ends the turn is followed by the income phase,
+    # whose bond dividends are not the price of the move
+    cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") == action["type"])
     what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize") and "text" in e) or blind
     text = f"**{title}**: {what}\n{_cost_line(view['players'][ctx.seat], cost)}"
     image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
