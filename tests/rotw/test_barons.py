@@ -179,3 +179,38 @@ def test_each_map_deals_twelve_barons_whose_routes_are_its_own_cities():
         state = GAME.setup({"map": map_id, "barons": True}, [f"P{i}" for i in range(most)], 3)
         dealt = [b for hand in state["barons"]["hands"].values() for b in hand]
         assert len(dealt) == 2 * most and set(dealt) <= set(ids)
+
+
+def _at_engine_five():
+    state = game_with({0: "nagelmackers", 1: "list", 2: "hansemann"})
+    while state["phase"] == "auction":
+        state, _ = GAME.apply(state, bidding.actor(state), {"type": "pass"})
+    seat = bidding.actor(state)
+    state["players"][seat]["engine"] = 5
+    return state, seat
+
+
+def test_engine_works_reaching_level_six_counts_for_the_engine_baron():
+    """Tycoon Cards, "George Pullman" (shown as soon as accomplished, scored at the end) and
+    "Engine Works" (a free upgrade): reaching level 6 by the card wins the race too."""
+    state, seat = _at_engine_five()
+    state["cards"]["face_up"].append("engine-works:1")
+    state, events = GAME.apply(state, seat, {"type": "take_card", "card": "engine-works:1"})
+    assert state["players"][seat]["engine"] == 6
+    assert state["barons"]["first_engine"] == seat
+    assert results(state)[0]["met"] == (seat == 0)
+    assert any(e["type"] == "baron_shown" for e in events) == (seat == 0)
+
+
+def test_the_new_train_goal_reaching_level_six_counts_for_the_engine_baron():
+    """"New Train": the first delivery over 4 links gives a free engine level; level 6 reached so
+    wins the engine baron's race (Tycoon Cards)."""
+    from railhead.engine.games.rotw import cards
+    from railhead.engine.games.rotw.context import context
+
+    state, seat = _at_engine_five()
+    assert "new-train:1" in state["cards"]["face_up"]
+    events = []
+    cards.check_goals(state, context("rhine-alps"), seat, 4, HEX["Köln"], events)
+    assert state["players"][seat]["engine"] == 6
+    assert state["barons"]["first_engine"] == seat

@@ -131,7 +131,17 @@ def met(state, seat: int, baron: Baron, hex_of, colour_of) -> bool:
     return best > 0 and scores[seat] == best and scores.count(best) == 1
 
 
-def after_upgrade(state, seat: int, events) -> None:
+def raise_engine(state, seat: int, levels: int, events) -> int:
+    """Every change of an engine level goes through here (the Upgrade action, Engine Works, the
+    New Train goal): ``seat``'s engine goes up ``levels`` (at most to 8) and an ``engine_first``
+    race it wins is recorded ("Tycoon Cards": shown as soon as accomplished). Returns the new level."""
+    player = state["players"][seat]
+    player["engine"] = min(8, player["engine"] + levels)
+    _after_upgrade(state, seat, events)
+    return player["engine"]
+
+
+def _after_upgrade(state, seat: int, events) -> None:
     """Record the first player to reach each ``engine_first`` level; show a kept card met so."""
     b = state.get("barons")
     if b is None:

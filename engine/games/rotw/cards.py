@@ -12,6 +12,7 @@ from railhead.engine.common.names import fold
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
+from . import barons
 from .actions import TakeCard
 from .cities import add_cubes
 from .context import Context
@@ -126,9 +127,10 @@ def _claim(state: dict, ctx: Context, seat: int, card: str, points: int, events:
     player = state["players"][seat]
     cards = state["cards"]
     reward = []
+    shown: list[dict] = []
     if s.engine:
         if player["engine"] < 8:
-            player["engine"] += s.engine
+            barons.raise_engine(state, seat, s.engine, shown)
             reward.append(f"a free engine upgrade to level {player['engine']}")
         else:
             points += 2
@@ -139,6 +141,7 @@ def _claim(state: dict, ctx: Context, seat: int, card: str, points: int, events:
     cards["discard"].append(card)
     events.append({"type": "goal", "seat": seat,
                    "text": f"{player['name']} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
+    events += shown
 
 
 def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, destination: str,
@@ -203,10 +206,11 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
                "permanent": "keeps it for the rest of the game"}[s.kind]
         events.append({"type": "card", "seat": seat, "text": f"{player['name']} takes {name} and {use}."})
         return
+    shown: list[dict] = []
     if s.effect == "engine_upgrade":
         if player["engine"] >= 8:
             raise IllegalAction("Your engine is already at level 8.")
-        player["engine"] += 1
+        barons.raise_engine(state, seat, 1, shown)
         text = f"upgrades their engine to level {player['engine']} for free"
     elif s.effect == "city_growth":
         if not action.city:
@@ -223,3 +227,4 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
     cards["face_up"].remove(card)
     cards["discard"].append(card)
     events.append({"type": "card", "seat": seat, "text": f"{player['name']} takes {name} and {text}."})
+    events += shown

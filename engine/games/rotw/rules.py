@@ -220,10 +220,11 @@ def do_upgrade(state: dict, ctx: Context, seat: int, events: list) -> None:
     level = player["engine"] + 1
     cost = ctx.tables.engine_cost[level]
     issued = pay(player, cost, ctx.tables.money.bond)
-    player["engine"] = level
+    shown: list[dict] = []
+    barons.raise_engine(state, seat, 1, shown)
     events.append({"type": "upgrade", "seat": seat, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} upgrades to engine level {level}; {pay_text('', cost, issued).strip()}."})
-    barons.after_upgrade(state, seat, events)
+    events += shown
 
 
 def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list) -> None:
