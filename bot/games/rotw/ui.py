@@ -213,14 +213,18 @@ async def use(ctx: UIContext, args: dict) -> Apply:
     return Apply({"type": "use_card", "card": args["card"]})
 
 
-async def bonds(ctx: UIContext, args: dict) -> Reply:
-    """``/rotw bonds``: privately, the seat's bonds and cash, and how bonds work."""
+async def bonds(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/rotw bonds``: privately, the seat's bonds and cash, and how bonds work; ``bonds issue:N``
+    issues N bonds (only the holder of a most-bonds baron, in the last round; the engine checks)."""
+    if args.get("issue"):
+        return Apply({"type": "issue_bonds", "count": args["issue"]})
     p = ctx.view()["players"][ctx.seat]
     return private(
         f"You hold {p['bonds']} bond{'s' if p['bonds'] != 1 else ''} and {dollars(p['cash'])}.\n"
         "Bonds are issued for you automatically, only as many as a payment needs: each gives $5,000, costs a "
         "$1,000 dividend every income phase, is never repaid, and takes 1 point off your final score. "
-        "Previews tell you before you confirm how many bonds a move would issue.")
+        "Previews tell you before you confirm how many bonds a move would issue. Holding a baron for the most "
+        "bonds, you may issue more in the last round of the game (`bonds issue:N`).")
 
 
 async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -267,7 +271,9 @@ COMMANDS = {c.name: c for c in (
                    discord_description="Land Grant or Perfect Engineering before a build; Railroad Executive "
                                        "instead of a bid"),),
             discord_description="Play a card you hold (Land Grant, Perfect Engineering, Railroad Executive)"),
-    Command("bonds", "how bonds work and how many you hold", bonds),
+    Command("bonds", "how bonds work and how many you hold; `issue:N` in the last round with a most-bonds baron",
+            bonds, (Param("issue", int, "bonds to issue now (most-bonds baron, last round only)", min=1, max=50),),
+            discord_description="How bonds work; with a most-bonds baron, issue bonds in the last round"),
     Command("baron", "your secret baron card; at the start, `baron NAME` keeps one of your two", baron,
             (Param("name", str, "the baron's name or id", rest=True,
                    discord_description="The baron to keep (at the start)"),),

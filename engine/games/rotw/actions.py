@@ -107,7 +107,17 @@ class KeepBaron(Action, tag="keep_baron"):
     example: ClassVar[dict] = {"type": "keep_baron", "baron": "escher"}
 
 
-ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, UseCard, KeepBaron]  # noqa: UP007
+class IssueBonds(Action, tag="issue_bonds"):
+    """Last round of the game, your turn, holding a baron for the most bonds (not an action):
+    issue bonds at will to secure it ("Card & Map Revisions and Clarifications", Daniel Drew and
+    James Fisk). Their dividends are paid at the income phase that ends the game."""
+
+    count: Annotated[int, msgspec.Meta(ge=1, le=50, description="how many bonds to issue (1-50), $5,000 each")]
+    example: ClassVar[dict] = {"type": "issue_bonds", "count": 2}
+
+
+ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, UseCard, KeepBaron,  # noqa: UP007
+                IssueBonds]
 
 INTRO = """\
 # Railways of the World: action documents
@@ -123,8 +133,9 @@ This file is generated from `engine/games/rotw/actions.py` by `python tools/gen_
 """
 
 NOTES = """\
-Bonds are never an action: the engine issues exactly the bonds a payment needs (auction win,
-track, urbanize, engine, dividends). The bid, income, dividend and end-of-game steps happen
+Bonds are issued by the engine, exactly as many as a payment needs (auction win, track,
+urbanize, engine, dividends); the one exception is `issue_bonds`, for the holder of a
+most-bonds baron in the last round. The bid, income, dividend and end-of-game steps happen
 inside `apply` when the last needed action arrives.
 
 ## Events
@@ -132,7 +143,8 @@ inside `apply` when the last needed action arrives.
 `apply` returns public events, each `{"type", "text", ...}`; money events carry `seat`,
 `paid`, `bonds` (issued) and, for income, `income`. Types: `bid`, `pass`, `first`, `build`,
 `urbanize`, `upgrade`, `deliver`, `marker`, `end_triggered`, `goal`, `card`, `round`,
-`income`, `removed`, `card_revealed`, `turn`, `game_over`, `hotel`, `major_line`, `order`.
+`income`, `removed`, `card_revealed`, `turn`, `game_over`, `hotel`, `major_line`, `order`,
+`bonds_issued`.
 
 ## Legal actions
 

@@ -131,6 +131,16 @@ def met(state, seat: int, baron: Baron, hex_of, colour_of) -> bool:
     return best > 0 and scores[seat] == best and scores.count(best) == 1
 
 
+def bonds_baron(state, seat: int) -> Baron | None:
+    """``seat``'s baron rewarding the most bonds (kept, or dealt while none is kept yet), if any."""
+    b = state.get("barons")
+    if b is None:
+        return None
+    kept = b["kept"].get(str(seat))
+    return next((deck()[i] for i in ([kept] if kept else b["hands"][str(seat)]) if deck()[i].kind == "most_bonds"),
+                None)
+
+
 def raise_engine(state, seat: int, levels: int, events) -> int:
     """Every change of an engine level goes through here (the Upgrade action, Engine Works, the
     New Train goal): ``seat``'s engine goes up ``levels`` (at most to 8) and an ``engine_first``

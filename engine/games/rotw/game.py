@@ -27,6 +27,11 @@ def _use_card(state, seat, action, rng, events) -> None:
         bidding.executive_first(state, seat, events)
 
 
+def _issue_bonds(state, seat, action, rng, events) -> None:
+    """Not an action: the seat keeps its turn."""
+    rules.issue_bonds(state, of(state), seat, action.count, events)
+
+
 def _action(do):
     """One action of a round: readied cards go back unless it is a build, then ``do`` and the
     next seat (railways-of-the-world.txt, "2 - Player Actions")."""
@@ -89,7 +94,7 @@ STEPS = (
     Step("actions", "take one action of your turn",
          {"build": _action(_build), "urbanize": _action(rules.do_urbanize), "upgrade": _action(_upgrade),
           "deliver": _action(_deliver), "take_card": _action(rules.do_take_card), "pass": _action(_pass_round),
-          "use_card": _use_card},
+          "use_card": _use_card, "issue_bonds": _issue_bonds},
          active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere),
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each

@@ -227,6 +227,25 @@ def do_upgrade(state: dict, ctx: Context, seat: int, events: list) -> None:
     events += shown
 
 
+def issue_bonds(state: dict, ctx: Context, seat: int, count: int, events: list) -> None:
+    """railways-of-the-world.txt, "Card & Map Revisions and Clarifications" (Daniel Drew and
+    James Fisk): in the last round the holder of a most-bonds baron may issue as many bonds as
+    they like to secure it; not an action. Their dividends come at the final income phase."""
+    baron = barons.bonds_baron(state, seat)
+    if baron is None:
+        raise IllegalAction("Bonds are issued only to pay for something; only a player holding a baron for the most "
+                            "bonds may issue more, in the last round of the game.")
+    if not (state["round"] == ROUNDS and last_turn(state)):
+        raise IllegalAction(f"With {baron.name} you may issue bonds at will only in the last round of the game "
+                            f"(round {ROUNDS} of the last turn); until then bonds pay only for what you buy.")
+    player = state["players"][seat]
+    player["bonds"] += count
+    player["cash"] += count * ctx.tables.money.bond
+    events.append({"type": "bonds_issued", "seat": seat, "bonds": count, "paid": 0,
+                   "text": f"{player['name']} issues {count} bond{'s' if count > 1 else ''} "
+                           f"(+{dollars(count * ctx.tables.money.bond)})."})
+
+
 def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list) -> None:
     """railways-of-the-world.txt, "D. DELIVER GOODS CUBE"."""
     mapdata = ctx.map

@@ -157,6 +157,8 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
         executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
         return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
     acts: list[dict] = [{"type": "pass"}]
+    if barons.bonds_baron(state, seat) and state["round"] == rules.ROUNDS and rules.last_turn(state):
+        acts.append({"type": "issue_bonds", "count": 1})
     ready = {ops.spec(ctx, c).effect for c in state["players"][seat]["armed"]}
     acts += [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
     if state["players"][seat]["engine"] < 8:
