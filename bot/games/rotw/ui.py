@@ -16,10 +16,10 @@ from railhead.render import rotw as render_rotw
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
-from .cards import NEEDS_CITY, cards_text, kept_text, usable
+from .cards import NEEDS_CITY, cards_text, usable
+from .status import ROUNDS, money_hidden, plural, status_text
 
 MENU_SCAN = 2000
-ROUNDS = 3
 ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/rotw urbanize`, "
                 "`/rotw upgrade`, `/rotw card`, or pass (`/rotw use` plays a card you hold)")
 
@@ -293,16 +293,6 @@ def baron_text(b: dict) -> str:
         f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in b["hand"])
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _money_hidden(view: dict) -> bool:
-    """The ``hidden_money`` option is on and the game still runs (railways-of-the-world.txt,
-    "Bonds and Money": money may be hidden if all agree; at the end everything is shown)."""
-    return bool(view["options"].get("hidden_money")) and view["phase"] != "over"
-
-
 def _last_turn(view: dict) -> bool:
     """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
     "Ending the Game": finish that turn, then one more full turn)."""
@@ -423,49 +413,26 @@ class RotwUI(GameUI):
         return offers
 
     def status_text(self, view: dict) -> str:
-        """See ``GameUI.status_text``: turn, round, city markers; per player cash in dollars (unless
-        hidden), bonds, points, income, engine, links, cards; bounties and open Major Lines."""
-        lines = [f"**Railways of the World** on {view['map_name']}: turn {view['turn']}, "
-                 + ("auction" if view["phase"] == "auction" else f"round {view['round']} of {ROUNDS}")
-                 + f"; empty city markers {view['markers']['placed']}/{view['markers']['total']}"
-                 + (f"; the last turn is {view['end_turn']}" if view["end_turn"] else "") + "."]
-        for p in view["players"]:
-            first = " (first player)" if view["first"] == p["seat"] and view["phase"] == "actions" else ""
-            cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
-            if p["seat"] == view["you"] and _money_hidden(view):
-                cash += " (only you see it)"
-            kept = ("; cards: " + ", ".join(kept_text(c) for c in p["cards"])) if p["cards"] else ""
-            lines.append(f"- **{p['name']}**{first}: {cash}, {_n(p['bonds'], 'bond')}, "
-                         f"{_n(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
-                         f"{_n(p['links'], 'link')}{kept}")
-        if view.get("bounties") and view["bounties"]["row"]:
-            b = view["bounties"]
-            wake = f", the next active at the end of turn {b['wake']}" if b["wake"] else ""
-            lines.append("Service Bounties waiting, in order: " + ", ".join(
-                c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"]) + wake + ".")
-        open_lines = [m for m in view["major_lines"] if m["owner"] is None]
-        if open_lines:
-            lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
-                                                          for m in open_lines) + ".")
-        return "\n".join(lines)
+        """See ``GameUI.status_text`` and ``status.status_text``."""
+        return status_text(view)
 
     def turn_note(self, view: dict) -> str:
         """With hidden money, the player's own cash (only they see it): the DM is theirs alone."""
-        if not _money_hidden(view):
+        if not money_hidden(view):
             return ""
         p = view["players"][view["you"]]
-        return f"You have {dollars(p['cash'])} and {_n(p['bonds'], 'bond')}."
+        return f"You have {dollars(p['cash'])} and {plural(p['bonds'], 'bond')}."
 
     def hand_text(self, view: dict) -> str:
         """See ``GameUI.hand_text``: the seat's baron card(s) and its money, bonds, points and engine."""
         p = view["players"][view["you"]]
-        money = (f"You have {dollars(p['cash'])}, {_n(p['bonds'], 'bond')}, {_n(p['points'], 'point')} and engine "
-                 f"level {p['engine']}.")
-        if _money_hidden(view):
+        money = (f"You have {dollars(p['cash'])}, {plural(p['bonds'], 'bond')}, {plural(p['points'], 'point')} "
+                 f"and engine level {p['engine']}.")
+        if money_hidden(view):
             money += " Money is hidden in this game: only you see yours until the end."
         b = view.get("barons")
         if b is None:
-            return ("" if _money_hidden(view) else "Railways of the World has no hidden hand. ") + money
+            return ("" if money_hidden(view) else "Railways of the World has no hidden hand. ") + money
         return baron_text(b) + "\n" + money
 
     def outcome_text(self, view: dict, outcome: dict) -> str:

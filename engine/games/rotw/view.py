@@ -90,7 +90,7 @@ def baron_view(state: dict, seat: int | None) -> dict:
     for s in range(len(state["seats"])):
         kept = b["kept"][str(s)]
         if over:
-            shown[s] = _card(final[s]["id"])
+            shown[s] = {**_card(final[s]["id"]), "met": final[s]["met"]}
         elif s in b["shown"]:          # an engine race met: the kept card, or in the variant the one in hand
             shown[s] = _card(kept or next(x for x in b["hands"][str(s)] if barons.deck()[x].kind == "engine_first"))
     out = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}

@@ -1,0 +1,66 @@
+"""Railways of the World's ``/game status`` text (bot/games/rotw/ui.py delegates to it): the
+turn and its step, each player's row and, at the end, the final scores."""
+from __future__ import annotations
+
+from railhead.engine.games.rotw.money import dollars
+
+from .cards import kept_text
+
+ROUNDS = 3
+
+
+def plural(count: int, word: str) -> str:
+    """``3 bonds``, ``1 bond``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def money_hidden(view: dict) -> bool:
+    """The ``hidden_money`` option is on and the game still runs (railways-of-the-world.txt,
+    "Bonds and Money": money may be hidden if all agree; at the end everything is shown)."""
+    return bool(view["options"].get("hidden_money")) and view["phase"] != "over"
+
+
+def final_scores_line(view: dict) -> str:
+    """``Final scores: Ann 34, Bob 30.`` from the view at the end: points minus one per bond, plus
+    a met baron's points (railways-of-the-world.txt, "Ending the Game")."""
+    shown = (view.get("barons") or {}).get("shown", {})
+    scores = []
+    for p in view["players"]:
+        card = shown.get(str(p["seat"]))
+        scores.append((p["points"] - p["bonds"] + (card["points"] if card and card.get("met") else 0), p["name"]))
+    return "Final scores: " + ", ".join(f"{name} {score}" for score, name in
+                                        sorted(scores, key=lambda x: -x[0])) + "."
+
+
+def status_text(view: dict) -> str:
+    """See ``GameUI.status_text``: turn, round, city markers; per player cash in dollars (unless
+    hidden), bonds, points, income, engine, links, cards; bounties and open Major Lines."""
+    markers = f"empty city markers {view['markers']['placed']}/{view['markers']['total']}"
+    if view["phase"] == "over":
+        lines = [f"**Railways of the World** on {view['map_name']}: the game is over (after turn {view['turn']}); "
+                 f"{markers}.", final_scores_line(view)]
+    else:
+        b = view.get("barons")
+        step = ("choosing barons" if b and b["choosing"] else
+                "auction" if view["phase"] == "auction" else f"round {view['round']} of {ROUNDS}")
+        lines = [f"**Railways of the World** on {view['map_name']}: turn {view['turn']}, {step}; {markers}"
+                 + (f"; the last turn is {view['end_turn']}" if view["end_turn"] else "") + "."]
+    for p in view["players"]:
+        first = " (first player)" if view["first"] == p["seat"] and view["phase"] == "actions" else ""
+        cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
+        if p["seat"] == view["you"] and money_hidden(view):
+            cash += " (only you see it)"
+        kept = ("; cards: " + ", ".join(kept_text(c) for c in p["cards"])) if p["cards"] else ""
+        lines.append(f"- **{p['name']}**{first}: {cash}, {plural(p['bonds'], 'bond')}, "
+                     f"{plural(p['points'], 'point')} (income {dollars(p['income'])}), engine {p['engine']}, "
+                     f"{plural(p['links'], 'link')}{kept}")
+    if view.get("bounties") and view["bounties"]["row"]:
+        b = view["bounties"]
+        wake = f", the next active at the end of turn {b['wake']}" if b["wake"] else ""
+        lines.append("Service Bounties waiting, in order: " + ", ".join(
+            c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"]) + wake + ".")
+    open_lines = [m for m in view["major_lines"] if m["owner"] is None]
+    if open_lines:
+        lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
+                                                      for m in open_lines) + ".")
+    return "\n".join(lines)
