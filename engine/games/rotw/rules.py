@@ -349,7 +349,7 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
         player["cash"] += income
         owed = player["bonds"] * dividend
         issued = pay(player, owed, ctx.tables.money.bond) if owed else 0
-        text = f"{player['name']} earns {dollars(income)}"
+        text = f"{player['name']} earns {dollars(income)} for {player['points']} points on the income track"
         if owed:
             text += f", pays {dollars(owed)} bond dividends"
             if issued:
