@@ -89,3 +89,19 @@ def test_lock_file_pins_versions_that_pyproject_admits():
         name = canonicalize_name(req.name)
         assert name in pins, f"{req.name} is not in constraints.txt (run `make lock`)"
         assert req.specifier.contains(pins[name]), f"constraints.txt has {req.name}=={pins[name]}; pyproject: {req}"
+
+
+def test_setup_installs_every_folder_that_holds_python():
+    """Every folder under the layers with a module in it is a package setup.py installs (a folder
+    left out is missing from a wheel, and only a non-editable install, the Docker image, shows it)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", "import runpy; from unittest import mock\n"
+                          "with mock.patch('setuptools.setup') as s: runpy.run_path('setup.py')\n"
+                          "print('\\n'.join(s.call_args.kwargs['packages']))"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    folders = {".".join(("railhead", *p.parent.relative_to(ROOT).parts)) for layer in ("engine", "render", "bot", "data")
+               for p in (ROOT / layer).rglob("*.py") if "__pycache__" not in p.parts}
+    assert folders - set(out) == set()
+    assert {"railhead.bot.cogs", "railhead.bot.games.rotw", "railhead.engine.games.steam"} <= set(out)
