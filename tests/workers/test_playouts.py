@@ -238,3 +238,15 @@ def test_random_three_player_games(seed):
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_four_player_games(seed):
     playout(4, seed)
+
+
+def test_a_train_at_a_junction_beside_a_project_still_in_the_pile():
+    """Found in review: a black train reaching the three-route city asked who holds the most shares
+    on every project around it, one of them still in the pile (no site yet), and the game crashed
+    with KeyError. It plays to the end now."""
+    from bench.policy import play
+    from railhead.engine import GAMES
+
+    game = GAMES["workers"]
+    _, state, log = play(game, 4, 457004741, options={"first_player": 1})
+    assert game.outcome(state) is not None and len(log) > 1000

@@ -111,9 +111,12 @@ def store_in_facilities(state, seat: int, kind: str, count: int) -> None:
 
 
 def shares_on(state, numbers) -> dict[int, int]:
+    """``{seat: shares}`` on the projects ``numbers`` together; a project still in the pile (not
+    on the board: no site, so no shares) adds nothing."""
     out: dict[int, int] = {}
     for n in numbers:
-        for seat, k in state["sites"][str(n)]["shares"].items():
+        site = state["sites"].get(str(n))
+        for seat, k in (site["shares"].items() if site is not None else ()):
             out[int(seat)] = out.get(int(seat), 0) + k
     return out
 
