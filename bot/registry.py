@@ -87,7 +87,9 @@ def new_game_args(game_id: str, given: dict) -> tuple[dict, dict]:
     for name, value in given.items():
         if value is None:
             continue
-        if name in clock_params:
+        if name == "time_limit_hours" and isinstance(value, str) and value.strip().lower() in ("none", "0"):
+            clock[name] = None                     # no limit, as `game timing time_limit_hours=none`
+        elif name in clock_params:
             clock[name] = convert_arg(clock_params[name], value)
         elif name in own:
             options[name] = convert_arg(own[name], value)

@@ -19,18 +19,18 @@ from .replies import Apply, Button, Reply, Select
 
 @dataclass(frozen=True)
 class Param:
-    """A command argument. ``kind``: ``str``, ``int``, ``float`` or ``bool``. ``rest``: takes the remaining
-    words at the local table (a hex path).
+    """A command argument. ``kind``: ``str``, ``int``, ``float`` or ``bool``. ``rest``: takes the
+    remaining words at the local table (a hex path).
 
-    The rest only shapes the Discord option (bot/cogs/spec.py); the local table ignores it:
-    ``discord_description`` when Discord's words differ from ``description`` (at most 100
-    characters; without it, ``description`` with a capital letter), ``min``/``max`` for an
-    ``int``, ``autocomplete`` (``"city"`` or ``"card"``, bot/cogs/base.py), ``discord_name``
-    when the option is named otherwise on Discord, and ``local_only`` for an argument the
-    buttons and the terminal use but Discord does not offer; ``labels``: Discord's names of the
-    ``choices`` (same order; the values are the choices); ``suggest``: the values Discord
-    autocompletes (a game's maps), also listed in the local table's help; ``example``: a value
-    the help shows."""
+    The rest shapes the Discord option (bot/cogs/spec.py; the local table's help also shows
+    ``choices``, ``suggest`` and ``example``): ``discord_description`` when Discord's words
+    differ from ``description`` (at most 100 characters; without it, ``description`` with a
+    capital letter), ``min``/``max`` for an ``int`` or ``float``, ``autocomplete`` (``"city"`` or
+    ``"card"``, bot/cogs/base.py), ``discord_name`` when the option is named otherwise on Discord,
+    and ``local_only`` for an argument the buttons and the terminal use but Discord does not
+    offer; ``labels``: Discord's names of the ``choices`` (same order; the values are the
+    choices); ``suggest``: the values Discord autocompletes (a game's maps), also listed in the
+    local table's help; ``example``: a value the help shows."""
 
     name: str
     kind: type

@@ -171,3 +171,9 @@ async def test_game_new_on_discord_and_at_the_local_table_open_the_same_game(sim
     assert on_discord.options["standard"] is True and on_discord.options["first_order"] == "auction"
     assert on_discord.timing == at_the_table.timing and on_discord.timing["limit_hours"] == 48.0
     await store.close()
+
+
+def test_no_time_limit_can_be_said_at_game_new():
+    """Found in review: `game new ... time_limit_hours=none` was refused as not a number, while
+    `game timing` takes it."""
+    assert registry.new_game_args("steam", {"time_limit_hours": "none"})[1] == {"time_limit_hours": None}

@@ -101,7 +101,8 @@ def test_setup_installs_every_folder_that_holds_python():
                           "with mock.patch('setuptools.setup') as s: runpy.run_path('setup.py')\n"
                           "print('\\n'.join(s.call_args.kwargs['packages']))"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    folders = {".".join(("railhead", *p.parent.relative_to(ROOT).parts)) for layer in ("engine", "render", "bot", "data")
+    folders = {".".join(("railhead", *p.parent.relative_to(ROOT).parts))
+               for layer in ("engine", "render", "bot", "data")
                for p in (ROOT / layer).rglob("*.py") if "__pycache__" not in p.parts}
     assert folders - set(out) == set()
     assert {"railhead.bot.cogs", "railhead.bot.games.rotw", "railhead.engine.games.steam"} <= set(out)

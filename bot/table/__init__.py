@@ -60,12 +60,17 @@ class Table(Lobby, Information, Moves, Messages):
         return await self.session_for(await self.store.active_game(channel_id), "running")
 
     async def session_for(self, row: GameRow | None, status: str = "running") -> Session | None:
-        """The session of ``row`` when its status is ``status`` and it loads, else ``None``."""
+        """The session of ``row`` when its status is ``status`` and it loads, else ``None``. A game
+        that fails to load for another reason (a bug) is logged and also ``None``, so one broken
+        game never stops the reminders of the others (``timing.tick``)."""
         if row is None or row.status != status:
             return None
         try:
             return await self.loaded(row)
         except IllegalAction:
+            return None
+        except Exception:
+            log.exception("game %s: could not be loaded", row.id)
             return None
 
     async def channel_game(self, channel_id: int) -> str | None:

@@ -156,6 +156,8 @@ class Lobby:
                     await tx.start_game(row.id, seed, canonical(match.state).decode())
                     await self._store_reply_offers(tx, row.id, reply)
                     await timing.sync(tx, session, self.clock())
+            except Refusal:
+                raise
             except Exception:
                 log.exception("game %s: start not saved", row.id)
                 return private("The game could not be started (the bot's database refused it); nothing changed.")

@@ -31,13 +31,17 @@ def _names(cls: type) -> dict[str, str]:
     return names
 
 
-class Record(msgspec.Struct, kw_only=True, gc=False):
+class Record(msgspec.Struct, kw_only=True, gc=False, forbid_unknown_fields=True):
     """A Struct that reads and writes like a dict of its fields, by their JSON names. A field
     holding ``UNSET`` is absent: ``in`` says no, ``[]`` raises ``KeyError``, ``get`` gives the
     default, and the JSON leaves it out. Setting a name that is not a field raises ``KeyError``
     (a typo, or a record that needs a new field). Equal to a dict with the same items. A field
     whose JSON name is a Python keyword is declared ``from_: str = msgspec.field(name="from")``
     and read as ``record["from"]`` (or ``record.from_``).
+
+    Decoding refuses a key that is not a field (``forbid_unknown_fields``): a stored snapshot of
+    another shape is then replayed from the log, never loaded with parts dropped. Item access goes
+    through ``getattr``, so a method's name (``record["keys"]``) is not refused: no rule uses one.
 
     Records are not tracked by the garbage collector (``gc=False``: decoding a state's many small
     records is then as fast as decoding dicts); a state is a tree decoded from JSON, so a record
