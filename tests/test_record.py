@@ -87,3 +87,17 @@ def test_a_field_named_by_a_python_keyword_reads_by_its_json_name():
     assert canonical(hop) == b'{"from":"G8","to":null}'
     with pytest.raises(KeyError):
         hop["form"] = "x"
+
+
+def test_a_snapshot_with_a_key_the_type_does_not_know_is_replayed():
+    """Found in review: unknown keys were dropped silently on load; now such a snapshot is
+    replayed from the log (forbid_unknown_fields)."""
+    game = get_game("railways")
+    match = Match.start(game, {"cards": [5, 6, 7, 8]}, ["Ann"], 4)
+    match, _ = match.play(0, match.legal_actions(0)[0])
+    snapshot = json.loads(canonical(match.state))
+    snapshot["retired_key"] = 1
+    with pytest.raises(msgspec.ValidationError):
+        game.load_state(snapshot)
+    restored = Match.restore(game, {"cards": [5, 6, 7, 8]}, ["Ann"], 4, match.log, snapshot)
+    assert canonical(restored.state) == canonical(match.state)
