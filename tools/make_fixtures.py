@@ -25,6 +25,8 @@ CASES = [
     ("rotw", 2, {"map": "rhine-alps"}, 1, False),
     ("rotw", 4, {"map": "rhine-alps", "bidding": "first_to_pass"}, 2, False),
     ("rotw", 6, {"map": "vistula-danube", "hidden_money": True}, 3, False),
+    ("rotw", 3, {"map": "rhine-alps", "barons": True}, 4, False),
+    ("rotw", 5, {"map": "vistula-danube", "barons": True, "baron_later": True}, 5, False),
     ("workers", 2, {}, 1, False),
     ("workers", 3, {}, 2, False),
     ("workers", 4, {}, 3, False),

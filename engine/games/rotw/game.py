@@ -104,9 +104,10 @@ turn's first-player auction and its rounds of actions (railways-of-the-world.txt
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 4     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
+    rules_version = 5     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
     #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
-    #                       Lines, cube reduction per map
+    #                       Lines, cube reduction per map; 5: the engine baron counts levels from cards, the
+    #                       most-bonds baron's last-round bonds (docs/migrations.md)
     options_type = Options
     state_type = RotwState
     actions = ACTIONS
