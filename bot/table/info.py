@@ -15,7 +15,8 @@ from .common import SETTING_DEFAULTS, SETTINGS, last_error
 log = logging.getLogger("railhead.table")
 
 class Information:
-    """What the table tells on request: status, rules, records, health, history, export and import,"""
+    """What the table tells on request: status, rules, records, health, history, export and import,
+    the board, a seat's hand, closed DMs and the players' settings (a part of ``Table``)."""
 
     async def finished(self, channel_id: int) -> Session | None:
         """The channel's last game when it finished (its final scores and board stay visible)."""

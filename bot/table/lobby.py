@@ -18,7 +18,8 @@ from .common import require_manager
 log = logging.getLogger("railhead.table")
 
 class Lobby:
-    """The table's lobby: opening, joining, leaving, starting, abandoning a game, removing a player"""
+    """The table's lobby: opening, joining, leaving, starting, abandoning a game, removing a player
+    and the game's clocks (a part of ``Table``)."""
 
     @answered
     async def open(self, caller: Caller, game_id: str, given: dict) -> Reply:

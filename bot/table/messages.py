@@ -16,7 +16,8 @@ from .offers import bind, dedupe
 log = logging.getLogger("railhead.table")
 
 class Messages:
-    """What everyone is told after a move, the board images, and the offers (buttons and menus)"""
+    """What everyone is told after a move, the board images, and the offers (buttons and menus)
+    stored for them (a part of ``Table``)."""
 
     def turn(self, session: Session, events: list[dict], header: str = "", actor: int | None = None,
               remind: bool = True) -> Reply:

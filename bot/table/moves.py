@@ -17,7 +17,8 @@ from .offers import bind, refusal
 log = logging.getLogger("railhead.table")
 
 class Moves:
-    """Moves at the table: commands, button presses, actions, undo, the table's own moves after a"""
+    """Moves at the table: commands, button presses, actions, undo, the table's own moves after a
+    time limit, and committing a move with what announces it (a part of ``Table``)."""
 
     @answered
     async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:

@@ -8,25 +8,16 @@ once. Money in dollars.
 """
 from __future__ import annotations
 
-import importlib
-
 from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import SIDES
 from railhead.engine.games.steam.data import available_maps, load_map, place
+from railhead.render import steam as render_steam
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import build_menus
 
 SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
-
-
-def _renderer():
-    """``render.steam`` once it exists (the board is drawn there)."""
-    try:
-        return importlib.import_module("railhead.render.steam")
-    except ModuleNotFoundError:
-        return None
 
 
 def render_options(prefs: dict) -> dict:
@@ -334,8 +325,7 @@ class SteamUI(GameUI):
 
     def render(self, view: dict, **kwargs) -> bytes | None:
         """See ``GameUI.render``: the board PNG from ``render.steam``, or ``None`` without it."""
-        module = _renderer()
-        return module.board_png(view, **kwargs) if module else None
+        return render_steam.board_png(view, **kwargs)
 
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""
