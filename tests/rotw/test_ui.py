@@ -134,3 +134,22 @@ async def test_held_cards_get_a_button_when_the_rules_allow_their_use():
     text = reply.caller.text
     assert "You hold: **Government Land Grant**; **Railroad Executive**; **Hotel: Paris**" in text
     assert "**Major Lines**" in text and "Amsterdam–Paris: 8 points" in text
+
+
+async def test_a_delivery_narrowed_to_one_is_made_at_once():
+    """"D. DELIVER GOODS CUBE": `/rotw deliver from:Fulda colour:blue` when only that delivery fits
+    delivers it without a one-item menu; without a narrowing word the menu stays."""
+    from railhead.bot.games.rotw.ui import deliver
+
+    t = triggered()
+    t.act(type="pass")
+    t.city("Fulda")["cubes"] = ["blue"]              # seat 1 may deliver it to Kassel over its link
+    t.finish_turn()
+    t.all_pass_auction()
+    t.pass_until(1)
+    ctx = context(t, 1)
+    reply = await deliver(ctx, {"from": "Fulda", "colour": "blue"})
+    assert isinstance(reply, Apply)
+    assert reply.action["type"] == "deliver" and reply.action["colour"] == "blue"
+    GAME.apply(t.state, 1, reply.action)             # a legal move
+    assert isinstance(await deliver(ctx, {}), Reply)

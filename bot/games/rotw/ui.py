@@ -124,8 +124,9 @@ def delivery_label(view: dict, option: dict) -> str:
     return f"{option['colour']} cube: {' → '.join(_route(view, option))}"
 
 
-async def deliver(ctx: UIContext, args: dict) -> Reply:
-    """A private menu of the legal deliveries (best first), with the points each owner gets."""
+async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
+    """A private menu of the legal deliveries (best first), with the points each owner gets; when
+    ``from`` or ``colour`` narrow them to exactly one, that delivery at once."""
     view = _my_turn(ctx)
     origin = _city(_mapdata(view), args["from"]) if args.get("from") else None
     options = ctx.query("deliveries", **{"from": origin, "colour": args.get("colour"), "limit": MENU_SCAN})
@@ -133,6 +134,9 @@ async def deliver(ctx: UIContext, args: dict) -> Reply:
         return private("No delivery is possible for you now: a cube needs a route of complete links, the first "
                        "one yours, to a city of its colour within your engine level "
                        f"({view['players'][ctx.seat]['engine']}).")
+    if (origin or args.get("colour")) and len(options) == 1:
+        (o,) = options
+        return Apply({"type": "deliver", "from": o["from"], "colour": o["colour"], "links": o["links"]})
     names = [p["name"] for p in view["players"]]
     me = str(ctx.seat)
     options.sort(key=lambda o: (-o["points"].get(me, 0), -sum(o["points"].values()), o["from"], o["colour"]))
