@@ -74,7 +74,7 @@ async def test_whole_game_at_the_local_table(tmp_path):
         if action["type"] in ("build", "urbanize"):
             assert "preview" in out[0], out
             out = await local.handle("click 1")
-        elif action["type"] == "deliver":
+        elif action["type"] == "deliver" and await still_to_move(table, session):   # a menu: several fit
             label = delivery_label(state, action)
             pick = next(i for i, option in enumerate(local.selects[0].options) if option.label == label)
             out = await local.handle(f"pick {pick + 1}")
@@ -83,6 +83,13 @@ async def test_whole_game_at_the_local_table(tmp_path):
     row = await store.active_game(LOCAL_CHANNEL)
     assert row is None      # finished games leave the channel free
     await store.close()
+
+
+async def still_to_move(table, before) -> bool:
+    """Whether the last command left the game where ``before`` was (it showed a menu), rather than
+    moving it on (a delivery narrowed to one fit is made at once)."""
+    after = await table.session(LOCAL_CHANNEL)
+    return after is not None and len(after.match.log) == len(before.match.log)
 
 
 async def play_through_discord(env, names: list[str], seed: int, look_every: int = 0) -> dict:
@@ -132,10 +139,12 @@ async def play_through_discord(env, names: list[str], seed: int, look_every: int
         elif kind == "deliver":
             result = await who.slash(channel, "rotw deliver", **{"from": mapdata.cities[action["from"]].name,
                                                                  "colour": action["colour"]})
-            menu = result.response.message
-            label = shorten(delivery_label(state, action), 100)
-            option = next(o for o in menu.components[0].children[0].options if o.label == label)
-            await who.select(menu, [option.value])
+            moved = table._matches.get(session.row.id)
+            if moved is not None and len(moved.log) == len(session.match.log):   # a menu: several fit
+                menu = result.response.message
+                label = shorten(delivery_label(state, action), 100)
+                option = next(o for o in menu.components[0].children[0].options if o.label == label)
+                await who.select(menu, [option.value])
         else:
             kwargs = {k: action[k] for k in ("city", "colour") if k in action}
             if "city" in kwargs:
