@@ -357,18 +357,19 @@ def end_turn(state, events) -> None:
 
 
 def end_phase(state, events) -> None:
-    """Set aside the cards and dice, pass the Baton clockwise (steps d, e)."""
+    """Set aside the cards and dice (step d); after Action Phase 1 only, pass the Baton clockwise
+    (step e: Action Phase 2 repeats steps a to d, so the Baton passes once a round)."""
     for p in state["players"]:
         p["hand"] = [c for c in p["hand"] if c not in p["placed"]]
         p["placed"] = [None] * 4
         p["dice"] = []
         p["plus"] = [0, 0, 0, 0]
         p["assign"] = [0, 1, 2, 3]
-    state["baton"] = (state["baton"] + 1) % len(state["seats"])
     state["reveals"] = []
-    events.append({"type": "baton", "seat": state["baton"],
-                   "text": f"The Baton passes to {name(state, state['baton'])}."})
     if state["phase"] == 1:
+        state["baton"] = (state["baton"] + 1) % len(state["seats"])
+        events.append({"type": "baton", "seat": state["baton"],
+                       "text": f"The Baton passes to {name(state, state['baton'])}."})
         state["phase"] = 2
         state["step"] = "place"
         return

@@ -110,7 +110,7 @@ STEPS = (
 class RailwayWorkers(Game):
     id = "workers"
     name = "Railway Workers"
-    rules_version = 1
+    rules_version = 2
     options_type = Options
     state_type = WorkersState
     actions = ACTIONS
