@@ -233,6 +233,12 @@ class GameUI:
         to their kinds); the engine checks them."""
         return dict(typed)
 
+    def start_text(self, view: dict, names: list[str]) -> str:
+        """The sentence after "**Game** begins!" when a game of two or more starts: who plays, in
+        what order. ``view`` is the public view of the new game, ``names`` the players by seat.
+        The default names them in seat order; a game whose first order is drawn or bid says that."""
+        return f"Players in seat order: {', '.join(names)}."
+
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """One line telling ``who`` (a mention) what to do for ``prompt``; ``view`` is public."""
         return f"{who}, your move."

@@ -145,9 +145,9 @@ class Lobby:
             seed = self.seeds()
             match = Match.start(game, row.options, [s.name for s in seats], seed)
             session = Session(row, seats, match)
-            names = ", ".join(s.name for s in seats)
-            header = f"**{game.name}** begins for **{names}**." if game.max_seats == 1 else \
-                f"**{game.name}** begins! Players in seat order: {names}."
+            names = [s.name for s in seats]
+            header = f"**{game.name}** begins for **{', '.join(names)}**." if game.max_seats == 1 else \
+                f"**{game.name}** begins! {self.ui(row.game).start_text(match.view(None), names)}"
             reply = self.turn(session, [], header=header)
             await self._turn_dms(session, reply)
             try:

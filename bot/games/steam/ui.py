@@ -398,6 +398,16 @@ class SteamUI(GameUI):
             return out
         return []
 
+    def start_text(self, view: dict, names: list[str]) -> str:
+        """See ``GameUI.start_text``: the first turn's order as drawn (not the seats), or who bids
+        first when the order is auctioned."""
+        order = ", ".join(names[s] for s in view["order"])
+        if view["options"].get("standard"):
+            return f"The turn order is bid for each turn, after raising capital; the first bids go {order}."
+        if view["phase"] == "auction" and view["actor"] is not None:
+            return f"The first turn's order is auctioned; {names[view['actor']]} bids first."
+        return f"Turn order, drawn at random: {order}." if order else super().start_text(view, names)
+
     def status_text(self, view: dict) -> str:
         """See ``GameUI.status_text``: per player cash in dollars, income, VP, locomotive, links, tile."""
         lines = [f"**Steam** on {view['map_name']}: turn {view['turn']} of {view['turns']}, {view['phase']}."]
