@@ -24,14 +24,19 @@ class Moves:
     async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
         """A game command (``/rotw build ...``), answered by the game's UI module."""
         row = row or await self.store.active_game(caller.channel_id)
+        # the name first (a typo is called one even after the game ended), against the commands of
+        # this game, else of the channel's last one
+        game_id = row.game if row is not None else await self.channel_game(caller.channel_id)
+        if game_id is not None:
+            ui = self.ui(game_id)
+            if not isinstance(name, str) or name not in ui.commands:
+                raise Refusal(f"Unknown command {name!r}; commands: {', '.join(ui.commands)}.")
         if row is not None and row.status == "lobby":
             raise Refusal("The game has not started yet: when everyone is seated, its creator presses **Start**.")
         if row is None or row.status != "running":
             raise Refusal("There is no running game in this channel.")
         ui = self.ui(row.game)
-        spec = ui.commands.get(name) if isinstance(name, str) else None
-        if spec is None:
-            raise Refusal(f"Unknown command {name!r}; commands: {', '.join(ui.commands)}.")
+        spec = ui.commands[name]
         args = spec.check(args)
         session = await self.loaded(row)
         seat = session.seat_of(caller.user_id)

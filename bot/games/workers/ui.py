@@ -395,7 +395,7 @@ class WorkersUI(GameUI):
             return (f"{who}: you lead the {prompt['table']} table of site {prompt['site']}. Take the reward tile "
                     "or a free share (the runner-up gets the other)?")
         if kind == "train_city":
-            return (f"{who}: you hold the most shares on new route {prompt['project']}. Put its train in "
+            return (f"{who}: {words.route_lead(view, prompt['project'])}. Put its train in "
                     f"{' or '.join(prompt['options'])}?")
         if kind == "junction":
             ways = " or ".join(prompt["options"])

@@ -159,3 +159,17 @@ def site_line(site: dict, names: list[str]) -> str:
     shares = ", ".join(f"{names[int(s)]} {n}" for s, n in site["shares"].items())
     return f"Site {site['number']} {'–'.join(site['between'])}: " + "; ".join(parts) + (
         f"; shares {shares}" if shares else "")
+
+
+def route_lead(view: dict, project: int) -> str:
+    """Why the seat asked to place a new route's train decides: the most shares on it, or a tie
+    (no shares counts as a tie of all) broken by the Baton, as the engine breaks it."""
+    site = next((s for s in view["sites"] if s["number"] == project), {"shares": {}})
+    counts = [site["shares"].get(str(p["seat"]), 0) for p in view["players"]]
+    best = max(counts)
+    tied = [p["name"] for p, n in zip(view["players"], counts) if n == best]
+    if len(tied) == 1:
+        return f"you hold the most shares on new route {project}"
+    held = "no shares" if best == 0 else f"{best} share{'' if best == 1 else 's'} each"
+    who = ", ".join(tied[:-1]) + " and " + tied[-1]
+    return f"{who} tie on new route {project} ({held}); you sit nearest the Baton, so you decide"

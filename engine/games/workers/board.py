@@ -41,6 +41,11 @@ def name(state, seat: int) -> str:
     return state["seats"][seat]
 
 
+def plural(count: int, word: str) -> str:
+    """``1 reroll token``, ``2 reroll tokens``: a count and its noun, singular or plural."""
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
 def baton_order(state, seats=None) -> list[int]:
     """Seats from the baton holder clockwise (seat order): the tie-break of every "closest to the
     Baton" rule (railway-workers.txt, "Action Phase 1")."""

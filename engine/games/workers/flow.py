@@ -12,7 +12,7 @@ from __future__ import annotations
 from railhead.engine.core.errors import IllegalAction
 
 from . import board, data, sites, trains
-from .board import gain, name
+from .board import gain, name, plural
 
 ROUNDS = 4
 FIRST_COINS, OTHER_COINS = 20, 22
@@ -198,7 +198,7 @@ def do_reroll(state, seat, action, rng, events) -> None:
         raise IllegalAction("Each reroll token rerolls one die: name each die once.")
     left = p["reroll"] - p["rerolls_used"]
     if len(picks) > left:
-        raise IllegalAction(f"You have {left} reroll token(s) left this action phase.")
+        raise IllegalAction(f"You have {plural(left, 'reroll token')} left this action phase.")
     if any(d > len(p["dice"]) for d in picks):
         raise IllegalAction(f"Your dice are numbered 1 to {len(p['dice'])}.")
     if not picks:
@@ -211,7 +211,7 @@ def do_reroll(state, seat, action, rng, events) -> None:
         p["rerolls_used"] += len(picks)
         p["rerolling"] = p["rerolls_used"] < p["reroll"]
         events.append({"type": "reroll", "seat": seat, "dice": list(p["dice"]),
-                       "text": f"{name(state, seat)} spends {len(picks)} reroll token(s): "
+                       "text": f"{name(state, seat)} spends {plural(len(picks), 'reroll token')}: "
                                f"{old} → {p['dice']}."})
     after_tokens(state)
 

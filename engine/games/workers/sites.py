@@ -174,9 +174,7 @@ def to_route(state, s: dict, events) -> None:
     Investment table comes to one of its cities, black side up, facing it (the majority
     shareholder chooses the city)."""
     s["status"] = "route"
-    a, b = data.project(s["number"]).between
-    events.append({"type": "route", "project": s["number"],
-                   "text": f"Site {s['number']} is complete: {a}–{b} is now a route."})
+    # said once the last table's reward is chosen (``resolve_reward``), not while it is asked
     if state["table_trains"]:
         state["pending"].append({"kind": "train_city", "project": s["number"]})
 
@@ -197,3 +195,9 @@ def resolve_reward(state, decision: dict, option: str, events) -> None:
             add_to(state["sites"][str(decision["site"])]["shares"], seat, 1)
             text = f"{name(state, seat)} takes a free share on project {decision['site']}."
         events.append({"type": "reward", "seat": seat, "what": what, "tile": decision["tile"], "text": text})
+    site = state["sites"][str(decision["site"])]
+    if site["status"] == "route" and not any(q["kind"] == "reward" and q["site"] == decision["site"]
+                                             for q in state["pending"]):
+        a, b = data.project(site["number"]).between
+        events.append({"type": "route", "project": site["number"],
+                       "text": f"Site {site['number']} is complete: {a}–{b} is now a route."})
