@@ -7,6 +7,8 @@ commands take a ``slots`` argument (``1.2 2.3``) to act at once.
 """
 from __future__ import annotations
 
+import re
+
 from railhead.engine import IllegalAction
 from railhead.engine.games.railways.data import KIND_NAMES, cards
 
@@ -40,6 +42,24 @@ def card_line(card: dict) -> str:
 
 def _slots(text: str | None) -> list[str] | None:
     return [s for s in text.replace(",", " ").split() if s] if text else None
+
+
+SLOT_REF = re.compile(r"^\s*(\d+)\s*[.:/]\s*(\d+)\s*$")
+
+
+def hand_slots(view: dict) -> str:
+    """The hand's slots as ``card.slot``, card by card, e.g. ``4.1–4.4 (Name); 7.1–7.4 (Name)``."""
+    return "; ".join(f"{c['number']}.1–{c['number']}.{len(c['slots'])} ({c['name']})" for c in view["hand"])
+
+
+def check_slots(view: dict, slots: list[str] | None) -> None:
+    """Raises ``IllegalAction`` naming the hand's slots when a named slot is none of them."""
+    have = {(c["number"], i) for c in view["hand"] for i in range(1, len(c["slots"]) + 1)}
+    for ref in slots or ():
+        m = SLOT_REF.match(ref)
+        if not m or (int(m.group(1)), int(m.group(2))) not in have:
+            raise IllegalAction(f"{ref[:20]!r} is not a slot of your hand. Write card.slot; your slots are "
+                                f"{hand_slots(view)}.")
 
 
 def _cards_of(refs: list[str]) -> str:
@@ -148,6 +168,7 @@ def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
         view = _my_turn(ctx)
         fields = {k: args[k].upper() if isinstance(args[k], str) else args[k] for k in keys if args.get(k)}
         slots = _slots(args.get("slots"))
+        check_slots(view, slots)
         if slots and kind != "move":
             return Apply({"type": kind, **fields, "slots": slots})
         found = _legal(ctx, kind, **fields)
@@ -224,6 +245,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
     pay; alone a menu of spaces. Raises ``IllegalAction`` (with the reason) when no build is legal."""
     view = _my_turn(ctx)
     slots = _slots(args.get("slots"))
+    check_slots(view, slots)
     if args.get("at") and args.get("die") and slots:
         return Apply({"type": "build", "at": args["at"].upper(), "die": args["die"], "slots": slots})
     if args.get("at"):
@@ -285,6 +307,30 @@ def objective_words(view: dict) -> str:
     if view["objective"] == "baron":
         return "the Rail Baron: " + " + ".join(OBJECTIVES[g].split(" (")[0] for g in view["combine"])
     return OBJECTIVES[view["objective"]]
+
+
+def goals(view: dict) -> list[str]:
+    """The objectives the game is played for (a Rail Baron's combined ones)."""
+    return list(view["combine"]) if view["objective"] == "baron" else [view["objective"]]
+
+
+def progress(view: dict, goal: str) -> str:
+    """How far one objective has come (railways-solo.txt, "Objectives"), from the view."""
+    if goal == "mayor":
+        left = sum(d["n"] for d in view["dice"].values())
+        return f"Mayor, {left} passenger{'' if left == 1 else 's'} left on the map"
+    if goal == "conductor":
+        done = [KIND_NAMES[k] for k, n in view["delivered"].items() if n]
+        todo = [KIND_NAMES[k] for k, n in view["delivered"].items() if not n]
+        return (f"Train Conductor, delivered to {len(done)} of 4 kinds ({', '.join(done) or 'none yet'}"
+                + (f"; still {', '.join(todo)}" if todo else "") + ")")
+    if goal == "engineer":
+        bought = sum(1 for link in view["links"] if link["marker"])
+        upgraded = sum(1 for link in view["links"] if link["upgraded"])
+        n = len(view["links"])
+        return (f"Engineer, of {n} complete link{'' if n == 1 else 's'} on the map {bought} bought and "
+                f"{upgraded} upgraded")
+    return f"Economist, score so far {view['score_now']}"
 
 
 class RailwaysUI(GameUI):
@@ -382,6 +428,7 @@ class RailwaysUI(GameUI):
             f"Building dice {', '.join(map(str, view['building_dice'])) or 'none'} · "
             f"passenger dice above the map {view['spare_dice']}",
             f"Score now: {view['score_now']} (profit + 3 per link − pollution).",
+            "Objective so far: " + "; ".join(progress(view, g) for g in goals(view)) + ".",
             *(card_line(c) for c in view["hand"]),
         ])
 
