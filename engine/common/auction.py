@@ -4,15 +4,31 @@ railways-of-the-world.txt, "1 - First Player Auction": bidding goes clockwise fr
 starting seat; each bidder outbids or passes; a pass is final; the auction ends when all
 but the high bidder have passed. Amounts are in thousands of dollars.
 
-The auction is a JSON-ready dict: ``{"order": [seats], "at": index, "high": amount,
-"high_seat": seat|None, "passed": [seats]}``; an auction where passing costs
-(railways-of-the-world-online-help.txt, "Bidding Style: First to pass";
-railways-of-the-world.txt, "First Player Auction Variant 2") also keeps each seat's last bid,
-``"bids": {seat: amount}`` (seat keys are text).
+The auction's record is ``Auction`` (a typed state's; it reads like the dict ``start`` makes):
+``{"order": [seats], "at": index, "high": amount, "high_seat": seat|None, "passed": [seats]}``;
+an auction where passing costs (railways-of-the-world-online-help.txt, "Bidding Style: First to
+pass"; railways-of-the-world.txt, "First Player Auction Variant 2") also keeps each seat's last
+bid, ``"bids": {seat: amount}`` (seat keys are text).
 """
 from __future__ import annotations
 
 from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.record import UNSET, Record, UnsetType
+
+
+class Auction(Record):
+    """An auction (this module's functions read and write it): bidders ``order``\\ ed clockwise
+    from the one who bids first, ``at`` the index of the one to bid, the ``high`` bid (the game's
+    money unit: thousands of dollars in Railways of the World, dollars in Steam; 0 before a bid)
+    and its ``high_seat`` (``None`` before a bid), the seats that ``passed`` in the order they
+    passed; ``bids``: each seat's last bid, by seat, only in an auction where a pass costs half of it."""
+
+    order: list[int]
+    at: int
+    high: int
+    high_seat: int | None
+    passed: list[int]
+    bids: dict[str, int] | UnsetType = UNSET
 
 
 def start(seats_clockwise: list[int], keep_bids: bool = False) -> dict:

@@ -14,6 +14,7 @@ from typing import Literal
 
 import msgspec
 
+from railhead.engine.common.auction import Auction
 from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
 
 Bidding = Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"]
@@ -103,23 +104,6 @@ class Cards(Record):
     face_up: list[str]
     deck: list[str]
     discard: list[str]
-
-
-class Auction(Record):
-    """The first-player auction ("1 - First Player Auction", ``engine/common/auction.py``):
-    ``order`` (seats, clockwise from the one who bids first), ``at`` (index of the bidder in
-    ``order``), ``high`` (the high bid, thousands of dollars; 0 before any bid) and its
-    ``high_seat`` (``None`` before any bid), ``passed`` (seats, in the order they passed). ``bids``
-    (seat -> last bid, thousands) only where a pass costs half one's bid
-    (railways-of-the-world-online-help.txt, "Bidding Style: First to pass"; "First Player Auction
-    Variant 2")."""
-
-    order: list[int]
-    at: int
-    high: int
-    high_seat: int | None
-    passed: list[int]
-    bids: dict[str, int] | UnsetType = UNSET
 
 
 class Bounties(Record):

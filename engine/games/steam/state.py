@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from railhead.engine.common.auction import Auction
 from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
 
 Phase = Literal["auction", "select", "capital", "order", "build", "move", "score", "over"]
@@ -81,21 +82,6 @@ class Link(Record):
     path: list[list[str | int]]
     exit: int | None
     turn: int
-
-
-
-class Auction(Record):
-    """An auction (``engine/common/auction.py``): bidders ``order``\\ ed clockwise, ``at`` the index of
-    the one to bid, the ``high`` bid in dollars and its ``high_seat`` (``None`` before a bid),
-    the seats that ``passed``; ``bids``: each seat's last bid in dollars, by seat (only in an
-    auction that keeps them)."""
-
-    order: list[int]
-    at: int
-    high: int
-    high_seat: int | None
-    passed: list[int]
-    bids: dict[str, int] | UnsetType = UNSET
 
 
 class Bidding(Auction):
