@@ -8,6 +8,7 @@ Every move is also a command with arguments.
 from __future__ import annotations
 
 from railhead.engine import IllegalAction
+from railhead.engine.games.workers.board import plural
 from railhead.engine.games.workers.data import SLOTS, action_cards
 
 from ...replies import Apply, Button, Option, Reply, Select, private
@@ -383,12 +384,12 @@ class WorkersUI(GameUI):
             return f"{who}: your dice sum to {sum(prompt['dice'])}. Reroll all three, or keep them?"
         if kind == "reroll":
             return (f"{who}: your dice are {', '.join(map(str, prompt['dice']))}; you may spend "
-                    f"{prompt['left']} reroll token(s), one die each.")
+                    f"{plural(prompt['left'], 'reroll token')}, one die each.")
         if kind == "turn":
             card = action_cards()[prompt["card"]]
             order = words.sums_line(view)
-            extra = " 7+ too." if prompt["sum"] >= 7 else (" (4+ only)." if prompt["sum"] >= 4 else
-                                                         f" (below 4: pay {4 - prompt['sum']} coin(s) to do the 4+).")
+            below = f" (below 4: pay {plural(4 - prompt['sum'], 'coin')} to do the 4+)."
+            extra = " 7+ too." if prompt["sum"] >= 7 else (" (4+ only)." if prompt["sum"] >= 4 else below)
             return (f"{who}, your turn: **{card.name}** under +{prompt['slot']}, Sum {prompt['sum']}.{extra}\n"
                     f"4+: {card.top}\n7+: {card.bottom}" + (f"\nOrder: {order}." if order else ""))
         if kind == "reward":

@@ -271,7 +271,7 @@ def do_plus(state, seat, action, events) -> None:
     i = SLOT_INDEX[action.slot]
     others = sum(p["plus"]) - p["plus"][i]
     if others + action.tokens > p["plus_tokens"]:
-        raise IllegalAction(f"You have {p['plus_tokens']} +1 token(s) for this action phase.")
+        raise IllegalAction(f"You have {plural(p['plus_tokens'], '+1 token')} for this action phase.")
     p["plus"][i] = action.tokens
     events.append({"type": "assigned", "seat": seat, "to": [seat], "text": "Your dice: " + _shown(state, seat)})
 
@@ -406,7 +406,8 @@ def payments_rest(state, rng, events) -> None:
             cost = min(p["houses"], p["coins"])
             board.pay(state, s, cost)
             events.append({"type": "wages", "seat": s,
-                           "text": f"{name(state, s)} pays {cost} coin(s) to {p['houses']} worker(s) back home."})
+                           "text": f"{name(state, s)} pays {plural(cost, 'coin')} to "
+                                   f"{plural(p['houses'], 'worker')} back home."})
             p["facilities"]["workers"] += p["houses"]
             p["houses"] = 0
     black_left = any(t["black"] for t in state["table_trains"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from railhead.engine.core.errors import IllegalAction
 
 from . import board, data, sites, trains
-from .board import gain, name, pay
+from .board import gain, name, pay, plural
 
 SEND_CARDS = {"buy": ("structures", "tracks", "plans"), "worker": ("worker",), "share": ("share",),
               "train": ("share",), "store": ("store",), "send": ("move",), "subsidy": ("subsidy",),
@@ -49,7 +49,7 @@ def open_half(state, seat, kind: str, part: str, events) -> dict:
         pay(state, seat, lift)
         turn["lifted"] = lift
         events.append({"type": "lift", "seat": seat,
-                       "text": f"{name(state, seat)} pays {lift} coin(s) to lift the Sum to 4."})
+                       "text": f"{name(state, seat)} pays {plural(lift, 'coin')} to lift the Sum to 4."})
     return turn
 
 
@@ -68,7 +68,7 @@ def do_buy(state, seat, action, events) -> None:
         if kind == "plans":
             limit = len(board.open_sites(state))
             if action.count > limit:
-                raise IllegalAction(f"You may buy up to {limit} plan(s): one per construction site.")
+                raise IllegalAction(f"You may buy up to {plural(limit, 'plan')}: one per construction site.")
         elif action.count > board.capacity(state, seat, kind):
             raise IllegalAction(f"Your Facilities have room for {board.capacity(state, seat, kind)} more {kind}.")
         pay(state, seat, each * action.count)
@@ -156,7 +156,7 @@ def do_share(state, seat, action, events) -> None:
     kind = "route" if s["status"] == "route" else "construction site"
     events.append({"type": "share", "seat": seat, "site": s["number"],
                    "text": f"{name(state, seat)} puts share no. {count} on {kind} {s['number']} "
-                           f"for {cost} coin(s)."})
+                           f"for {plural(cost, 'coin')}."})
 
 
 def do_train(state, seat, action, events) -> None:
@@ -204,7 +204,7 @@ def do_send(state, seat, action, events) -> None:
         raise IllegalAction("The second Move Workers action goes to a different construction site.")
     p = state["players"][seat]
     if action.structures + action.tracks > p["facilities"]["workers"]:
-        raise IllegalAction(f"You have {p['facilities']['workers']} worker(s) in your Facilities.")
+        raise IllegalAction(f"You have {plural(p['facilities']['workers'], 'worker')} in your Facilities.")
     for kind in ("structures", "tracks"):
         if getattr(action, kind):
             board.open_table(state, action.site, kind)
@@ -227,7 +227,7 @@ def do_subsidy(state, seat, action, events) -> None:
         raise IllegalAction("A subsidy takes exactly two reward tiles, like `S T` or `P P`.")
     for t in set(want):
         if p["tiles"][t] < want.count(t):
-            raise IllegalAction(f"You hold {p['tiles'][t]} {t} reward tile(s).")
+            raise IllegalAction(f"You hold {plural(p['tiles'][t], t + ' reward tile')}.")
     for t in want:
         p["tiles"][t] -= 1
     coins = combo.coins + (5 if combo.face in state["subsidy_dice"] else 0) + (4 if _grant(turn, "subsidy") else 0)
@@ -264,7 +264,8 @@ def do_invest(state, seat, action, events) -> None:
         state["visited"].append(step)
     turn[action.part] = True
     events.append({"type": "invest", "seat": seat, "step": step,
-                   "text": f"{name(state, seat)} moves the investment marker to step {step} for {cost} coin(s)."})
+                   "text": f"{name(state, seat)} moves the investment marker to step {step} for "
+                           f"{plural(cost, 'coin')}."})
     _bonus(state, seat, action.part)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from railhead.engine.core.errors import IllegalAction
 
 from . import board, data
-from .board import gain, name
+from .board import gain, name, plural
 
 PAIR_PAY = 8
 """Coins for each worker-structure or worker-track pair formed (10 with commands 5 and 10)."""
@@ -58,7 +58,7 @@ def put_workers(state, seat: int, number, kind: str, count: int, events, *, from
     if from_facilities:
         p = state["players"][seat]
         if p["facilities"]["workers"] < count:
-            raise IllegalAction(f"You have {p['facilities']['workers']} worker(s) in your Facilities.")
+            raise IllegalAction(f"You have {plural(p['facilities']['workers'], 'worker')} in your Facilities.")
         p["facilities"]["workers"] -= count
     del table
     add_to(board.site(state, number)["warehouses"][kind]["workers"], seat, count)
@@ -72,11 +72,11 @@ def put_goods(state, seat: int, number, kind: str, count: int, events) -> None:
     if kind == "plans":
         free = board.free_squares(table)
         if count > free:
-            raise IllegalAction(f"The plans table of site {number} has {free} free square(s).")
+            raise IllegalAction(f"The plans table of site {number} has {plural(free, 'free square')}.")
         table["placed"].extend([seat] * count)
         gain(state, seat, PLAN_PAY * count)
         events.append({"type": "plans", "seat": seat, "site": int(number), "count": count,
-                       "text": f"{name(state, seat)} puts {count} plan(s) on site {number}: "
+                       "text": f"{name(state, seat)} puts {plural(count, 'plan')} on site {number}: "
                                f"+{PLAN_PAY * count} coins."})
         check_table(state, number, kind, events)
         return
@@ -103,7 +103,7 @@ def pair_up(state, seat: int, number, kind: str, events) -> None:
     each = turn["pair_pay"] if turn and turn["seat"] == seat else PAIR_PAY
     gain(state, seat, each * pairs)
     events.append({"type": "pairs", "seat": seat, "site": s["number"], "kind": kind, "count": pairs,
-                   "text": f"{name(state, seat)} forms {pairs} worker-{kind[:-1]} pair(s) on site "
+                   "text": f"{name(state, seat)} forms {plural(pairs, 'worker-' + kind[:-1] + ' pair')} on site "
                            f"{s['number']}: +{each * pairs} coins."})
     check_table(state, number, kind, events)
 
