@@ -16,14 +16,13 @@ import threading
 import zlib
 from pathlib import Path
 
-from railhead.engine import IllegalAction
-
 from . import registry
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
 from .store import open_store
 from .table import Table
-from .ui import CLOCK_OPTIONS, Param, convert_arg
+from .typed_args import command_args
+from .ui import CLOCK_OPTIONS, Param
 
 LOCAL_CHANNEL = 1
 GUIDE = """\
@@ -137,7 +136,7 @@ class LocalTable:
             return await self._game(rest[0].lower(), rest[1:])
         ui = next((u for u in registry.UIS.values() if u.prefix == head), None)
         if ui is not None and rest:
-            return self.show(await self.table.command(self.caller(), rest[0].lower(), self._args(ui, rest)))
+            return self.show(await self.table.command(self.caller(), rest[0].lower(), command_args(ui, rest)))
         return [f"Unknown command {line!r}; type help."]
 
     async def _game(self, verb: str, rest: list[str]) -> list[str]:
@@ -196,52 +195,6 @@ class LocalTable:
             return [f"`game {verb}` takes nothing after it (not {' '.join(rest)!r}); a game's options are chosen "
                     "with `game new`."]
         return self.show(await handlers[verb](c))
-
-    @staticmethod
-    def _args(ui, words: list[str]) -> dict:
-        """``key=value`` words by name; a word that is one of exactly one parameter's choices
-        (``bottom`` for ``part``) goes to that parameter; the others fill the command's parameters
-        in order (a ``rest`` parameter takes all the remaining words). A word that cannot be the
-        next parameter goes on with the name before it when a later word can (``deliver Reggio
-        Emilia red``) or the next parameter is a yes/no (``tile first build``); words left at the
-        end go on with the one name typed, if only one was (else they are refused)."""
-        spec = ui.commands.get(words[0].lower())
-        args: dict = {}
-        positional = []
-        params = spec.params if spec else ()
-        for w in words[1:]:
-            key, eq, value = w.partition("=")
-            chosen = [p for p in params if w.lower() in p.choices and p.name not in args]
-            if eq and key in {p.name for p in params}:
-                args[key] = value
-            elif len(chosen) == 1 and not chosen[0].rest:
-                args[chosen[0].name] = w
-            else:
-                positional.append(w)
-        free = [p for p in params if p.name not in args]
-        used = 0
-        last = None                                  # the last plain text parameter filled
-        names = 0                                    # plain text parameters filled by position
-        for p in free:
-            if p.rest:
-                if positional[used:]:
-                    args[p.name] = " ".join(positional[used:])
-                used = len(positional)
-                break
-            while last is not None and used < len(positional) and _joins(p, positional[used:]):
-                args[last] += " " + positional[used]             # a name with spaces: "Reggio Emilia"
-                used += 1
-            if used < len(positional):
-                args[p.name] = positional[used]
-                used += 1
-                last = p.name if p.kind is str and not p.choices else None
-                names += last is not None
-        if last is not None and names == 1 and positional[used:]:
-            args[last] += " " + " ".join(positional[used:])      # one name, so the words are its
-            used = len(positional)
-        if positional[used:]:
-            args["_extra"] = " ".join(positional[used:])      # refused by the command's check, never dropped
-        return args
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:
         if not rest or not rest[0].replace(".", "", 1).isdigit():
@@ -367,18 +320,3 @@ async def _next_line(lines: asyncio.Queue, stop: asyncio.Event) -> str | None:
     for waiter in (get, halt):
         waiter.cancel()
     return None if stop.is_set() or not get.done() or get.cancelled() else get.result()
-
-
-def _fits(param, word: str) -> bool:
-    """Whether ``word`` could be ``param``'s value (as the command's own check converts it)."""
-    try:
-        convert_arg(param, word)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _joins(param, words: list[str]) -> bool:
-    """Whether ``words[0]`` belongs to the name before it rather than to ``param``: it cannot be
-    ``param``'s value, and a later word can, or ``param`` is a yes/no."""
-    return not _fits(param, words[0]) and (param.kind is bool or any(_fits(param, w) for w in words[1:]))

@@ -87,11 +87,11 @@ async def test_the_callback_hands_named_options_to_the_table(monkeypatch):
 # ----------------------------------------------------------------------------------- the local table
 def local_parsed(ui, command: Command) -> dict:
     """What the local table's parser makes of ``command`` typed with every argument by name."""
-    from railhead.bot.local import LocalTable
+    from railhead.bot.typed_args import command_args
 
     words = [command.name, *(f"{p.name}={'true' if p.kind is bool else (p.choices or ('x',))[0]}"
                               for p in command.params)]
-    return LocalTable._args(ui, words)
+    return command_args(ui, words)
 
 
 @pytest.mark.parametrize("ui", game_uis(), ids=lambda ui: ui.prefix)

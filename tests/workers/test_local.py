@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from railhead.bot.local import LocalTable
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
+from railhead.bot.typed_args import command_args
 
 
 async def test_a_whole_game_typed_at_the_local_table(tmp_path):
@@ -59,11 +60,11 @@ def test_a_word_that_names_a_choice_goes_to_its_parameter():
     word that is one of exactly one parameter's choices now goes to that parameter."""
     from railhead.bot.registry import UIS
     ui = UIS["workers"]
-    assert LocalTable._args(ui, ["buy", "1", "bottom"]) == {"count": "1", "part": "bottom"}
-    assert LocalTable._args(ui, ["buy", "2", "3"]) == {"count": "2", "site": "3"}
-    assert LocalTable._args(ui, ["store", "tracks", "4", "2", "bottom"]) == {
+    assert command_args(ui, ["buy", "1", "bottom"]) == {"count": "1", "part": "bottom"}
+    assert command_args(ui, ["buy", "2", "3"]) == {"count": "2", "site": "3"}
+    assert command_args(ui, ["store", "tracks", "4", "2", "bottom"]) == {
         "kind": "tracks", "site": "4", "count": "2", "part": "bottom"}
-    assert LocalTable._args(UIS["steam"], ["build", "D3", "W", "E"])["exits"] == "W E"
+    assert command_args(UIS["steam"], ["build", "D3", "W", "E"])["exits"] == "W E"
 
 
 def test_names_with_spaces_need_no_quotes_when_the_next_word_cannot_be_the_next_option():
@@ -71,13 +72,13 @@ def test_names_with_spaces_need_no_quotes_when_the_next_word_cannot_be_the_next_
     `steam deliver Reggio Emilia red`: a word that cannot be the next option goes on with the name."""
     from railhead.bot.registry import UIS
     steam = UIS["steam"]
-    assert LocalTable._args(steam, ["tile", "first", "build"]) == {"tile": "first build"}
-    assert LocalTable._args(steam, ["tile", "engineer", "true"]) == {"tile": "engineer", "pass_option": "true"}
-    assert LocalTable._args(steam, ["deliver", "Reggio", "Emilia", "red"]) == {"from": "Reggio Emilia",
+    assert command_args(steam, ["tile", "first", "build"]) == {"tile": "first build"}
+    assert command_args(steam, ["tile", "engineer", "true"]) == {"tile": "engineer", "pass_option": "true"}
+    assert command_args(steam, ["deliver", "Reggio", "Emilia", "red"]) == {"from": "Reggio Emilia",
                                                                              "colour": "red"}
-    assert LocalTable._args(steam, ["urbanize", "Reggio", "Emilia", "gray"]) == {"town": "Reggio Emilia",
+    assert command_args(steam, ["urbanize", "Reggio", "Emilia", "gray"]) == {"town": "Reggio Emilia",
                                                                                "tile": "gray"}
-    assert LocalTable._args(UIS["workers"], ["buy", "2", "3", "x"]) == {"count": "2", "site": "3", "part": "x"}
+    assert command_args(UIS["workers"], ["buy", "2", "3", "x"]) == {"count": "2", "site": "3", "part": "x"}
 
 
 def test_a_word_joins_a_name_only_when_it_cannot_be_the_next_option():
@@ -85,10 +86,10 @@ def test_a_word_joins_a_name_only_when_it_cannot_be_the_next_option():
     left at the end were taken into a name instead of refused."""
     from railhead.bot.registry import UIS
     steam, rotw = UIS["steam"], UIS["rotw"]
-    assert LocalTable._args(steam, ["deliver", "Milano", "grey"]) == {"from": "Milano", "colour": "grey"}
-    assert LocalTable._args(rotw, ["urbanize", "Berlin", "grey"])["colour"] == "grey"
-    assert "_extra" in LocalTable._args(rotw, ["link", "Frankfurt", "am", "Main", "Basel"])
-    assert LocalTable._args(UIS["railways"], ["place", "A2", "3k"]).get("_extra") is None
+    assert command_args(steam, ["deliver", "Milano", "grey"]) == {"from": "Milano", "colour": "grey"}
+    assert command_args(rotw, ["urbanize", "Berlin", "grey"])["colour"] == "grey"
+    assert "_extra" in command_args(rotw, ["link", "Frankfurt", "am", "Main", "Basel"])
+    assert command_args(UIS["railways"], ["place", "A2", "3k"]).get("_extra") is None
 
 
 def test_too_many_dice_says_how_to_give_plus_tokens():
@@ -103,7 +104,7 @@ def test_too_many_dice_says_how_to_give_plus_tokens():
     ctx = SimpleNamespace(seat=0, prompt=lambda: {"kind": "assign", "seat": 0}, view=lambda: view)
     with pytest.raises(IllegalAction, match=r"`plus:0 0 1 0` \(at the local table `plus=0,0,1,0`\)"):
         assign_step(ctx, {"dice": "6 5 3 4 0 0 1 0"})
-    args = LocalTable._args(UIS["workers"], ["assign", "6", "5", "3", "4", "plus=0,0,1,0"])
+    args = command_args(UIS["workers"], ["assign", "6", "5", "3", "4", "plus=0,0,1,0"])
     assert args == {"dice": "6 5 3 4", "plus": "0,0,1,0"}
     assert assign_step(ctx, args).action == {"type": "assign", "dice": [6, 5, 3, 4], "plus": [0, 0, 1, 0],
                                              "ready": True}
