@@ -42,7 +42,8 @@ Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam d
 LOBBY_HELP = """\
 Players:  as NAME  |  who
 Lobby:    game new GAME [OPTION=VALUE ...]  (the options of each game below)  |  game join | leave | start | status
-          game board | game hand | game undo | game stats | game abandon | game kick NAME
+          game board | game hand | game undo | game vote agree|refuse | game stats | game kick NAME
+          game abandon (asks first; `game abandon yes` at once)
           game timing [remind_hours=6] [reminders=2] [time_limit_hours=48|none]  (creator)
           game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
@@ -167,6 +168,15 @@ class LocalTable:
                 return [f"game timing takes remind_hours=, reminders=, time_limit_hours= (not {', '.join(unknown)})."]
             return self.show(await self.table.game_timing(c, typed.get("remind_hours"), typed.get("reminders"),
                                                           typed.get("time_limit_hours")))
+        if verb == "abandon" and rest:
+            if [w.lower() for w in rest] != ["yes"]:
+                return ["`game abandon` asks first; `game abandon yes` abandons at once."]
+            return self.show(await self.table.abandon(c, confirm=True))
+        if verb == "vote":
+            answer = rest[0].lower() if len(rest) == 1 else ""
+            if answer not in ("agree", "refuse"):
+                return ["Say your answer: game vote agree | game vote refuse"]
+            return self.show(await self.table.vote(c, answer == "agree"))
         if verb == "board" and rest:
             return self.show(await self.table.board(c, " ".join(rest)))
         if verb == "leaderboard":

@@ -95,7 +95,7 @@ async def test_undo_alone_then_by_consent(db_path, sealed):
 async def test_an_abandoned_games_turn_buttons_never_act_in_the_next_game(db_path):
     store, table, (ann, bob), start = await seated(db_path)
     old_bid = token(start.channel, "Bid $1,000")
-    await table.abandon(ann)
+    await table.abandon(ann, confirm=True)
     await table.new(ann, "rotw")
     await table.join(bob)
     await table.start(ann)
@@ -148,7 +148,7 @@ async def test_a_final_move_racing_abandon_keeps_the_finished_game(db_path, seal
         await table.act(ann, {"type": "bid", "coins": 0})
         await table.act(bob, {"type": "bid", "coins": 0})
     await table.act(ann, {"type": "bid", "coins": 0})
-    final, abandon = await asyncio.gather(table.act(bob, {"type": "bid", "coins": 0}), table.abandon(ann))
+    final, abandon = await asyncio.gather(table.act(bob, {"type": "bid", "coins": 0}), table.abandon(ann, confirm=True))
     row = await store.last_game(7)
     assert "wins" in final.channel.text
     assert row.status == "finished" and "already ended" in abandon.caller.text
@@ -262,7 +262,7 @@ async def test_a_game_saved_under_older_rules_is_refused_with_a_sentence(db_path
     reply = await table2.act(ann, {"type": "bid", "amount": 2})
     assert "older version of Railways of the World's rules" in reply.caller.text and reply.channel is None
     assert "`/game abandon`" in (await table2.status(ann)).caller.text
-    assert "abandoned by **Ann**" in (await table2.abandon(ann)).channel.text      # and it can be closed
+    assert "abandoned by **Ann**" in (await table2.abandon(ann, confirm=True)).channel.text      # and it can be closed
     await store.close()
 
 

@@ -153,6 +153,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         """``/game undo``."""
         await answer(interaction, lambda: self.table.undo(caller_of(interaction)))
 
+    @app_commands.command(name="vote", description="Answer the open undo vote: agree or refuse")
+    @app_commands.describe(choice="Agree to take the moves back, or refuse")
+    @app_commands.choices(choice=[app_commands.Choice(name="agree", value="agree"),
+                                  app_commands.Choice(name="refuse", value="refuse")])
+    async def vote(self, interaction: discord.Interaction, choice: str) -> None:
+        """``/game vote``."""
+        await answer(interaction, lambda: self.table.vote(caller_of(interaction), choice == "agree"))
+
     @app_commands.command(name="kick", description="Remove a player from this channel's game (creator or Manage "
                                                    "Channel)")
     @app_commands.describe(player="The player to remove: before the start their seat is freed; during the game "

@@ -166,12 +166,22 @@ class Lobby:
         return await self.with_board(session, reply)
 
     @answered
-    async def abandon(self, caller: Caller) -> Reply:
-        """``/game abandon``: end the channel's game without scoring (its creator or Manage Channel)."""
+    async def abandon(self, caller: Caller, confirm: bool = False) -> Reply:
+        """``/game abandon``: end the channel's game without scoring (its creator or Manage Channel).
+        A running game ends only with ``confirm`` (``game abandon yes``, or the **Abandon** button
+        of the answer it gets without); a lobby closes at once (nothing is lost)."""
         row = await self.store.active_game(caller.channel_id)
         if row is None:
             raise Refusal("There is no game here.")
         require_manager(caller, row, "abandon it")
+        if row.status == "running" and not confirm:
+            name = registry.game(row.game).name
+            reply = private(f"Abandon this game of {name}? It ends at once for everyone, without scores or "
+                            "ratings, and cannot be taken back.",
+                            components=[Button("Abandon the game", {"type": "_abandon"}, "danger"),
+                                        Button("Keep playing", {"type": "_cancel"}, "secondary")])
+            await self.store_offers_now(row.id, reply)
+            return reply
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
                 changed = await tx.set_status(row.id, "abandoned")

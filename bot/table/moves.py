@@ -59,6 +59,23 @@ class Moves:
         return await self.act(caller, {"type": "undo"})
 
     @answered
+    async def vote(self, caller: Caller, agree: bool) -> Reply:
+        """``/game vote``: answer the open undo vote by name (as its **Agree**/**Refuse** buttons do,
+        for as long as the vote is open)."""
+        session = await self.session(caller.channel_id)
+        if session is None:
+            raise Refusal("There is no running game in this channel.")
+        seat = session.seat_of(caller.user_id)
+        if seat is None:
+            raise Refusal("You are not seated in this game.")
+        vote = session.match.state["core"]["vote"]
+        if vote is None:
+            raise Refusal("There is no undo vote to answer: `/game undo` asks for one.")
+        if seat in vote["agreed"]:
+            raise Refusal("You asked for this undo or agreed to it already; the others answer it.")
+        return await self.act(caller, {"type": "undo_vote", "agree": bool(agree)})
+
+    @answered
     async def click(self, caller: Caller, token: str) -> Reply:
         """A button or select option: the action stored behind ``token``."""
         offer = await self.store.offer(token)
@@ -83,6 +100,8 @@ class Moves:
                 if refused:
                     raise Refusal(refused)
             return await self.command(caller, action["name"], action.get("args", {}), row=row)
+        if kind == "_abandon":
+            return await self.abandon(caller, confirm=True)
         if kind == "_hand":
             return await self.hand(caller, row)
         if kind == "_timeout":

@@ -10,7 +10,7 @@ async def test_a_mistyped_command_after_the_game_ended_is_called_unknown(tmp_pat
     checked first against the commands of the channel's last game."""
     store, table, callers, _start = await seated(str(tmp_path / "w.db"), game="workers", names=("Ann", "Bob"))
     try:
-        await table.abandon(callers[0])
+        await table.abandon(callers[0], confirm=True)
         answer = await table.command(callers[0], "pas", {})
         text = answer.caller.text
         assert "Unknown command 'pas'" in text and "pass" in text, text
