@@ -1,28 +1,52 @@
 """What a player types after a game command at the local table (``rotw link Köln Frankfurt``),
-read into the command's arguments by its spec's parameters."""
+read into the command's arguments by its spec's parameters; and the arguments of the lobby's
+``game ...`` commands, read the same way (``LOBBY``).
+
+Every argument may be typed by position or as ``name=value`` (``game history 2`` is ``game
+history page=2``). Names with spaces need no quotes: the words of a city, town or card name of
+the game (``Hradec Králové``, ``City Growth``, any case, accents optional) stay together, and a
+word ending in a colon goes on with the name after it (``Hotel: Frankfurt``)."""
 from __future__ import annotations
 
-from railhead.engine import IllegalAction
+from collections.abc import Iterable
+from functools import cache
 
-from .ui import convert_arg
+from railhead.engine import IllegalAction
+from railhead.engine.common.names import fold
+
+from .ui import Command, Param, convert_arg
 
 
 def command_args(ui, words: list[str]) -> dict:
-    """``key=value`` words by name; a word that is one of exactly one parameter's choices
-    (``bottom`` for ``part``) goes to that parameter; the others fill the command's parameters
-    in order (a ``rest`` parameter takes all the remaining words). A word that cannot be the
-    next parameter goes on with the name before it when a later word can (``deliver Reggio
-    Emilia red``) or the next parameter is a yes/no (``tile first build``); words left at the
-    end go on with the one name typed, if only one was (else they are refused)."""
+    """The arguments of the game command ``words[0]`` of ``ui`` typed as ``words[1:]`` (see
+    ``typed_args``; names of the game's maps and cards stay together)."""
     spec = ui.commands.get(words[0].lower())
+    return typed_args(spec.params if spec else (), words[1:], known_names(getattr(ui, "game_id", "")))
+
+
+def typed_args(params: Iterable[Param], words: list[str], names: frozenset[tuple[str, ...]] = frozenset()) -> dict:
+    """``key=value`` words by name; a word that is one of exactly one parameter's choices
+    (``bottom`` for ``part``) goes to that parameter (an unknown ``key=`` is kept, for the check to
+    refuse); the others fill the parameters in order (a
+    ``rest`` parameter takes all the remaining words, also after its ``key=``). The words of one of ``names`` (folded
+    words of multi-word names) are one word, as is a word ending in a colon with the one after it.
+    A word that cannot be the next parameter goes on with the name before it when a later word
+    can (``deliver Reggio Emilia red``) or the next parameter is a yes/no (``tile first build``);
+    words left at the end go on with the one name typed, if only one was (else they are refused)."""
+    params = tuple(params)
+    words = group_names(words, names)
     args: dict = {}
     positional = []
-    params = spec.params if spec else ()
-    for w in words[1:]:
+    rest = {p.name for p in params if p.rest}
+    keyed = None                                 # a rest parameter typed as key=value: it takes the words after it
+    for w in words:
         key, eq, value = w.partition("=")
         chosen = [p for p in params if w.lower() in p.choices and p.name not in args]
-        if eq and key in {p.name for p in params}:
-            args[key] = value
+        if eq and (key.lower() in {p.name for p in params} or key.isidentifier()):
+            args[key.lower()] = value             # an unknown name is refused by the command's check
+            keyed = key.lower() if key.lower() in rest else None
+        elif keyed is not None:
+            args[keyed] += " " + w                # `game board zoom=Hradec Kralove`
         elif len(chosen) == 1 and not chosen[0].rest:
             args[chosen[0].name] = w
         else:
@@ -30,7 +54,7 @@ def command_args(ui, words: list[str]) -> dict:
     free = [p for p in params if p.name not in args]
     used = 0
     last = None                                  # the last plain text parameter filled
-    names = 0                                    # plain text parameters filled by position
+    named = 0                                    # plain text parameters filled by position
     for p in free:
         if p.rest:
             if positional[used:]:
@@ -44,13 +68,61 @@ def command_args(ui, words: list[str]) -> dict:
             args[p.name] = positional[used]
             used += 1
             last = p.name if p.kind is str and not p.choices else None
-            names += last is not None
-    if last is not None and names == 1 and positional[used:]:
+            named += last is not None
+    if last is not None and named == 1 and positional[used:]:
         args[last] += " " + " ".join(positional[used:])      # one name, so the words are its
         used = len(positional)
     if positional[used:]:
         args["_extra"] = " ".join(positional[used:])      # refused by the command's check, never dropped
     return args
+
+
+def group_names(words: list[str], names: frozenset[tuple[str, ...]] = frozenset()) -> list[str]:
+    """``words`` with the words of each multi-word name in ``names`` (tuples of folded words; the
+    longest first) joined into one word, also after ``key=``; and a word ending in a colon joined
+    with the word or name after it (``Hotel: Frankfurt``)."""
+    longest = max((len(n) for n in names), default=0)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        key, eq, first = words[i].partition("=")
+        if not eq or not key.isidentifier():
+            key, eq, first = "", "", words[i]
+        size = 1
+        for n in range(min(longest, len(words) - i), 1, -1):
+            if tuple(fold(w) for w in [first, *words[i + 1:i + n]]) in names:
+                size = n
+                break
+        out.append(key + eq + " ".join([first, *words[i + 1:i + size]]))
+        i += size
+        if out[-1].endswith(":") and i < len(words) and "=" not in words[i]:
+            rest = group_names(words[i:], names)
+            out[-1] += " " + rest[0]
+            out += rest[1:]
+            break
+    return out
+
+
+@cache
+def known_names(game_id: str) -> frozenset[tuple[str, ...]]:
+    """The multi-word names a player of ``game_id`` may type (its maps' cities and towns, its
+    cards and action tiles), as tuples of folded words."""
+    found: list[str] = []
+    if game_id == "rotw":
+        from railhead.engine.games.rotw import data as rotw
+        for map_id in rotw.available_maps():
+            found += [c.name for c in rotw.load_map(map_id).cities.values()]
+        found += [c.name for c in rotw.load_cards().values()]
+    elif game_id == "steam":
+        from railhead.engine.games.steam import data as steam
+        for map_id in steam.available_maps():
+            m = steam.load_map(map_id)
+            found += [c.name for c in m.cities.values()] + [h.town for h in m.hexes.values() if h.town]
+        found += [t.name for t in steam.load_rules().action]
+    elif game_id == "workers":
+        from railhead.engine.games.workers import data as workers
+        found += [c.name for c in workers.country().city] + [c.name for c in workers.action_cards().values()]
+    return frozenset(tuple(fold(w) for w in name.split()) for name in found if len(name.split()) > 1)
 
 
 def _fits(param, word: str) -> bool:
@@ -66,3 +138,52 @@ def _joins(param, words: list[str]) -> bool:
     """Whether ``words[0]`` belongs to the name before it rather than to ``param``: it cannot be
     ``param``'s value, and a later word can, or ``param`` is a yes/no."""
     return not _fits(param, words[0]) and (param.kind is bool or any(_fits(param, w) for w in words[1:]))
+
+
+async def _lobby(ctx, args: dict) -> None:
+    """No handler: the local table calls the ``Table`` method of a lobby command itself."""
+    return None
+
+
+def _lobby_command(name: str, description: str, *params: Param) -> Command:
+    return Command(name, description, _lobby, tuple(params), local_only=True)
+
+
+LOBBY = {c.name: c for c in (
+    _lobby_command("history", "the channel's finished games, a page at a time",
+                   Param("page", int, "the page", min=1, max=1000)),
+    _lobby_command("board", "the board; a close view around a city, hex or space",
+                   Param("zoom", str, "a city, hex or space to look at closely", rest=True)),
+    _lobby_command("leaderboard", "ratings of the players", Param("game", str, "a game")),
+    _lobby_command("rules", "a game's short guide", Param("game", str, "a game")),
+    _lobby_command("kick", "take a player's seat (they may join again)",
+                   Param("player", str, "the player's name", required=True, rest=True)),
+    _lobby_command("import", "a game exported with `game export`",
+                   Param("path", str, "the exported file", required=True, rest=True)),
+    _lobby_command("vote", "answer the open undo vote",
+                   Param("answer", str, "agree or refuse", required=True, choices=("agree", "refuse"))),
+    _lobby_command("abandon", "abandon the game (asks first)", Param("confirm", bool, "at once, without asking")),
+    _lobby_command("timing", "the clock of this table (creator)",
+                   Param("remind_hours", str, "hours before a reminder"),
+                   Param("reminders", str, "at most this many reminders per move"),
+                   Param("time_limit_hours", str, "hours per move, or none")),
+    _lobby_command("settings", "your settings",
+                   Param("colourblind", bool, "colour-blind aids"), Param("dm", bool, "a DM on your turn"),
+                   Param("layout", str, "the board's shape", choices=("phone", "desktop")),
+                   Param("confirm_pass", bool, "ask before passing")),
+)}
+"""The lobby's ``game`` commands that take arguments, as specs: each argument by position or as
+``name=value`` (``game board D7`` is ``game board zoom=D7``)."""
+
+
+def lobby_args(verb: str, words: list[str]) -> dict:
+    """The checked arguments of ``game VERB words...`` (``LOBBY``; a verb without arguments takes
+    none). Raises ``IllegalAction`` with a sentence for words it cannot read."""
+    spec = LOBBY.get(verb)
+    if spec is None:
+        if words:             # never drop what was typed: options belong to `game new`
+            raise IllegalAction(f"`game {verb}` takes nothing after it (not {' '.join(words)!r}); a game's "
+                                "options are chosen with `game new`.")
+        return {}
+    return spec.check(typed_args(spec.params, words))
+

@@ -85,10 +85,13 @@ class Command:
         return out
 
     def usage(self, prefix: str) -> str:
-        """One help line: ``prefix name PARAMS`` and the description."""
+        """One help line: ``prefix name PARAMS`` and the description. Each argument shows both ways
+        to type it: ``[to=]TO`` is ``TO`` by position or ``to=TO`` (``[...]`` around an optional
+        one; a yes/no shows ``name=true``)."""
         parts = [f"{prefix} {self.name}"]
         for p in self.params:
-            shown = f"{p.name.upper()}..." if p.rest else (p.name.upper() if p.kind is not bool else f"{p.name}=true")
+            shown = f"[{p.name}=]{p.name.upper()}" + ("..." if p.rest else "") if p.kind is not bool \
+                else f"{p.name}=true"
             parts.append(shown if p.required else f"[{shown}]")
         return f"{' '.join(parts):<44} {self.description}"
 
