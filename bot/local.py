@@ -16,12 +16,14 @@ import threading
 import zlib
 from pathlib import Path
 
+from railhead.engine import IllegalAction
+
 from . import registry
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
 from .store import open_store
 from .table import Table
-from .typed_args import command_args
+from .typed_args import command_args, lobby_args
 from .ui import CLOCK_OPTIONS, Param
 
 LOCAL_CHANNEL = 1
@@ -41,13 +43,16 @@ Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam d
 
 LOBBY_HELP = """\
 Players:  as NAME  |  who
-Lobby:    game new GAME [OPTION=VALUE ...]  (the options of each game below)  |  game join | leave | start | status
-          game board | game hand | game undo | game vote agree|refuse | game stats | game kick NAME
-          game abandon (asks first; `game abandon yes` at once)
-          game timing [remind_hours=6] [reminders=2] [time_limit_hours=48|none]  (creator)
-          game history [PAGE] | game export (writes a JSON file) | game import PATH | game rules [GAME]
+Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game below)  |  game join | leave | start
+          game status | game board [[zoom=]ZOOM: a city, hex or space] | game hand | game undo | game stats
+          game vote [answer=]agree|refuse | game kick [player=]NAME | game health
+          game abandon (asks first; `game abandon yes` or `confirm=yes` at once)
+          game timing [[remind_hours=]6] [[reminders=]2] [[time_limit_hours=]48|none]  (creator)
+          game history [[page=]PAGE] | game export (writes a JSON file) | game import [path=]PATH
+          game rules [[game=]GAME] | game leaderboard [[game=]GAME]
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
-          game leaderboard [GAME] | game health | game board [ZOOM: a city, hex or space]
+Typing:   every argument by position or as name=value (`[zoom=]ZOOM`: `game board D7` or `game board zoom=D7`);
+          names need no quotes and no accents: `rotw link Praha Hradec Kralove`, `rotw card Hotel: Frankfurt`
 Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu; pick 2.N: of menu 2)
 Quit:     quit"""
 
@@ -143,6 +148,7 @@ class LocalTable:
     async def _game(self, verb: str, rest: list[str]) -> list[str]:
         c = self.caller()
         if verb == "new":
+            rest = [w.partition("=")[2] if w.lower().startswith("game=") else w for w in rest]   # game=rotw
             game = rest[0].lower() if rest and "=" not in rest[0] else "rotw"
             given = {}
             for word in rest[1:] if rest and "=" not in rest[0] else rest:
@@ -151,48 +157,34 @@ class LocalTable:
                     return [f"Options are typed `name=value` (not {word!r}); type help for each game's options."]
                 given[key.lower()] = value
             return self.show(await self.table.open(c, game, given))
+        try:                  # each argument by position or as name=value (bot/typed_args.py LOBBY)
+            args = lobby_args(verb, rest)
+        except IllegalAction as exc:
+            return [str(exc)]
         if verb == "settings":
-            changes = {}
-            for word in rest:
-                key, _, value = word.partition("=")
-                changes[key] = value.lower() == "true" if value.lower() in ("true", "false") else value
-            return self.show(await self.table.settings(c, changes))
+            return self.show(await self.table.settings(c, args))
         if verb == "kick":
-            if not rest:
-                return ["Say who: game kick NAME"]
-            return self.show(await self.table.kick(c, user_id(rest[0])))
+            return self.show(await self.table.kick(c, user_id(args["player"])))
         if verb == "timing":
-            typed = dict(w.split("=", 1) for w in rest if "=" in w)
-            unknown = set(typed) - {"remind_hours", "reminders", "time_limit_hours"}
-            if unknown:
-                return [f"game timing takes remind_hours=, reminders=, time_limit_hours= (not {', '.join(unknown)})."]
-            return self.show(await self.table.game_timing(c, typed.get("remind_hours"), typed.get("reminders"),
-                                                          typed.get("time_limit_hours")))
-        if verb == "abandon" and rest:
-            if [w.lower() for w in rest] != ["yes"]:
-                return ["`game abandon` asks first; `game abandon yes` abandons at once."]
+            return self.show(await self.table.game_timing(c, args.get("remind_hours"), args.get("reminders"),
+                                                          args.get("time_limit_hours")))
+        if verb == "abandon" and args.get("confirm"):
             return self.show(await self.table.abandon(c, confirm=True))
         if verb == "vote":
-            answer = rest[0].lower() if len(rest) == 1 else ""
-            if answer not in ("agree", "refuse"):
-                return ["Say your answer: game vote agree | game vote refuse"]
-            return self.show(await self.table.vote(c, answer == "agree"))
-        if verb == "board" and rest:
-            return self.show(await self.table.board(c, " ".join(rest)))
+            return self.show(await self.table.vote(c, args["answer"] == "agree"))
+        if verb == "board" and args.get("zoom"):
+            return self.show(await self.table.board(c, args["zoom"]))
         if verb == "leaderboard":
-            return self.show(await self.table.leaderboard(c, rest[0] if rest else None))
+            return self.show(await self.table.leaderboard(c, args.get("game")))
         if verb == "rules":
-            return self.show(await self.table.rules(c, rest[0] if rest else None))
+            return self.show(await self.table.rules(c, args.get("game")))
         if verb == "history":
-            page = int(rest[0]) if rest and rest[0].isdigit() else 1
-            return self.show(await self.table.history(c, page))
+            return self.show(await self.table.history(c, args.get("page", 1)))
         if verb == "import":
-            if not rest:
-                return ["Say which file: game import PATH"]
             try:
-                data = Path(rest[0]).expanduser().read_bytes()
+                data = Path(args["path"]).expanduser().read_bytes()
             except OSError as exc:
-                return [f"Could not read {rest[0]}: {exc.strerror}"]
+                return [f"Could not read {args['path']}: {exc.strerror}"]
             return self.show(await self.table.import_game(c, data))
         handlers = {"join": self.table.join, "export": self.table.export, "leave": self.table.leave,
                     "start": self.table.start,
@@ -201,9 +193,6 @@ class LocalTable:
                     "health": self.table.health}
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
-        if rest:             # never drop what was typed: options belong to `game new`
-            return [f"`game {verb}` takes nothing after it (not {' '.join(rest)!r}); a game's options are chosen "
-                    "with `game new`."]
         return self.show(await handlers[verb](c))
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:
