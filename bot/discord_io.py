@@ -32,7 +32,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     return Caller(channel_id=interaction.channel_id, user_id=interaction.user.id,
                   name=interaction.user.display_name, guild_id=interaction.guild_id,
                   can_manage=bool(perms and perms.manage_channels),
-                  dm=isinstance(interaction.channel, discord.DMChannel))
+                  dm=isinstance(interaction.channel, discord.DMChannel), sent_at=interaction.created_at)
 
 
 class OfferButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rh:o:(?P<token>[0-9a-f]+)"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from railhead.engine import IllegalAction
@@ -115,7 +116,8 @@ class Reply:
 @dataclass
 class Caller:
     """Who asks, from where. ``can_manage``: has Manage Channel (lobby and abandon rights);
-    ``dm``: the caller is in a direct message with the bot."""
+    ``dm``: the caller is in a direct message with the bot; ``sent_at``: when the interaction was
+    created, by Discord's clock (a slash command is bound to the caller's prompt as it stood then)."""
 
     channel_id: int
     user_id: int
@@ -123,6 +125,7 @@ class Caller:
     guild_id: int | None = None
     can_manage: bool = False
     dm: bool = False
+    sent_at: datetime | None = None   # when Discord created the interaction (its clock); None at the terminal
 
 
 def private(text: str, **kwargs) -> Reply:

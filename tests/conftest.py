@@ -1,3 +1,5 @@
+import contextlib
+
 import pytest
 import pytest_asyncio
 
@@ -42,6 +44,47 @@ def discord_limits(monkeypatch):
     yield guard
     if guard.refused:
         pytest.fail("Discord would refuse what the bot sent:\n" + "\n".join(guard.refused[:20]), pytrace=False)
+
+
+class DiscordClock:
+    """Discord's clock as simcord shows it, running with real time (see ``discord_clock``)."""
+
+    def __init__(self):
+        import time
+
+        self._time = time.monotonic
+        self._start = self._time()
+        self._stopped_at: float | None = None
+
+    def seconds(self) -> float:
+        """Real seconds the clock has run since the test began."""
+        return (self._stopped_at if self._stopped_at is not None else self._time()) - self._start
+
+    @contextlib.contextmanager
+    def stopped(self):
+        """Interactions made inside are created in the same millisecond, as a double tap's two are
+        (both before the first is answered); the clock then jumps on to real time."""
+        self._stopped_at = self._time()
+        try:
+            yield
+        finally:
+            self._stopped_at = None
+
+
+@pytest.fixture(autouse=True)
+def discord_clock(monkeypatch):
+    """Discord's clock runs: simcord's virtual clock stands still between ``advance_time`` calls,
+    so every interaction of a test would be created in the same millisecond, which the real
+    Discord never does; the table binds a slash command to the prompt as it stood when the
+    interaction was created (bot/table/arrivals.py). Here the virtual clock also runs with real
+    time from the start of the test (``stopped()`` holds it still for a double tap)."""
+    from datetime import timedelta
+
+    from simcord._clock import Clock
+
+    clock = DiscordClock()
+    monkeypatch.setattr(Clock, "now", lambda c: c._epoch + timedelta(seconds=c.elapsed + clock.seconds()))
+    return clock
 
 
 @pytest.fixture

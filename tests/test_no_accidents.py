@@ -3,6 +3,7 @@ is answerable by name while it is open, and the same slash command sent twice at
 tap, two devices) is applied once."""
 from __future__ import annotations
 
+from tests.helpers_discord import table_in_channel
 from tests.test_discord import match_of, private, setup_game
 
 
@@ -53,3 +54,109 @@ async def test_an_undo_vote_refused_by_name(simcord_env):
     await cat.slash(channel, "game vote", choice="refuse")
     assert match_of(simcord_env).state["core"]["vote"] is None
     assert match_of(simcord_env).state["auction"]["high"] == 2
+
+
+# ------------------------------------------------------------------ the same slash command twice at once
+async def twice(clock, member, channel, command: str, **options):
+    """The same slash command sent twice at once (a double tap, two devices): both interactions
+    are created in the same millisecond, before either is answered (simcord runs one operation at
+    a time, so the second is delivered after the first is answered, as a slower network would).
+    Returns the two private answers' texts (``""`` for none)."""
+    with clock.stopped():
+        results = [await member.slash(channel, command, **options), await member.slash(channel, command, **options)]
+    return [private(r).content if (r.followups or r.response) and private(r).ephemeral else "" for r in results]
+
+
+OUTDATED = "Not done: that command was sent before your last prompt changed"
+
+
+async def test_two_identical_rotw_passes_pass_once(simcord_env, discord_clock):
+    guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
+    await ann.slash(channel, "rotw bid", amount=2)
+    before = len(match_of(simcord_env).log)
+    answers = await twice(discord_clock, bob, channel, "rotw pass")
+    assert len(match_of(simcord_env).log) == before + 1
+    assert OUTDATED in answers[1], answers
+    await cat.slash(channel, "rotw pass")                     # a command sent later is never refused
+    assert len(match_of(simcord_env).log) == before + 2
+
+
+async def test_two_identical_railways_placements_place_once(simcord_env, discord_clock):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("solo")
+    ann = guild.add_member(simcord_env.create_user("Ann"))
+    simcord_env.bot.table.seeds = lambda: 5
+    await ann.slash(channel, "game new", game="railways", cards="5 6 7 8")
+    match = match_of(simcord_env)
+    before = match.prompts()[0]["left"]
+    place = match.game.legal_actions(match.state, 0)[0]
+    answers = await twice(discord_clock, ann, channel, "railways place", at=place["at"], passengers=place["passengers"])
+    assert OUTDATED in answers[1], answers
+    left = list(before)
+    left.remove(place["passengers"])
+    assert match_of(simcord_env).prompts()[0]["left"] == left, "placed once"
+    assert len(match_of(simcord_env).log) == 1
+
+
+async def test_two_identical_workers_placements_count_once(simcord_env, discord_clock):
+    channel, (ann, bob) = await table_in_channel(simcord_env, "workers", ["Ann", "Bob"], "workers", 5)
+    match = match_of(simcord_env)
+    hand = match.view(0)["players"][0]["hand"][:4]
+    answers = await twice(discord_clock, ann, channel, "workers place", cards=" ".join(hand))
+    assert OUTDATED in answers[1], answers
+    assert len(match_of(simcord_env).log) == 1
+    assert [p["seat"] for p in match_of(simcord_env).prompts()] == [1]
+
+
+async def test_two_identical_steam_tile_choices_count_once(simcord_env, discord_clock):
+    channel, members = await table_in_channel(simcord_env, "steam", ["Ann", "Bob", "Cat"], "steam", 5)
+    seat = match_of(simcord_env).prompts()[0]["seat"]
+    answers = await twice(discord_clock, members[seat], channel, "steam tile", tile="first-move")
+    assert OUTDATED in answers[1], answers
+    assert len(match_of(simcord_env).log) == 1
+
+
+async def test_an_undo_sent_twice_takes_back_one_move(simcord_env, discord_clock):
+    guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
+    await ann.slash(channel, "rotw bid", amount=2)
+    await bob.slash(channel, "rotw bid", amount=3)
+    answers = await twice(discord_clock, bob, channel, "game undo")
+    assert OUTDATED in answers[1], answers
+    assert match_of(simcord_env).state["auction"]["high"] == 2
+
+
+async def test_a_railways_action_legal_twice_is_applied_once(simcord_env, discord_clock):
+    """A move that stays legal after it is made (hiring, raising capital, adding a passenger: the
+    slots they name stay playable) doubled by a double tap: the issue saw two passengers and
+    two payments."""
+    import random
+
+    from railhead.bot.replies import Caller
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("solo")
+    ann = guild.add_member(simcord_env.create_user("Ann"))
+    simcord_env.bot.table.seeds = lambda: 0
+    await ann.slash(channel, "game new", game="railways", cards="5 6 7 8")
+    table, rng = simcord_env.bot.table, random.Random(0)
+    commands = {"hire": ("railways hire", ()), "capital": ("railways capital", ()),
+                "add_passenger": ("railways add", ("at",))}
+    for _ in range(300):
+        match = match_of(simcord_env)
+        legal = match.game.legal_actions(match.state, 0)
+        twice_legal = []
+        for action in legal:
+            if action["type"] in commands:
+                after, _events = match.play(0, action)
+                if action in after.game.legal_actions(after.state, 0):
+                    twice_legal.append(action)
+        if twice_legal:
+            break
+        await table.act(Caller(channel.id, ann.id, "Ann"), rng.choice(legal))
+    action = twice_legal[0]
+    name, keys = commands[action["type"]]
+    before = len(match_of(simcord_env).log)
+    answers = await twice(discord_clock, ann, channel, name, slots=" ".join(action["slots"]),
+                          **{k: action[k] for k in keys})
+    assert OUTDATED in answers[1], answers
+    assert len(match_of(simcord_env).log) == before + 1

@@ -114,6 +114,11 @@ class _Reads:
         rows = await self._rows("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
         return [LogEntry(r["n"], r["seat"], r["user_id"], json.loads(r["action"])) for r in rows]
 
+    async def last_move_at(self, game_id: int, seat: int) -> str | None:
+        """When ``seat``'s latest log entry was saved (ISO time), or ``None`` before its first."""
+        r = await self._row("SELECT max(at) AS at FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return r["at"] if r else None
+
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """``(seq, state JSON)``: the state after the first ``seq`` log entries."""
         r = await self._row("SELECT n, state FROM snapshots WHERE game_id = ?", (game_id,))
@@ -350,6 +355,8 @@ class Store(Protocol):
         """The game's seats in seat order."""
     async def log(self, game_id: int) -> list[LogEntry]:
         """The game's whole action log, in order."""
+    async def last_move_at(self, game_id: int, seat: int) -> str | None:
+        """When the seat's latest log entry was saved (ISO time), or None before its first."""
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """The latest state snapshot (entries it includes, canonical JSON), or None."""
     async def offer(self, token: str) -> Offer | None:

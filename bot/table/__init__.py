@@ -22,6 +22,7 @@ from .. import logs, registry
 from ..session import Session
 from ..store import GameRow, SeatRow, Store
 from ..ui import GameUI, UIContext
+from .arrivals import Arrivals
 from .common import ENDED, NOT_SAVED, STALE, last_error
 from .info import Information
 from .lobby import Lobby
@@ -44,6 +45,7 @@ class Table(Lobby, Information, Moves, Messages):
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
         self._prefs: dict[int, dict] = {}
+        self.arrivals = Arrivals()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes one game's lobby and moves."""

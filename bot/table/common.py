@@ -31,6 +31,9 @@ NOT_SAVED = ("Your move could not be saved (the bot's database refused it); noth
              "Please try again in a moment.")
 STALE = "That button belongs to an earlier moment of the game; the board has moved on. Use the newest message."
 ENDED = "That button belongs to a game that has ended."
+OUTDATED = ("Not done: that command was sent before your last prompt changed (a repeat of a move that was just "
+            "made, or sent from two places at once?). Look at the newest message, and send it again if you "
+            "still mean it.")
 
 
 def require_manager(caller: Caller, row: GameRow, to: str) -> None:

@@ -3,6 +3,7 @@ time limit, and committing a move with what announces it (a part of ``Table``)."
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from railhead.engine import Match, canonical
@@ -11,6 +12,7 @@ from .. import logs, registry, timing
 from ..replies import Apply, Caller, Message, Refusal, Reply, answered, private
 from ..session import Session
 from ..store import GameRow, Offer, ResultRow
+from .arrivals import refuse_outdated
 from .common import ENDED, NOT_SAVED, SETTING_DEFAULTS
 from .offers import bind, refusal
 
@@ -22,7 +24,9 @@ class Moves:
 
     @answered
     async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
-        """A game command (``/rotw build ...``), answered by the game's UI module."""
+        """A game command (``/rotw build ...``), answered by the game's UI module. A command sent
+        before the caller's prompt last changed is refused (``arrivals``): a double tap moves once."""
+        sent = self.arrivals.sent(caller.sent_at, self.clock()) if row is None else None
         row = row or await self.store.active_game(caller.channel_id)
         # the name first (a typo is called one even after the game ended), against the commands of
         # this game, else of the channel's last one
@@ -42,11 +46,12 @@ class Moves:
         seat = session.seat_of(caller.user_id)
         if seat is None:
             raise Refusal("You are not seated in this game.")
+        await refuse_outdated(self.store, session, seat, sent)
         ctx = self._context(session, seat)
         ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
         result = await spec.handler(ctx, args)
         if isinstance(result, Apply):
-            return await self.act(caller, result.action, row=row)
+            return await self.act(caller, result.action, row=row, sent=sent)
         prompt = session.prompt_of(seat)
         for message in result.messages():
             bind(message.components, seat, prompt["stamp"] if prompt else None)
@@ -56,7 +61,7 @@ class Moves:
     @answered
     async def undo(self, caller: Caller) -> Reply:
         """``/game undo``: take back your last move (alone, or by asking the others)."""
-        return await self.act(caller, {"type": "undo"})
+        return await self.act(caller, {"type": "undo"}, sent=self.arrivals.sent(caller.sent_at, self.clock()))
 
     @answered
     async def vote(self, caller: Caller, agree: bool) -> Reply:
@@ -73,7 +78,8 @@ class Moves:
             raise Refusal("There is no undo vote to answer: `/game undo` asks for one.")
         if seat in vote["agreed"]:
             raise Refusal("You asked for this undo or agreed to it already; the others answer it.")
-        return await self.act(caller, {"type": "undo_vote", "agree": bool(agree)})
+        return await self.act(caller, {"type": "undo_vote", "agree": bool(agree)},
+                              sent=self.arrivals.sent(caller.sent_at, self.clock()))
 
     @answered
     async def click(self, caller: Caller, token: str) -> Reply:
@@ -110,8 +116,11 @@ class Moves:
 
     # ----------------------------------------------------------------- moves
     @answered
-    async def act(self, caller: Caller, action: Any, row: GameRow | None = None, offer: Offer | None = None) -> Reply:
-        """Play ``action`` for the caller's seat, commit it, and build the messages that announce it."""
+    async def act(self, caller: Caller, action: Any, row: GameRow | None = None, offer: Offer | None = None,
+                  sent: datetime | None = None) -> Reply:
+        """Play ``action`` for the caller's seat, commit it, and build the messages that announce it.
+        ``offer``: the button pressed (checked against the seat's prompt by its stamp); ``sent``: when
+        a typed command was sent (host clock; refused if the seat's prompt changed since)."""
         row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
             raise Refusal("There is no running game in this channel.")
@@ -126,6 +135,7 @@ class Moves:
             refused = refusal(session, seat, offer) if offer is not None else None
             if refused:
                 raise Refusal(refused)
+            await refuse_outdated(self.store, session, seat, sent)
             new, events = session.match.play(seat, action)
             return await self._commit(session, [(seat, caller.user_id)], new, events, actor=seat)
 

@@ -1,0 +1,60 @@
+"""When a slash command was sent, by this host's clock, and the refusal of one sent before the
+sender's prompt last changed (a double tap, or the same command from two devices).
+
+Buttons carry their prompt's stamp (``offers.bind``); a slash command carries only the time
+Discord created its interaction (``Caller.sent_at``, read from the interaction's snowflake by
+Discord's clock). The table compares that time with when the sender's prompt began (its
+timer's ``since``, written in the move's transaction, bot/timing.py), on this host's clock.
+"""
+from __future__ import annotations
+
+from collections import deque
+from datetime import datetime, timedelta
+
+from ..replies import Refusal
+from ..session import Session
+from ..store import Store
+from ..timing import parse_iso
+from .common import OUTDATED
+
+
+class Arrivals:
+    """Discord's creation times of interactions, turned into this host's clock.
+
+    The lag of an interaction (host time at arrival minus Discord's creation time) is the clocks'
+    skew plus the network's delay, so the smallest lag of the last ``WINDOW`` arrivals estimates
+    the skew from above: an estimated sending time is never earlier than the true one as long as
+    the skew holds still, and a repeat is refused only when it was surely sent before the prompt
+    changed. If this host's clock jumps forward, old lags would make fresh commands look older
+    than they are, so an estimate is never more than ``SLACK`` before the arrival."""
+
+    WINDOW = 64
+    SLACK = timedelta(seconds=2)
+
+    def __init__(self) -> None:
+        self._lags: deque[timedelta] = deque(maxlen=self.WINDOW)
+
+    def sent(self, created: datetime | None, now: datetime) -> datetime | None:
+        """The estimated host time at which an interaction created at ``created`` (Discord's
+        clock) was sent; ``None`` when there is no creation time (the terminal)."""
+        if created is None:
+            return None
+        lag = now - created
+        self._lags.append(lag)
+        return max(created + min(self._lags), now - self.SLACK)
+
+
+async def refuse_outdated(store: Store, session: Session, seat: int, sent: datetime | None) -> None:
+    """Raise ``Refusal(OUTDATED)`` when a command sent at ``sent`` (host time) by ``seat`` came
+    before its prompt last changed or before its own last move (a seat that just moved may have
+    no prompt left). Nothing is checked when ``sent`` is ``None`` (the terminal, a button)."""
+    if sent is None:
+        return
+    prompt = session.prompt_of(seat)
+    times = [t.since for t in await store.timers(session.row.id)
+             if prompt is not None and t.seat == seat and t.stamp == prompt["stamp"]]
+    moved = await store.last_move_at(session.row.id, seat)
+    if moved is not None:
+        times.append(moved)
+    if times and parse_iso(max(times)) > sent:
+        raise Refusal(OUTDATED)
