@@ -160,3 +160,27 @@ async def test_a_railways_action_legal_twice_is_applied_once(simcord_env, discor
                           **{k: action[k] for k in keys})
     assert OUTDATED in answers[1], answers
     assert len(match_of(simcord_env).log) == before + 1
+
+
+def test_arrivals_estimate_sending_times_from_the_smallest_recent_lag():
+    """The estimate never falls before the true sending time while the skew holds (so a command
+    sent after a prompt changed is never refused), and a clock that jumps starts afresh."""
+    from datetime import UTC, datetime, timedelta
+
+    from railhead.bot.table.arrivals import Arrivals
+
+    ms = timedelta(milliseconds=1)
+    skew = timedelta(days=300)                          # the host's clock runs 300 days ahead of Discord's
+    discord = datetime(2026, 1, 1, tzinfo=UTC)
+    arrivals = Arrivals()
+    assert arrivals.sent(None, discord + skew) is None  # the terminal: nothing to estimate
+    # a quiet network: 40 ms; the first interaction arrives late (900 ms)
+    assert arrivals.sent(discord, discord + skew + 900 * ms) == discord + skew + 900 * ms
+    sent = arrivals.sent(discord + 1000 * ms, discord + skew + 1040 * ms)
+    assert sent == discord + skew + 1040 * ms               # never before the truth (1,000 ms + the skew)
+    # a double tap: created 30 ms after the first of a pair, arriving 500 ms late behind a busy network
+    assert arrivals.sent(discord + 1030 * ms, discord + skew + 1530 * ms) == discord + skew + 1070 * ms
+    # the host's clock jumps an hour forward: the first interaction after it starts the window afresh
+    jump = timedelta(hours=1)
+    assert arrivals.sent(discord + 2000 * ms, discord + skew + jump + 2040 * ms) == discord + skew + jump + 2040 * ms
+    assert arrivals.sent(discord + 2100 * ms, discord + skew + jump + 2150 * ms) == discord + skew + jump + 2140 * ms

@@ -25,11 +25,14 @@ class Arrivals:
     skew plus the network's delay, so the smallest lag of the last ``WINDOW`` arrivals estimates
     the skew from above: an estimated sending time is never earlier than the true one as long as
     the skew holds still, and a repeat is refused only when it was surely sent before the prompt
-    changed. If this host's clock jumps forward, old lags would make fresh commands look older
-    than they are, so an estimate is never more than ``SLACK`` before the arrival."""
+    changed. If this host's clock jumps forward (or Discord's back), old lags would make fresh
+    commands look older than they are: a lag more than ``JUMP`` above the smallest (Discord
+    expects an answer within 3 s, so no real delay is that long) starts the window afresh, and an
+    estimate is never more than ``SLACK`` before the arrival."""
 
     WINDOW = 64
     SLACK = timedelta(seconds=2)
+    JUMP = timedelta(seconds=3)
 
     def __init__(self) -> None:
         self._lags: deque[timedelta] = deque(maxlen=self.WINDOW)
@@ -40,6 +43,8 @@ class Arrivals:
         if created is None:
             return None
         lag = now - created
+        if self._lags and lag > min(self._lags) + self.JUMP:
+            self._lags.clear()
         self._lags.append(lag)
         return max(created + min(self._lags), now - self.SLACK)
 
