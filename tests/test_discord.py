@@ -63,7 +63,9 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     assert "completes link #1 Lille–Brussel" in channel.last_message.content
     assert bob.mention in channel.last_message.content
 
-    await bob.click(channel.last_message, label="Upgrade engine to 2 ($4,000)")
+    asked = private(await bob.click(channel.last_message, label="Upgrade engine to 2 ($4,000)"))
+    assert "1 bond will be issued" in asked.content                # paid with a bond: asked first
+    await bob.click(asked, label="Confirm")
     assert "Bob upgrades to engine level 2; pays $4,000 (issuing 1 bond)." in channel.last_message.content
     await cat.slash(channel, "rotw pass")
 

@@ -122,10 +122,13 @@ async def play_through_discord(env, names: list[str], seed: int, look_every: int
             await who.slash(channel, "rotw bid", amount=action["amount"])
         elif kind == "pass":
             answer = answer_of(await who.click(channel.last_message, label="Pass"))
-            if answer is not None and answer.ephemeral and "Pass anyway" in answer.content:
+            if answer is not None and answer.ephemeral and ("Pass anyway" in answer.content
+                                                            or "will be issued" in answer.content):
                 await who.click(answer, label="Confirm")      # a delivery was possible: Pass asks first
         elif kind == "upgrade":
-            await who.slash(channel, "rotw upgrade")
+            answer = answer_of(await who.slash(channel, "rotw upgrade"))
+            if answer is not None and answer.ephemeral and "will be issued" in answer.content:
+                await who.click(answer, label="Confirm")      # paid with bonds: the upgrade asks first
         elif kind == "use_card":
             await who.slash(channel, "rotw use", card=action["card"])
         elif kind == "build":

@@ -184,3 +184,50 @@ def test_arrivals_estimate_sending_times_from_the_smallest_recent_lag():
     jump = timedelta(hours=1)
     assert arrivals.sent(discord + 2000 * ms, discord + skew + jump + 2040 * ms) == discord + skew + jump + 2040 * ms
     assert arrivals.sent(discord + 2100 * ms, discord + skew + jump + 2150 * ms) == discord + skew + jump + 2140 * ms
+
+
+# ------------------------------------------------------------------ a move that issues a bond asks first
+def _buttons(message):
+    return [b for row in message.components for b in row.children]
+
+
+async def test_an_upgrade_that_issues_a_bond_asks_first(simcord_env):
+    """railways-of-the-world.txt, "Bonds": a payment above cash issues $5,000 bonds (-1 point each
+    at the end). Three players upgraded by accident; now the button asks with the cost first."""
+    guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
+    match_of(simcord_env).state["players"][0]["cash"] = 5
+    await ann.slash(channel, "rotw bid", amount=2)            # paid in cash when she wins: $3,000 are left
+    await bob.slash(channel, "rotw pass")
+    await cat.slash(channel, "rotw pass")
+    assert match_of(simcord_env).prompts()[0]["seat"] == 0
+    assert match_of(simcord_env).state["players"][0]["cash"] == 3
+    before = len(match_of(simcord_env).log)
+    asked = private(await ann.click(channel.last_message, label="Upgrade engine to 2 ($4,000)"))
+    assert "Cost $4,000; you have $3,000: **1 bond will be issued**" in asked.content, asked.content
+    assert len(match_of(simcord_env).log) == before                       # nothing done yet
+    await ann.click(asked, label="Confirm")
+    player = match_of(simcord_env).state["players"][0]
+    assert player["engine"] == 2 and player["bonds"] == 1 and len(match_of(simcord_env).log) == before + 1
+
+
+async def test_an_upgrade_paid_in_cash_is_made_at_once(simcord_env):
+    guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
+    match_of(simcord_env).state["players"][0]["cash"] = 11
+    await ann.slash(channel, "rotw bid", amount=2)
+    await bob.slash(channel, "rotw pass")
+    await cat.slash(channel, "rotw pass")
+    await ann.slash(channel, "rotw upgrade")
+    player = match_of(simcord_env).state["players"][0]
+    assert player["engine"] == 2 and player["cash"] == 5 and player["bonds"] == 0
+
+
+async def test_a_typed_upgrade_that_issues_a_bond_asks_first(simcord_env):
+    guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
+    match_of(simcord_env).state["players"][0]["cash"] = 2
+    await ann.slash(channel, "rotw bid", amount=2)
+    await bob.slash(channel, "rotw pass")
+    await cat.slash(channel, "rotw pass")
+    asked = private(await ann.slash(channel, "rotw upgrade"))
+    assert "1 bond will be issued" in asked.content
+    assert [b.label for b in _buttons(asked.message)] == ["Confirm", "Cancel"]
+    assert match_of(simcord_env).state["players"][0]["engine"] == 1

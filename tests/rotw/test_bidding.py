@@ -116,6 +116,9 @@ async def test_first_to_pass_through_the_bot(simcord_env):
     assert "Passing costs half your bid ($0)" in channel.last_message.content
     await bob.slash(channel, "rotw bid", amount=3)
     assert "Passing costs half your bid ($1,000)" in channel.last_message.content
-    await ann.slash(channel, "rotw pass")
+    asked = await ann.slash(channel, "rotw pass")           # with no cash, the $1,000 is a bond: asked first
+    question = (asked.followups[-1] if asked.followups else asked.response).message
+    assert "**Pass**: passing costs half your bid. Cost $1,000; you have $0: **1 bond" in question.content
+    await ann.click(question, label="Confirm")
     text = channel.last_message.content
     assert "Ann pays $1,000" in text and "(half the bid) and passes" in text and "Turn order: Bob, Ann." in text

@@ -11,11 +11,12 @@ from railhead.engine import IllegalAction
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import normalize
 from railhead.engine.games.rotw.data import available_maps, city_hex, load_map, load_tables
-from railhead.engine.games.rotw.money import bonds_needed, dollars
+from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
+from . import spending
 from .cards import NEEDS_CITY, cards_text, usable
 from .status import ROUNDS, money_hidden, plural, status_text
 
@@ -26,15 +27,6 @@ ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/
 
 def _mapdata(view: dict):
     return load_map(view["map"])
-
-
-def _cost_line(player: dict, cost: int) -> str:
-    bonds = bonds_needed(player["cash"], cost)
-    text = f"Cost {dollars(cost)}; you have {dollars(player['cash'])}"
-    if bonds:
-        text += f": **{bonds} bond{'s' if bonds > 1 else ''} will be issued** (+$5,000 each, $1,000 dividend " \
-                "each income phase, -1 point each at the end)"
-    return text + "."
 
 
 def _my_turn(ctx: UIContext) -> dict:
@@ -59,7 +51,7 @@ async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str
     # whose bond dividends are not the price of the move
     cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") == action["type"])
     what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize") and "text" in e) or blind
-    text = f"**{title}**: {what}\n{_cost_line(view['players'][ctx.seat], cost)}"
+    text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
     image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
     return Reply(caller=Message(text, image=image, image_name="preview.png",
                                 components=[Button("Confirm", action, "success"),
@@ -81,6 +73,18 @@ def _city(mapdata, text: str) -> str:
     return hexname
 
 
+def _path(mapdata, words: list[str]) -> list[str]:
+    """The hexes of a typed path; a city named in several words needs no quotes (``Praha I13 Hradec
+    Kralove``): the longest run of words that names a city is that city."""
+    path, i = [], 0
+    while i < len(words):
+        size = next((n for n in range(min(4, len(words) - i), 1, -1)
+                     if city_hex(mapdata, " ".join(words[i:i + n])) is not None), 1)
+        path.append(_place(mapdata, " ".join(words[i:i + size])))
+        i += size
+    return path
+
+
 async def build(ctx: UIContext, args: dict) -> Reply:
     """``path``: hexes from a city or your open end, e.g. ``Köln J6 K6 L7 Frankfurt``."""
     view = _my_turn(ctx)
@@ -89,7 +93,7 @@ async def build(ctx: UIContext, args: dict) -> Reply:
     if len(raw) < 2:
         raise IllegalAction("Give the path as hexes separated by spaces, starting at a city or at the open end "
                             "of your unfinished link, e.g. `Köln J6 K6 L7 Frankfurt`.")
-    action = {"type": "build", "path": [_place(mapdata, p) for p in raw]}
+    action = {"type": "build", "path": _path(mapdata, raw)}
     if args.get("toward"):
         action["toward"] = _place(mapdata, args["toward"])
     return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
@@ -161,12 +165,13 @@ async def urbanize(ctx: UIContext, args: dict) -> Reply:
     return await _preview(ctx, action, "Urbanize preview", [hexname], blind)
 
 
-async def upgrade(ctx: UIContext, args: dict) -> Apply:
-    """``/rotw upgrade``: upgrade the seat's engine one level (the engine checks the cost)."""
-    return Apply({"type": "upgrade"})
+async def upgrade(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/rotw upgrade``: upgrade the seat's engine one level (the engine checks the cost); one
+    that issues bonds asks first (``spending``)."""
+    return spending.upgrade(ctx)
 
 
-async def bid(ctx: UIContext, args: dict) -> Apply:
+async def bid(ctx: UIContext, args: dict) -> Apply | Reply:
     """``/rotw bid``: bid ``amount`` in thousands of dollars (``3`` or ``3000`` both mean $3,000)."""
     amount = args["amount"]
     if amount >= 1000 and amount % 1000 == 0:
@@ -178,6 +183,8 @@ async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
     """Pass; in the action phase while a delivery is possible, only after a Confirm (unless the
     player turned ``confirm_pass`` off in ``/game settings``)."""
     prompt = ctx.prompt()
+    if prompt is not None and prompt["kind"] == "bid":
+        return spending.auction_pass(ctx)
     if not ctx.prefs.get("confirm_pass", True) or prompt is None or prompt["kind"] != "action" \
             or not ctx.query("can_deliver"):
         return Apply({"type": "pass"})
@@ -396,7 +403,8 @@ class RotwUI(GameUI):
         if prompt["kind"] == "bid":
             floor = bid_floor(view)
             return [Button(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary")
-                    for k in (floor, floor + 1, floor + 3)] + [Button("Pass", {"type": "pass"}, "danger")] + \
+                    for k in (floor, floor + 1, floor + 3)] + \
+                [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass")] + \
                 [Button(f"Use {c['name']}", {"type": "use_card", "card": c["id"]}, "success")
                  for c in usable(view, ctx.seat, "auction")]
         if prompt["kind"] != "action":
@@ -407,8 +415,9 @@ class RotwUI(GameUI):
             offers.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
         player = view["players"][ctx.seat]
         if player["next_engine_cost"] is not None:
-            offers.append(Button(f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
-                                 {"type": "upgrade"}))
+            offers.append(spending.guarded(ctx, Button(
+                f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
+                {"type": "upgrade"}), "upgrade"))
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
         offers += [Button(f"Use {c['name']} (then build)", {"type": "use_card", "card": c["id"]}, "success")
                    for c in usable(view, ctx.seat, "actions")]
