@@ -103,11 +103,14 @@ def health(db: str = typer.Option(None, help=DB_HELP),
 
 @app.command()
 def local(db: str = typer.Option(None, help=DB_HELP),
-          boards: str = typer.Option("railhead-boards", help="Folder for board PNGs")) -> None:
-    """Play at the local table in this terminal, no Discord needed."""
+          boards: str = typer.Option("railhead-boards", help="Folder for board PNGs"),
+          open_table: bool = typer.Option(False, "--open", help="Show private text on the shared screen "
+                                          "(one person testing alone); default: hot-seat curtains")) -> None:
+    """Play at the local table in this terminal, no Discord needed. Hot-seat by default: private
+    text is shown only behind a curtain for its player; ``--open`` shows everything."""
     from .local import run_local
 
-    run_async(run_local(db or default_db(), boards))
+    run_async(run_local(db or default_db(), boards, open_table))
 
 
 @app.command()

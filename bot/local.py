@@ -1,9 +1,13 @@
 """The local table: the same commands as in Discord, typed in a terminal.
 
-For trying Railhead without a Discord bot, and for tests. Everyone plays in one terminal;
-``as NAME`` switches who is typing. Private messages (what Discord sends by DM) wait for
-their player and are shown when that player takes the keyboard. Boards are written as PNGs.
-The game commands, their arguments and their help come from each game's command spec.
+For trying Railhead without a Discord bot, and for tests. Everyone plays in one terminal.
+After each move the typist follows the game (the seat it waits on; ``as NAME`` switches by
+hand, e.g. to act out of turn). Hot-seat mode (``railhead local``, the default there) shows
+private text (what Discord shows "only you" or sends by DM) only behind a curtain for its
+player and writes private images to a folder per player (``hotseat.py``); the open mode
+(``railhead local --open``, and ``LocalTable``'s default for tests) prints everything on the
+shared screen. Boards are written as PNGs. The game commands, their arguments and their help
+come from each game's command spec.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from pathlib import Path
 from railhead.engine import IllegalAction
 
 from . import registry
+from .hotseat import Console, Curtain, folder_name, present, waiting_note
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
 from .store import open_store
@@ -35,8 +40,11 @@ Quick start, three players at one keyboard:
   as Bob              then: game join
   as Cat              then: game join
   as Ann              then: game start
-Then follow the prompts: "click N" presses button N of the last message, "pick N" picks
-option N of a menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
+Then follow the prompts: after each move the prompt switches to the player the game waits on
+("as NAME" to act out of turn). "click N" presses button N of the last message you saw,
+"pick N" picks option N of its menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
+Hot-seat: private text (your hand, secret menus) is shown only behind a curtain: "Pass the
+keyboard to Bob", Enter, Bob reads, Enter hides it (`railhead local --open`: no curtain).
 Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional).
 Railway Workers: "game new workers" (2-4 players); secret menus come as private messages.
 Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam deliver" opens a menu."""
@@ -53,7 +61,7 @@ Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game bel
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
 Typing:   every argument by position or as name=value (`[zoom=]ZOOM`: `game board D7` or `game board zoom=D7`);
           names need no quotes and no accents: `rotw link Praha Hradec Kralove`, `rotw card Hotel: Frankfurt`
-Buttons:  click N (button N of the last message)  |  pick N (option N of the last menu; pick 2.N: of menu 2)
+Buttons:  click N (button N of the last message you saw)  |  pick N (option N of its menu; pick 2.N: of menu 2)
 Quit:     quit"""
 
 
@@ -93,16 +101,46 @@ def user_id(name: str) -> int:
 
 class LocalTable:
     """The local table: lines typed in a terminal become table calls as on Discord; replies are
-    printed, images written to the boards folder."""
-    def __init__(self, table: Table, out_dir: Path):
+    printed, images written to the boards folder. ``hotseat``: private text comes back as
+    ``Curtain`` s (see ``hotseat.py``) and private images go to a folder per player; otherwise
+    it is printed inline (the open mode). ``follow`` (default: as ``hotseat``): after a move the
+    typist becomes the seat the game waits on."""
+    def __init__(self, table: Table, out_dir: Path, hotseat: bool = False, follow: bool | None = None):
         self.table = table
         self.out_dir = out_dir
+        self.hotseat = hotseat
+        self.follow = hotseat if follow is None else follow
         self.user = "Ann"
-        self.buttons: list[Button] = []
-        self.selects: list[Select] = []
         self.names: dict[int, str] = {}
         self.inbox: dict[int, list[Message]] = {}
         self.images = 0
+        self.shown = 0                                  # answers shown so far: orders the views
+        self.public_view: tuple[int, list[Message]] = (0, [])
+        self.views: dict[int, tuple[int, list[Message]]] = {}     # by user id: the last answer seen
+        self.curtains: list[Curtain] = []
+
+    def visible(self) -> list[Message]:
+        """The messages of the last answer the typist saw (public and private parts of one reply,
+        or a newer public message); ``click`` and ``pick`` act on these only."""
+        mine = self.views.get(user_id(self.user), (-1, []))
+        return max(mine, self.public_view, key=lambda view: view[0])[1]
+
+    def chooser(self, kind: type) -> Message | None:
+        """The message whose buttons (``kind`` ``Button``) or menus (``Select``) ``click``/``pick``
+        use: the last of ``visible()`` that has any, else ``None``."""
+        return next((m for m in reversed(self.visible()) if any(isinstance(c, kind) for c in m.components)), None)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The buttons the typist can press (see ``chooser``)."""
+        message = self.chooser(Button)
+        return [c for c in message.components if isinstance(c, Button)] if message else []
+
+    @property
+    def selects(self) -> list[Select]:
+        """The menus the typist can pick from (see ``chooser``)."""
+        message = self.chooser(Select)
+        return [c for c in message.components if isinstance(c, Select)] if message else []
 
     def caller(self) -> Caller:
         """The ``Caller`` of the current typist in the local channel."""
@@ -117,8 +155,23 @@ class LocalTable:
             lines += [f"  {line}" for line in ui.help_lines()]
         return "\n".join(lines)
 
-    async def handle(self, line: str) -> list[str]:
-        """Run one typed line; returns the lines to print."""
+    async def handle(self, line: str) -> list[str | Curtain]:
+        """Run one typed line; returns the lines to print, then (hot-seat mode) the ``Curtain`` s
+        of private text. With ``follow``, a line that moved the game ends with who types next."""
+        before = await self._waiting() if self.follow else None
+        queued = sum(map(len, self.inbox.values()))
+        out: list[str | Curtain] = list(await self._line(line))
+        if self.follow:
+            out += await self._follow(before)
+        waiting = [self.names.get(uid, "someone") for uid, box in self.inbox.items()
+                   if box and uid != user_id(self.user)]
+        if self.hotseat and waiting and sum(map(len, self.inbox.values())) > queued:
+            out.append(f"(Private text waits for {', '.join(waiting)}: shown when they take the keyboard.)")
+        out += self.curtains
+        self.curtains = []
+        return out
+
+    async def _line(self, line: str) -> list[str]:
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -129,11 +182,8 @@ class LocalTable:
         if head == "help":
             return [self.help()]
         if head == "as" and rest:
-            self.user = " ".join(rest)
-            out = [f"You are now {self.user}."]
-            for message in self.inbox.pop(user_id(self.user), []):
-                out += self._message(message, f"(private to {self.user}) ")
-            return out
+            before, self.user = self.user, " ".join(rest)
+            return [f"You are now {self.user}.", *self._take_keyboard(before.lower() != self.user.lower())]
         if head == "who":
             return [f"You are {self.user}."]
         if head in ("click", "pick"):
@@ -198,48 +248,110 @@ class LocalTable:
     async def _press(self, head: str, rest: list[str]) -> list[str]:
         if not rest or not rest[0].replace(".", "", 1).isdigit():
             return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")]
+        message = self.chooser(Button if head == "click" else Select)
+        if message is None:
+            seen = next((m.text for m in reversed(self.visible())), "")
+            what = f" ({shorten_line(seen)})" if seen else ""
+            return [f"The last message you saw{what} has no {'buttons' if head == 'click' else 'menus'}; "
+                    "nothing was pressed. `game hand` shows your choices again."]
+        where = "on the last message" if any(message is m for m in self.public_view[1]) else \
+            "on your last private message"
         i = int(rest[0].split(".")[0]) - 1
+        buttons, selects = self.buttons, self.selects
         if head == "click":
-            if not 0 <= i < len(self.buttons):
-                return ["There is no such button in the last message."]
-            token = self.buttons[i].custom_id.split(":")[-1]
+            if not 0 <= i < len(buttons):
+                return [f"There is no such button {where} (it has {len(buttons)}); nothing was pressed."]
+            token = buttons[i].custom_id.split(":")[-1]
+            said = f"Pressed [{i + 1}] {buttons[i].label} {where}."
         else:
             menu, _, option = rest[0].partition(".")
             m, i = (int(menu) - 1, int(option) - 1) if option.isdigit() else (0, i)
-            if not 0 <= m < len(self.selects) or not 0 <= i < len(self.selects[m].options):
-                return ["There is no such option in the last menus."]
-            token = self.selects[m].options[i].value
-        return self.show(await self.table.click(self.caller(), token))
+            if not 0 <= m < len(selects) or not 0 <= i < len(selects[m].options):
+                return [f"There is no such option in the menus {where}; nothing was picked."]
+            token = selects[m].options[i].value
+            said = f"Picked ({i + 1}) {selects[m].options[i].label} {where}."
+        return [said, *self.show(await self.table.click(self.caller(), token))]
 
     def show(self, reply: Reply) -> list[str]:
-        """Print a reply's messages (private ones marked) and remember its buttons and menus for ``click``/``pick``."""
+        """Print a reply's messages and remember them as what the typist saw last (for
+        ``click``/``pick``). Private parts are marked (open mode) or put behind a curtain
+        (hot-seat); DMs to others wait in their inbox until they take the keyboard."""
         lines: list[str] = []
+        self.shown += 1
+        me = user_id(self.user)
         if reply.channel is not None:
             lines += self._message(reply.channel, "")
+            self.public_view = (self.shown, [reply.channel])
+        mine: list[Message] = []
+        private: list[str] = []
         if reply.caller is not None:
-            lines += self._message(reply.caller, "(only you see this) ")
-        me = user_id(self.user)
+            private += self._message(reply.caller, "(only you see this) ", self.user)
+            mine.append(reply.caller)
         for uid, message in reply.direct.items():
             if uid == me:
-                lines += self._message(message, f"(private to {self.user}) ")
+                private += self._message(message, f"(private to {self.user}) ", self.user)
+                mine.append(message)
             else:
                 self.inbox.setdefault(uid, []).append(message)
-        return lines
+        if mine:
+            self.views[me] = (self.shown, [m for m in (reply.channel, *mine) if m is not None])
+        return lines + self._private(self.user, private, pass_keyboard=False)
 
-    def _message(self, message: Message, prefix: str) -> list[str]:
+    def _private(self, name: str, lines: list[str], pass_keyboard: bool) -> list[str]:
+        """``lines`` in open mode; in hot-seat mode they go behind a curtain for ``name``."""
+        if not self.hotseat or not lines:
+            return lines
+        self.curtains.append(Curtain(name, lines, pass_keyboard))
+        return []
+
+    def _take_keyboard(self, pass_keyboard: bool) -> list[str]:
+        """The typist's waiting private messages (open mode: the lines; hot-seat: a curtain)."""
+        messages = self.inbox.pop(user_id(self.user), [])
+        lines = [line for message in messages for line in self._message(message, f"(private to {self.user}) ",
+                                                                           self.user)]
+        if messages:
+            self.shown += 1
+            self.views[user_id(self.user)] = (self.shown, messages)
+        return self._private(self.user, lines, pass_keyboard)
+
+    async def _waiting(self) -> tuple[tuple, list[str]] | None:
+        """The local game's prompts as a comparable key, and the names of the seats they wait on."""
+        session = await self.table.session(LOCAL_CHANNEL)
+        if session is None:
+            return None
+        prompts = session.match.prompts()
+        key = (session.row.id, tuple((p.get("seat"), p.get("kind"), p.get("stamp")) for p in prompts))
+        seats = sorted({p["seat"] for p in prompts if isinstance(p.get("seat"), int)})
+        return key, [session.names[s] for s in seats if 0 <= s < len(session.names)]
+
+    async def _follow(self, before: tuple[tuple, list[str]] | None) -> list[str]:
+        """After a line that moved the game: who it waits on now, and the typist switch."""
+        after = await self._waiting()
+        if after is None or not after[1] or (before is not None and before[0] == after[0]):
+            return []
+        names, typist_waited = after[1], any(n.lower() == self.user.lower() for n in after[1])
+        if typist_waited and before is not None and set(before[1]) == set(names):
+            return []
+        note, typist = waiting_note(names, self.user)
+        if typist is None:
+            return [note]
+        self.user = typist
+        self.names[user_id(typist)] = typist
+        return [note, *self._take_keyboard(True)]
+
+    def _message(self, message: Message, prefix: str, owner: str | None = None) -> list[str]:
         text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m.group(1)), "someone"), message.text)
         text = re.sub(r"<#\d+>", "this table", text)
         lines = [prefix + text]
         if message.image:
             self.images += 1
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"{self.images:04d}-{message.image_name}"
+            folder = self.out_dir / folder_name(owner) if self.hotseat and owner else self.out_dir
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{self.images:04d}-{message.image_name}"
             path.write_bytes(message.image)
             lines.append(f"[{'image' if message.image_name.endswith('.png') else 'file'}: {path}]")
         buttons = [c for c in message.components if isinstance(c, Button)]
         selects = [c for c in message.components if isinstance(c, Select)]
-        if message.components:                  # a new set of choices replaces the last one
-            self.buttons, self.selects = buttons, selects
         if buttons:
             lines.append("Buttons: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
         for m, select in enumerate(selects):
@@ -251,27 +363,41 @@ class LocalTable:
         return lines
 
 
-async def run_local(db_path: str, out_dir: str = "railhead-boards") -> None:
+def shorten_line(text: str, limit: int = 60) -> str:
+    """The first line of ``text`` in quotes, cut to about ``limit`` characters."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return f"“{first if len(first) <= limit else first[:limit - 1].rstrip() + '…'}”"
+
+
+async def run_local(db_path: str, out_dir: str = "railhead-boards", open_table: bool = False) -> None:
     """The local table on stdin/stdout until ``quit``, the end of input, SIGTERM or SIGINT (Ctrl+C):
-    a signal lets the line being handled finish, then the store closes. Raises ``StoreError``
-    for a database that cannot be used."""
+    a signal lets the line being handled finish, then the store closes. Hot-seat mode unless
+    ``open_table`` (``--open``: private text on the shared screen, for one person testing alone);
+    the typist follows the game in both. Raises ``StoreError`` for a database that cannot be used."""
     store = await open_store(db_path)
-    local = LocalTable(Table(store), Path(out_dir))
+    local = LocalTable(Table(store), Path(out_dir), hotseat=not open_table, follow=True)
     print(GUIDE)
-    print(f"\nGames are saved in {db_path}; board images go to {out_dir}/.")
+    print(f"\nGames are saved in {db_path}; board images go to {out_dir}/"
+          + ("." if open_table else " (private ones to a folder per player there)."))
     print("To connect to Discord instead, set DISCORD_TOKEN (see README, 'Connecting to Discord').\n")
     stop = None
     try:
         with stop_on_signals() as stop:
             lines = _stdin_lines()
-            while True:
-                sys.stdout.write(f"{local.user}> ")
+
+            async def read(prompt: str) -> str | None:
+                sys.stdout.write(prompt)
                 sys.stdout.flush()
-                line = await _next_line(lines, stop)
+                return await _next_line(lines, stop)
+
+            console, pending = Console(read), None
+            while True:
+                line = pending if pending is not None else await console.read(f"{local.user}> ")
                 if line is None or line.strip().lower() in ("quit", "exit"):
                     break
-                for out in await local.handle(line.strip()):
-                    print(out)
+                pending, ended = await present(console, await local.handle(line.strip()), local.user)
+                if ended:
+                    break
             if stop.is_set():
                 print(f"\n{stop.signal}: stopping; the games are saved in {db_path}.", file=sys.stderr, flush=True)
     finally:
