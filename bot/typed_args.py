@@ -9,7 +9,6 @@ word ending in a colon goes on with the name after it (``Hotel: Frankfurt``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.names import fold
@@ -21,7 +20,7 @@ def command_args(ui, words: list[str]) -> dict:
     """The arguments of the game command ``words[0]`` of ``ui`` typed as ``words[1:]`` (see
     ``typed_args``; names of the game's maps and cards stay together)."""
     spec = ui.commands.get(words[0].lower())
-    return typed_args(spec.params if spec else (), words[1:], known_names(getattr(ui, "game_id", "")))
+    return typed_args(spec.params if spec else (), words[1:], known_names(ui))
 
 
 def typed_args(params: Iterable[Param], words: list[str], names: frozenset[tuple[str, ...]] = frozenset()) -> dict:
@@ -103,26 +102,17 @@ def group_names(words: list[str], names: frozenset[tuple[str, ...]] = frozenset(
     return out
 
 
-@cache
-def known_names(game_id: str) -> frozenset[tuple[str, ...]]:
-    """The multi-word names a player of ``game_id`` may type (its maps' cities and towns, its
-    cards and action tiles), as tuples of folded words."""
-    found: list[str] = []
-    if game_id == "rotw":
-        from railhead.engine.games.rotw import data as rotw
-        for map_id in rotw.available_maps():
-            found += [c.name for c in rotw.load_map(map_id).cities.values()]
-        found += [c.name for c in rotw.load_cards().values()]
-    elif game_id == "steam":
-        from railhead.engine.games.steam import data as steam
-        for map_id in steam.available_maps():
-            m = steam.load_map(map_id)
-            found += [c.name for c in m.cities.values()] + [h.town for h in m.hexes.values() if h.town]
-        found += [t.name for t in steam.load_rules().action]
-    elif game_id == "workers":
-        from railhead.engine.games.workers import data as workers
-        found += [c.name for c in workers.country().city] + [c.name for c in workers.action_cards().values()]
-    return frozenset(tuple(fold(w) for w in name.split()) for name in found if len(name.split()) > 1)
+def known_names(ui) -> frozenset[tuple[str, ...]]:
+    """The multi-word names a player of ``ui``'s game may type (``GameUI.typed_names``: its maps'
+    cities and towns, its cards), as tuples of folded words; read once per game."""
+    game_id = getattr(ui, "game_id", "")
+    if game_id not in _NAMES:
+        names = ui.typed_names() if hasattr(ui, "typed_names") else []
+        _NAMES[game_id] = frozenset(tuple(fold(w) for w in n.split()) for n in names if len(n.split()) > 1)
+    return _NAMES[game_id]
+
+
+_NAMES: dict[str, frozenset[tuple[str, ...]]] = {}
 
 
 def _fits(param, word: str) -> bool:

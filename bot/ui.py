@@ -223,6 +223,11 @@ class GameUI:
             return {k: x for k, x in view.items() if k not in self.quiet_keys}
         return engine.canonical(strip(before)) != engine.canonical(strip(after))
 
+    def typed_names(self) -> list[str]:
+        """The names a player types in this game's commands (its maps' cities and towns, its cards):
+        the local table keeps the words of one together (``rotw link Praha Hradec Kralove``)."""
+        return []
+
     def render_options(self, prefs: dict) -> dict[str, Any]:
         """Keyword arguments of ``render`` for a user's settings (``colourblind``, ``layout``)."""
         return {}

@@ -38,11 +38,12 @@ class CardName(app_commands.Transformer):
         return value
 
     async def autocomplete(self, interaction: discord.Interaction, value: str):
-        """Up to 25 choices: takeable face-up cards whose name contains ``value`` (value: the id)."""
+        """Up to 25 choices: takeable face-up cards whose name contains ``value`` (accents and case
+        folded; value: the id)."""
         view = await public_view(interaction)
         cards = (view or {}).get("cards", {}).get("face_up", [])
         return [app_commands.Choice(name=shorten(c["name"], OPTION_TEXT), value=c["id"]) for c in cards
-                if c["kind"] != "goal" and value.lower() in c["name"].lower()][:25]
+                if c["kind"] != "goal" and fold(value) in fold(c["name"])][:25]
 
 
 City = app_commands.Transform[str, CityName]

@@ -72,16 +72,45 @@ def _side_name(side: int) -> str:
     return SIDES[side]
 
 
-def meets(board: Board, track: dict, links: dict, hexname: str, side: int) -> End:
+def faces(board: Board, track: dict, hexname: str) -> str:
+    """``"; here, its W faces Novara and its SE faces Pavia (a town); its E is the edge of the
+    board"``: what the sides of ``hexname`` face, for a refusal about its sides (cities, towns,
+    track leading in, the board's edge, impassable sides; a plain empty hex is left out)."""
+    found, edge, ridge = [], [], []
+    for side in range(6):
+        other = neighbor(hexname, side)
+        kind = board.node(other)
+        if kind is None and other not in board.hexes:
+            edge.append(_side_name(side))
+        elif edge_key(hexname, other) in board.impassable:
+            ridge.append(_side_name(side))
+        elif kind == "city":
+            found.append(f"{_side_name(side)} faces {board.name(other)}")
+        elif kind == "town":
+            found.append(f"{_side_name(side)} faces {board.name(other)} (a town)")
+        elif any(opposite(side) in seg for seg in (track.get(other) or {}).get("segments", [])):
+            found.append(f"{_side_name(side)} faces the track in {other}")
+    parts = [f"its {' and its '.join(found)}"] if found else []
+    for sides, what in ((edge, "the edge of the board"), (ridge, "impassable")):
+        if sides:
+            named = sides[0] if len(sides) == 1 else f"{', '.join(sides[:-1])} and {sides[-1]}"
+            parts.append(f"its {named} {'is' if len(sides) == 1 else 'are'} {what}")
+    if not parts:
+        return f"; every side of {hexname} faces an empty hex"
+    return "; here, " + "; ".join(parts)
+
+
+def meets(board: Board, track: dict, links: dict, hexname: str, side: int, detail: bool = False) -> End:
     """What track leaving ``hexname`` by ``side`` runs into. Raises ``IllegalAction`` for the
-    board's edge or an impassable side."""
+    board's edge or an impassable side (with ``detail``, naming what each side faces: ``faces``)."""
     other = neighbor(hexname, side)
     kind = board.node(other)
+    more = faces(board, track, hexname) if detail else ""
     if kind is None and other not in board.hexes:
         raise IllegalAction(f"Track in {hexname} cannot leave by its {_side_name(side)} side: that is the edge of "
-                            "the board.")
+                            f"the board{more}.")
     if edge_key(hexname, other) in board.impassable:
-        raise IllegalAction(f"Track in {hexname} cannot cross its {_side_name(side)} side: it is impassable.")
+        raise IllegalAction(f"Track in {hexname} cannot cross its {_side_name(side)} side: it is impassable{more}.")
     if kind == "city":
         return End("city", other)
     back = opposite(side)
@@ -95,7 +124,8 @@ def meets(board: Board, track: dict, links: dict, hexname: str, side: int) -> En
                     return End("link", other, lid)
                 if seg[1] == TOWN:          # a spoke whose link already runs elsewhere: cannot happen
                     break
-                raise IllegalAction(f"The track in {other} already uses that side.")
+                raise IllegalAction(f"The track in {other} already uses that side ({_side_name(side)} of "
+                                    f"{hexname}){more}.")
     if kind == "town":
         return End("town", other)
     return End("free", other)
@@ -115,9 +145,10 @@ def claimable(links: dict, seat: int, lid: str, node_kind) -> bool:
 
 
 def plan_segment(board: Board, track: dict, links: dict, manifest: Manifest, supply: dict, seat: int,
-                 hexname: str, sides: list[int]) -> Placement:
+                 hexname: str, sides: list[int], detail: bool = False) -> Placement:
     """Check laying a plain segment joining ``sides`` in a non-town hex (an empty hex, or one whose
-    tile it improves into a crossing or passing tile). Raises ``IllegalAction``."""
+    tile it improves into a crossing or passing tile). Raises ``IllegalAction`` (with ``detail``,
+    a refused side names what each side of the hex faces)."""
     if hexname not in board.hexes or board.node(hexname) is not None:
         kind = board.node(hexname)
         why = {"town": " (a town takes a town tile: give its exits).",
@@ -130,18 +161,20 @@ def plan_segment(board: Board, track: dict, links: dict, manifest: Manifest, sup
     old = [list(s) for s in tile["segments"]] if tile else []
     segments = old + [seg]
     if not valid([tuple(s) for s in segments]):
-        raise IllegalAction(f"{hexname} already has track on one of those sides; new track may only be added, never "
-                            "changed.")
+        used = " ".join(_side_name(x) for x in sorted({x for s in old for x in s}))
+        raise IllegalAction(f"{hexname} already has track on one of those sides (it uses {used}); new track may "
+                            "only be added, never changed" + (faces(board, track, hexname) if detail else "") + ".")
     tile_id = _tile_for(manifest, supply, segments, tile["tile"] if tile else None, hexname)
-    ends = [meets(board, track, links, hexname, s) for s in seg]
+    ends = [meets(board, track, links, hexname, s, detail) for s in seg]
     return Placement(hexname, tile_id, segments, [len(old)], {len(old): ends}, bool(tile),
                      tile["tile"] if tile else None)
 
 
 def plan_town(board: Board, track: dict, links: dict, manifest: Manifest, supply: dict, hexname: str,
-              spokes: list[int]) -> Placement:
+              spokes: list[int], detail: bool = False) -> Placement:
     """Check a town tile with exits ``spokes`` (all of them, the old ones included) in town hex
-    ``hexname``. Raises ``IllegalAction``."""
+    ``hexname``. Raises ``IllegalAction`` (with ``detail``, a refused side names what each side of
+    the hex faces)."""
     if board.node(hexname) != "town":
         raise IllegalAction(f"{hexname} has no town.")
     if len(set(spokes)) != len(spokes) or not spokes:
@@ -157,7 +190,7 @@ def plan_town(board: Board, track: dict, links: dict, manifest: Manifest, supply
         raise IllegalAction(f"The town tile in {hexname} already has those exits.")
     segments = old + [[s, TOWN] for s in added]
     tile_id = _tile_for(manifest, supply, segments, tile["tile"] if tile else None, hexname)
-    ends = {len(old) + i: [meets(board, track, links, hexname, s)] for i, s in enumerate(added)}
+    ends = {len(old) + i: [meets(board, track, links, hexname, s, detail)] for i, s in enumerate(added)}
     return Placement(hexname, tile_id, segments, list(ends), ends, bool(tile), tile["tile"] if tile else None)
 
 
@@ -198,7 +231,8 @@ def connect(plan: Placement, board: Board, links: dict, seat: int, track: dict |
     spokes = [plan.ends[i][0] for i in plan.new if plan.segments[i][1] == TOWN]
     if spokes and not any(mine(e) for e in spokes) and not any(
             link["owner"] == seat and plan.hex in (link["from"], link["to"]) for link in links.values()):
-        raise IllegalAction(f"The town tile in {plan.hex} must connect to a city or to your own track.")
+        raise IllegalAction(f"The town tile in {plan.hex} must connect to a city or to your own track"
+                            + ("" if track is None else faces(board, track, plan.hex)) + ".")
 
 
 def _starts(board: Board, track: dict, links: dict, seat: int, hexname: str) -> str:

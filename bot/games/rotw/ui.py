@@ -366,6 +366,12 @@ class RotwUI(GameUI):
         """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
         return {"barons": True, **typed}
 
+    def typed_names(self) -> list[str]:
+        """See ``GameUI.typed_names``: every map's cities and the operations cards."""
+        from railhead.engine.games.rotw.data import load_cards
+        return [c.name for m in available_maps() for c in load_map(m).cities.values()] + \
+            [c.name for c in load_cards().values()]
+
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)

@@ -327,6 +327,13 @@ class SteamUI(GameUI):
         """See ``GameUI.render``: the board PNG from ``render.steam``, or ``None`` without it."""
         return render_steam.board_png(view, **kwargs)
 
+    def typed_names(self) -> list[str]:
+        """See ``GameUI.typed_names``: every map's cities and towns and the action tiles."""
+        from railhead.engine.games.steam.data import load_rules
+        maps = [load_map(m) for m in available_maps()]
+        return [c.name for m in maps for c in m.cities.values()] + [h.town for m in maps for h in m.hexes.values()
+                                                                    if h.town] + [t.name for t in load_rules().action]
+
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)

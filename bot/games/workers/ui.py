@@ -8,6 +8,7 @@ Every move is also a command with arguments.
 from __future__ import annotations
 
 from railhead.engine import IllegalAction
+from railhead.engine.common.names import fold
 from railhead.engine.games.workers.board import plural
 from railhead.engine.games.workers.data import SLOTS, action_cards
 
@@ -213,7 +214,7 @@ async def choose(ctx: UIContext, args: dict) -> Apply:
     if prompt is None or "options" not in prompt:
         raise IllegalAction("There is no question for you now.")
     word = str(args.get("option", "")).strip()
-    found = next((o for o in prompt["options"] if o.lower() == word.lower()), None)
+    found = next((o for o in prompt["options"] if fold(o) == fold(word)), None)
     if found is None:
         raise IllegalAction(f"Answer one of: {', '.join(prompt['options'])}.")
     return Apply({"type": "choose", "option": found})
@@ -364,6 +365,11 @@ class WorkersUI(GameUI):
             turn = view["turn"] or {}
             return (turn.get("seat"), view["slot"], view["step"], view["phase"], view["round"], view["final"] is None)
         return moment(before) != moment(after)
+
+    def typed_names(self) -> list[str]:
+        """See ``GameUI.typed_names``: the cities and the action cards."""
+        from railhead.engine.games.workers.data import country
+        return [c.name for c in country().city] + [c.name for c in action_cards().values()]
 
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options``: ``colourblind`` (bool) and ``layout`` (default desktop)."""

@@ -13,6 +13,7 @@ from functools import cache
 import msgspec
 
 from railhead.engine.common.datafile import DATA_DIR, DataError, load
+from railhead.engine.common.names import fold
 from railhead.engine.core.errors import IllegalAction
 
 from .network import cities_reached, connected, longest_run, own_graph
@@ -82,7 +83,7 @@ def keep(state, seat: int, baron_id: str, events) -> None:
     hand = b["hands"][str(seat)]
     if b["kept"][str(seat)] is not None:
         raise IllegalAction("You have already chosen your baron.")
-    found = next((x for x in hand if x == baron_id or deck()[x].name.lower() == str(baron_id).lower()), None)
+    found = next((x for x in hand if x == baron_id or fold(deck()[x].name) == fold(str(baron_id))), None)
     if found is None:
         names = " or ".join(f"{deck()[x].name} (`{x}`)" for x in hand)
         raise IllegalAction(f"Keep one of your two barons: {names}.")

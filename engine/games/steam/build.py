@@ -77,11 +77,13 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     sides = sides_of(exits)
     manifest = load_manifest()
     if board.node(h) == "town":
-        plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h, sides)
+        plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h, sides, True)
     else:
         if len(sides) != 2:
-            raise IllegalAction("A piece of track joins two sides of the hex: give two exits.")
-        plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat, h, sides)
+            raise IllegalAction("A piece of track joins two sides of the hex: give two exits"
+                                f"{tilenet.faces(board, state['track'], h)}.")
+        plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat, h, sides,
+                                    True)
     tilenet.connect(plan, board, state["links"], seat, state["track"])
     cost, terrain = tile_cost(plan, mapdata, rules)
     player = state["players"][seat]

@@ -165,9 +165,9 @@ def do_train(state, seat, action, events) -> None:
     if action.toward is None and not action.go:
         raise IllegalAction("Change the train's destination (`toward`), send it on (`go`), or both.")
     if action.toward is not None:
-        trains.point(state, t, action.toward)
+        city = trains.point(state, t, action.toward)
         events.append({"type": "point", "train": t["id"],
-                       "text": f"{name(state, seat)} turns train {t['id']} toward {action.toward}."})
+                       "text": f"{name(state, seat)} turns train {t['id']} toward {city}."})
     turn["bottom"] = True
     if action.go:
         trains.activate(state, t, events, then="turn")

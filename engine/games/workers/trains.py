@@ -8,6 +8,7 @@ it moves: onward, or back at a dead end); ``came`` is the project it last travel
 """
 from __future__ import annotations
 
+from railhead.engine.common.names import fold
 from railhead.engine.core.errors import IllegalAction
 
 from . import board, data
@@ -87,10 +88,13 @@ def run(state, t: dict, project: int, events) -> None:
                    "paid": {k: v for k, v in state["sites"][str(project)]["shares"].items()}, "text": text})
 
 
-def point(state, t: dict, toward: str) -> None:
-    """Change a train's destination: it will travel toward the neighbouring city ``toward``."""
-    project = board.joining(state, t["city"], toward)
+def point(state, t: dict, toward: str) -> str:
+    """Change a train's destination: it will travel toward the neighbouring city ``toward`` (any
+    case, accents optional). Returns that city's name as printed."""
+    near = sorted(board.other_end(n, t["city"]) for n in board.projects_at(state, t["city"]))
+    city = next((c for c in near if c == toward), None) or next((c for c in near if fold(c) == fold(toward)), toward)
+    project = board.joining(state, t["city"], city)
     if project is None:
-        near = sorted(board.other_end(n, t["city"]) for n in board.projects_at(state, t["city"]))
         raise IllegalAction(f"No route or site joins {t['city']} and {toward} (neighbours: {', '.join(near)}).")
     t["facing"] = project
+    return city
