@@ -26,6 +26,13 @@ class Table:
         self.state, self.events = GAME.apply(self.state, seat, action)
         return self.events
 
+    def done(self, seat: int | None = None) -> list[dict]:
+        """``seat`` ends its build, unless it already ended by itself (its last allowed tile laid)."""
+        seat = self.actor if seat is None else seat
+        if self.state["phase"] != "build" or self.actor != seat:
+            return []
+        return self.act(seat, type="done")
+
     def player(self, seat: int) -> dict:
         return self.state["players"][seat]
 
@@ -45,7 +52,7 @@ class Table:
     def builder(self, seat: int) -> None:
         """Others end their builds until ``seat`` builds."""
         while self.state["phase"] == "build" and self.actor != seat:
-            self.act(type="done")
+            self.done()
 
     def build(self, seat: int, hexname: str, *exits: str) -> list[dict]:
         self.builder(seat)
@@ -53,7 +60,7 @@ class Table:
 
     def end_builds(self) -> None:
         while self.state["phase"] == "build":
-            self.act(type="done")
+            self.done()
 
     def link(self, lid) -> dict:
         return self.state["links"][str(lid)]

@@ -148,7 +148,7 @@ def test_no_redirect_in_a_town_nor_of_another_players_link(builder):
     with pytest.raises(IllegalAction, match="town"):
         t.act(0, type="redirect", hex="D3", exits=["W", "SE"])
     t.build(0, "C2", "W", "E")
-    t.act(0, type="done")
+    t.done(0)
     with pytest.raises(IllegalAction, match="another player's: only its owner may redirect it"):
         t.act(1, type="redirect", hex="C2", exits=["W", "SE"])
     assert t.state["track"]["D3"]["tile"] == "town-2-straight" and t.link(3)["exit"] == 0
@@ -246,7 +246,7 @@ def test_a_new_city_next_to_a_city_keeps_a_link_that_was_only_its_town_tile(buil
     t.state["build"]["todo"] = []
     t.build(0, "G2", "W", "E")                 # Eastby: a spoke into Beta (#1), one towards H2 (#2)
     assert (t.link(1)["from"], t.link(1)["to"], t.link(2)["to"]) == ("G2", "F2", None)
-    t.act(0, type="done")
+    t.done(0)
     t.state["build"]["todo"] = ["urbanization"]
     events = t.act(1, type="urbanize", town="Eastby", tile="A")
     text = events[0]["text"]

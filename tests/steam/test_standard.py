@@ -71,7 +71,7 @@ def test_production_puts_two_drawn_cubes_on_empty_spaces(tiny):
     t.select_all({producer: "production"})
     t.builder(producer)
     with pytest.raises(IllegalAction, match="Production"):
-        t.act(producer, type="done")
+        t.done(producer)
     with pytest.raises(IllegalAction, match="empty goods supply spaces"):
         t.act(producer, type="produce", spaces=["4", "1"])
     bag = sum(t.state["bag"].values())

@@ -29,7 +29,7 @@ def test_the_first_tile_must_touch_a_city_and_continue_your_own_track(t):
     with pytest.raises(IllegalAction, match="; here, its W faces Alpha"):      # the sides a new player mixed up
         t.build(0, "C2", "NE", "SE")
     t.build(0, "C2", "W", "E")
-    t.act(0, type="done")
+    t.done(0)
     with pytest.raises(IllegalAction, match="another player's unfinished link"):
         t.act(1, type="build", hex="D2", exits=["W", "E"])
 
@@ -37,12 +37,14 @@ def test_the_first_tile_must_touch_a_city_and_continue_your_own_track(t):
 def test_three_tiles_a_turn_four_with_engineer(t):
     """"Normally you can build up to 3 track tiles in one turn", 4 with the Engineer."""
     assert t.state["build"]["limit"] == 4
-    t.act(0, type="done")
+    t.done(0)
     assert t.state["build"]["limit"] == 3
     t.build(1, "B3", "NE", "SW")               # from Alpha towards A4
     t.build(1, "A4", "NE", "SE")               # reaches Gamma: complete
-    t.build(1, "C5", "W", "E")                 # from Gamma towards Southby
-    with pytest.raises(IllegalAction, match="laid your 3 tiles"):
+    events = t.build(1, "C5", "W", "E")        # from Gamma towards Southby: the third, the last allowed
+    assert any(e["type"] == "build_done" and e["seat"] == 1 for e in events)     # the build ended by itself
+    assert t.state["build"]["seat"] != 1
+    with pytest.raises(IllegalAction, match="not your turn"):
         t.act(1, type="build", hex="C3", exits=["NW", "E"])
 
 
@@ -98,7 +100,7 @@ def test_an_unfinished_link_not_extended_next_turn_loses_its_owner_and_may_be_cl
     _next_turn(t)
     assert t.state["build"]["order"] == [1, 0, 2]     # turn 2's order follows turn 1's tiles
     t.builder(0)
-    t.act(0, type="done")
+    t.done(0)
     assert t.link(1)["owner"] is None
     t.build(2, "D2", "W", "E")
     assert t.link(1)["owner"] == 2 and t.link(1)["path"] == [["C2", 0], ["D2", 0]]
@@ -109,7 +111,7 @@ def test_an_unfinished_link_extended_keeps_its_owner(t):
     t.end_builds()
     _next_turn(t)
     t.build(0, "D2", "W", "E")
-    t.act(0, type="done")
+    t.done(0)
     assert t.link(1)["owner"] == 0
 
 
@@ -126,7 +128,7 @@ def test_improving_a_tile_adds_track_and_pays_the_whole_tile_without_terrain(t):
     """"Improving Existing Track": a passing or crossing tile replaces the old one; all its track is
     paid, the terrain is not; the old tile goes back."""
     t.build(0, "C2", "W", "SE")                # Alpha -> Midton
-    t.act(0, type="done")
+    t.done(0)
     t.build(1, "E2", "E", "W")                 # Beta -> D2
     t.build(1, "D2", "E", "W")                 # hills -> C2
     straight_left = t.state["tiles"]["gentle-curve"]

@@ -130,7 +130,7 @@ def test_a_cube_passes_a_town_and_each_owner_chooses_for_their_points(tiny):
     t.build(1, "E2", "E", "SW")                # Beta -> E3
     t.build(1, "E3", "NE", "W")                # -> Midton
     t.build(1, "D3", "E")                      # town tile: Beta–Midton complete
-    t.act(1, type="done")
+    t.done(1)
     t.build(0, "C3", "NW", "E")                # Alpha -> Midton
     t.build(0, "D3", "E", "W")                 # improve the town tile: Alpha–Midton complete
     t.end_builds()
@@ -159,7 +159,7 @@ def test_the_movers_choice_is_settled_first_even_after_a_restart(tiny):
     t.build(1, "E2", "E", "SW")
     t.build(1, "E3", "NE", "W")
     t.build(1, "D3", "E")                      # P1: Beta–Midton
-    t.act(1, type="done")
+    t.done(1)
     t.build(0, "C3", "NW", "E")
     t.build(0, "D3", "E", "W")                 # P0: Alpha–Midton
     t.end_builds()
@@ -224,12 +224,12 @@ def test_city_growth_and_urbanization_are_made_during_the_build(tiny):
     t.select_all({0: "city-growth", 1: "urbanization"})
     space = list(t.state["supply"]["1"])
     with pytest.raises(IllegalAction, match="grow a city before"):
-        t.act(0, type="done")
+        t.done(0)
     t.act(0, type="grow", city="Alpha")
     assert t.state["cities"]["B2"]["growth"] and t.state["supply"]["1"] == []
     assert len(t.state["cities"]["B2"]["cubes"]) == 1 + len(space)
     t.act(0, type="build", hex="C3", exits=["NW", "E"])          # into Midton
-    t.act(0, type="done")
+    t.done(0)
     cubes = list(t.state["supply"]["A"])
     t.act(1, type="urbanize", town="Midton", tile="red")
     city = t.state["cities"]["D3"]

@@ -69,24 +69,42 @@ def _select(state, seat, action, rng, events) -> None:
 def _lay(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
     build.lay(state, mapdata, rules, seat, action.hex, action.exits, events)
+    _end_when_nothing_is_left(state, seat, events)
 
 
 def _redirect(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
     build.redirect(state, mapdata, rules, seat, action.hex, action.exits, events)
+    _end_when_nothing_is_left(state, seat, events)
 
 
 def _grow(state, seat, action, rng, events) -> None:
     build.grow(state, of(state)[0], seat, action.city, events)
+    _end_when_nothing_is_left(state, seat, events)
 
 
 def _urbanize(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
     build.urbanize(state, mapdata, rules, seat, action.town, action.tile, events)
+    _end_when_nothing_is_left(state, seat, events)
 
 
 def _produce(state, seat, action, rng, events) -> None:
     standard.produce(state, rng, seat, action.spaces, events)
+    _end_when_nothing_is_left(state, seat, events)
+
+
+def _end_when_nothing_is_left(state, seat, events) -> None:
+    """A build ends by itself once its last allowed tile is laid and nothing its action tile asks
+    for (City Growth, Urbanization, Production) can still be done: ``done`` would be the only move
+    left (steam.txt, "Build Track": up to three track tiles, four with Engineer)."""
+    b = state["build"]
+    mapdata, rules = of(state)
+    if b["laid"] < b["limit"] or ("city-growth" in b["todo"] and build.can_grow(state, mapdata)) \
+            or ("urbanization" in b["todo"] and build.can_urbanize(state, mapdata)) \
+            or ("production" in b["todo"] and build.can_produce(state)):
+        return
+    _done(state, seat, None, None, events)
 
 
 def _done(state, seat, action, rng, events) -> None:
@@ -145,7 +163,7 @@ the rest is one seat at a time: the auctions, choosing action tiles, building, m
 class Steam(Game):
     id = "steam"
     name = "Steam"
-    rules_version = 2      # 2: no cube reduction on our maps, New Cities keep one-tile links
+    rules_version = 3      # 3: a build ends by itself after its last allowed tile (see docs/migrations.md)
     options_type = Options
     state_type = SteamState
     actions = ACTIONS
