@@ -250,7 +250,7 @@ class LocalTable:
             return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")]
         message = self.chooser(Button if head == "click" else Select)
         if message is None:
-            seen = next((m.text for m in reversed(self.visible())), "")
+            seen = re.sub(r"<#\d+>", "this table", next((m.text for m in reversed(self.visible())), ""))
             what = f" ({shorten_line(seen)})" if seen else ""
             return [f"The last message you saw{what} has no {'buttons' if head == 'click' else 'menus'}; "
                     "nothing was pressed. `game hand` shows your choices again."]
@@ -288,6 +288,8 @@ class LocalTable:
             private += self._message(reply.caller, "(only you see this) ", self.user)
             mine.append(reply.caller)
         for uid, message in reply.direct.items():
+            if message.notice and not message.components:
+                continue                         # "Your move in #channel": this screen is the channel
             if uid == me:
                 private += self._message(message, f"(private to {self.user}) ", self.user)
                 mine.append(message)

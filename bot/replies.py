@@ -87,13 +87,16 @@ class Select:
 
 @dataclass
 class Message:
-    """``image``: PNG bytes. ``mentions``: user ids pinged."""
+    """``image``: PNG bytes. ``mentions``: user ids pinged. ``notice``: a DM that only points to
+    the channel ("Your move in #rails"): a client showing the channel itself (the local table)
+    skips it."""
 
     text: str
     image: bytes | None = None
     image_name: str = "board.png"
     components: list[Button | Select] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
+    notice: bool = False
 
 
 @dataclass

@@ -213,7 +213,8 @@ class Moves:
             if (await self.prefs(info.user_id)).get("dm", True):
                 note = ui.turn_note(session.match.view(seat))
                 reply.direct[info.user_id] = Message(f"Your move in <#{session.row.channel_id}> "
-                                                     f"({session.match.game.name}).{' ' + note if note else ''}")
+                                                     f"({session.match.game.name}).{' ' + note if note else ''}",
+                                                     notice=not note)
 
     def _results(self, session: Session) -> list[ResultRow]:
         """One row per seat of a finished game: score, rank (ties share it), objective met."""
