@@ -85,6 +85,15 @@ class Select:
         self.placeholder = shorten(self.placeholder, PLACEHOLDER)
 
 
+def submenu(label: str, title: str, choices: list[tuple[str, dict]], description: str = "") -> Option:
+    """A menu option that opens a second menu of ``choices`` (``(label, action)`` pairs, at most
+    25) titled ``title``: a long menu split in two steps (the table answers it privately, for
+    the same seat and prompt as the first)."""
+    return Option(label, {"type": "_menu", "title": shorten(title, PLACEHOLDER),
+                          "options": [[shorten(text, OPTION_TEXT), action] for text, action in choices[:25]]},
+                  description)
+
+
 @dataclass
 class Message:
     """``image``: PNG bytes. ``mentions``: user ids pinged. ``notice``: a DM that only points to

@@ -9,7 +9,7 @@ from typing import Any
 from railhead.engine import Match, canonical
 
 from .. import logs, registry, timing
-from ..replies import Apply, Caller, Message, Refusal, Reply, answered, private
+from ..replies import Apply, Button, Caller, Message, Option, Refusal, Reply, Select, answered, private
 from ..session import Session
 from ..store import GameRow, Offer, ResultRow
 from .arrivals import refuse_outdated
@@ -110,9 +110,27 @@ class Moves:
             return await self.abandon(caller, confirm=True)
         if kind == "_hand":
             return await self.hand(caller, row)
+        if kind == "_menu":
+            return await self._submenu(caller, row, offer)
         if kind == "_timeout":
             return await timing.vote(self, caller, action)
         return await self.act(caller, action, row=row, offer=offer)
+
+    async def _submenu(self, caller: Caller, row: GameRow, offer: Offer) -> Reply:
+        """The second step of a long menu (``replies.submenu``): the options its first step
+        stored, as a private menu for the same seat and prompt."""
+        if row.status == "running":
+            session = await self.loaded(row)
+            refused = refusal(session, session.seat_of(caller.user_id), offer)
+            if refused:
+                raise Refusal(refused)
+        action = offer.action
+        options = [Option(label, choice) for label, choice in action["options"]]
+        reply = private(action["title"], components=[Select(action["title"], options, seat=offer.seat,
+                                                            stamp=offer.stamp),
+                                                     Button("Cancel", {"type": "_cancel"})])
+        await self.store_offers_now(row.id, reply)
+        return reply
 
     # ----------------------------------------------------------------- moves
     @answered

@@ -15,16 +15,7 @@ from railhead.engine.games.workers.data import SLOTS, action_cards
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import words
-
-MENU = 25
-GROUP_TITLES = {("buy", "top"): "4+: buy", ("buy", "bottom"): "7+: buy one more",
-                ("worker", "top"): "4+: New Worker", ("worker", "bottom"): "7+: New Worker",
-                ("share", None): "4+: put a share", ("train", None): "7+: a black train",
-                ("store", "top"): "4+: store up", ("store", "bottom"): "7+: store up again",
-                ("send", "top"): "4+: send workers", ("send", "bottom"): "7+: send workers to another site",
-                ("subsidy", "top"): "4+: subsidy", ("subsidy", "bottom"): "7+: subsidy",
-                ("invest", "top"): "4+: investment", ("invest", "bottom"): "7+: investment",
-                ("command", None): "Use a command (a director)", ("choose", None): "Choose"}
+from .menus import turn_components
 
 
 def card_id(word: str) -> str:
@@ -288,41 +279,6 @@ COMMANDS = {c.name: c for c in (
     Command("choose", "answer the game's question (tile/share, a city, a bonus)", choose,
             (Param("option", str, "your answer", required=True, rest=True),)),
 )}
-
-
-def group_key(a: dict) -> tuple:
-    """The menu group of a legal turn action: ``(type, part)``, part ``None`` for shares, trains,
-    commands and answers."""
-    if a["type"] in ("share", "train", "command", "choose"):
-        return (a["type"], None)
-    return (a["type"], a.get("part"))
-
-
-def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
-    """The turn's legal moves as buttons (a group of one) and menus (a group of several)."""
-    view = ctx.view(None)
-    groups: dict[tuple, list[dict]] = {}
-    for a in acts:
-        if a["type"] not in ("pass", "end"):
-            groups.setdefault(group_key(a), []).append(a)
-    out: list[Button | Select] = []
-    selects = 0
-    for key, group in groups.items():
-        if len(group) == 1 or selects >= 3:
-            half = {"top": "4+ ", "bottom": "7+ "}.get(key[1], "")
-            out += [Button(half + words.action_label(view, a), a, "primary") for a in group[:2]]
-            continue
-        selects += 1
-        options = [Option(words.action_label(view, a), a) for a in group[:MENU]]
-        title = GROUP_TITLES.get(key, key[0])
-        more = f" ({MENU} of {len(group)}: the command takes any)" if len(group) > MENU else ""
-        out.append(Select(title + more, options))
-    for a in acts:
-        if a["type"] == "pass":
-            out.append(Button("Pass (+1 coin)", a, "secondary"))
-        if a["type"] == "end":
-            out.append(Button("End turn", a, "danger"))
-    return out
 
 
 class WorkersUI(GameUI):
