@@ -14,8 +14,8 @@ SECRET_TYPES = ("placed", "assigned", "swapped")
 
 def _pick(rng: random.Random, components):
     """A component to press: mostly moves that do something (the game must progress)."""
-    useful = [c for c in components if not (isinstance(c, Button) and c.label in ("Pass (+1 coin)", "Start over",
-                                                                                 "My hand"))]
+    idle = ("Pass (+1 coin)", "Start over", "Cancel", "My hand")
+    useful = [c for c in components if not (isinstance(c, Button) and c.label in idle)]
     return rng.choice(useful or components)
 
 
