@@ -46,12 +46,13 @@ class Moves:
         seat = session.seat_of(caller.user_id)
         if seat is None:
             raise Refusal("You are not seated in this game.")
-        await refuse_outdated(self.store, session, seat, sent)
         ctx = self._context(session, seat)
         ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
         result = await spec.handler(ctx, args)
         if isinstance(result, Apply):
             return await self.act(caller, result.action, row=row, sent=sent)
+        if any(message.components for message in result.messages()):
+            await refuse_outdated(self.store, session, seat, sent)   # a menu or preview for a move: as a move
         prompt = session.prompt_of(seat)
         for message in result.messages():
             bind(message.components, seat, prompt["stamp"] if prompt else None)
