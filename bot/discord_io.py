@@ -137,7 +137,8 @@ def pages(text: str) -> list[str]:
 
 
 def _files(message: Message) -> list[discord.File]:
-    return [discord.File(io.BytesIO(message.image), filename=message.image_name)] if message.image else []
+    first = [(message.image_name, message.image)] if message.image else []
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in first + message.more]
 
 
 async def send_to(target: discord.abc.Messageable, message: Message) -> None:

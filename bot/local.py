@@ -345,13 +345,13 @@ class LocalTable:
         text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m.group(1)), "someone"), message.text)
         text = re.sub(r"<#\d+>", "this table", text)
         lines = [prefix + text]
-        if message.image:
+        for name, data in ([(message.image_name, message.image)] if message.image else []) + message.more:
             self.images += 1
             folder = self.out_dir / folder_name(owner) if self.hotseat and owner else self.out_dir
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"{self.images:04d}-{message.image_name}"
-            path.write_bytes(message.image)
-            lines.append(f"[{'image' if message.image_name.endswith('.png') else 'file'}: {path}]")
+            path = folder / f"{self.images:04d}-{name}"
+            path.write_bytes(data)
+            lines.append(f"[{'image' if name.endswith('.png') else 'file'}: {path}]")
         buttons = [c for c in message.components if isinstance(c, Button)]
         selects = [c for c in message.components if isinstance(c, Select)]
         if buttons:

@@ -194,6 +194,21 @@ class UIContext:
         return await self.render_board(view, **kwargs) if self.render_board else None
 
 
+def moved_hexes(before: dict, after: dict, keys: tuple[str, ...] = ("track", "cities"), most: int = 8
+                ) -> list[str] | None:
+    """Where a move happened on a hex board, from the public views before and after it: the
+    view's ``last`` hexes when they changed (the engine's record of what the move touched), else
+    the hexes under ``keys`` whose entries changed, if there are at most ``most`` of them (goods
+    growth all over the map is no close view); ``None`` when nothing on the map moved."""
+    last = [h for h in after.get("last") or [] if isinstance(h, str)]
+    if last and last != list(before.get("last") or []):
+        return list(dict.fromkeys(last))
+    changed = [h for key in keys for h in sorted(set(before.get(key) or {}) | set(after.get(key) or {}))
+               if (before.get(key) or {}).get(h) != (after.get(key) or {}).get(h)]
+    changed = list(dict.fromkeys(changed))
+    return changed if 0 < len(changed) <= most else None
+
+
 class GameUI:
     """A game's bot module. Subclasses set ``game_id``, ``prefix`` (the slash group / local
     command word) and ``commands``, and override the texts and the board renderer."""
@@ -222,6 +237,12 @@ class GameUI:
         def strip(view: dict) -> dict:
             return {k: x for k, x in view.items() if k not in self.quiet_keys}
         return engine.canonical(strip(before)) != engine.canonical(strip(after))
+
+    def focus(self, before: dict, after: dict, events: list[dict]) -> list[str] | None:
+        """Where a move happened, for a close view beside the whole board: the hexes or spaces
+        its public events or the change of the public view (``before``, ``after``) touched, given
+        to ``render`` as ``close=``; ``None`` (the default): no close view."""
+        return None
 
     def typed_names(self) -> list[str]:
         """The names a player types in this game's commands (its maps' cities and towns, its cards):

@@ -112,6 +112,31 @@ class Layout:
         return Layout(self.columns, self.rows, self.size, self.margin, (x0, y0, width, height))
 
 
+def close_window(columns: int, rows: int, hexes, size: int, across: float, down: float, margin: int = 14,
+                 smallest: int = 40) -> tuple[int, tuple[int, int, int, int]]:
+    """A close view of ``hexes`` (where a move happened): ``(hex size, window)``, a window as large
+    as ``across`` x ``down`` hexes of ``size`` px, centred on them; when they do not fit with
+    one hex around them, a smaller hex size (in steps of 10 px, down to ``smallest``) shows more
+    of them in the same window, which is then centred on the first of them if they still do not."""
+    width, height = int(SQRT3 * size * across), int(size * (1.5 * down + 0.5))
+    known = [h for h in hexes if _on_board(h, columns, rows)]
+    for k in range(size, smallest - 1, -10):
+        lay = Layout(columns, rows, k, margin)
+        xs, ys = zip(*(lay.xy(h) for h in known)) if known else ((lay.full_width / 2,), (lay.full_height / 2,))
+        fits = max(xs) - min(xs) + 2 * SQRT3 * k <= width and max(ys) - min(ys) + 3 * k <= height
+        if fits or k - 10 < smallest:
+            cx, cy = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2) if fits else lay.xy(known[0])
+            x0 = min(max(0, int(cx - width / 2)), max(0, lay.full_width - width))
+            y0 = min(max(0, int(cy - height / 2)), max(0, lay.full_height - height))
+            return k, (x0, y0, min(width, lay.full_width), min(height, lay.full_height))
+    raise AssertionError("unreachable")
+
+
+def _on_board(hexname: str, columns: int, rows: int) -> bool:
+    cell = parse(str(hexname))
+    return cell is not None and 0 <= cell[0] < columns and 0 <= cell[1] < rows
+
+
 def hex_span(hexnames, columns: int, rows: int, pad: int = 1) -> tuple[int, int, int, int]:
     """``(first column, first row, last column, last row)`` covering ``hexnames`` and ``pad``
     more hexes around them, inside the board; the first row is even so rows keep their offset."""
@@ -204,13 +229,20 @@ def draw_labels(layout: Layout, cities: dict[str, str], city_radius: float,
     return img
 
 
+def cube_ring(s: int) -> int:
+    """The width of the white ring around a goods cube of ``s`` px."""
+    return max(2, round(s / 8))
+
+
 def draw_cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int, letters: bool,
               names: dict[str, str] | None = None) -> None:
-    """A goods cube with its top left corner at ``(x, y)``: a white ring around a dark edge, so
-    it stands out on a city of any colour, its own included. ``names``: the letters printed
-    with ``letters`` (default ``CUBE_LETTER``)."""
-    d.rectangle((x - 1, y - 1, x + s + 1, y + s + 1), outline=(255, 255, 255))
-    d.rectangle((x, y, x + s, y + s), fill=CUBE_FILL[colour], outline=INK)
+    """A goods cube with its top left corner at ``(x, y)``: a white ring (two pixels, more on
+    large cubes) around a dark edge (as wide), so it stands out on a city of any colour, its own
+    included (blue on blue). ``names``: the letters printed with ``letters`` (default
+    ``CUBE_LETTER``)."""
+    w = cube_ring(s)
+    d.rectangle((x - w, y - w, x + s + w, y + s + w), fill=(255, 255, 255))
+    d.rectangle((x, y, x + s, y + s), fill=CUBE_FILL[colour], outline=INK, width=max(1, w // 2 + (s >= 14)))
     if letters:
         ink = (0, 0, 0) if colour in ("yellow", "gray") else (255, 255, 255)
         d.text((x + s / 2 + 0.5, y + s / 2 + 0.5), (names or CUBE_LETTER)[colour], fill=ink,

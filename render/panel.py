@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from railhead.engine.common.names import fold
+
 from .hexes import INK, font
 
 WHITE = (255, 255, 255)
@@ -31,6 +33,38 @@ def owner_name(seat: int) -> str:
 def owner_letter(seat: int) -> str:
     """The colour's initial, printed on a seat's pieces in colour-blind mode."""
     return owner_name(seat)[0].upper()
+
+
+def owner_letters(names: list[str]) -> list[str]:
+    """Each seat's label in colour-blind mode, from its player's name and unique in the game: the
+    name's first letter (accents dropped, upper case), or, when two names share it, the first and
+    the next letter that tells them apart (``["Bérénice", "Olu", "Oscar"]`` -> ``["B", "Ol", "Os"]``);
+    a seat number when nothing else does."""
+    keys = ["".join(c for c in fold(n) if c.isalnum()) or str(i + 1) for i, n in enumerate(names)]
+    out: list[str] = []
+    for i, key in enumerate(keys):
+        first = key[0].upper()
+        label = first
+        if any(k[0].upper() == first for j, k in enumerate(keys) if j != i):
+            label = next((first + c for c in key[1:] if sum(1 for j, k in enumerate(keys) if j != i and
+                          k[0].upper() == first and c in k[1:2]) == 0), first + str(i + 1))
+        out.append(label if label not in out else f"{first}{i + 1}")
+    return out
+
+
+def luminance(colour) -> float:
+    """The relative luminance of an RGB colour (WCAG 2.x), 0 (black) to 1 (white)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = colour[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours (1: none, 21: black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def draw_die(d: ImageDraw.ImageDraw, box, n: int | str, size: int = 17, fill=WHITE, ink=INK) -> None:

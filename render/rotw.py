@@ -5,7 +5,8 @@
 - ``layout="desktop"`` (the default): the map with the panel on its right;
 - ``layout="phone"``: portrait, the map (cropped to the part in play) above the panel, in type
   that still reads when the image is shown 400 px wide;
-- ``zoom="Köln"`` or ``zoom="J6"``: a close view of about 7 x 5 large hexes around a city or hex.
+- ``zoom="Köln"`` or ``zoom="J6"``: a close view of about 7 x 5 large hexes around a city or hex;
+- ``close=[hexes]``: the same close view around where a move happened (sent beside its board).
 
 The static base of each map, size and window (terrain, ridges, city spurs, hex and city names) is
 drawn once and cached. The hexes of the view's ``last`` move get a gold outline.
@@ -29,6 +30,7 @@ from .hexes import (
     Overlay,
     Spots,
     best_spot,
+    close_window,
     draw_base,
     draw_cube,
     draw_hex_label,
@@ -38,18 +40,16 @@ from .hexes import (
     hex_span,
     png_bytes,
 )
-from .panel import OWNER_NAME, owner_colour
+from .panel import owner_colour, owner_letters
+from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
 
 HEX_SIZE = 30                  # desktop
-PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled to PHONE_WIDTH
 PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's
 PHONE_MAX_HEX = 40
 PHONE_SPLIT = 22               # wider parts in play are drawn in two halves on a phone
 ZOOM_HEX = 60
 ZOOM_ACROSS, ZOOM_DOWN = 7, 5  # hexes in a close view
 SPUR = (70, 70, 70)
-MARKER = (110, 70, 40)
-LAST = (255, 196, 0)           # the last move's hexes
 LAYOUTS = ("desktop", "phone")
 
 
@@ -66,6 +66,10 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     name_size = int(size * 0.7) if phone else max(10, size // 2) if size <= 40 else int(size * 0.4)
     labels = Overlay(draw_labels(layout, names, city_radius(layout, phone), name_size))
     return base, labels, layout, _spots(layout, m, name_size, city_radius(layout, phone))
+
+
+_close_base = lru_cache(maxsize=8)(_base.__wrapped__)     # close views: their own cache, so the
+                                                          # board's bases stay cached
 
 
 @lru_cache(maxsize=16)
@@ -132,16 +136,23 @@ def zoom_hex(map_id: str, place: str) -> str:
 
 def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: bool = False,
                layout: str = "desktop", zoom: str | None = None, size: int | None = None,
-               cached: bool = True) -> Image.Image:
+               cached: bool = True, close: list[str] | None = None) -> Image.Image:
     """Draw the board image for a view. ``highlight``: the hexes of a proposed build in order (drawn
     as a white route with outlined tiles). ``layout``: "desktop" (map and panel side by side) or
     "phone" (portrait). ``zoom``: a city or hex for a close view of the map around it (no panel);
-    raises ``IllegalAction`` for a place not on the map."""
+    raises ``IllegalAction`` for a place not on the map. ``close``: the hexes a move touched, for
+    the close view beside a move's board (the zoom's window, centred on them; no panel)."""
     layout = layout or "desktop"
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
     get = _base if cached else _base.__wrapped__
     m = load_map(view["map"])
+    if close:
+        size, window = close_window(m.columns, m.rows, close, size or ZOOM_HEX, ZOOM_ACROSS, ZOOM_DOWN)
+        base, labels, lay, spots = _close_base(view["map"], size, window)
+        board = base.copy()
+        _draw_map(board, labels, lay, spots, view, highlight, colourblind)
+        return board
     if zoom is not None:
         target = zoom_hex(view["map"], zoom)
         size = size or ZOOM_HEX
@@ -159,7 +170,7 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
             if caption:
                 _caption(part, caption)
             parts.append(part)
-        panel = _panel(view, PHONE_WIDTH / PANEL_WIDTH, colourblind)
+        panel = draw_panel(view, PHONE_WIDTH / PANEL_WIDTH, colourblind)
         board = Image.new("RGB", (PHONE_WIDTH, sum(p.height for p in parts) + panel.height), BACKGROUND)
         y = 0
         for part in parts:
@@ -168,7 +179,7 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
         board.paste(panel, (0, y))
         return board
     base, labels, lay, spots = get(view["map"], size or HEX_SIZE)
-    panel = _panel(view, 1.0, colourblind)
+    panel = draw_panel(view, 1.0, colourblind)
     height = max(lay.height, panel.height)
     board = _blank(view["map"], size or HEX_SIZE, height).copy() if cached else _board_of(base, height)
     _draw_map(board, labels, lay, spots, view, highlight, colourblind)
@@ -241,7 +252,7 @@ def _draw_map(board: Image.Image, labels: Overlay, layout: Layout, spots: Spots,
         if hexname not in cities and normalize(hexname):
             draw_hex_label(d, layout, hexname, halo=True)
     _draw_cities(d, layout, view, letters, phone)
-    _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34)
+    _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34, letters)
     labels.paste_onto(board)                   # city names last: a badge that could not avoid one stays under it
 
 
@@ -307,28 +318,18 @@ def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bo
                 cy = y - rows * step / 2 + (i // per_row) * step + 1.5
                 draw_cube(d, cx, cy, colour, s, letters)
         if city["marker"]:
-            _draw_marker(d, x, y, r * 0.55, name_font)
+            draw_marker(d, x, y, r * 0.55, name_font)
         if letters and city["colour"] != "gray":     # the city's colour as a letter, beside the disc
             d.text((x + r + 2, y - r), CUBE_LETTER[city["colour"]], fill=INK, font=name_font, anchor="lt",
                    stroke_width=2, stroke_fill=(255, 255, 255))
 
 
-def _draw_marker(d: ImageDraw.ImageDraw, x: float, y: float, h: float, f) -> None:
-    """The empty city marker: a brown square with an E."""
-    d.rectangle((x - h, y - h, x + h, y + h), fill=MARKER, outline=(255, 255, 255))
-    d.text((x, y), "E", fill=(255, 255, 255), font=f, anchor="mm")
-
-
-def _badge(d: ImageDraw.ImageDraw, x: float, y: float, r: float, colour, text: str, f) -> None:
-    d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=max(2, int(r // 6)))
-    d.text((x, y + 0.5), text, fill=INK, font=f, anchor="mm")
-
-
-def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, view: dict, radius: float) -> None:
+def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, view: dict, radius: float,
+                        letters: bool = False) -> None:
     """The ownership marker: a disc in the owner's colour with the link number, high in a tile of
     the link (the middle one that shows, unless another tile is freer): it never covers a hex name
     and covers as little as it can of city names, cities and other markers. ``radius``: the
-    disc's, in hex sizes."""
+    disc's, in hex sizes. ``letters`` (colour-blind): the owner's letters before the number ("B:12")."""
     s = layout.size
     r = s * radius
     f = font(max(9, int(r * 1.05)), bold=True)
@@ -337,6 +338,7 @@ def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, vi
                (0, -lift - 0.18 * s), (-0.3 * s, -lift - 0.18 * s), (0.3 * s, -lift - 0.18 * s),
                (-0.42 * s, -lift + 0.2 * s), (0.42 * s, -lift + 0.2 * s)]
     placed: list[tuple[float, float]] = []
+    labels = owner_letters([p["name"] for p in view["players"]])
     for lid, link in sorted(view["links"].items(), key=lambda item: (len(item[0]), item[0])):
         shown = [h for h in link["hexes"] if layout.shows(h, r)]
         if not shown:
@@ -349,146 +351,5 @@ def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, vi
             x, y = layout.xy(shown[mid])
             best = (0, x, y - lift)
         placed.append(best[1:])
-        _badge(d, best[1], best[2], r, owner_colour(link["owner"]), lid, f)
-
-
-def _money(k: int | None) -> str:
-    if k is None:
-        return "hidden"
-    return f"${k},000" if k else "$0"
-
-
-def _panel(view: dict, scale: float, letters: bool) -> Image.Image:
-    """The side panel (desktop: ``scale`` 1, PANEL_WIDTH wide), cut to its height."""
-    def px(v: float) -> int:
-        return round(v * scale)
-
-    width = px(PANEL_WIDTH)
-    img = Image.new("RGB", (width, px(2400)), BACKGROUND)
-    d = ImageDraw.Draw(img)
-    title, body, small = font(px(22), bold=True), font(px(16)), font(px(13))
-    x, y = px(16), px(14)
-    d.text((x, y), f"{view['map_name']} · Turn {view['turn']}", fill=INK, font=title)
-    y += px(32)
-    if view["phase"] == "auction":
-        a = view["auction"]
-        high = f"{_money(a['high'])} by {view['players'][a['high_seat']]['name']}" \
-            if a["high_seat"] is not None else "no bid yet"
-        phase = f"Auction for first player: {high}"
-    elif view["phase"] == "actions":
-        phase = f"Round {view['round']} of 3"
-    else:
-        phase = "Game over"
-    d.text((x, y), phase, fill=INK, font=body)
-    y += px(24)
-    markers = view["markers"]
-    d.text((x, y), f"Empty city markers: {markers['placed']} of {markers['total']}"
-                   + (f" · last turn {view['end_turn']}" if view["end_turn"] else ""), fill=INK, font=small)
-    y += px(26)
-    order = view["order"] or (view["auction"]["order"] if view["auction"] else [])
-    for seat in order or range(len(view["players"])):
-        p = view["players"][seat]
-        active = view["actor"] == seat
-        kept = ", ".join(c["name"] + (" (ready)" if c["ready"] else "") for c in p.get("cards", []))
-        box = (x - px(6), y - px(4), width - px(12), y + px(80 if kept else 62))
-        d.rectangle(box, fill=(255, 250, 220) if active else (248, 246, 240), outline=owner_colour(seat),
-                    width=px(3))
-        first = "  [first]" if view["first"] == seat and view["phase"] == "actions" else ""
-        passed = "  (passed)" if view["auction"] and seat in view["auction"]["passed"] else ""
-        name = p["name"] + (f" ({OWNER_NAME[seat]})" if letters else "") + first + passed
-        d.text((x + px(22), y), name, fill=INK, font=font(px(16), bold=active))
-        if active:
-            t = box[2] - px(22)
-            d.polygon(((t, y + px(2)), (t, y + px(18)), (t + px(14), y + px(10))), fill=INK)
-        d.ellipse((x, y + px(3), x + px(14), y + px(17)), fill=owner_colour(seat), outline=INK)
-        d.text((x, y + px(22)), f"Cash {_money(p['cash'])}   Bonds {p['bonds']}   Engine {p['engine']}",
-               fill=INK, font=small)
-        d.text((x, y + px(40)), f"Points {p['points']}   Income {_money(p['income'])}   Links {p['links']}",
-               fill=INK, font=small)
-        if kept:
-            d.text((x, y + px(58)), _fit(d, f"Cards: {kept}", small, box[2] - x - px(6)), fill=INK, font=small)
-        y += px(92 if kept else 74)
-    y += px(6)
-    d.text((x, y), "Operations cards (face up)", fill=INK, font=body)
-    y += px(22)
-    for card in view["cards"]["face_up"]:
-        tag = CARD_TAG[card["kind"]]
-        d.ellipse((x, y + px(6), x + px(5), y + px(11)), fill=INK)
-        d.text((x + px(10), y), f"{card['name']} ({tag})", fill=INK, font=small)
-        y += px(18)
-    if view.get("bounties") and view["bounties"]["row"]:
-        row = ", ".join(c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"])
-        wake = f" (next at the end of turn {view['bounties']['wake']})" if view["bounties"]["wake"] else ""
-        d.text((x, y), _fit(d, f"Bounties waiting{wake}: {row}", small, width - x - px(12)), fill=INK, font=small)
-        y += px(18)
-    d.text((x, y + px(4)), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
-    y += px(26)
-    if view.get("major_lines"):
-        d.text((x, y), "Major Lines (own links join both cities)", fill=INK, font=body)
-        y += px(22)
-        for line in view["major_lines"]:
-            owner = line["owner"]
-            d.ellipse((x, y + px(4), x + px(9), y + px(13)), outline=INK, width=px(1),
-                      fill=owner_colour(owner) if owner is not None else BACKGROUND)
-            who = f"scored by {view['players'][owner]['name']}" if owner is not None else "open"
-            d.text((x + px(14), y), f"{line['cities'][0]}–{line['cities'][1]}: {line['points']} points, {who}",
-                   fill=INK, font=small)
-            y += px(18)
-        y += px(8)
-    tiles = ", ".join(f"{c} {k}" for c, k in view["new_city_tiles"].items() if k)
-    d.text((x, y), f"New City tiles: {tiles or 'none'}", fill=INK, font=small)
-    y += px(30)
-    y = _legend(d, x, y, px, letters)
-    return img.crop((0, 0, width, y + px(10)))
-
-
-CARD_TAG = {"goal": "goal", "immediate": "take: used at once", "held": "take: keep until used",
-            "per_turn": "take: once per turn", "permanent": "take: keep"}
-
-
-def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` px."""
-    if d.textlength(text, font=f) <= width:
-        return text
-    while text and d.textlength(text + "…", font=f) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool) -> int:
-    """What the marks on the map mean, one short line each; returns the y below it."""
-    body, small, tiny = font(px(16)), font(px(13)), font(px(10))
-    d.text((x, y), "Legend", fill=INK, font=body)
-    y += px(24)
-    mid, step, tx = px(8), px(22), x + px(26)
-
-    def line(text: str) -> None:
-        nonlocal y
-        d.text((tx, y + mid), text, fill=INK, font=small, anchor="lm")
-        y += step
-
-    cube = px(10)
-    cx = x + px(3)
-    draw_cube(d, cx, y + mid - cube / 2, "red", cube, letters)
-    line("Goods cube: deliver it to a city of its colour")
-    d.line((x, y + mid, x + px(20), y + mid), fill=owner_colour(0), width=px(5))
-    _badge(d, x + px(10), y + mid, px(8), owner_colour(0), "1", tiny)
-    line("Link #1 in its owner's colour; pale: unfinished")
-    _draw_marker(d, x + px(10), y + mid, px(7), tiny)
-    line("Empty city marker: the city has no cubes left")
-    r = px(9)
-    d.ellipse((x + px(10) - r, y + mid - r, x + px(10) + r, y + mid + r), fill=CUBE_FILL["gray"],
-              outline=(255, 255, 255), width=px(2))
-    d.ellipse((x + px(10) - r + px(4), y + mid - r + px(4), x + px(10) + r - px(4), y + mid + r - px(4)),
-              outline=(255, 255, 255), width=px(2))
-    line("Double ring: an urbanized city")
-    corners = [(x + px(10) + px(9) * c, y + mid + px(9) * s) for c, s in
-               ((0.87, -0.5), (0.87, 0.5), (0, 1), (-0.87, 0.5), (-0.87, -0.5), (0, -1))]
-    d.polygon(corners, fill=(196, 222, 160), outline=LAST, width=px(3))
-    line("Gold outline: the last move")
-    line("Engine 3 (in a player's box): a cube travels up to 3 links")
-    if letters:
-        named = ", ".join(f"{CUBE_LETTER[c]} {c}" for c in ("red", "yellow", "blue", "purple", "black"))
-        line(f"Letters: {named}")
-    line("A close view: /game board zoom: Köln (or a hex)")
-    return y
+        text = f"{labels[link['owner']]}:{lid}" if letters and link["owner"] is not None else lid
+        badge(d, best[1], best[2], r, owner_colour(link["owner"]), text, f)

@@ -8,6 +8,7 @@
   when the image is shown 400 px wide; a map of more than ``PHONE_SPLIT`` columns is drawn as its
   west half above its east half;
 - ``zoom="Pittsburgh"`` or ``zoom="F7"``: a close view of about 7 x 5 large hexes (no panel);
+- ``close=[hexes]``: the same close view around where a move happened (sent beside its board);
 - ``colourblind=True``: letters on cubes, owners' letters on link badges and open ends, colour
   names next to players' names;
 - ``highlight=[hexes]``: white outlines (a proposed build); a view's ``last`` hexes, if it ever
@@ -24,7 +25,7 @@ from railhead.engine.common.hexgrid import SQRT3, col_name
 from railhead.engine.games.steam.data import place
 
 from . import steam_map
-from .hexes import BACKGROUND, INK, Layout, font
+from .hexes import BACKGROUND, INK, Layout, close_window, font
 from .panel import png_bytes_quick
 from .steam_panel import PANEL_WIDTH, draw_panel
 
@@ -62,12 +63,15 @@ def zoom_hex(map_id: str, text: str) -> str:
 
 
 def draw_board(view: dict, *, layout: str = "desktop", colourblind: bool = False, zoom: str | None = None,
-               highlight: list[str] | None = None) -> Image.Image:
+               highlight: list[str] | None = None, close: list[str] | None = None) -> Image.Image:
     """The board image of a Steam view (see the module's docstring for the options)."""
     layout = layout or "desktop"
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
     m = steam_map.load_map(view["map"])
+    if close:
+        size, window = close_window(m.columns, m.rows, close, ZOOM_HEX, ZOOM_ACROSS, ZOOM_DOWN, MARGIN)
+        return _map_part(view, size, window, colourblind, highlight, True, base=steam_map.close_base)
     if zoom is not None:
         target = zoom_hex(view["map"], zoom)
         window = Layout(m.columns, m.rows, ZOOM_HEX, MARGIN).around(target, ZOOM_ACROSS, ZOOM_DOWN).window
@@ -97,9 +101,9 @@ def board_png(view: dict, **kwargs) -> bytes:
     return png_bytes_quick(draw_board(view, **kwargs))
 
 
-def _map_part(view: dict, size: int, window, letters: bool, highlight, phone: bool, caption: str = ""
-              ) -> Image.Image:
-    base, names, lay, spots = steam_map.base(view["map"], size, window, phone)
+def _map_part(view: dict, size: int, window, letters: bool, highlight, phone: bool, caption: str = "",
+              base=steam_map.base) -> Image.Image:
+    base, names, lay, spots = base(view["map"], size, window, phone)
     img = base.copy()
     steam_map.draw_map(img, names, lay, spots, view, letters, highlight, phone)
     if caption:

@@ -118,6 +118,10 @@ def base(map_id: str, size: int, window: tuple[int, int, int, int] | None = None
     return img, names, layout, spots
 
 
+close_base = lru_cache(maxsize=8)(base.__wrapped__)
+"""``base`` for close views around a move: a cache of their own, so the boards' bases stay cached."""
+
+
 def draw_city_hex(d: ImageDraw.ImageDraw, layout: Layout, h: str, colour: str) -> None:
     """A city: its hex in the city's colour, inside a white edge."""
     d.polygon(layout.hex_polygon(h), fill=WHITE, outline=GRID)

@@ -96,19 +96,30 @@ class Messages:
         components = self.ui(session.row.game).prompt_components(self._context(session, seat), prompt)
         return bind(components, seat, prompt["stamp"])
 
-    async def with_board(self, session: Session, reply: Reply, **options) -> Reply:
+    async def with_board(self, session: Session, reply: Reply, close: list[str] | None = None, **options) -> Reply:
         """Attach the board to the channel message; a failure here comes after the commit, so the
-        message says the move was made and the board will follow."""
+        message says the move was made and the board will follow. ``close``: where the move
+        happened (``GameUI.focus``): a close view of those hexes or spaces follows the board, so a
+        phone shows what changed without zooming."""
         if not self.render or reply.channel is None:
             return reply
+        ui, view = self.ui(session.row.game), session.match.view(None)
         try:
-            image = await self._render(self.ui(session.row.game), session.match.view(None), **options)
+            image = await self._render(ui, view, **options)
         except Exception:
             log.exception("game %s: board not drawn", session.row.id)
             reply.channel.text += "\n(The move was made; the board image could not be drawn. `/game board` will " \
                                   "try again.)"
             return reply
         reply.channel.image = image
+        if close:
+            try:
+                near = await self._render(ui, view, **options, close=list(close))
+            except Exception:              # the whole board went out: the close view is a help only
+                log.exception("game %s: close view not drawn", session.row.id)
+                near = None
+            if near:
+                reply.channel.more.append(("close.png", near))
         return reply
 
     async def _render(self, ui: GameUI, view: dict, **kwargs) -> bytes | None:

@@ -216,9 +216,10 @@ class Moves:
             self._matches.pop(row.id, None)
         else:
             self._matches[row.id] = new
-        if not self.ui(row.game).board_changed(match.view(None), new.view(None)):
+        ui, before_view, after_view = self.ui(row.game), match.view(None), new.view(None)
+        if not ui.board_changed(before_view, after_view):
             return reply                          # a bid, a pass, a vote: a short line, no new image
-        return await self.with_board(after, reply)
+        return await self.with_board(after, reply, close=ui.focus(before_view, after_view, events))
 
     async def _turn_dms(self, session: Session, reply: Reply) -> None:
         """A DM to each player newly pinged in the channel whose settings ask for one (``dm``, on

@@ -18,6 +18,7 @@ from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import spending
 from .cards import NEEDS_CITY, cards_text, usable
+from .focus import close_view
 from .status import ROUNDS, money_hidden, plural, status_text
 
 MENU_SCAN = 2000
@@ -350,6 +351,7 @@ class RotwUI(GameUI):
         Param("bounty_queue", bool, "Service Bounties in a row, one active at a time"),
         Param("baron_later", bool, "hold both barons; keep one after the first Major Line"),
     )
+    focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
     summary = ("**Railways of the World** (2-6 players): each turn, an auction for first player, then three rounds "
                "of one action each: build track (`/rotw link`, `/rotw build`), deliver a goods cube (`/rotw "

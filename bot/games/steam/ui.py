@@ -16,6 +16,7 @@ from railhead.render import steam as render_steam
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import build_menus
+from .focus import close_view
 
 SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
 
@@ -317,6 +318,7 @@ class SteamUI(GameUI):
         Param("first_order", str, "the first turn's order: random or auction", choices=("random", "auction")),
     )
     # A bid, a pass, the end of a build, whose move it is: a text line; a board when the board changes.
+    focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase")
     summary = ("**Steam** (3-6 players): each turn, everyone takes an action tile (`/steam tile`), builds up to 3 "
                "track tiles (`/steam build F7 W E`), then moves goods in two rounds (`/steam deliver`): each link a "
