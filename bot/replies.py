@@ -96,13 +96,15 @@ def submenu(label: str, title: str, choices: list[tuple[str, dict]], description
 
 @dataclass
 class Message:
-    """``image``: PNG bytes. ``mentions``: user ids pinged. ``notice``: a DM that only points to
+    """``image``: PNG bytes. ``more``: further images after it, ``(file name, PNG bytes)`` (a move's
+    close view beside the whole board). ``mentions``: user ids pinged. ``notice``: a DM that only points to
     the channel ("Your move in #rails"): a client showing the channel itself (the local table)
     skips it."""
 
     text: str
     image: bytes | None = None
     image_name: str = "board.png"
+    more: list[tuple[str, bytes]] = field(default_factory=list)
     components: list[Button | Select] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
     notice: bool = False
