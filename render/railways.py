@@ -25,6 +25,7 @@ LEFT, TOP = 30, 30           # room for the row numbers and column letters
 WIDTH = LEFT + 10 * S + GAP_X + 24
 MAP_H = TOP + 8 * S + GAP_Y + 20
 PAD = 12
+MIN_TYPE = 14               # no type smaller: 9.7 px when a phone shows the board 400 px wide
 KIND_FILL = {"R": (230, 159, 0), "L": (86, 180, 233), "C": (0, 158, 115), "I": (150, 150, 150)}
 KIND_EDGE = {k: tuple(int(v * 0.6) for v in rgb) for k, rgb in KIND_FILL.items()}
 OBJECTIVE_NAME = {"economist": "Economist (best score)", "mayor": "Mayor (move every passenger)",
@@ -65,7 +66,7 @@ def _base(layout: tuple[tuple[int, str], ...]) -> Image.Image:
     """Land, card frames, card numbers and names, and the column and row labels of one layout."""
     img = Image.new("RGB", (WIDTH, MAP_H), BACK)
     d = ImageDraw.Draw(img)
-    label, name = font(15, bold=True), font(12, bold=True)
+    label, name = font(15, bold=True), font(MIN_TYPE, bold=True)
     for pos, (number, card_name) in enumerate(layout):
         x0, y0, _, _ = cell_box(_space((pos % 2) * 5, (pos // 2) * 4))
         d.rounded_rectangle((x0 - 2, y0 - 2, x0 + 5 * S + 2, y0 + 4 * S + 2), 6, fill=LAND, outline=CARD_EDGE,
@@ -159,13 +160,13 @@ def _cube(d: ImageDraw.ImageDraw, cx: float, cy: float, upgraded: bool, text: st
     else:
         d.rectangle((cx - r, cy - r, cx + r, cy + r), fill=CUBE, outline=WHITE, width=2)
     if text:
-        d.text((cx, cy), text, fill=WHITE, font=font(13, bold=True), anchor="mm")
+        d.text((cx, cy), text, fill=WHITE, font=font(MIN_TYPE, bold=True), anchor="mm")
 
 
 def _to_buy(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, r: float = 11) -> None:
     """The label of a complete link without a marker: a white disc with its length."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=RAIL, width=2)
-    d.text((cx, cy), text, fill=RAIL, font=font(13, bold=True), anchor="mm")
+    d.text((cx, cy), text, fill=RAIL, font=font(MIN_TYPE, bold=True), anchor="mm")
 
 
 def _links(d: ImageDraw.ImageDraw, view: dict, spaces: dict[str, str]) -> None:
@@ -202,7 +203,7 @@ def _track_strip(label: str, low: int, high: int, value: int, colour: tuple[int,
     """A row of numbered boxes with the current value filled and framed (cached: 34 of them)."""
     img = Image.new("RGB", (WIDTH, 30), BACK)
     d = ImageDraw.Draw(img)
-    f, small = font(15, bold=True), font(13)
+    f, small = font(15, bold=True), font(MIN_TYPE)
     d.text((PAD, 12), label, fill=INK, font=f, anchor="lm")
     bx, w = PAD + 80, (WIDTH - PAD - (PAD + 80)) / (high - low + 1)
     for i, v in enumerate(range(low, high + 1)):
@@ -225,7 +226,7 @@ def _supplies(d, y: int, view: dict) -> int:
     map, each in its own box; returns the next y."""
     items = ["Profit", "Railworkers", "Link markers", "Building dice", "Dice waiting"]
     w = (WIDTH - 2 * PAD - 4 * 6) / len(items)
-    label, big, small = font(12, bold=True), font(22, bold=True), font(12)
+    label, big, small = font(MIN_TYPE, bold=True), font(22, bold=True), font(MIN_TYPE)
     for i, title in enumerate(items):
         x = PAD + i * (w + 6)
         d.rounded_rectangle((x, y, x + w, y + 56), 6, fill=(255, 253, 245), outline=(200, 190, 165))
@@ -253,11 +254,11 @@ def _supplies(d, y: int, view: dict) -> int:
             if not dice:
                 d.text((x + w / 2, cy), "all built", fill=MUTED, font=small, anchor="mm")
         else:
-            n = view["spare_dice"]
-            for k in range(min(n, 4)):
-                bx = x + w / 2 - min(n, 4) * 14 + k * 28 + 2
-                _die(d, (bx, cy - 12, bx + 24, cy + 12), "", 15, fill=(245, 242, 232))
-            if not n:
+            n = view["spare_dice"]                # off the map, unrolled: counted, not drawn blank
+            if n:
+                d.text((x + w / 2, cy - 4), str(n), fill=INK, font=big, anchor="mm")
+                d.text((x + w / 2, cy + 14), "to place", fill=INK, font=small, anchor="mm")
+            else:
                 d.text((x + w / 2, cy), "none", fill=MUTED, font=small, anchor="mm")
     return y + 64
 
@@ -267,7 +268,7 @@ def _legend_strip() -> Image.Image:
     """The map's marks, drawn as on the map (static, cached)."""
     img = Image.new("RGB", (WIDTH, 60), BACK)
     d = ImageDraw.Draw(img)
-    f = font(13)
+    f = font(MIN_TYPE)
     x, y = PAD, 0
     entries = [("cube", "your link (the capital it pays)"), ("diamond", "upgraded (pays double)"),
                ("disc", "link to buy (length)"), ("loose", "rails, not a link yet"),
@@ -301,30 +302,36 @@ def _legend(img: Image.Image, y: int) -> int:
     return y + strip.height
 
 
-def _chip(d, x, y, icon: str, size: int = 13) -> float:
+def _chip(d, x, y, icon: str, size: int = MIN_TYPE) -> float:
     """One icon as a coloured chip (a destination in its building's colour and letter);
     returns the x after it."""
     f = font(size, bold=True)
     if icon in KIND_FILL:
         d.rectangle((x, y, x + 22, y + 22), fill=KIND_FILL[icon], outline=INK)
         d.text((x + 11, y + 11), icon, fill=WHITE, font=f, anchor="mm", stroke_width=2, stroke_fill=INK)
-        return x + 26
+        return x + 25
     money = icon.startswith("$")
     text = icon if money else ICON_TEXT.get(icon, icon)
     fill = (245, 200, 60) if money else ICON_FILL.get(icon, (225, 225, 235))
-    w = d.textlength(text, font=f) + 8
+    w = d.textlength(text, font=f) + 6
     d.rounded_rectangle((x, y, x + w, y + 22), 4, fill=fill, outline=(120, 120, 130))
     d.text((x + w / 2, y + 11), text, fill=INK, font=f, anchor="mm")
-    return x + w + 4
+    return x + w + 3
 
 
-def _chips_width(d, slot, size: int) -> float:
-    f = font(size, bold=True)
-    return sum(26 if icon in KIND_FILL else d.textlength(icon if icon.startswith("$") else ICON_TEXT.get(icon, icon),
-                                                        font=f) + 12 for icon in slot)
+def slot_chips_end(slot, x: float = 0) -> float:
+    """Where a slot's chips end when drawn from ``x`` (the last gap left out)."""
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    for icon in slot:
+        x = _chip(d, x, 0, icon)
+    return x - 3
 
 
-CARD_W = (WIDTH - 2 * PAD - 2 * 8) / 3
+HAND_GAP = 6
+
+
+CARD_W = (WIDTH - 2 * (PAD - 4) - 2 * HAND_GAP) / 3
+SLOT_X = 37                   # a slot's chips start after its label "4.3"
 
 
 @lru_cache(maxsize=16)
@@ -341,11 +348,10 @@ def _card(number: int, name: str, slots: tuple[tuple[str, ...], ...]) -> Image.I
         sy = 30 + k * 30
         if k:
             d.line((6, sy - 4, w - 6, sy - 4), fill=(232, 225, 205))
-        d.text((8, sy + 11), f"{number}.{k + 1}", fill=(120, 90, 30), font=ref, anchor="lm")
-        size = 13 if _chips_width(d, slot, 13) <= w - 48 else 11           # +worker +passenger fits
-        cx = 40
+        d.text((7, sy + 11), f"{number}.{k + 1}", fill=(120, 90, 30), font=ref, anchor="lm")
+        cx = SLOT_X
         for icon in slot:
-            cx = _chip(d, cx, sy, icon, size)
+            cx = _chip(d, cx, sy, icon)
     return img
 
 
@@ -355,9 +361,9 @@ def _hand(img: Image.Image, d: ImageDraw.ImageDraw, y: int, hand: list[dict]) ->
     y += 22
     for i, card in enumerate(hand):
         img.paste(_card(card["number"], card["name"], tuple(tuple(s) for s in card["slots"])),
-                  (int(PAD + i * (CARD_W + 8)), y))
+                  (int(PAD - 4 + i * (CARD_W + HAND_GAP)), y))
     if not hand:
-        d.text((PAD, y + 4), "(no cards: the hand is refilled when the decade ends)", fill=MUTED, font=font(13))
+        d.text((PAD, y + 4), "(no cards: the hand is refilled when the decade ends)", fill=MUTED, font=font(MIN_TYPE))
         return y + 28
     return y + 160
 

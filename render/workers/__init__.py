@@ -14,8 +14,10 @@ board:
   question being asked; the market's price indicators, the tokens left, the Director's office,
   the investment and subsidy tables; every player's board; at the end the score breakdown.
 
-``layout="desktop"`` (the default) puts three columns side by side; ``layout="phone"`` stacks them
-(map first) in type that still reads when the image is shown 400 px wide. ``colourblind`` prints
+``layout="desktop"`` (the default) puts three columns side by side; ``layout="phone"`` (``phone.py``)
+is about two phone screens tall, in type that still reads when the image is shown 400 px wide: the
+market and the subsidy and investment tables beside the map under the site cards, the players as
+one table, the office; no legend. ``colourblind`` prints
 each seat's colour initial on its cubes, workers and shares and its colour's name after its name.
 ``zoom`` (a city or a project number) gives the map and its site cards alone, large, that place
 ringed.
@@ -49,6 +51,7 @@ from .blocks import (
 )
 from .country import geometry, map_block, map_keys  # noqa: F401  (tests measure the map)
 from .hand import draw_hand, hand_png  # noqa: F401
+from .phone import PHONE_COL, PHONE_SCALE, draw_phone  # noqa: F401
 from .style import BADGE_R, CITY_R, COL, DESKTOP_SCALE, GUTTER, LAYOUTS, MAP_STRIP, PHONE_WIDTH  # noqa: F401
 
 
@@ -87,16 +90,7 @@ def draw_board(view: dict, *, layout: str = "desktop", colourblind: bool = False
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
     if layout == "phone":
-        s = PHONE_WIDTH / COL
-        b = _blocks(view, s, colourblind)
-        order = ["header", "final", "map", "players", "market", "office", "investment", "subsidy", "legend"]
-        parts = [b[k] for k in order if k in b]
-        img = Image.new("RGB", (PHONE_WIDTH, sum(p.height for p in parts)), BACKGROUND)
-        y = 0
-        for part in parts:
-            img.paste(part, (0, y))
-            y += part.height
-        return img
+        return draw_phone(view, colourblind)
     s = DESKTOP_SCALE
     b = _blocks(view, s, colourblind)
     columns = [["header", "map"], ["market", "office", "investment", "subsidy", "legend"], ["final", "players"]]

@@ -46,20 +46,21 @@ from .style import (
 
 
 # ------------------------------------------------------------------ the panels
-def _title(pen: Pen, y: float, text: str, right: str = "") -> float:
+def _title(pen: Pen, y: float, text: str, right: str = "", width: float = COL) -> float:
     pen.text(8, y, text, HEAD, True)
     if right:
-        pen.text(COL - 8, y + 2, right, SMALL, False, MUTED, "ra")
+        pen.text(width - 8, y + 2, right, SMALL, False, MUTED, "ra")
     return y + 24
 
 
-def header_block(view: dict, s: float, letters: bool) -> Image.Image:
-    pen = Pen(COL, 400, s)
+def header_block(view: dict, s: float, letters: bool, width: float = COL) -> Image.Image:
+    """The round, phase and step, the turn order, whose turn it is and any question asked."""
+    pen = Pen(width, 400, s)
     y = 8
     pen.text(8, y, "Railway Workers", TITLE, True)
     step = view["step"]
     phase = "" if step in ("payments", "over") else f" · action phase {view['phase']}"
-    pen.text(COL - 8, y + 3, f"Round {view['round']} of {view['rounds']}{phase}", HEAD, True, INK, "ra")
+    pen.text(width - 8, y + 3, f"Round {view['round']} of {view['rounds']}{phase}", HEAD, True, INK, "ra")
     y += 30
     what = STEP_TEXT.get(step, step)
     if step == "play" and view.get("slot") is not None:
@@ -70,7 +71,7 @@ def header_block(view: dict, s: float, letters: bool) -> Image.Image:
     if step in ("place", "assign"):
         waiting = [seat_name(view, p["seat"], letters) for p in players if not p["ready"]]
         if waiting:
-            for line in pen.wrap("Waiting for: " + ", ".join(waiting), COL - 16, BODY):
+            for line in pen.wrap("Waiting for: " + ", ".join(waiting), width - 16, BODY):
                 pen.text(8, y, line, BODY)
                 y += 20
     turn = view.get("turn")
@@ -81,7 +82,7 @@ def header_block(view: dict, s: float, letters: bool) -> Image.Image:
                 else {}
             label = f"{seat_name(view, seat, letters)} {entry.get('sum', '')}".strip()
             w = pen.width(label, BODY, True) + 24
-            if x + w > COL - 6:
+            if x + w > width - 6:
                 x, y = 8, y + 24
             now = turn is not None and turn["seat"] == seat
             if now:
@@ -100,7 +101,7 @@ def header_block(view: dict, s: float, letters: bool) -> Image.Image:
                 text += ": " + " and ".join(done) + " done"
         if turn.get("command"):
             text += f"; used command {turn['command']}"
-        for line in pen.wrap(text, COL - 16, BODY, True):
+        for line in pen.wrap(text, width - 16, BODY, True):
             pen.text(8, y, line, BODY, True)
             y += 20
     q = view.get("question")
@@ -114,20 +115,21 @@ def header_block(view: dict, s: float, letters: bool) -> Image.Image:
             where = f" (train {q['train']})"
         text = f"Waiting for {seat_name(view, q['seat'], letters)} to choose {QUESTION.get(q['kind'], q['kind'])}" \
                f"{where}: {' / '.join(q['options'])}"
-        for line in pen.wrap(text, COL - 16, BODY, True):
+        for line in pen.wrap(text, width - 16, BODY, True):
             pen.text(8, y, line, BODY, True, (150, 60, 20))
             y += 20
     return pen.crop(y + 4)
 
 
-def final_block(view: dict, s: float, letters: bool) -> Image.Image:
+def final_block(view: dict, s: float, letters: bool, width: float = COL) -> Image.Image:
+    """The score breakdown at the end, best first."""
     final = view["final"]
-    pen = Pen(COL, 60 + 26 * len(final) + 40, s)
-    y = _title(pen, 6, "Final score", "1 coin = 1 point")
+    pen = Pen(width, 60 + 26 * len(final) + 40, s)
+    y = _title(pen, 6, "Final score", "1 coin = 1 point", width)
     cols = [("coins", "Coins"), ("resources", "Goods"), ("tiles", "Tiles"), ("workers", "Workers"),
             ("shares", "Shares"), ("total", "Total")]
     name_w = 118
-    cw = (COL - 16 - name_w) / len(cols)
+    cw = (width - 16 - name_w) / len(cols)
     for i, (_, label) in enumerate(cols):
         pen.text(8 + name_w + cw * (i + 0.5), y, label, SMALL, True, MUTED, "ma")
     y += 20
@@ -135,7 +137,7 @@ def final_block(view: dict, s: float, letters: bool) -> Image.Image:
     for seat, f in sorted(enumerate(final), key=lambda sf: -sf[1]["total"]):
         win = f["total"] == best
         if win:
-            pen.rect((4, y - 3, COL - 4, y + 21), fill=ACTIVE, outline=GOLD, width=2, radius=4)
+            pen.rect((4, y - 3, width - 4, y + 21), fill=ACTIVE, outline=GOLD, width=2, radius=4)
         disc(pen, 16, y + 9, 7, seat, letters)
         name = view["players"][seat]["name"]
         while pen.width(name, BODY, win) > name_w - 30 and len(name) > 3:
@@ -187,10 +189,11 @@ def draw_token(pen: Pen, x: float, y: float, text: str, r: float = 9) -> float:
     return x + 2 * r
 
 
-def office_block(view: dict, s: float) -> Image.Image:
+def office_block(view: dict, s: float, width: float = COL) -> Image.Image:
+    """The Director's office: the commands available, their cards and texts."""
     c = view["commands"]
-    pen = Pen(COL, 400, s)
-    y = _title(pen, 6, "Director's office", f"deck: {c['deck']} card{'s' if c['deck'] != 1 else ''}")
+    pen = Pen(width, 400, s)
+    y = _title(pen, 6, "Director's office", f"deck: {c['deck']} card{'s' if c['deck'] != 1 else ''}", width)
     entries = [(cmd, True) for cmd in c["available"]] + ([(c["unavailable"], False)] if c["unavailable"] else [])
     for cmd, available in entries:
         ink = INK if available else MUTED
@@ -198,9 +201,15 @@ def office_block(view: dict, s: float) -> Image.Image:
         symbols = cmd["symbols"]
         with_ = "any card" if "any" in symbols else ", ".join(card_name(x) for x in symbols)
         x = pen.text(30, y, cmd["name"], BODY, True, ink)
-        pen.text(x + 6, y + 1, ("with " if available else "unavailable · with ") + with_, SMALL, False, MUTED)
+        note = ("with " if available else "unavailable · with ") + with_
+        if x + 6 + pen.width(note, SMALL) > width - 6:                 # a narrow column: under the name
+            for line in pen.wrap(note, width - 40, SMALL):
+                y += 17
+                pen.text(30, y, line, SMALL, False, MUTED)
+        else:
+            pen.text(x + 6, y + 1, note, SMALL, False, MUTED)
         y += 19
-        for line in pen.wrap(cmd["text"], COL - 40, SMALL):
+        for line in pen.wrap(cmd["text"], width - 40, SMALL):
             pen.text(30, y, line, SMALL, False, ink)
             y += 17
         fill = (255, 252, 242) if available else (226, 222, 212)
@@ -213,14 +222,18 @@ def office_block(view: dict, s: float) -> Image.Image:
     return pen.crop(y)
 
 
-def investment_block(view: dict, s: float, letters: bool) -> Image.Image:
+def investment_block(view: dict, s: float, letters: bool, width: float = COL, per_row: int = 0) -> Image.Image:
+    """The investment table: its steps (trains, markers, steps reached), the trains waiting;
+    ``per_row`` cells a row (all in one row by default), ``width`` wide."""
     inv = view["investment"]
     steps = inv["steps"]
-    pen = Pen(COL, 200, s)
-    y = _title(pen, 6, "Investment table", "coins per share when a train runs")
+    pen = Pen(width, 400, s)
+    y = _title(pen, 6, "Investment table", "coins per share when a train runs" if width >= COL else "", width)
     n = len(steps) + 1
-    w = (COL - 16 - (n - 1) * 4) / n
-    h = 78
+    row = per_row or n
+    w = (width - 16 - (row - 1) * 4) / row
+    h = 78 if w > 60 else 70
+    top = y
     on_step: dict[int | None, list[dict]] = {}
     for t in view["table_trains"]:
         on_step.setdefault(t["step"], []).append(t)
@@ -228,7 +241,7 @@ def investment_block(view: dict, s: float, letters: bool) -> Image.Image:
     for p in view["players"]:
         markers.setdefault(p["marker"], []).append(p["seat"])
     for i in range(n):
-        x = 8 + i * (w + 4)
+        x, y = 8 + i % row * (w + 4), top + i // row * (h + 4)
         last = i == len(steps)
         pen.rect((x, y, x + w, y + h), fill=(236, 230, 214) if last else PAPER, outline=(150, 138, 110), width=1.2,
                  radius=4)
@@ -242,26 +255,32 @@ def investment_block(view: dict, s: float, letters: bool) -> Image.Image:
                 check(pen, x + w - 18, y + 6, 11)
             trains = on_step.get(value, [])
         for k, t in enumerate(trains):
-            cx = x + 13 + (k % 2) * 26 if last else x + w - 17
-            cy = y + 30 + (k // 2) * 20 if last else y + 34
+            narrow = w < 60
+            cx = x + (12 + (k % 2) * 23 if narrow else 13 + (k % 2) * 26) if last else \
+                x + (w / 2 if narrow else w - 17)
+            cy = y + (22 if narrow else 30) + (k // 2) * 16 if last else y + 36
             train(pen, cx, cy, t["id"], t["black"], None, 11)
         if not last:
             seats = markers.get(i, [])
             for k, seat in enumerate(seats):
-                cube(pen, x + 6 + (k % 4) * 15, y + h - 18 - (k // 4) * 15, 12, seat, letters)
+                per = 3 if w < 60 else 4
+                cube(pen, x + 4 + (k % per) * 14, y + h - 16 - (k // per) * 14, 12, seat, letters)
     return pen.crop(y + h + 8)
 
 
-def subsidy_block(view: dict, s: float) -> Image.Image:
+def subsidy_block(view: dict, s: float, width: float = COL, per_row: int = 0) -> Image.Image:
+    """The subsidy table: each die face's two tiles and coins, the faces under a die marked."""
     sub = view["subsidy"]
-    pen = Pen(COL, 160, s)
-    y = _title(pen, 6, "Subsidy table", "two reward tiles for coins; +5 under a die")
+    pen = Pen(width, 300, s)
+    y = _title(pen, 6, "Subsidy table", "two reward tiles for coins; +5 under a die" if width >= COL else "", width)
     table = sorted(sub["table"], key=lambda e: e["face"])
     n = len(table)
-    w = (COL - 16 - (n - 1) * 4) / n
+    row = per_row or n
+    w = (width - 16 - (row - 1) * 4) / row
     h = 70
+    top = y
     for i, e in enumerate(table):
-        x = 8 + i * (w + 4)
+        x, y = 8 + i % row * (w + 4), top + i // row * (h + 4)
         hot = e["face"] in sub["dice"]
         pen.rect((x, y, x + w, y + h), fill=ACTIVE if hot else PAPER, outline=GOLD if hot else (150, 138, 110),
                  width=2.5 if hot else 1.2, radius=4)
@@ -353,7 +372,7 @@ def _player_box(view: dict, p: dict, s: float, letters: bool) -> Image.Image:
         pen.text(x, y + 2, f"{waiting} waiting at sites", SMALL, False, MUTED)
     y += 26
     # line 5: the four places
-    y = _places(pen, view, p, x0 + 6, y, x1 - x0 - 12)
+    y = places(pen, view, p, x0 + 6, y, x1 - x0 - 12)
     # line 6: the dice rolled but not yet on the cards, the cards still in hand
     has_dice = any("die" in c for c in p["cards"])
     if p["dice"] and not has_dice:
@@ -392,7 +411,7 @@ def _director(pen: Pen, x: float, y: float, seat: int) -> None:
     pen.circle(x + 4.5, y + 4, 3.5, fill=colour, outline=INK, width=1)
 
 
-def _places(pen: Pen, view: dict, p: dict, x: float, y: float, width: float) -> float:
+def places(pen: Pen, view: dict, p: dict, x: float, y: float, width: float) -> float:
     """The four places +1 +2 +3 +6: the card (or its back), the die, +1 tokens and the Sum;
     nothing between the action phases."""
     live = view["step"] in ("place", "low", "tokens", "assign", "play")

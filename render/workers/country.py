@@ -43,6 +43,8 @@ from .style import (
     train,
 )
 
+TRAIN = 12                     # a train token's size on the map
+
 
 # ------------------------------------------------------------------ the map
 class Geometry:
@@ -229,8 +231,12 @@ def map_keys(view: dict):
     return cities, projects
 
 
-def map_block(view: dict, s: float, letters: bool, mark: str | int | None = None) -> Image.Image:
-    """The map and the site cards beside it; ``mark``: a city or a project number to ring."""
+def map_block(view: dict, s: float, letters: bool, mark: str | int | None = None, width: float = COL,
+              side: tuple[Image.Image, ...] = ()) -> Image.Image:
+    """The map and the site cards beside it; ``mark``: a city or a project number to ring.
+    ``width``: the block's (the cards take what the map strip leaves); ``side``: panels drawn at
+    scale ``s`` stacked under the cards, in the same column."""
+    card_w = width - CARD_X - 4
     cities, projects = map_keys(view)
     g = geometry(cities, projects)
     base = _map_base(cities, projects, s)
@@ -238,11 +244,13 @@ def map_block(view: dict, s: float, letters: bool, mark: str | int | None = None
     between = {p["number"]: tuple(p["between"]) for p in view["map"]["projects"]}
     mids = g.badges
 
-    cards = [(mids[site["number"]][1], site, _site_card(view, site, s, letters)) for site in view["sites"]]
+    cards = [(mids[site["number"]][1], site, _site_card(view, site, s, letters, card_w)) for site in view["sites"]]
     cards.sort(key=lambda c: c[0])
-    tops, bottom = _stack([(y, img.height / s) for y, _, img in cards])
+    tops, bottom = _stack([(0 if side else y, img.height / s) for y, _, img in cards])   # packed with panels
+    side_top = bottom + 8 if cards else 4
+    bottom = side_top + sum(img.height / s + 6 for img in side)
     height = max(MAP_H, bottom + 6)
-    pen = Pen(COL, height, s)
+    pen = Pen(width, height, s)
     pen.paste(base, 0, 0)
     if height > MAP_H:
         pen.rect((2, MAP_H - 8, MAP_STRIP, height - 2), fill=SEA)
@@ -276,7 +284,7 @@ def map_block(view: dict, s: float, letters: bool, mark: str | int | None = None
                               "pile": (WHITE, (120, 120, 120), PILE_LINE)}[st]
         pen.circle(mx, my, BADGE_R, fill=fill, outline=outline, width=1.5)
         pen.text(mx, my + 0.5, str(n), SMALL, True, ink, "mm")
-    _trains(pen, g, view["trains"], between)
+    _trains(pen, view, MAP_H)
     if mark is not None:
         x, y = g.xy[mark] if isinstance(mark, str) else mids[mark]
         r = CITY_R + 6 if isinstance(mark, str) else BADGE_R + 5
@@ -284,48 +292,92 @@ def map_block(view: dict, s: float, letters: bool, mark: str | int | None = None
         pen.circle(x, y, r, outline=GOLD, width=3)
     for top, (_, _, img) in zip(tops, cards):
         pen.paste(img, CARD_X, top)
+    for img in side:
+        pen.paste(img, CARD_X - 4, side_top)
+        side_top += img.height / s + 6
     return pen.img
 
 
-def _trains(pen: Pen, g: Geometry, trains: list[dict], between: dict) -> None:
-    """Each train beside its city, pointing the way it faces (or, after a run, the way it was
-    going): on that line when it is free, else turned around the city to the nearest spot that
-    covers no name, number, city, line or other train."""
-    placed: list[tuple[float, float]] = []
+def _token_box(x: float, y: float, angle: float | None, size: float = TRAIN) -> tuple[float, float, float, float]:
+    """The box a train token drawn at ``(x, y)`` covers (``train`` in ``style``), its outline included."""
+    if angle is None:
+        pts = [(-size, -size * 0.62), (size, size * 0.62)]
+    else:
+        half, tip = size * 0.62, size * 1.45
+        local = [(-size, -half), (size * 0.55, -half), (tip, 0), (size * 0.55, half), (-size, half)]
+        ca, sa = math.cos(angle), math.sin(angle)
+        pts = [(x0 * ca - y0 * sa, x0 * sa + y0 * ca) for x0, y0 in local]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return x + min(xs) - 1.5, y + min(ys) - 1.5, x + max(xs) + 1.5, y + max(ys) + 1.5
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _angle(t: dict, g: Geometry, between: dict) -> float | None:
+    """The way a train points: along the project it faces, or on from the one it came by."""
+    x, y = g.xy[t["city"]]
+    for key, sign in (("facing", 1), ("came", -1)):
+        if t.get(key) in between:
+            a, b = between[t[key]]
+            ox, oy = g.xy[b if t["city"] == a else a]
+            return math.atan2(sign * (oy - y), sign * (ox - x))
+    return None
+
+
+def train_layout(view: dict, height: float = MAP_H) -> list[tuple[dict, float, float, float | None, tuple]]:
+    """Where each train token goes on the map: ``(train, x, y, angle, box)`` in logical px.
+
+    A token sits beside its city, on the line it faces when that is free, else turned around the
+    city, further out for a pile (a thin line leads back to the city). It never covers a city's
+    name, a city or another token and never leaves the map strip (``height`` tall)."""
+    cities, projects = map_keys(view)
+    g = geometry(cities, projects)
+    between = {p["number"]: tuple(p["between"]) for p in view["map"]["projects"]}
     segments = g.segments()
-    for t in trains:
+    city_boxes = [(cx - CITY_R - 1, cy - CITY_R - 1, cx + CITY_R + 1, cy + CITY_R + 1) for cx, cy in g.xy.values()]
+    hard = list(g.label_boxes) + city_boxes
+    out = []
+    for t in view["trains"]:
         x, y = g.xy[t["city"]]
-        angle = None
-        if t.get("facing") in between:
-            a, b = between[t["facing"]]
-            ox, oy = g.xy[b if t["city"] == a else a]
-            angle = math.atan2(oy - y, ox - x)
-        elif t.get("came") in between:
-            a, b = between[t["came"]]
-            ox, oy = g.xy[b if t["city"] == a else a]
-            angle = math.atan2(y - oy, x - ox)
+        angle = _angle(t, g, between)
         base = angle if angle is not None else -math.pi / 4
         best = None
-        for turn in (0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2, -2, 2.5, -2.5, 3):
-            for dist in (23, 31):
+        for dist in (23, 31, 40, 50, 61, 73):
+            for k in range(24):
+                turn = (k + 1) // 2 * (math.pi / 12) * (1 if k % 2 else -1)
                 tx, ty = x + math.cos(base + turn) * dist, y + math.sin(base + turn) * dist
-                box = (tx - 15, ty - 10, tx + 15, ty + 10)
-                cost = abs(turn) * 6 + (dist - 23) * 0.5
-                cost += 60 * sum(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3]
-                                 for o in g.label_boxes)
+                box = _token_box(tx, ty, angle)
+                if box[0] < 4 or box[2] > MAP_STRIP - 2 or box[1] < 4 or box[3] > height - 4:
+                    continue
+                if any(_overlap(box, o) for o in hard):
+                    continue
+                cost = abs(turn) * 6 + (dist - 23) * 1.5
                 cost += 60 * sum(_box_near(box, bx, by, BADGE_R) for bx, by in g.badges.values())
-                cost += 60 * sum(_box_near(box, cx, cy, CITY_R) for cx, cy in g.xy.values())
-                cost += 90 * sum(math.hypot(tx - px, ty - py) < 30 for px, py in placed)
                 if turn:
                     for (ax, ay), (bx, by) in segments:
-                        cost += 4 * sum(_box_near(box, ax + (bx - ax) * k / 10, ay + (by - ay) * k / 10, 2)
-                                        for k in range(11))
-                if not 16 < tx < MAP_STRIP - 16:
-                    cost += 200
+                        cost += 4 * sum(_box_near(box, ax + (bx - ax) * i / 10, ay + (by - ay) * i / 10, 2)
+                                        for i in range(11))
                 if best is None or cost < best[0]:
-                    best = (cost, tx, ty)
-        placed.append(best[1:])
-        train(pen, best[1], best[2], t["id"], t["black"], angle, 12)
+                    best = (cost, tx, ty, box)
+        if best is None:                       # no free spot at all: beside the city, on top
+            best = (0, x, y - 2 * TRAIN, _token_box(x, y - 2 * TRAIN, angle))
+        out.append((t, best[1], best[2], angle, best[3]))
+        hard.append(best[3])
+    return out
+
+
+def _trains(pen: Pen, view: dict, height: float) -> None:
+    """Each train beside its city (``train_layout``), far ones led back to it by a thin line."""
+    placed = train_layout(view, height)
+    g = geometry(*map_keys(view))
+    for t, tx, ty, _, _ in placed:
+        x, y = g.xy[t["city"]]
+        if math.hypot(tx - x, ty - y) > 32:
+            pen.line([(x, y), (tx, ty)], (90, 90, 90), 1.2)
+    for t, tx, ty, angle, _ in placed:
+        train(pen, tx, ty, t["id"], t["black"], angle, TRAIN)
 
 
 def _stack(items: list[tuple[float, float]], gap: float = 6, first: float = 4) -> tuple[list[float], float]:
@@ -347,9 +399,9 @@ def _stack(items: list[tuple[float, float]], gap: float = 6, first: float = 4) -
     return tops, (y - gap if items else first)
 
 
-def _site_card(view: dict, site: dict, s: float, letters: bool) -> Image.Image:
+def _site_card(view: dict, site: dict, s: float, letters: bool, card_w: float = CARD_W) -> Image.Image:
     """One construction site (its three tables, warehouses and shares) or a route (its shares)."""
-    pen = Pen(CARD_W, 220, s, PAPER)
+    pen = Pen(card_w, 220, s, PAPER)
     route = site["status"] == "route"
     a, b = site["between"]
     title = f"{site['number']} {a}–{b}"
@@ -360,7 +412,7 @@ def _site_card(view: dict, site: dict, s: float, letters: bool) -> Image.Image:
     need = sum(22 + pen.width(str(v), BODY, True) for _, v in shares)
     y = 5
     if shares:
-        sx = CARD_W - 6 - need
+        sx = card_w - 6 - need
         if sx < x + 6:
             y, sx = 25, 6
             pen.text(sx, y + 1, "shares", SMALL, False, MUTED)
@@ -373,16 +425,17 @@ def _site_card(view: dict, site: dict, s: float, letters: bool) -> Image.Image:
         h = y - 2
     else:
         for kind in KINDS:
-            y = _table_row(pen, y, kind, site["tables"][kind], site["warehouses"].get(kind), letters)
+            y = _table_row(pen, y, kind, site["tables"][kind], site["warehouses"].get(kind), letters, card_w)
         h = y + 3
-    pen.rect((0, 0, CARD_W - 1, h), outline=(150, 138, 110), width=1.2, radius=5)
+    pen.rect((0, 0, card_w - 1, h), outline=(150, 138, 110), width=1.2, radius=5)
     return pen.crop(h + 1)
 
 
 SQ, PITCH = 19, 22
 
 
-def _table_row(pen: Pen, y: float, kind: str, table: dict, house: dict | None, letters: bool) -> float:
+def _table_row(pen: Pen, y: float, kind: str, table: dict, house: dict | None, letters: bool,
+               card_w: float = CARD_W) -> float:
     kind_chip(pen, 6, y, SQ, kind)
     x0 = 31
     done = not table["reward"]
@@ -415,7 +468,7 @@ def _table_row(pen: Pen, y: float, kind: str, table: dict, house: dict | None, l
             workers, goods = house["workers"].get(str(seat), 0), house["goods"].get(str(seat), 0)
             need = (11 + pen.width(str(workers), BODY, True) + 4 if workers else 0) + \
                 (13 + pen.width(str(goods), BODY, True) + 4 if goods else 0)
-            if x + need > CARD_W - 4 and x > tx + SQ + 8:
+            if x + need > card_w - 4 and x > tx + SQ + 8:
                 rows += 1
                 x = tx + SQ + 8
             yy = y + (rows - 1) * line_h
