@@ -200,8 +200,8 @@ def final_scores(d: ImageDraw.ImageDraw, view: dict, x: int, y: int, right: int,
         rows.append((p["points"] - p["bonds"] + bonus, p["links"], p["cash"] or 0, seat, baron, bonus))
     rows.sort(key=lambda r: (-r[0], -r[1], -r[2], r[3]))
     small = font(px(13))
-    lines = 1 + len(rows) + sum(1 for r in rows if r[4])
-    box = (x - px(6), y - px(2), right, y + px(28) + px(19) * lines)
+    lines = len(rows) + sum(1 for r in rows if r[4])
+    box = (x - px(6), y - px(2), right, y + px(30) + px(19) * lines)
     d.rounded_rectangle(box, px(6), fill=(255, 246, 205), outline=INK, width=max(1, px(1)))
     best = rows[0][:3]
     winners = [view["players"][r[3]]["name"] for r in rows if r[:3] == best]
@@ -227,4 +227,4 @@ def final_scores(d: ImageDraw.ImageDraw, view: dict, x: int, y: int, right: int,
             d.text((x + px(30), y), fit(d, f"Baron: {baron['name']} ({met}, {bonus} points)", small,
                                         right - x - px(36)), fill=INK, font=small)
             y += px(19)
-    return y + px(14)
+    return y + px(16)

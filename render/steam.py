@@ -27,7 +27,7 @@ from railhead.engine.games.steam.data import place
 from . import steam_map
 from .hexes import BACKGROUND, INK, Layout, close_window, font
 from .panel import png_bytes_quick
-from .steam_panel import PANEL_WIDTH, draw_panel
+from .steam_panel import PANEL_WIDTH, draw_panel, lower_parts
 
 LAYOUTS = ("desktop", "phone")
 MAP_WIDTH, MAP_HEIGHT = 1120, 1150       # desktop: the most the map takes
@@ -90,6 +90,19 @@ def draw_board(view: dict, *, layout: str = "desktop", colourblind: bool = False
     size = desktop_hex(m.columns, m.rows)
     part = _map_part(view, size, None, colourblind, highlight, False)
     panel = draw_panel(view, 1.0, colourblind, names)
+    if panel.height > part.height + 40:        # a wide, low map: the supply and legend go under it
+        top = draw_panel(view, 1.0, colourblind, names, parts=True)
+        lower = lower_parts(view, 1.0, colourblind, names)
+        height = max(top.height, part.height + max(p.height for p in lower))
+        if sum(p.width for p in lower) <= part.width and height < panel.height:
+            board = Image.new("RGB", (part.width + top.width, height), BACKGROUND)
+            board.paste(part, (0, 0))
+            board.paste(top, (part.width, 0))
+            x = (part.width - sum(p.width for p in lower)) // 2
+            for p in lower:
+                board.paste(p, (x, part.height))
+                x += p.width
+            return board
     board = Image.new("RGB", (part.width + panel.width, max(part.height, panel.height)), BACKGROUND)
     board.paste(part, (0, 0))
     board.paste(panel, (part.width, 0))

@@ -17,7 +17,7 @@ from railhead.engine.common.tiles import TOWN
 from railhead.engine.games.steam.data import load_map
 
 from .hexes import CUBE_FILL, HEX_LABEL, INK, Layout, Spots, best_spot, draw_cube, font
-from .panel import owner_colour, paste_text, text_width
+from .panel import owner_colour, owner_letters, paste_text, text_width
 
 PLAINS, HILLS, OFF_BOARD = (200, 224, 164), (214, 190, 146), (150, 186, 214)
 HILL_MARK, RIVER, GRID = (150, 118, 74), (45, 105, 200), (140, 150, 120)
@@ -25,12 +25,12 @@ WHITE = (255, 255, 255)
 UNOWNED = (160, 160, 160)
 LAST = (255, 196, 0)
 CUBE_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "purple": "P", "gray": "G"}
-OWNER_LETTER = "OCPWLK"        # orange, cyan, pink, white, lime, charcoal (K: C is taken)
 NAME_Y = -0.42                 # city and town names, in hex sizes from the centre
 
 
-def owner_letter(seat: int) -> str:
-    return OWNER_LETTER[seat % len(OWNER_LETTER)]
+def owner_label(view: dict, seat: int) -> str:
+    """A seat's letters in colour-blind mode, from its player's name (``panel.owner_letters``)."""
+    return owner_letters([p["name"] for p in view["players"]])[seat]
 
 
 def track_colour(owner: int | None) -> tuple[int, int, int]:
@@ -319,7 +319,7 @@ def open_ends(img: Image.Image, layout: Layout, spots: Spots, view: dict, letter
         colour = owner_colour(link["owner"])
         d.ellipse((mx - r, my - r, mx + r, my + r), fill=colour, outline=INK, width=max(2, s // 25))
         if letters:
-            paste_text(img, mx, my + 0.5, owner_letter(link["owner"]), size, bold=True, fill=text_on(colour),
+            paste_text(img, mx, my + 0.5, owner_label(view, link["owner"]), size, bold=True, fill=text_on(colour),
                        anchor="mm")
         spots.add((mx - r, my - r, mx + r, my + r), 4.0)
 
@@ -355,7 +355,7 @@ def badges(img: Image.Image, layout: Layout, spots: Spots, view: dict, letters: 
         if not steps and id(link) not in direct:
             continue
         owner = link["owner"]
-        text = (owner_letter(owner) + ":" if letters and owner is not None else "") + lid
+        text = (owner_label(view, owner) + ":" if letters and owner is not None else "") + lid
         half = max(r, text_width(text, size, True) / 2 + r * 0.45)
         mid = (len(steps) - 1) / 2
 

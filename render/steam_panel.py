@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from .hexes import BACKGROUND, CUBE_FILL, INK, draw_cube
 from .panel import OWNER_NAME, owner_colour, paste_text, text_width
-from .steam_map import CUBE_LETTERS, owner_letter, text_on
+from .steam_map import CUBE_LETTERS, owner_label, text_on
 
 PANEL_WIDTH = 440
 SMALL, BODY, HEAD, TITLE = 13, 15, 17, 22
@@ -48,6 +48,15 @@ class Pen:
             text = text[:-1]
         return text + "…"
 
+    def shrink(self, text: str, room: float, size: float = BODY, bold: bool = False) -> tuple[str, float]:
+        """``(text, size)``: ``text`` in type from ``size`` down to four fifths of it so that it fits
+        ``room`` logical px, cut with an ellipsis only if even that is too wide."""
+        for k in range(8, -1, -1):
+            smaller = size * (0.8 + 0.025 * k)
+            if self.width(text, smaller, bold) <= room:
+                return text, smaller
+        return self.fit(text, room, size * 0.8, bold), size * 0.8
+
     def rect(self, box, fill=None, outline=None, width: float = 1, radius: float = 0) -> None:
         b = [v * self.s for v in box]
         w = self.px(width) if outline else 0
@@ -74,6 +83,14 @@ def who(view: dict, seat: int | None, letters: bool) -> str:
         return "nobody"
     name = view["players"][seat]["name"]
     return f"{name} ({OWNER_NAME[seat % len(OWNER_NAME)]})" if letters else name
+
+
+def short_names(view: dict) -> list[str]:
+    """Each player's first name (the name's first word) where no one else's starts the same way,
+    else the whole name: for the turn order's one line."""
+    names = [p["name"] for p in view["players"]]
+    firsts = [n.split()[0] if n.split() else n for n in names]
+    return [f if firsts.count(f) == 1 else n for f, n in zip(firsts, names)]
 
 
 def acting(view: dict) -> set[int]:
@@ -132,9 +149,11 @@ def status(view: dict, letters: bool) -> list[str]:
     return lines
 
 
-def draw_panel(view: dict, scale: float, letters: bool, supply_names: dict[str, str]) -> Image.Image:
+def draw_panel(view: dict, scale: float, letters: bool, supply_names: dict[str, str], parts: bool = False
+               ) -> Image.Image:
     """The panel, ``PANEL_WIDTH`` logical px wide, cut to its height. ``supply_names``: the cities
-    of each numbered goods supply space."""
+    of each numbered goods supply space. ``parts``: without the goods supply and the legend
+    (``lower_parts`` draws them, to go under the map)."""
     p = Pen(PANEL_WIDTH, 1800, scale)
     x, right = 16, PANEL_WIDTH - 14
     y = 12
@@ -146,13 +165,26 @@ def draw_panel(view: dict, scale: float, letters: bool, supply_names: dict[str, 
     lines = status(view, letters)
     p.rect((x - 6, y - 4, right, y + 6 + 22 * len(lines)), fill=ACTIVE, outline=INK, width=1, radius=6)
     for i, line in enumerate(lines):
-        p.text(x + 4, y + 2 + 22 * i, p.fit(line, right - x - 12, BODY, i == 0), BODY, bold=i == 0)
+        text, size = p.shrink(line, right - x - 12, BODY, i == 0)
+        p.text(x + 4, y + 2 + 22 * i + (BODY - size) / 2, text, size, bold=i == 0)
     y += 22 * len(lines) + 18
     y = players(p, view, x, y, right, letters)
     y = action_tiles(p, view, x, y + 4, right, letters)
-    y = supply(p, view, x, y + 8, right, letters, supply_names)
-    y = legend(p, x, y + 10, letters)
+    if not parts:
+        y = supply(p, view, x, y + 8, right, letters, supply_names)
+        y = legend(p, x, y + 10, owner_label(view, 0) if letters else "")
     return p.img.crop((0, 0, p.img.width, p.px(y + 10)))
+
+
+def lower_parts(view: dict, scale: float, letters: bool, supply_names: dict[str, str]) -> list[Image.Image]:
+    """The goods supply and the legend, each as its own image ``PANEL_WIDTH`` logical px wide, to
+    lay under a wide map beside each other (``draw_panel(..., parts=True)`` leaves them out)."""
+    x, right = 16, PANEL_WIDTH - 14
+    p = Pen(PANEL_WIDTH, 400, scale)
+    y = supply(p, view, x, 10, right, letters, supply_names)
+    q = Pen(PANEL_WIDTH, 400, scale)
+    z = legend(q, x, 10, owner_label(view, 0) if letters else "")
+    return [p.img.crop((0, 0, p.img.width, p.px(y + 6))), q.img.crop((0, 0, q.img.width, q.px(z + 6)))]
 
 
 def players(p: Pen, view: dict, x: float, y: float, right: float, letters: bool) -> float:
@@ -161,9 +193,9 @@ def players(p: Pen, view: dict, x: float, y: float, right: float, letters: bool)
     if order:
         p.text(x, y, "Turn order", HEAD, bold=True)
         tx = x + p.width("Turn order", HEAD, True) + 12
+        short = short_names(view)
         for i, seat in enumerate(order):
-            name = view["players"][seat]["name"]
-            item = p.fit(name, 90, SMALL)
+            item = p.fit(short[seat], 90, SMALL)
             if tx + 16 + p.width(item, SMALL) > right:
                 break
             p.dot(tx + 6, y + 11, 6, owner_colour(seat))
@@ -180,11 +212,12 @@ def players(p: Pen, view: dict, x: float, y: float, right: float, letters: bool)
         p.rect((x - 6, y - 4, right, y + 68), fill=OUT if out else ACTIVE if active else PAPER,
                outline=owner_colour(seat), width=3)
         p.dot(x + 7, y + 10, 7, owner_colour(seat))
-        name = pl["name"] + (f" ({OWNER_NAME[seat % len(OWNER_NAME)]}, {owner_letter(seat)})" if letters else "")
+        name = pl["name"] + (f" ({owner_label(view, seat)}, {OWNER_NAME[seat % len(OWNER_NAME)]})" if letters else "")
         points = scoring.get(str(seat))
         tag = "bankrupt, out" if out else "" if points is None else \
             f"{points} track point{'s' if points != 1 else ''}: income or VP?"
-        p.text(x + 20, y, p.fit(name, right - x - 70 - p.width(tag, SMALL)), BODY, bold=True)
+        text, size = p.shrink(name, right - x - 70 - p.width(tag, SMALL), BODY, True)
+        p.text(x + 20, y + (BODY - size) / 2, text, size, bold=True)
         p.text(right - 40 - p.width(tag, SMALL), y + 2, tag, SMALL, fill=MUTED)
         if active:
             t = right - 22
@@ -220,8 +253,10 @@ def action_tiles(p: Pen, view: dict, x: float, y: float, right: float, letters: 
         if holder is not None:
             pl = view["players"][holder]
             p.dot(x + 244, y + 9, 6, owner_colour(holder))
-            label = who(view, holder, letters) + (" (passed)" if pl.get("passed_tile") else "")
-            p.text(x + 254, y + 1, p.fit(label, right - x - 258, SMALL), SMALL)
+            label = short_names(view)[holder] + (f" ({OWNER_NAME[holder % len(OWNER_NAME)]})" if letters else "") \
+                + (" (passed)" if pl.get("passed_tile") else "")
+            text, size = p.shrink(label, right - x - 258, SMALL)
+            p.text(x + 254, y + 1 + (SMALL - size) / 2, text, size)
         y += 23
     return y
 
@@ -260,7 +295,10 @@ def supply(p: Pen, view: dict, x: float, y: float, right: float, letters: bool,
     return y + 22
 
 
-def legend(p: Pen, x: float, y: float, letters: bool) -> float:
+def legend(p: Pen, x: float, y: float, label: str) -> float:
+    """What the marks on the map mean; ``label`` (colour-blind mode): the first seat's letters,
+    shown on the sample link badge."""
+    letters = bool(label)
     p.text(x, y, "Legend", HEAD, bold=True)
     y += 26
     colour = owner_colour(0)
@@ -279,7 +317,7 @@ def legend(p: Pen, x: float, y: float, letters: bool) -> float:
             tx += 8
         elif kind == 2:
             p.rect((x, mid - 9, x + 26, mid + 9), fill=colour, outline=INK, radius=9)
-            p.text(x + 13, mid + 0.5, (owner_letter(0) + ":" if letters else "") + "3", SMALL, bold=True, anchor="mm")
+            p.text(x + 13, mid + 0.5, (label + ":" if letters else "") + "3", SMALL, bold=True, anchor="mm")
             text = "Link number (for deliveries), owner's colour"
         else:
             p.dot(x + 9, mid, 8, (255, 255, 255))

@@ -109,7 +109,7 @@ def test_the_last_move_is_highlighted_on_its_hexes():
 def test_link_badges_never_cover_a_hex_name(monkeypatch, options):
     """Every link badge keeps clear of the printed hex names (what players type)."""
     badges = []
-    monkeypatch.setattr(render_rotw, "_badge", lambda d, x, y, r, *rest: badges.append((x, y, r)))
+    monkeypatch.setattr(render_rotw, "badge", lambda d, x, y, r, *rest: badges.append((x, y, r)))
     view = midgame_view()
     board = render_rotw.draw_board(view, **options)
     assert len(badges) >= 3

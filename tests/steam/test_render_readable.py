@@ -1,0 +1,74 @@
+"""Issue 23, part 6 (Steam): nothing cut (long names fit, the final scores keep their links), no
+empty band below a wide map, colour-blind labels from the players' names."""
+from bench.policy import play
+from railhead.engine import GAMES
+from railhead.render import steam, steam_map, steam_panel
+from railhead.render.hexes import BACKGROUND
+
+NAMES = ["Bérénice Montgomery-Whitfield", "Olu", "Oscar", "Pavel Wiśniewski"]
+
+
+def _final(map_id):
+    game = GAMES["steam"]
+    _, _, log = play(game, 4, 7, options={"map": map_id}, steady=True)
+    state = game.setup({"map": map_id}, NAMES, 7)
+    mid = None
+    for i, (seat, action) in enumerate(log):
+        state, _ = game.apply(state, seat, action)
+        if i == len(log) // 2:
+            mid = game.view(state, None)
+    return mid, game.view(state, None)
+
+
+MID, FINAL = _final("po-valley")
+
+
+def _texts(monkeypatch, view, **kwargs):
+    seen = []
+    real = steam_panel.Pen.text
+
+    def spy(self, x, y, text, size=steam_panel.BODY, bold=False, fill=None, anchor="la"):
+        end = real(self, x, y, text, size, bold, **({"fill": fill} if fill else {}), anchor=anchor)
+        seen.append((text, x, end, anchor))
+        return end
+    monkeypatch.setattr(steam_panel.Pen, "text", spy)
+    steam.draw_board(view, **kwargs)
+    return seen
+
+
+def test_final_scores_and_long_names_fit_uncut(monkeypatch):
+    seen = _texts(monkeypatch, FINAL)
+    for row in FINAL["final"]:
+        line = next(t for t in seen if t[0].startswith(f"{row['rank']}. {row['name']}"))
+        assert line[0].endswith(f"{row['links']:+d} links)" + (" (bankrupt)" if row["out"] else "")), line
+    for text, _x, end, anchor in seen:
+        if anchor == "la":
+            assert end <= steam_panel.PANEL_WIDTH - 8, text
+    assert any(t[0] == NAMES[0] for t in seen)                  # the player's box: the whole name
+
+
+def test_colour_blind_badges_tell_two_o_names_apart(monkeypatch):
+    seen = []
+    real = steam_map.paste_text
+    monkeypatch.setattr(steam_map, "paste_text", lambda img, x, y, text, *a, **k: (seen.append(text),
+                                                                                     real(img, x, y, text, *a, **k)))
+    steam.draw_board(MID, colourblind=True)
+    owners = {t.split(":")[0] for t in seen if ":" in t}
+    assert owners and owners <= {"B", "Ol", "Os", "P"}
+    assert steam_map.owner_label(MID, 1) != steam_map.owner_label(MID, 2)
+
+
+def test_no_empty_band_below_a_wide_map():
+    board = steam.draw_board(FINAL)
+    band = 0
+    for y in range(board.height - 1, 0, -1):
+        if any(board.getpixel((x, y)) != BACKGROUND for x in range(0, 1000, 7)):
+            break
+        band += 1
+    assert band < 40, band
+
+
+def test_a_close_view_of_a_build():
+    hexes = FINAL["last"] or ["K10"]
+    near = steam.draw_board(FINAL, close=hexes)
+    assert near.width < 900 and near.height < 600
