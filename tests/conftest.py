@@ -150,3 +150,33 @@ async def close_stores(monkeypatch):
             await store.close()
         except Exception:
             pass
+
+
+@pytest_asyncio.fixture
+async def store_url(db_path, monkeypatch):
+    """The database the store, table and concurrency suites open (tests/backends.py): the SQLite
+    file ``db_path``; or, with RAILHEAD_TEST_DB=postgresql://... (``make test-postgres``), a fresh
+    PostgreSQL database for this test, dropped after it, every store opened on it closed first."""
+    from .backends import POSTGRES, fresh_postgres
+
+    if not POSTGRES:
+        yield db_path
+        return
+    from railhead.bot.store.postgres import PgStore
+
+    opened = []
+    original = PgStore.open.__func__
+
+    async def tracked(cls, url, **options):
+        store = await original(cls, url, **options)
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(PgStore, "open", classmethod(tracked))
+    async with fresh_postgres() as url:
+        yield url
+        for store in opened:
+            try:
+                await store.close()
+            except Exception:
+                pass

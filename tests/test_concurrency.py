@@ -35,12 +35,12 @@ async def play_one(table: Table, channel: int, rng: random.Random) -> list[tuple
     return played
 
 
-async def test_a_hundred_games_at_once_lose_nothing_and_refuse_nothing(db_path):
-    store = await open_store(db_path)
+async def test_a_hundred_games_at_once_lose_nothing_and_refuse_nothing(store_url):
+    store = await open_store(store_url)
     table = Table(store, render=False, seeds=lambda: 5)
     logs = await asyncio.gather(*(play_one(table, ch, random.Random(ch)) for ch in range(1, GAMES + 1)))
     await store.close()
-    store = await open_store(db_path)          # what is on disk, read back by a fresh process
+    store = await open_store(store_url)        # what is on disk, read back by a fresh process
     for ch, played in zip(range(1, GAMES + 1), logs):
         row = await store.active_game(ch)
         entries = await store.log(row.id)

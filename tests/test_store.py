@@ -1,5 +1,6 @@
 """The store (DESIGN.md, "Persistence"): settings, migrations, the transaction interface,
-one active game per channel, one process per file, clear errors for bad files, backups."""
+one active game per channel, one process per file, clear errors for bad files, backups. The
+interface tests run on PostgreSQL too under ``make test-postgres`` (``store_url``, tests/backends.py)."""
 import asyncio
 import os
 import re
@@ -22,6 +23,8 @@ from railhead.bot.store import (
     new_token,
     open_store,
 )
+
+from .backends import integrity_errors, sqlite_only
 
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 
@@ -48,6 +51,7 @@ def no_thread_left():
 
 
 # ------------------------------------------------------------------ settings and migrations
+@sqlite_only
 async def test_settings_and_migrations_applied_once(db_path):
     store = await Store.open(db_path)                  # the Protocol's open is SQLite's
     assert isinstance(store, SqliteStore)
@@ -79,6 +83,7 @@ def make_v1_database(path):
     db.close()
 
 
+@sqlite_only
 async def test_migration_2_keeps_the_data_and_makes_one_game_per_channel(db_path):
     make_v1_database(db_path)
     store = await open_store(db_path)
@@ -106,8 +111,8 @@ async def test_migration_2_keeps_the_data_and_makes_one_game_per_channel(db_path
 
 
 # ---------------------------------------------------------------------------- transactions
-async def test_a_game_from_lobby_to_end():
-    store = await open_store(":memory:")
+async def test_a_game_from_lobby_to_end(store_url):
+    store = await open_store(store_url)
     async with store.transaction() as tx:
         gid = await tx.create_game(7, None, "rotw", 3, {"short": True}, 1)
         people = ((1, "Ann"), (2, "Bob"), (3, "Cat"), (4, "Dan"))
@@ -143,10 +148,10 @@ async def test_a_game_from_lobby_to_end():
     await store.close()
 
 
-async def test_a_failed_transaction_changes_nothing_and_the_store_goes_on(db_path):
-    store = await open_store(db_path)
+async def test_a_failed_transaction_changes_nothing_and_the_store_goes_on(store_url):
+    store = await open_store(store_url)
     gid = await running_game(store)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_errors()):
         async with store.transaction() as tx:
             await tx.append(gid, 0, 0, 1, {"type": "pass"}, "S1")
             await tx.add_offers([Offer(new_token(), gid, 0, 1, {"type": "bid"})])
@@ -164,8 +169,8 @@ async def test_a_failed_transaction_changes_nothing_and_the_store_goes_on(db_pat
     await store.close()
 
 
-async def test_one_active_game_per_channel():
-    store = await open_store(":memory:")
+async def test_one_active_game_per_channel(store_url):
+    store = await open_store(store_url)
     gid = await running_game(store, channel=7)
     with pytest.raises(ChannelBusy):
         async with store.transaction() as tx:
@@ -179,8 +184,8 @@ async def test_one_active_game_per_channel():
     await store.close()
 
 
-async def test_misuse_inside_a_transaction_raises_instead_of_hanging():
-    store = await open_store(":memory:")
+async def test_misuse_inside_a_transaction_raises_instead_of_hanging(store_url):
+    store = await open_store(store_url)
     async with store.transaction() as tx:
         async with asyncio.timeout(5):                      # same task: the store's reads would wait for this tx
             with pytest.raises(RuntimeError):
@@ -195,6 +200,7 @@ async def test_misuse_inside_a_transaction_raises_instead_of_hanging():
 
 
 # ------------------------------------------------------------------ one process per file
+@sqlite_only
 async def test_a_second_open_of_the_same_file_is_refused(db_path, no_thread_left):
     store = await open_store(db_path)
     with pytest.raises(StoreError, match=f"Another Railhead process is already using {re.escape(db_path)}; stop it"):
@@ -256,6 +262,7 @@ EXPECTED = {"missing folder": "does not exist", "text file": "is not a SQLite da
             "newer schema": "newer Railhead"}
 
 
+@sqlite_only
 async def test_bad_files_give_one_clear_sentence_and_leave_no_thread(tmp_path, no_thread_left):
     for kind, path in bad_files(tmp_path).items():
         for _ in range(2):                              # the second try is not refused as "in use": lock released
@@ -267,6 +274,7 @@ async def test_bad_files_give_one_clear_sentence_and_leave_no_thread(tmp_path, n
     assert os.stat(tmp_path / "readonly.sqlite3").st_mode & 0o222 == 0
 
 
+@sqlite_only
 def test_bad_files_do_not_hang_a_process(tmp_path):
     """In a fresh process: every refusal is a StoreError and the process then exits by itself."""
     paths = list(bad_files(tmp_path).values())
@@ -275,6 +283,7 @@ def test_bad_files_do_not_hang_a_process(tmp_path):
     assert child.stdout.count("StoreError:") == len(paths), child.stdout
 
 
+@sqlite_only
 async def test_a_missing_file_in_an_existing_folder_is_created(tmp_path):
     path = tmp_path / "first-run.sqlite3"
     store = await open_store(str(path))
@@ -283,6 +292,7 @@ async def test_a_missing_file_in_an_existing_folder_is_created(tmp_path):
 
 
 # ------------------------------------------------------------------------------- backups
+@sqlite_only
 async def test_backup_includes_what_is_still_in_the_wal(db_path, tmp_path):
     store = await open_store(db_path)
     gid = await running_game(store)
@@ -302,6 +312,7 @@ async def test_backup_includes_what_is_still_in_the_wal(db_path, tmp_path):
     await store.close()
 
 
+@sqlite_only
 async def test_a_backup_waits_for_the_open_transaction(db_path, tmp_path):
     store = await open_store(db_path)
     gid = await running_game(store)

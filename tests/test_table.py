@@ -13,8 +13,8 @@ from railhead.bot.table import NOT_SAVED, STALE, Table
 from .helpers_table import seated, token
 
 
-async def test_secret_bids_go_by_dm_and_one_seat_never_stales_another(db_path, sealed):
-    store, table, (ann, bob), start = await seated(db_path, "sealed")
+async def test_secret_bids_go_by_dm_and_one_seat_never_stales_another(store_url, sealed):
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
     # Both are prompted at once; the channel pings both, the choices go to each by DM.
     assert set(start.channel.mentions) == {ann.user_id, bob.user_id}
     assert set(start.direct) == {ann.user_id, bob.user_id}
@@ -34,15 +34,15 @@ async def test_secret_bids_go_by_dm_and_one_seat_never_stales_another(db_path, s
     await store.close()
 
 
-async def test_pressing_another_seats_button_is_refused(db_path, sealed):
-    store, table, (ann, bob), start = await seated(db_path, "sealed")
+async def test_pressing_another_seats_button_is_refused(store_url, sealed):
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
     reply = await table.click(bob, token(start.direct[ann.user_id], "Bid 2"))
     assert reply.caller.text == "That choice is for Ann (a button or menu of theirs)."
     await store.close()
 
 
-async def test_hand_shows_only_your_secret_and_your_choices(db_path, sealed):
-    store, table, (ann, bob), start = await seated(db_path, "sealed")
+async def test_hand_shows_only_your_secret_and_your_choices(store_url, sealed):
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
     await table.act(ann, {"type": "bid", "coins": 2})
     mine = await table.hand(ann)
     theirs = await table.hand(bob)
@@ -51,8 +51,8 @@ async def test_hand_shows_only_your_secret_and_your_choices(db_path, sealed):
     await store.close()
 
 
-async def test_closed_dm_marks_the_seat_once_and_hand_takes_over(db_path, sealed):
-    store, table, (ann, bob), start = await seated(db_path, "sealed")
+async def test_closed_dm_marks_the_seat_once_and_hand_takes_over(store_url, sealed):
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
     notice = await table.dm_failed(start.game_id, bob.user_id)
     assert "Bob's DMs are closed; use **My hand**" in notice.channel.text
     assert await table.dm_failed(start.game_id, bob.user_id) is None       # only once
@@ -66,8 +66,8 @@ async def test_closed_dm_marks_the_seat_once_and_hand_takes_over(db_path, sealed
     await store.close()
 
 
-async def test_undo_alone_then_by_consent(db_path, sealed):
-    store, table, (ann, bob), start = await seated(db_path, "sealed")
+async def test_undo_alone_then_by_consent(store_url, sealed):
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
     await table.act(ann, {"type": "bid", "coins": 3})
     reply = await table.undo(ann)                      # nothing revealed, nobody moved since: alone
     assert "Ann takes back their last move" in reply.channel.text
@@ -85,15 +85,15 @@ async def test_undo_alone_then_by_consent(db_path, sealed):
     assert "your bid: 3" in (await table.hand(ann)).caller.text
     # The log keeps everything; a fresh table on the same file restores the same game.
     await store.close()
-    store2 = await open_store(db_path)
+    store2 = await open_store(store_url)
     table2 = Table(store2, render=False)
     session = await table2.session(7)
     assert session.match.state["bids"] == [3, None] and len(session.match.log) == 6
     await store2.close()
 
 
-async def test_an_abandoned_games_turn_buttons_never_act_in_the_next_game(db_path):
-    store, table, (ann, bob), start = await seated(db_path)
+async def test_an_abandoned_games_turn_buttons_never_act_in_the_next_game(store_url):
+    store, table, (ann, bob), start = await seated(store_url)
     old_bid = token(start.channel, "Bid $1,000")
     await table.abandon(ann, confirm=True)
     await table.new(ann, "rotw")
@@ -107,8 +107,8 @@ async def test_an_abandoned_games_turn_buttons_never_act_in_the_next_game(db_pat
     await store.close()
 
 
-async def test_two_joins_at_once_seat_each_player_once(db_path):
-    store = await open_store(db_path)
+async def test_two_joins_at_once_seat_each_player_once(store_url):
+    store = await open_store(store_url)
     table = Table(store, render=False)
     ann, bob, cat = (Caller(7, i, n) for i, n in ((1, "Ann"), (2, "Bob"), (3, "Cat")))
     await table.new(ann, "rotw")
@@ -120,8 +120,8 @@ async def test_two_joins_at_once_seat_each_player_once(db_path):
     await store.close()
 
 
-async def test_two_new_games_at_once_open_one_lobby(db_path):
-    store = await open_store(db_path)
+async def test_two_new_games_at_once_open_one_lobby(store_url):
+    store = await open_store(store_url)
     table = Table(store, render=False)
     replies = await asyncio.gather(table.new(Caller(7, 1, "Ann"), "rotw"), table.new(Caller(7, 2, "Bob"), "rotw"))
     assert sum(r.channel is not None for r in replies) == 1
@@ -129,8 +129,8 @@ async def test_two_new_games_at_once_open_one_lobby(db_path):
     await store.close()
 
 
-async def test_a_double_start_starts_once(db_path):
-    store = await open_store(db_path)
+async def test_a_double_start_starts_once(store_url):
+    store = await open_store(store_url)
     table = Table(store, render=False)
     ann, bob = Caller(7, 1, "Ann"), Caller(7, 2, "Bob")
     await table.new(ann, "rotw")
@@ -142,8 +142,8 @@ async def test_a_double_start_starts_once(db_path):
     await store.close()
 
 
-async def test_a_final_move_racing_abandon_keeps_the_finished_game(db_path, sealed):
-    store, table, (ann, bob), start = await seated(db_path, "sealed")
+async def test_a_final_move_racing_abandon_keeps_the_finished_game(store_url, sealed):
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
     for _ in range(2):
         await table.act(ann, {"type": "bid", "coins": 0})
         await table.act(bob, {"type": "bid", "coins": 0})
@@ -155,8 +155,8 @@ async def test_a_final_move_racing_abandon_keeps_the_finished_game(db_path, seal
     await store.close()
 
 
-async def test_cancel_voids_its_confirm(db_path):
-    store, table, (ann, bob), start = await seated(db_path, seed=3)
+async def test_cancel_voids_its_confirm(store_url):
+    store, table, (ann, bob), start = await seated(store_url, seed=3)
     await table.act(ann, {"type": "bid", "amount": 1})
     await table.act(bob, {"type": "pass"})
     preview = await table.command(ann, "link", {"from": "Lille", "to": "Brussel"})
@@ -168,10 +168,10 @@ async def test_cancel_voids_its_confirm(db_path):
     await store.close()
 
 
-async def test_a_failed_commit_says_nothing_changed_and_changes_nothing(db_path, monkeypatch):
+async def test_a_failed_commit_says_nothing_changed_and_changes_nothing(store_url, monkeypatch):
     import sqlite3
 
-    store, table, (ann, bob), start = await seated(db_path)
+    store, table, (ann, bob), start = await seated(store_url)
     original = store.transaction
 
     def full_disk():
@@ -186,8 +186,8 @@ async def test_a_failed_commit_says_nothing_changed_and_changes_nothing(db_path,
     await store.close()
 
 
-async def test_a_failure_after_the_commit_says_the_move_was_made(db_path, monkeypatch):
-    store, table, (ann, bob), start = await seated(db_path)
+async def test_a_failure_after_the_commit_says_the_move_was_made(store_url, monkeypatch):
+    store, table, (ann, bob), start = await seated(store_url)
     table.render = True
 
     def broken(view, **kwargs):
@@ -205,8 +205,8 @@ async def test_a_failure_after_the_commit_says_the_move_was_made(db_path, monkey
     {"path": None}, {"path": 3}, {"path": ["K6"]}, {"amount": "lots"}, {"amount": []}, {"from": {"x": 1}},
     {"nonsense": 1}, "not a dict", {"colour": "plaid"}, {"path": "x" * 6000},
 ])
-async def test_bad_command_arguments_get_a_sentence(db_path, args):
-    store, table, (ann, bob), start = await seated(db_path)
+async def test_bad_command_arguments_get_a_sentence(store_url, args):
+    store, table, (ann, bob), start = await seated(store_url)
     for name in ("bid", "build", "link", "deliver", "urbanize", "card"):
         reply = await table.command(ann, name, args)
         text = reply.caller.text if reply.caller else reply.channel.text
@@ -214,8 +214,8 @@ async def test_bad_command_arguments_get_a_sentence(db_path, args):
     await store.close()
 
 
-async def test_bad_actions_get_a_sentence_and_change_nothing(db_path):
-    store, table, (ann, bob), start = await seated(db_path)
+async def test_bad_actions_get_a_sentence_and_change_nothing(store_url):
+    store, table, (ann, bob), start = await seated(store_url)
     for action in ({"type": "bid", "amount": "3"}, {"type": "bid", "amount": 3, "x": 1}, {"type": "fly"},
                    {"amount": 3}, [], None, {"type": "build", "path": None}):
         reply = await table.act(ann, action)
@@ -254,9 +254,9 @@ def test_pages_split_long_lines_and_never_send_an_empty_part():
     assert all(0 < len(p) <= 2000 for p in parts) and "".join(parts).replace("\n", "").count("x") == 6000
 
 
-async def test_a_game_saved_under_older_rules_is_refused_with_a_sentence(db_path):
+async def test_a_game_saved_under_older_rules_is_refused_with_a_sentence(store_url):
     """Replaying an old log with the new random stream would silently give another game."""
-    store, table, (ann, bob), start = await seated(db_path)
+    store, table, (ann, bob), start = await seated(store_url)
     await store._run("UPDATE games SET rules_version = 1")
     table2 = Table(store, render=False)
     reply = await table2.act(ann, {"type": "bid", "amount": 2})
@@ -266,9 +266,9 @@ async def test_a_game_saved_under_older_rules_is_refused_with_a_sentence(db_path
     await store.close()
 
 
-async def test_a_preview_never_shows_the_goods_cubes_a_move_would_draw(db_path):
+async def test_a_preview_never_shows_the_goods_cubes_a_move_would_draw(store_url):
     """Urbanizing draws 2 cubes; a preview that named them made peeking at the bag free (Cancel)."""
-    store, table, (ann, bob), start = await seated(db_path)
+    store, table, (ann, bob), start = await seated(store_url)
     await table.act(ann, {"type": "bid", "amount": 1})
     await table.act(bob, {"type": "pass"})
     session = await table.session(7)
@@ -281,8 +281,8 @@ async def test_a_preview_never_shows_the_goods_cubes_a_move_would_draw(db_path):
     await store.close()
 
 
-async def test_every_message_of_a_vote_carries_the_vote_buttons(db_path):
-    store, table, (ann, bob, cat), start = await seated(db_path, names=("Ann", "Bob", "Cat"))
+async def test_every_message_of_a_vote_carries_the_vote_buttons(store_url):
+    store, table, (ann, bob, cat), start = await seated(store_url, names=("Ann", "Bob", "Cat"))
     await table.act(ann, {"type": "bid", "amount": 1})
     await table.act(bob, {"type": "pass"})
     await table.undo(ann)
@@ -294,8 +294,8 @@ async def test_every_message_of_a_vote_carries_the_vote_buttons(db_path):
     await store.close()
 
 
-async def test_a_card_without_its_city_asks_for_one(db_path):
-    store, table, (ann, bob), start = await seated(db_path, seed=5)     # City Growth is face up
+async def test_a_card_without_its_city_asks_for_one(store_url):
+    store, table, (ann, bob), start = await seated(store_url, seed=5)     # City Growth is face up
     await table.act(ann, {"type": "bid", "amount": 1})
     await table.act(bob, {"type": "pass"})
     reply = await table.act(ann, {"type": "take_card", "card": "city-growth"})
@@ -303,8 +303,8 @@ async def test_a_card_without_its_city_asks_for_one(db_path):
     await store.close()
 
 
-async def test_a_damaged_snapshot_falls_back_to_replaying_the_log(db_path):
-    store, table, (ann, bob), start = await seated(db_path)
+async def test_a_damaged_snapshot_falls_back_to_replaying_the_log(store_url):
+    store, table, (ann, bob), start = await seated(store_url)
     await table.act(ann, {"type": "bid", "amount": 2})
     await table.act(bob, {"type": "pass"})
     before = (await table.session(7)).match.state
@@ -314,10 +314,10 @@ async def test_a_damaged_snapshot_falls_back_to_replaying_the_log(db_path):
     await store.close()
 
 
-async def test_bids_get_a_text_line_and_the_board_comes_when_it_changes(db_path):
+async def test_bids_get_a_text_line_and_the_board_comes_when_it_changes(store_url):
     """Issue "Play-by-chat that people keep playing", "Fewer posts": an auction bid or pass is a short
     line; the board image is posted when the board changes (the auction's end pings the first player)."""
-    store, table, (ann, bob), start = await seated(db_path, "rotw", render=True)
+    store, table, (ann, bob), start = await seated(store_url, "rotw", render=True)
     assert start.channel.image is not None
     bid = await table.act(ann, {"type": "bid", "amount": 1})
     assert "Ann bids" in bid.channel.text and bid.channel.image is None

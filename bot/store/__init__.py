@@ -6,20 +6,21 @@ survive restarts), prefs and meta. One asyncio lock serializes every use of the 
 a transaction holds it from BEGIN IMMEDIATE to COMMIT/ROLLBACK, a read holds it briefly, so
 games in different channels never share a half-open transaction. One process per database
 file: ``open`` holds an exclusive ``flock`` on ``<path>.lock`` until ``close``.
-``Store``/``Tx`` are the interface a shared SQL server would implement too.
+``Store``/``Tx`` are the interface the PostgreSQL store (``postgres.py``, chosen by a
+``postgresql://`` URL in ``open_store``) implements too.
 """
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any, Protocol
+from typing import Protocol
 
 import aiosqlite
 
 from .files import claim, copy_database, copy_to, damaged, explain, release
+from .reads import Reads, to_json
 from .rows import (
     ELSEWHERE,
     ENDED,
@@ -36,117 +37,6 @@ from .rows import (
     now,
 )
 from .schema import MIGRATIONS, migrate
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
-
-
-def _game(r: sqlite3.Row) -> GameRow:
-    return GameRow(r["id"], r["channel_id"], r["guild_id"], r["game"], r["rules_version"], json.loads(r["options"]),
-                   r["seed"], r["status"], r["creator_id"], r["created_at"], json.loads(r["timing"]))
-
-
-def _timer(r: sqlite3.Row) -> TimerRow:
-    return TimerRow(r["game_id"], r["seat"], r["stamp"], r["since"], r["remind_at"], r["reminders"], r["limit_at"],
-                    bool(r["late"]), {int(k): v for k, v in json.loads(r["votes"]).items()})
-
-
-class _Reads:
-    """The reads shared by the store (which takes the lock) and a transaction (which holds it)."""
-
-    async def _rows(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        raise NotImplementedError
-
-    async def _row(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
-        rows = await self._rows(sql, params)
-        return rows[0] if rows else None
-
-    async def game(self, game_id: int) -> GameRow | None:
-        r = await self._row("SELECT * FROM games WHERE id = ?", (game_id,))
-        return _game(r) if r else None
-
-    async def active_game(self, channel_id: int) -> GameRow | None:
-        """The channel's game in the lobby or running (at most one)."""
-        r = await self._row("SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-                            (channel_id,))
-        return _game(r) if r else None
-
-    async def last_game(self, channel_id: int) -> GameRow | None:
-        """The channel's newest game, any status."""
-        r = await self._row("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return _game(r) if r else None
-
-    async def seats(self, game_id: int) -> list[SeatRow]:
-        """In seat (join) order."""
-        rows = await self._rows("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"]), bool(r["removed"])) for r in rows]
-
-    async def game_counts(self) -> dict[str, int]:
-        """How many games have each status."""
-        rows = await self._rows("SELECT status, COUNT(*) AS n FROM games GROUP BY status")
-        return {r["status"]: r["n"] for r in rows}
-
-    async def size(self) -> int:
-        """The database's size in bytes (pages in use)."""
-        r = await self._row("SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()")
-        return int(r["n"]) if r else 0
-
-    async def prefs(self, user_id: int) -> dict:
-        """A user's settings (``/game settings``), ``{}`` when none were set."""
-        r = await self._row("SELECT prefs FROM prefs WHERE user_id = ?", (user_id,))
-        return json.loads(r["prefs"]) if r else {}
-
-    async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self._rows("SELECT * FROM timers WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [_timer(r) for r in rows]
-
-    async def due_timers(self, at: str) -> list[TimerRow]:
-        """Timers of running games whose reminder or time limit is due at ``at`` (ISO time)."""
-        rows = await self._rows(
-            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND "
-            "((t.remind_at IS NOT NULL AND t.remind_at <= ?) OR (t.limit_at IS NOT NULL AND t.limit_at <= ? "
-            "AND t.late = 0)) ORDER BY t.game_id, t.seat", (at, at))
-        return [_timer(r) for r in rows]
-
-    async def log(self, game_id: int) -> list[LogEntry]:
-        """The game's actions ordered by seq."""
-        rows = await self._rows("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
-        return [LogEntry(r["n"], r["seat"], r["user_id"], json.loads(r["action"])) for r in rows]
-
-    async def last_move_at(self, game_id: int, seat: int) -> str | None:
-        """When ``seat``'s latest log entry was saved (ISO time), or ``None`` before its first."""
-        r = await self._row("SELECT max(at) AS at FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat))
-        return r["at"] if r else None
-
-    async def snapshot(self, game_id: int) -> tuple[int, str] | None:
-        """``(seq, state JSON)``: the state after the first ``seq`` log entries."""
-        r = await self._row("SELECT n, state FROM snapshots WHERE game_id = ?", (game_id,))
-        return (r["n"], r["state"]) if r else None
-
-    async def offer(self, token: str) -> Offer | None:
-        r = await self._row("SELECT * FROM offers WHERE token = ?", (token,))
-        return Offer(r["token"], r["game_id"], r["seat"], r["stamp"], json.loads(r["action"])) if r else None
-
-    async def meta_get(self, key: str) -> str | None:
-        r = await self._row("SELECT value FROM meta WHERE key = ?", (key,))
-        return r["value"] if r else None
-
-    async def results(self, *, user_id: int | None = None, game: str | None = None,
-                      guild_id: int | None = None) -> list[ResultRow]:
-        """Results of finished games, newest first, filtered by user, game and guild."""
-        where, params = [], []
-        for column, value in (("user_id", user_id), ("game", game), ("guild_id", guild_id)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        sql = "SELECT r.*, s.name FROM results r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat" + \
-            (" WHERE " + " AND ".join(f"r.{w}" for w in where) if where else "") + \
-            " ORDER BY r.finished_at DESC, r.game_id DESC, r.seat"
-        rows = await self._rows(sql, tuple(params))
-        return [ResultRow(r["game_id"], r["seat"], r["user_id"], r["game"], r["guild_id"], r["variant"], r["score"],
-                          r["rank"], None if r["success"] is None else bool(r["success"]), r["finished_at"],
-                          r["name"]) for r in rows]
 
 
 class Tx(Protocol):
@@ -197,7 +87,7 @@ class Tx(Protocol):
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
 
 
-class SqliteTx(_Reads):
+class SqliteTx(Reads):
     """One open transaction; valid only inside its ``async with`` block."""
 
     def __init__(self, db: aiosqlite.Connection):
@@ -221,7 +111,7 @@ class SqliteTx(_Reads):
             cur = await self._exec(
                 "INSERT INTO games (channel_id, guild_id, game, rules_version, options, seed, status, creator_id,"
                 " created_at, timing) VALUES (?, ?, ?, ?, ?, 0, 'lobby', ?, ?, ?)",
-                (channel_id, guild_id, game, rules_version, _json(options), creator_id, now(), _json(timing or {})))
+                (channel_id, guild_id, game, rules_version, to_json(options), creator_id, now(), to_json(timing or {})))
         except sqlite3.IntegrityError as exc:
             if "games.channel_id" in str(exc):
                 raise ChannelBusy(channel_id) from exc
@@ -265,7 +155,7 @@ class SqliteTx(_Reads):
     async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None:
         """Log entry ``seq`` and the state after it (snapshot seq + 1). A taken seq raises sqlite3.IntegrityError."""
         await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                         (game_id, seq, seat, user_id, _json(action), now()))
+                         (game_id, seq, seat, user_id, to_json(action), now()))
         await self._snapshot(game_id, seq + 1, state_json)
 
     async def _snapshot(self, game_id: int, seq: int, state_json: str) -> None:
@@ -276,7 +166,7 @@ class SqliteTx(_Reads):
         """Log ``(seat, user_id, action)`` entries from seq 0 (an imported game) and the state after them."""
         for seq, (seat, user_id, action) in enumerate(entries):
             await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                             (game_id, seq, seat, user_id, _json(action), now()))
+                             (game_id, seq, seat, user_id, to_json(action), now()))
         await self._snapshot(game_id, len(entries), state_json)
 
     async def add_results(self, results: list[ResultRow]) -> None:
@@ -291,7 +181,7 @@ class SqliteTx(_Reads):
         """See Tx.add_offers."""
         for o in offers:
             await self._exec("INSERT INTO offers (token, game_id, seat, stamp, action) VALUES (?, ?, ?, ?, ?)",
-                             (o.token, o.game_id, o.seat, o.stamp, _json(o.action)))
+                             (o.token, o.game_id, o.seat, o.stamp, to_json(o.action)))
 
     async def void_offers(self, tokens: list[str]) -> None:
         """See Tx.void_offers."""
@@ -303,7 +193,7 @@ class SqliteTx(_Reads):
         await self._exec("INSERT OR REPLACE INTO timers (game_id, seat, stamp, since, remind_at, reminders, limit_at, "
                          "late, votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          (t.game_id, t.seat, t.stamp, t.since, t.remind_at, t.reminders, t.limit_at, int(t.late),
-                          _json({str(k): v for k, v in t.votes.items()})))
+                          to_json({str(k): v for k, v in t.votes.items()})))
 
     async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None:
         """Delete the game's timers except those of the seats in ``keep``."""
@@ -313,7 +203,7 @@ class SqliteTx(_Reads):
 
     async def set_prefs(self, user_id: int, prefs: dict) -> None:
         """See Tx.set_prefs."""
-        await self._exec("INSERT OR REPLACE INTO prefs (user_id, prefs) VALUES (?, ?)", (user_id, _json(prefs)))
+        await self._exec("INSERT OR REPLACE INTO prefs (user_id, prefs) VALUES (?, ?)", (user_id, to_json(prefs)))
 
     async def set_removed(self, game_id: int, seat: int) -> None:
         """See Tx.set_removed."""
@@ -321,7 +211,7 @@ class SqliteTx(_Reads):
 
     async def set_timing(self, game_id: int, timing: dict) -> None:
         """See Tx.set_timing."""
-        await self._exec("UPDATE games SET timing = ? WHERE id = ?", (_json(timing), game_id))
+        await self._exec("UPDATE games SET timing = ? WHERE id = ?", (to_json(timing), game_id))
 
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
         """See Tx.set_dm_closed."""
@@ -378,9 +268,13 @@ class Store(Protocol):
         """Timers of running games whose reminder or time limit is due at at (ISO time)."""
     async def backup(self, dest_path: str) -> None:
         """Copy the database consistently to dest_path (SQLite's backup API); raises StoreError."""
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Exclusion of one game's moves across every process using the database (the table takes
+        it inside its own asyncio lock): SQLite's is a no-op (one process holds the file's lock);
+        PostgreSQL's is an advisory lock."""
 
 
-class SqliteStore(_Reads):
+class SqliteStore(Reads):
     """The SQLite store. ``await SqliteStore.open(path)``; ``":memory:"`` works for tests."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, lock_fd: int | None):
@@ -467,12 +361,28 @@ class SqliteStore(_Reads):
             async with self._use():
                 await self._db.backup(target)
 
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Nothing to take: one process holds the file (``files.claim``), and the table's asyncio
+        lock serializes a game within it."""
+        yield
 
-async def open_store(path: str) -> SqliteStore:
-    """``await SqliteStore.open(path)``; raises StoreError when the file cannot be used."""
+
+def is_postgres(target: str) -> bool:
+    """Whether ``RAILHEAD_DB`` (or ``--db``) names a PostgreSQL server rather than a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+async def open_store(path: str) -> Store:
+    """The store at ``path``: a ``postgresql://`` URL opens PostgreSQL (asyncpg, the ``postgres``
+    extra), anything else is a SQLite file (``SqliteStore.open``). Raises StoreError with a sentence."""
+    if is_postgres(path):
+        from .postgres import PgStore
+
+        return await PgStore.open(path)
     return await SqliteStore.open(path)
 
 
 __all__ = ["ELSEWHERE", "ENDED", "MIGRATIONS", "ChannelBusy", "GameRow", "LogEntry", "Offer", "ResultRow", "SeatRow",
-           "SqliteStore", "SqliteTx", "Store", "StoreError", "TimerRow", "Tx", "copy_database", "iso", "new_token",
-           "now", "open_store"]
+           "SqliteStore", "SqliteTx", "Store", "StoreError", "TimerRow", "Tx", "copy_database", "is_postgres", "iso",
+           "new_token", "now", "open_store"]

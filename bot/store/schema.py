@@ -1,5 +1,6 @@
 """The database schema as numbered migrations, **append only**: a database replays them from its
-own number on (``PRAGMA user_version``); see docs/migrations.md."""
+own number on (``PRAGMA user_version``); see docs/migrations.md. PostgreSQL has its own SQL for
+each number, with the same resulting tables and columns (``pg_schema.py``)."""
 from __future__ import annotations
 
 import sqlite3
@@ -75,6 +76,11 @@ MIGRATIONS = [          # append only (see the module docstring)
         PRIMARY KEY (game_id, seat));
     CREATE INDEX timers_remind ON timers(remind_at);
     CREATE INDEX timers_limit ON timers(limit_at);
+    """,
+    # 5: a due timer claimed by one bot process until claimed_until (ISO time; PostgreSQL's
+    # due_timers sets it, so two processes never send the same reminder; SQLite has one process)
+    """
+    ALTER TABLE timers ADD COLUMN claimed_until TEXT;
     """,
 ]
 

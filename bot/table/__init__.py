@@ -12,7 +12,8 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, nullcontext
 from datetime import UTC, datetime
 from functools import partial
 
@@ -47,9 +48,20 @@ class Table(Lobby, Information, Moves, Messages):
         self._prefs: dict[int, dict] = {}
         self.arrivals = Arrivals()
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that serializes one game's lobby and moves."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the lock that serializes one game's lobby and moves: this process's asyncio lock,
+        then the store's ``game_lock`` (across processes: PostgreSQL's advisory lock; SQLite's is
+        a no-op). With a store other processes write (``shared``), a cached match that the log
+        has outgrown meanwhile is dropped here, so the holder loads the game afresh."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            game_lock = getattr(self.store, "game_lock", None)
+            async with game_lock(game_id) if game_lock is not None else nullcontext():
+                if getattr(self.store, "shared", False) and game_id in self._matches:
+                    snap = await self.store.snapshot(game_id)
+                    if snap is None or snap[0] != len(self._matches[game_id].log):
+                        self._matches.pop(game_id, None)
+                yield
 
     @staticmethod
     def ui(game_id: str) -> GameUI:

@@ -1,0 +1,336 @@
+"""PostgreSQL persistence through asyncpg (``RAILHEAD_DB=postgresql://user@host/db``), for several
+bot processes sharing one database; install with the ``postgres`` extra (``pip install
+'railhead[postgres]'``). asyncpg is imported only when such a URL is opened.
+
+The same ``Store``/``Tx`` interface and rows as SQLite's store, the same numbered migrations
+(``pg_schema.py``), times as ISO-8601 UTC text. A pool of connections: each transaction and each
+read takes one, so games never share a half-open transaction. What SQLite gets from being one
+process, PostgreSQL gets from the database:
+
+* one active game per channel: the partial unique index ``games_one_active`` (ChannelBusy);
+* one move at a time per game, across processes: ``game_lock`` holds a session advisory lock
+  (key: the game id) on a connection of a second, small pool for as long as the table's lock is
+  held (``Table.lock``); a process that dies loses its connections and so its locks. The log's
+  primary key (game, seq) refuses a move played on a stale state all the same;
+* a due timer handed to one process: ``due_timers`` claims the rows it returns for two minutes
+  (``claimed_until``, ``FOR UPDATE SKIP LOCKED``); the tick then re-reads the timer under the
+  game's lock before it sends anything.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+from typing import Any
+
+from .pg_schema import pg_migrate
+from .reads import Reads, timer_row, to_json
+from .rows import ENDED, ChannelBusy, Offer, ResultRow, StoreError, TimerRow, iso, now
+
+CLAIM = timedelta(minutes=2)        # how long a due timer returned to one process is hidden from others
+ELSEWHERE = "set RAILHEAD_DB (or --db) to another database"
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """SQL written with ``?`` marks (the shared reads') with PostgreSQL's ``$1``, ``$2``, ... instead."""
+    count = itertools.count(1)
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+def redact(url: str) -> str:
+    """The URL without its password, to name the database in a sentence."""
+    return re.sub(r"://([^:/@?]*):[^@/?]*@", r"://\1:***@", url)
+
+
+def driver() -> Any:
+    """The asyncpg module; raises StoreError with a sentence when the extra is not installed."""
+    try:
+        import asyncpg
+    except ImportError:
+        raise StoreError("RAILHEAD_DB names a PostgreSQL database but asyncpg is not installed; install Railhead "
+                         "with its postgres extra (pip install 'railhead[postgres]'), or set RAILHEAD_DB to a "
+                         "SQLite file.") from None
+    return asyncpg
+
+
+def _count(status: str) -> int:
+    """The row count of a command status ("UPDATE 2" -> 2)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PgReads(Reads):
+    """The shared reads, with PostgreSQL's own database size."""
+
+    async def size(self) -> int:
+        """The database's size in bytes (``pg_database_size``)."""
+        r = await self._row("SELECT pg_database_size(current_database()) AS n")
+        return int(r["n"]) if r else 0
+
+
+class PgTx(PgReads):
+    """One open transaction on one pooled connection; valid only inside its ``async with`` block."""
+
+    def __init__(self, conn: Any):
+        self._conn, self.open = conn, True
+
+    def _check(self) -> None:
+        if not self.open:
+            raise RuntimeError("this transaction has ended")
+
+    async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
+        self._check()
+        return await self._conn.fetch(numbered(sql), *params)
+
+    async def _exec(self, sql: str, params: tuple = ()) -> int:
+        self._check()
+        return _count(await self._conn.execute(numbered(sql), *params))
+
+    async def _many(self, sql: str, rows: list[tuple]) -> None:
+        self._check()
+        if rows:
+            await self._conn.executemany(numbered(sql), rows)
+
+    async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
+                          creator_id: int, timing: dict | None = None) -> int:
+        """A new game in the lobby (seed 0); returns its id. Raises ChannelBusy if the channel has an
+        active game (the index ``games_one_active``); the transaction goes on (a savepoint)."""
+        self._check()
+        unique = driver().UniqueViolationError
+        try:
+            async with self._conn.transaction():
+                return await self._conn.fetchval(numbered(
+                    "INSERT INTO games (channel_id, guild_id, game, rules_version, options, seed, status, creator_id,"
+                    " created_at, timing) VALUES (?, ?, ?, ?, ?, 0, 'lobby', ?, ?, ?) RETURNING id"),
+                    channel_id, guild_id, game, rules_version, to_json(options), creator_id, now(),
+                    to_json(timing or {}))
+        except unique as exc:
+            if exc.constraint_name == "games_one_active":
+                raise ChannelBusy(channel_id) from exc
+            raise
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None:
+        """Seat the user in the next seat and return it; None if already seated."""
+        if await self._row("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)):
+            return None
+        seat = int((await self._row("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)))[0])
+        await self._exec("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                         (game_id, seat, user_id, name))
+        return seat
+
+    async def remove_seat(self, game_id: int, user_id: int) -> bool:
+        """Remove the user's seat and close the gap (join order kept); False if not seated."""
+        r = await self._row("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        if r is None:
+            return False
+        await self._exec("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        for (seat,) in await self._rows("SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
+                                        (game_id, r["seat"])):
+            await self._exec("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (seat - 1, game_id, seat))
+        return True
+
+    async def set_status(self, game_id: int, status: str, *, expect: tuple[str, ...] = ("lobby", "running")) -> bool:
+        """Change the status if it is one of ``expect``; True if changed. Ending a game deletes its offers."""
+        marks = ", ".join("?" * len(expect))
+        changed = await self._exec(f"UPDATE games SET status = ? WHERE id = ? AND status IN ({marks})",
+                                   (status, game_id, *expect))
+        if changed and status in ENDED:
+            await self._exec("DELETE FROM offers WHERE game_id = ?", (game_id,))
+        return changed > 0
+
+    async def start_game(self, game_id: int, seed: int, state_json: str) -> None:
+        """Status running, the seed, and the initial state as the snapshot with seq 0."""
+        await self._exec("UPDATE games SET status = 'running', seed = ? WHERE id = ?", (seed, game_id))
+        await self._snapshot(game_id, 0, state_json)
+
+    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None:
+        """Log entry ``seq`` and the state after it (snapshot seq + 1). A taken seq raises
+        asyncpg.UniqueViolationError (an IntegrityConstraintViolationError)."""
+        await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                         (game_id, seq, seat, user_id, to_json(action), now()))
+        await self._snapshot(game_id, seq + 1, state_json)
+
+    async def _snapshot(self, game_id: int, seq: int, state_json: str) -> None:
+        await self._exec("INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?) ON CONFLICT (game_id) DO UPDATE"
+                         " SET n = excluded.n, state = excluded.state", (game_id, seq, state_json))
+
+    async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None:
+        """Log ``(seat, user_id, action)`` entries from seq 0 (an imported game) and the state after them."""
+        at = now()
+        await self._many("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                         [(game_id, seq, seat, user_id, to_json(action), at)
+                          for seq, (seat, user_id, action) in enumerate(entries)])
+        await self._snapshot(game_id, len(entries), state_json)
+
+    async def add_results(self, results: list[ResultRow]) -> None:
+        """Record a finished game's results (one row per seat)."""
+        at = now()
+        await self._many("INSERT INTO results (game_id, seat, user_id, game, guild_id, variant, score, rank, "
+                         "success, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [(r.game_id, r.seat, r.user_id, r.game, r.guild_id, r.variant, r.score, r.rank,
+                           None if r.success is None else int(r.success), at) for r in results])
+
+    async def add_offers(self, offers: list[Offer]) -> None:
+        """Store the actions behind buttons and menu options, under their tokens."""
+        await self._many("INSERT INTO offers (token, game_id, seat, stamp, action) VALUES (?, ?, ?, ?, ?)",
+                         [(o.token, o.game_id, o.seat, o.stamp, to_json(o.action)) for o in offers])
+
+    async def void_offers(self, tokens: list[str]) -> None:
+        """Forget the offers with these tokens."""
+        if tokens:
+            await self._exec("DELETE FROM offers WHERE token = ANY(?::text[])", (list(tokens),))
+
+    async def set_timer(self, t: TimerRow) -> None:
+        """Create or replace the timer of ``(t.game_id, t.seat)`` (unclaimed)."""
+        await self._exec("INSERT INTO timers (game_id, seat, stamp, since, remind_at, reminders, limit_at, late, "
+                         "votes, claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (game_id, seat)"
+                         " DO UPDATE SET stamp = excluded.stamp, since = excluded.since,"
+                         " remind_at = excluded.remind_at, reminders = excluded.reminders,"
+                         " limit_at = excluded.limit_at, late = excluded.late, votes = excluded.votes,"
+                         " claimed_until = NULL",
+                         (t.game_id, t.seat, t.stamp, t.since, t.remind_at, t.reminders, t.limit_at, int(t.late),
+                          to_json({str(k): v for k, v in t.votes.items()})))
+
+    async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None:
+        """Delete the game's timers except those of the seats in ``keep``."""
+        await self._exec("DELETE FROM timers WHERE game_id = ? AND NOT (seat = ANY(?::bigint[]))",
+                         (game_id, list(keep)))
+
+    async def set_prefs(self, user_id: int, prefs: dict) -> None:
+        """Save a user's settings (/game settings)."""
+        await self._exec("INSERT INTO prefs (user_id, prefs) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE"
+                         " SET prefs = excluded.prefs", (user_id, to_json(prefs)))
+
+    async def set_removed(self, game_id: int, seat: int) -> None:
+        """Mark a seat removed after a time-limit vote."""
+        await self._exec("UPDATE seats SET removed = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def set_timing(self, game_id: int, timing: dict) -> None:
+        """Save a game's clocks."""
+        await self._exec("UPDATE games SET timing = ? WHERE id = ?", (to_json(timing), game_id))
+
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        """Note whether a seated user's DMs are closed to the bot."""
+        await self._exec("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
+                         (int(closed), game_id, user_id))
+
+    async def meta_set(self, key: str, value: str) -> None:
+        """Set a key of the bot's own metadata."""
+        await self._exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
+                         " SET value = excluded.value", (key, value))
+
+
+class PgStore(PgReads):
+    """The PostgreSQL store: ``await PgStore.open("postgresql://...")`` (see the module docstring)."""
+
+    shared = True           # other processes may write the same games: the table re-checks what it cached
+
+    def __init__(self, pool: Any, locks: Any, where: str):
+        self._pool, self._locks, self.path = pool, locks, where
+        self._holders: set[asyncio.Task] = set()       # the tasks inside a transaction
+
+    @classmethod
+    async def open(cls, url: str, *, max_size: int = 10, lock_max_size: int = 20) -> PgStore:
+        """Connect and migrate. ``max_size``: connections for reads and transactions;
+        ``lock_max_size``: games locked at once by this process (one connection each). Raises
+        StoreError: asyncpg missing, server unreachable, login refused, newer schema, ..."""
+        asyncpg, where = driver(), redact(url)
+        pool = locks = None
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
+            async with pool.acquire() as conn:
+                await pg_migrate(conn, where)
+            locks = await asyncpg.create_pool(url, min_size=0, max_size=lock_max_size)
+            return cls(pool, locks, where)
+        except BaseException as exc:
+            for p in (locks, pool):
+                if p is not None:
+                    p.terminate()
+            if isinstance(exc, (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)):
+                raise StoreError(f"Cannot use the PostgreSQL database {where} ({type(exc).__name__}: {exc}); check "
+                                 f"that the server runs, the URL and the user's rights, or {ELSEWHERE}.") from None
+            raise
+
+    async def close(self) -> None:
+        """Close both pools (after the transactions and locks in use end, 10 s at most). Idempotent."""
+        for pool in (self._locks, self._pool):
+            try:
+                await asyncio.wait_for(pool.close(), 10)
+            except (TimeoutError, OSError):
+                pool.terminate()
+
+    def _guard(self) -> None:
+        if asyncio.current_task() in self._holders:
+            raise RuntimeError("inside a transaction use tx's methods; the store would wait for itself")
+
+    async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
+        self._guard()
+        async with self._pool.acquire() as conn:
+            return await conn.fetch(numbered(sql), *params)
+
+    async def _run(self, sql: str, params: tuple = ()) -> None:
+        """One statement in autocommit (tests and benchmarks only)."""
+        self._guard()
+        async with self._pool.acquire() as conn:
+            await conn.execute(numbered(sql), *params)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgTx]:
+        """BEGIN ... COMMIT on one pooled connection (READ COMMITTED); ROLLBACK on any exception,
+        which is re-raised. One game's moves are serialized by ``game_lock``, not by this."""
+        self._guard()
+        task = asyncio.current_task()
+        async with self._pool.acquire() as conn:
+            tx = PgTx(conn)
+            self._holders.add(task)
+            try:
+                async with conn.transaction():
+                    yield tx
+                    tx.open = False
+            finally:
+                tx.open = False
+                self._holders.discard(task)
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's advisory lock (waiting for another process that holds it) on a
+        connection of the lock pool. If taking or releasing it fails or is cancelled half-way, the
+        connection is closed: the server then drops the lock with the session."""
+        conn = await self._locks.acquire()
+        clean = False
+        try:
+            await conn.execute("SELECT pg_advisory_lock($1)", game_id)
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", game_id)
+                clean = True
+        finally:
+            if not clean:
+                conn.terminate()
+            await self._locks.release(conn)
+
+    async def due_timers(self, at: str) -> list[TimerRow]:
+        """Timers of running games whose reminder or time limit is due at ``at`` (ISO time) and that
+        no other process claimed; claims them until ``at`` + CLAIM (``set_timer`` unclaims)."""
+        until = iso(datetime.fromisoformat(at.replace("Z", "+00:00")) + CLAIM)
+        rows = await self._rows(
+            "UPDATE timers SET claimed_until = ? WHERE (game_id, seat) IN (SELECT t.game_id, t.seat FROM timers t "
+            "JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND ((t.remind_at IS NOT NULL AND "
+            "t.remind_at <= ?) OR (t.limit_at IS NOT NULL AND t.limit_at <= ? AND t.late = 0)) AND "
+            "(t.claimed_until IS NULL OR t.claimed_until <= ?) FOR UPDATE OF t SKIP LOCKED) RETURNING *",
+            (until, at, at, at))
+        return sorted((timer_row(r) for r in rows), key=lambda t: (t.game_id, t.seat))
+
+    async def backup(self, dest_path: str) -> None:
+        """Not for PostgreSQL yet: raises StoreError naming pg_dump."""
+        raise StoreError(f"railhead backup copies SQLite files; back up the PostgreSQL database {self.path} with "
+                         f"pg_dump (pg_dump -Fc -f {dest_path} DATABASE).")
+
+
+__all__ = ["CLAIM", "PgStore", "PgTx", "driver", "numbered", "redact"]

@@ -1,0 +1,126 @@
+"""The reads both stores share (SQLite's and PostgreSQL's): one SQL text with ``?`` marks, which
+the PostgreSQL store numbers (``$1``, ``$2``, ...); and the conversions of rows into row objects."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .rows import GameRow, LogEntry, Offer, ResultRow, SeatRow, TimerRow
+
+
+def to_json(value: Any) -> str:
+    """Compact JSON text, as every JSON column holds it."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def game_row(r: Any) -> GameRow:
+    """A ``games`` row (sqlite3.Row or asyncpg.Record) as a GameRow."""
+    return GameRow(r["id"], r["channel_id"], r["guild_id"], r["game"], r["rules_version"], json.loads(r["options"]),
+                   r["seed"], r["status"], r["creator_id"], r["created_at"], json.loads(r["timing"]))
+
+
+def timer_row(r: Any) -> TimerRow:
+    """A ``timers`` row as a TimerRow."""
+    return TimerRow(r["game_id"], r["seat"], r["stamp"], r["since"], r["remind_at"], r["reminders"], r["limit_at"],
+                    bool(r["late"]), {int(k): v for k, v in json.loads(r["votes"]).items()})
+
+
+class Reads:
+    """The reads shared by the store (which takes the lock) and a transaction (which holds it)."""
+
+    async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
+        raise NotImplementedError
+
+    async def _row(self, sql: str, params: tuple = ()) -> Any | None:
+        rows = await self._rows(sql, params)
+        return rows[0] if rows else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """The game ``game_id``, or None."""
+        r = await self._row("SELECT * FROM games WHERE id = ?", (game_id,))
+        return game_row(r) if r else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running (at most one)."""
+        r = await self._row("SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                            (channel_id,))
+        return game_row(r) if r else None
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, any status."""
+        r = await self._row("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return game_row(r) if r else None
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """In seat (join) order."""
+        rows = await self._rows("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"]), bool(r["removed"])) for r in rows]
+
+    async def game_counts(self) -> dict[str, int]:
+        """How many games have each status."""
+        rows = await self._rows("SELECT status, COUNT(*) AS n FROM games GROUP BY status")
+        return {r["status"]: r["n"] for r in rows}
+
+    async def size(self) -> int:
+        """The database's size in bytes (pages in use)."""
+        r = await self._row("SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()")
+        return int(r["n"]) if r else 0
+
+    async def prefs(self, user_id: int) -> dict:
+        """A user's settings (``/game settings``), ``{}`` when none were set."""
+        r = await self._row("SELECT prefs FROM prefs WHERE user_id = ?", (user_id,))
+        return json.loads(r["prefs"]) if r else {}
+
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        """The game's timers, in seat order."""
+        rows = await self._rows("SELECT * FROM timers WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [timer_row(r) for r in rows]
+
+    async def due_timers(self, at: str) -> list[TimerRow]:
+        """Timers of running games whose reminder or time limit is due at ``at`` (ISO time)."""
+        rows = await self._rows(
+            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND "
+            "((t.remind_at IS NOT NULL AND t.remind_at <= ?) OR (t.limit_at IS NOT NULL AND t.limit_at <= ? "
+            "AND t.late = 0)) ORDER BY t.game_id, t.seat", (at, at))
+        return [timer_row(r) for r in rows]
+
+    async def log(self, game_id: int) -> list[LogEntry]:
+        """The game's actions ordered by seq."""
+        rows = await self._rows("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
+        return [LogEntry(r["n"], r["seat"], r["user_id"], json.loads(r["action"])) for r in rows]
+
+    async def last_move_at(self, game_id: int, seat: int) -> str | None:
+        """When ``seat``'s latest log entry was saved (ISO time), or ``None`` before its first."""
+        r = await self._row("SELECT max(at) AS at FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return r["at"] if r else None
+
+    async def snapshot(self, game_id: int) -> tuple[int, str] | None:
+        """``(seq, state JSON)``: the state after the first ``seq`` log entries."""
+        r = await self._row("SELECT n, state FROM snapshots WHERE game_id = ?", (game_id,))
+        return (r["n"], r["state"]) if r else None
+
+    async def offer(self, token: str) -> Offer | None:
+        """The offer behind a button or menu option, or None when it expired."""
+        r = await self._row("SELECT * FROM offers WHERE token = ?", (token,))
+        return Offer(r["token"], r["game_id"], r["seat"], r["stamp"], json.loads(r["action"])) if r else None
+
+    async def meta_get(self, key: str) -> str | None:
+        """A key of the bot's own metadata, or None."""
+        r = await self._row("SELECT value FROM meta WHERE key = ?", (key,))
+        return r["value"] if r else None
+
+    async def results(self, *, user_id: int | None = None, game: str | None = None,
+                      guild_id: int | None = None) -> list[ResultRow]:
+        """Results of finished games, newest first, filtered by user, game and guild."""
+        where, params = [], []
+        for column, value in (("user_id", user_id), ("game", game), ("guild_id", guild_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        sql = "SELECT r.*, s.name FROM results r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat" + \
+            (" WHERE " + " AND ".join(f"r.{w}" for w in where) if where else "") + \
+            " ORDER BY r.finished_at DESC, r.game_id DESC, r.seat"
+        rows = await self._rows(sql, tuple(params))
+        return [ResultRow(r["game_id"], r["seat"], r["user_id"], r["game"], r["guild_id"], r["variant"], r["score"],
+                          r["rank"], None if r["success"] is None else bool(r["success"]), r["finished_at"],
+                          r["name"]) for r in rows]
