@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 LOCK := constraints.txt
 LOCKVENV ?= /tmp/railhead-lockvenv
 
-.PHONY: run test lint local bench lock clean
+.PHONY: run test test-postgres lint local bench lock clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ $(VENV)/.installed-run: pyproject.toml setup.py $(LOCK) | $(PY)
 $(VENV)/.installed-test: pyproject.toml setup.py $(LOCK) | $(PY)
 	$(PY) -m pip install --quiet -c $(LOCK) -e '.[test]'
 	touch $@ $(VENV)/.installed-run
+
+$(VENV)/.installed-postgres: pyproject.toml setup.py $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[test,postgres]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
 	@if [ -n "$$DISCORD_TOKEN" ]; then $(VENV)/bin/railhead run; \
@@ -38,19 +42,25 @@ test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 
+# The store, table and concurrency suites against a real PostgreSQL: $RAILHEAD_TEST_DB if set,
+# else a throwaway server (initdb + pg_ctl on a temp folder, a Unix socket; Debian's postgresql
+# package installed with apt-get when no server binaries are found), stopped at the end.
+test-postgres: $(VENV)/.installed-postgres
+	PY=$(PY) tools/test-postgres.sh
+
 bench: $(VENV)/.installed-test
 	$(PY) -m bench
 
-# Resolve runtime + test extra afresh (no constraints) in a throwaway venv and pin
+# Resolve runtime + test and postgres extras afresh (no constraints) in a throwaway venv and pin
 # every installed package. Commit the result; the stamps above then reinstall.
 lock:
 	rm -rf $(LOCKVENV)
 	$(PYTHON) -m venv $(LOCKVENV)
 	$(LOCKVENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LOCKVENV)/bin/python -m pip install --quiet '$(CURDIR)[test]'
-	{ echo "# Exact versions of every package Railhead installs: runtime + the [test] extra,"; \
+	$(LOCKVENV)/bin/python -m pip install --quiet '$(CURDIR)[test,postgres]'
+	{ echo "# Exact versions of every package Railhead installs: runtime + the [test] and [postgres] extras,"; \
 	  echo "# transitive ones too. Made by \`make lock\` on $$(date -u +%Y-%m-%d) with Python $$($(LOCKVENV)/bin/python -c 'import platform; print(platform.python_version())')."; \
-	  echo "# Regenerate: make lock  (a fresh venv, pip install '.[test]', pip freeze --exclude railhead)."; \
+	  echo "# Regenerate: make lock  (a fresh venv, pip install '.[test,postgres]', pip freeze --exclude railhead)."; \
 	  echo "# Used as a constraints file: pip install -c constraints.txt -e '.[test]' (Makefile, Dockerfile)."; \
 	  $(LOCKVENV)/bin/python -m pip freeze --exclude railhead; } > $(LOCK).tmp
 	mv $(LOCK).tmp $(LOCK)
