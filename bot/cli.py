@@ -15,15 +15,16 @@ import typer
 
 from . import logs
 from .service import HEARTBEAT_MAX_AGE
-from .store import StoreError, copy_database, open_store
+from .store import StoreError, copy_database, is_postgres, open_store
 
 app = typer.Typer(help="Railhead: railway board games in Discord channels.", no_args_is_help=True,
                   pretty_exceptions_show_locals=False)
-DB_HELP = "SQLite file (default: $RAILHEAD_DB or ./railhead.sqlite3)"
+DB_HELP = "SQLite file or postgresql:// URL (default: $RAILHEAD_DB or ./railhead.sqlite3)"
 
 
 def default_db() -> str:
-    """The database path: ``$RAILHEAD_DB`` or ``railhead.sqlite3`` in the current folder."""
+    """The database: ``$RAILHEAD_DB`` (a SQLite path, or a ``postgresql://`` URL, which
+    ``open_store`` opens with the PostgreSQL store) or ``railhead.sqlite3`` in the current folder."""
     return os.environ.get("RAILHEAD_DB", "railhead.sqlite3")
 
 
@@ -118,6 +119,9 @@ def backup(path: str = typer.Argument(..., help="Where to write the copy"),
            db: str = typer.Option(None, help=DB_HELP)) -> None:
     """Copy the database consistently, even while the bot is running."""
     source = db or default_db()
+    if is_postgres(source):
+        raise fail("railhead backup copies SQLite files; back up a PostgreSQL database with pg_dump"
+                   f" (pg_dump -Fc -f {path} DATABASE).")
     try:
         copy_database(source, path)
     except StoreError as exc:
