@@ -50,16 +50,21 @@ class Arrivals:
 
 
 async def refuse_outdated(store: Store, session: Session, seat: int, sent: datetime | None) -> None:
-    """Raise ``Refusal(OUTDATED)`` when a command sent at ``sent`` (host time) by ``seat`` came
-    before its prompt last changed or before its own last move (a seat that just moved may have
-    no prompt left). Nothing is checked when ``sent`` is ``None`` (the terminal, a button)."""
+    """Raise ``Refusal(OUTDATED)`` when ``outdated`` says so."""
+    if await outdated(store, session, seat, sent):
+        raise Refusal(OUTDATED)
+
+
+async def outdated(store: Store, session: Session, seat: int, sent: datetime | None) -> bool:
+    """Whether a command sent at ``sent`` (host time) by ``seat`` came before its prompt last
+    changed or before its own last move (a seat that just moved may have no prompt left).
+    Never for ``sent`` ``None`` (the terminal, a button)."""
     if sent is None:
-        return
+        return False
     prompt = session.prompt_of(seat)
     times = [t.since for t in await store.timers(session.row.id)
              if prompt is not None and t.seat == seat and t.stamp == prompt["stamp"]]
     moved = await store.last_move_at(session.row.id, seat)
     if moved is not None:
         times.append(moved)
-    if times and parse_iso(max(times)) > sent:
-        raise Refusal(OUTDATED)
+    return bool(times) and parse_iso(max(times)) > sent

@@ -6,14 +6,14 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from railhead.engine import Match, canonical
+from railhead.engine import IllegalAction, Match, canonical
 
 from .. import logs, registry, timing
 from ..replies import Apply, Button, Caller, Message, Option, Refusal, Reply, Select, answered, private
 from ..session import Session
 from ..store import GameRow, Offer, ResultRow
-from .arrivals import refuse_outdated
-from .common import ENDED, NOT_SAVED, SETTING_DEFAULTS
+from .arrivals import outdated, refuse_outdated
+from .common import ENDED, NOT_SAVED, OUTDATED, SETTING_DEFAULTS
 from .offers import bind, refusal
 
 log = logging.getLogger("railhead.table")
@@ -48,11 +48,17 @@ class Moves:
             raise Refusal("You are not seated in this game.")
         ctx = self._context(session, seat)
         ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
-        result = await spec.handler(ctx, args)
+        late = await outdated(self.store, session, seat, sent)
+        try:
+            result = await spec.handler(ctx, args)
+        except IllegalAction:
+            if late:                          # a repeat: say so rather than why the repeat is not legal
+                raise Refusal(OUTDATED) from None
+            raise
         if isinstance(result, Apply):
             return await self.act(caller, result.action, row=row, sent=sent)
-        if any(message.components for message in result.messages()):
-            await refuse_outdated(self.store, session, seat, sent)   # a menu or preview for a move: as a move
+        if late and any(message.components for message in result.messages()):
+            raise Refusal(OUTDATED)           # a menu or preview for a move is checked as the move is
         prompt = session.prompt_of(seat)
         for message in result.messages():
             bind(message.components, seat, prompt["stamp"] if prompt else None)
