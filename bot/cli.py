@@ -1,4 +1,5 @@
-"""``railhead`` command line: ``run`` (Discord), ``local`` (terminal), ``backup``, ``sync`` and ``health``.
+"""``railhead`` command line: ``run`` (Discord), ``local`` (terminal), ``backup``, ``migrate``, ``sync``
+and ``health``.
 
 A database that cannot be used (read-only, not SQLite, damaged, used by another process, ...)
 gives one sentence on stderr and exit code 1, never a traceback. Tracebacks of real bugs never
@@ -127,6 +128,21 @@ def backup(path: str = typer.Argument(..., help="Where to write the copy"),
     except StoreError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"Copied {source} to {path}.")
+
+
+@app.command()
+def migrate(source: str = typer.Option(..., "--from", help="The database to copy: a SQLite file (or sqlite:PATH) "
+                                      "or a postgresql:// URL"),
+            target: str = typer.Option(..., "--to", help="An empty database to copy into: a postgresql:// URL "
+                                      "or a SQLite file")) -> None:
+    """Copy every game, its log, results and settings into another database (stop the bot first),
+    then replay every copied game to check it; prints the counts, exits 1 on any problem."""
+    from .migrate import migrate as copy_games
+
+    report = run_async(copy_games(source, target))
+    typer.echo(report.text())
+    if report.problems:
+        raise typer.Exit(1)
 
 
 @app.command()

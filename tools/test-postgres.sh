@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 SUITES=(tests/test_store.py tests/test_store_concurrency.py tests/test_concurrency.py tests/test_table.py
-        tests/test_store_postgres.py)
+        tests/test_store_postgres.py tests/test_migrate.py)
 ARGS=("$@")
 [ ${#ARGS[@]} -gt 0 ] || ARGS=(-q "${SUITES[@]}")
 

@@ -20,7 +20,7 @@ from typing import Protocol
 import aiosqlite
 
 from .files import claim, copy_database, copy_to, damaged, explain, release
-from .reads import Reads, to_json
+from .reads import TABLES, Reads, to_json
 from .rows import (
     ELSEWHERE,
     ENDED,
@@ -41,6 +41,8 @@ from .schema import MIGRATIONS, migrate
 
 class Tx(Protocol):
     """What ``async with store.transaction() as tx`` offers (besides the reads game, active_game, seats, ...)."""
+    async def insert_rows(self, table: str, rows: list[dict]) -> None:
+        """Insert whole rows (dicts by column) into a table, ids kept (``railhead migrate``)."""
     async def game(self, game_id: int) -> GameRow | None:
         """The game game_id, or None."""
     async def active_game(self, channel_id: int) -> GameRow | None:
@@ -103,6 +105,18 @@ class SqliteTx(Reads):
             raise RuntimeError("this transaction has ended")
         async with self._db.execute(sql, params) as cur:
             return cur
+
+    async def insert_rows(self, table: str, rows: list[dict]) -> None:
+        """Insert ``rows`` (dicts by column, as ``table_rows`` reads them) into ``table``, ids kept."""
+        if table not in TABLES:
+            raise KeyError(table)
+        if not rows:
+            return
+        if not self.open:
+            raise RuntimeError("this transaction has ended")
+        columns = list(rows[0])
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+        await self._db.executemany(sql, [tuple(r[c] for c in columns) for r in rows])
 
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
                           creator_id: int, timing: dict | None = None) -> int:

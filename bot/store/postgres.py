@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .pg_schema import pg_migrate
-from .reads import Reads, timer_row, to_json
+from .reads import TABLES, Reads, timer_row, to_json
 from .rows import ENDED, ChannelBusy, Offer, ResultRow, StoreError, TimerRow, iso, now
 
 CLAIM = timedelta(minutes=2)        # how long a due timer returned to one process is hidden from others
@@ -95,6 +95,19 @@ class PgTx(PgReads):
         self._check()
         if rows:
             await self._conn.executemany(numbered(sql), rows)
+
+    async def insert_rows(self, table: str, rows: list[dict]) -> None:
+        """Insert ``rows`` (dicts by column, as ``table_rows`` reads them) into ``table``, ids kept;
+        after ``games``, its identity column continues above the highest id copied."""
+        if table not in TABLES:
+            raise KeyError(table)
+        if not rows:
+            return
+        columns = list(rows[0])
+        await self._many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+                         [tuple(r[c] for c in columns) for r in rows])
+        if table == "games":
+            await self._exec("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))")
 
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
                           creator_id: int, timing: dict | None = None) -> int:
