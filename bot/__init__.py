@@ -103,9 +103,38 @@ class RailheadBot(commands.Bot):
                 self.store = None
 
 
-def create_bot(db_path: str, **client_options) -> RailheadBot:
-    """Build the bot. ``client_options`` (``intents``, ``connector``, ...) pass through to discord.py."""
-    return RailheadBot(db_path, **client_options)
+class ShardedRailheadBot(RailheadBot, commands.AutoShardedBot):
+    """The same bot on discord.py's sharded client: this process connects the gateway shards
+    ``shard_ids`` of ``shard_count`` (Discord sends each guild's events to one shard, and DMs to
+    shard 0). Several processes, each with its own shard ids, share one PostgreSQL database: a
+    game's buttons and commands work in whichever process receives them (the offers, logs and locks
+    are in the database), and any process may send a DM or post in any channel, since those go
+    through Discord's HTTP API, not the gateway."""
 
 
-__all__ = ["create_bot", "RailheadBot"]
+def create_bot(db_path: str, *, shard_count: int | None = None, shard_ids: list[int] | None = None,
+               **client_options) -> RailheadBot:
+    """Build the bot. ``client_options`` (``intents``, ``connector``, ...) pass through to discord.py.
+    With ``shard_count``, a ``ShardedRailheadBot`` running ``shard_ids`` (default: all of them).
+    Raises ``ValueError`` for shard ids outside ``0..shard_count-1`` or ids without a count."""
+    ids = shard_plan(shard_count, shard_ids)
+    if ids is None:
+        return RailheadBot(db_path, **client_options)
+    return ShardedRailheadBot(db_path, shard_count=shard_count, shard_ids=ids, **client_options)
+
+
+def shard_plan(shard_count: int | None, shard_ids: list[int] | None) -> list[int] | None:
+    """The shard ids a process runs: ``None`` without sharding, else ``shard_ids`` (default: all
+    of ``shard_count``). Raises ``ValueError`` with a sentence for ids without a count, or ids
+    that are repeated or outside ``0..shard_count-1``."""
+    if shard_count is None:
+        if shard_ids:
+            raise ValueError("--shard-ids needs --shard-count")
+        return None
+    ids = list(range(shard_count)) if not shard_ids else list(shard_ids)
+    if shard_count < 1 or not ids or len(set(ids)) != len(ids) or not all(0 <= i < shard_count for i in ids):
+        raise ValueError(f"shard ids are distinct numbers from 0 to {max(shard_count - 1, 0)} (got {ids})")
+    return ids
+
+
+__all__ = ["create_bot", "RailheadBot", "ShardedRailheadBot", "shard_plan"]

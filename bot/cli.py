@@ -63,24 +63,46 @@ async def check_store(db: str) -> None:
     await (await open_store(db)).close()
 
 
+def shard_list(text: str | None) -> list[int] | None:
+    """``"0,2"`` → ``[0, 2]``; raises ``typer.Exit`` (2) with a sentence for anything else."""
+    if not text:
+        return None
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise fail(f"--shard-ids takes shard numbers separated by commas, like 0,1 (not {text!r}).", 2) from None
+
+
 @app.command()
-def run(db: str = typer.Option(None, help=DB_HELP)) -> None:
+def run(db: str = typer.Option(None, help=DB_HELP),
+        shard_count: int = typer.Option(None, help="Discord shards in all, across every process (with PostgreSQL)"),
+        shard_ids: str = typer.Option(None, help="The shards this process runs, like 0,1 (default: all)")) -> None:
     """Start the Discord bot with the token in DISCORD_TOKEN. SIGTERM or SIGINT (Ctrl+C) stop it
     cleanly: the moves in progress finish, then the store closes, exit code 0. Logs go to stderr
     at $RAILHEAD_LOG (default info); with $RAILHEAD_HEARTBEAT set, that file is touched every 30 s
-    for `railhead health`."""
+    for `railhead health`. ``--shard-count N --shard-ids a,b``: this process runs those of N
+    shards (default: all); processes that share the shards share one PostgreSQL database (a
+    SQLite file belongs to one process)."""
     token, path = token_or_exit(), db or default_db()
+    from . import create_bot, shard_plan
+
+    try:
+        ids = shard_plan(shard_count, shard_list(shard_ids))
+    except ValueError as exc:
+        raise fail(f"{exc}.", 2) from None
+    if ids is not None and len(ids) < shard_count and not is_postgres(path):
+        raise fail("Running only some of the shards means other processes run the rest, and several processes "
+                   "share a PostgreSQL database: set RAILHEAD_DB (or --db) to a postgresql:// URL.", 2)
     try:
         logs.setup()
     except ValueError as exc:
         raise fail(f"{exc}.", 2) from None
 
     async def main() -> None:
-        from . import create_bot
         from .service import serve
 
         await check_store(path)
-        bot = create_bot(path)
+        bot = create_bot(path, shard_count=shard_count, shard_ids=ids)
         bot.heartbeat_path = os.environ.get("RAILHEAD_HEARTBEAT") or None
         async with bot:                 # closes the bot (and its store) however start() ends
             await serve(bot, bot.start(token))

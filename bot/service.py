@@ -18,6 +18,8 @@ from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 
 from . import logs
+from .store import is_postgres, open_store
+from .store.postgres import redact
 
 log = logging.getLogger("railhead.service")
 GRACE = 7.0                 # seconds shutdown waits for in-flight work (docker stop allows 10)
@@ -151,23 +153,47 @@ async def heartbeat(bot, path: str) -> None:
     Path(path).touch()
 
 
-def check_health(db_path: str, heartbeat_path: str | None, max_age: float = HEARTBEAT_MAX_AGE) -> str:
-    """What ``railhead health`` checks: the database opens (never created) and its games table
-    answers (only read; a read-write open, so that closing leaves no ``-wal`` file behind when the
-    bot is not running), and, when ``heartbeat_path`` is given, the running bot's heartbeat is at
-    most ``max_age`` seconds old. Returns a one-line summary; raises ``RuntimeError`` with the
-    reason otherwise."""
+def _sqlite_games(db_path: str) -> int:
+    """The number of games in the SQLite file (read-write open, never created)."""
     if not Path(db_path).is_file():
         raise RuntimeError(f"there is no database at {db_path}")
     try:
         db = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=rw", uri=True, timeout=5)
         try:
-            games = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            return db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         finally:
             db.close()
     except sqlite3.Error as exc:
         raise RuntimeError(f"the database {db_path} cannot be read: {exc}") from None
-    summary = f"database {db_path} readable ({games} game{'' if games == 1 else 's'})"
+
+
+def _postgres_games(url: str) -> int:
+    """The number of games in the PostgreSQL database at ``url`` (through the store)."""
+    async def count() -> int:
+        store = await open_store(url)
+        try:
+            return sum((await store.game_counts()).values())
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(count())
+    except Exception as exc:             # StoreError, an unreachable server, ...
+        raise RuntimeError(f"the database {redact(url)} cannot be read: {exc}") from None
+
+
+def check_health(db_path: str, heartbeat_path: str | None, max_age: float = HEARTBEAT_MAX_AGE) -> str:
+    """What ``railhead health`` checks: the database opens (never created) and its games table
+    answers (only read; a read-write open, so that closing leaves no ``-wal`` file behind when the
+    bot is not running), and, when ``heartbeat_path`` is given, the running bot's heartbeat is at
+    most ``max_age`` seconds old. Returns a one-line summary; raises ``RuntimeError`` with the
+    reason otherwise. A ``postgresql://`` URL is read through the PostgreSQL store (its password
+    never printed)."""
+    if is_postgres(db_path):
+        games, where = _postgres_games(db_path), redact(db_path)
+    else:
+        games, where = _sqlite_games(db_path), db_path
+    summary = f"database {where} readable ({games} game{'' if games == 1 else 's'})"
     if heartbeat_path:
         try:
             age = time.time() - Path(heartbeat_path).stat().st_mtime

@@ -223,3 +223,24 @@ async def test_a_process_killed_mid_move_leaves_the_game_playable(store_url):
     assert reply.channel is not None, reply.caller
     await store.close()
     await _check_log(store_url, 5)
+
+
+@postgres_only
+async def test_health_reads_a_postgresql_database_without_printing_its_password(store_url):
+    from urllib.parse import urlsplit, urlunsplit
+
+    from railhead.bot.service import check_health
+
+    from .backends import database_url
+
+    store = await open_store(store_url)
+    await store.close()
+    summary = await asyncio.to_thread(check_health, store_url, None)
+    assert "readable (0 games)" in summary
+    parts = urlsplit(database_url("absent_database", store_url))
+    user = parts.username or "postgres"
+    host = parts.netloc.rsplit("@", 1)[-1]
+    absent = urlunsplit(parts._replace(netloc=f"{user}:s3cret-pw@{host}"))
+    with pytest.raises(RuntimeError, match="cannot be read") as caught:
+        await asyncio.to_thread(check_health, absent, None)
+    assert "s3cret-pw" not in str(caught.value) and "***" in str(caught.value)
