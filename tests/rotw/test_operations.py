@@ -116,6 +116,21 @@ def test_perfect_engineering_lays_a_fifth_tile_and_with_land_grant_five_free():
     assert t.player(1)["cash"] == 60 and t.player(1)["cards"] == []
 
 
+def test_the_cheapest_link_counts_the_fifth_tile_of_perfect_engineering():
+    """"Perfect Engineering": a build of up to 5 tiles; ``rotw link`` (the engine's cheapest_link
+    query) said "No single build of up to 4 tiles" with the card readied (found in play)."""
+    t = started()
+    a, b = HEX["Torino"], HEX["Lyon"]                  # 5 tiles apart (J22 I22 I21 H21 G21)
+    with pytest.raises(IllegalAction, match="up to 4 tiles"):
+        GAME.query(t.state, 1, "cheapest_link", {"from": a, "to": b})
+    holding(t, 1, "perfect-engineering:1")
+    t.act(1, type="use_card", card="perfect-engineering")
+    found = GAME.query(t.state, 1, "cheapest_link", {"from": a, "to": b})
+    assert len(found["path"]) - 2 == 5 and found["path"][0] == a and found["path"][-1] == b
+    t.build(1, *found["path"])
+    assert t.state["links"]["1"]["to"] == b
+
+
 def test_build_cards_are_used_on_ones_own_turn_in_a_round_only():
     t = started()
     holding(t, 2, "land-grant:1")

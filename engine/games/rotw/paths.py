@@ -16,6 +16,7 @@ from railhead.engine.common.hexgrid import edge_key, neighbor, opposite, side_to
 from railhead.engine.common.track import MAX_TILES, plan_build, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
+from . import holdings
 from .context import Context, context
 from .data import MapData
 from .rules import build_cost
@@ -153,6 +154,7 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
     Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
     """
     mapdata, track, links = ctx.map, state["track"], state["links"]
+    budget = holdings.max_tiles(holdings.build_perks(state, ctx, seat))      # 5 with Perfect Engineering
 
     def free(h: str) -> bool:
         return len(track.get(h, [])) < 2
@@ -169,12 +171,12 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
 
         for lid, link in mine.items():
             if link["from"] == x:
-                candidates += from_end(mapdata, links, lid, free, stop)
-        candidates += from_city(mapdata, links, x, free, stop)
+                candidates += from_end(mapdata, links, lid, free, stop, budget)
+        candidates += from_city(mapdata, links, x, free, stop, budget)
     best: tuple | None = None
     for path in candidates:
         try:
-            plan = plan_build(mapdata, track, links, seat, path)
+            plan = plan_build(mapdata, track, links, seat, path, max_tiles=budget)
         except IllegalAction:
             continue
         if state["options"].get("cut_throat") and plan.redirect:
@@ -183,6 +185,6 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
         if best is None or key < best:
             best = key
     if best is None:
-        raise IllegalAction(f"No single build of up to {MAX_TILES} tiles can link {mapdata.cities[a].name} "
+        raise IllegalAction(f"No single build of up to {budget} tiles can link {mapdata.cities[a].name} "
                             f"to {mapdata.cities[b].name} now; build by hex path instead.")
     return best[3], best[0]
