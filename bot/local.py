@@ -118,6 +118,7 @@ class LocalTable:
         self.public_view: tuple[int, list[Message]] = (0, [])
         self.views: dict[int, tuple[int, list[Message]]] = {}     # by user id: the last answer seen
         self.curtains: list[Curtain] = []
+        self.solo = False                               # the table's game has one seat: no curtains
 
     def visible(self) -> list[Message]:
         """The messages of the last answer the typist saw (public and private parts of one reply,
@@ -158,6 +159,8 @@ class LocalTable:
     async def handle(self, line: str) -> list[str | Curtain]:
         """Run one typed line; returns the lines to print, then (hot-seat mode) the ``Curtain`` s
         of private text. With ``follow``, a line that moved the game ends with who types next."""
+        row = await self.table.store.active_game(LOCAL_CHANNEL) if self.table is not None else None
+        self.solo = row is not None and row.game in registry.games() and registry.game(row.game).max_seats == 1
         before = await self._waiting() if self.follow else None
         queued = sum(map(len, self.inbox.values()))
         out: list[str | Curtain] = list(await self._line(line))
@@ -200,6 +203,7 @@ class LocalTable:
         if verb == "new":
             rest = [w.partition("=")[2] if w.lower().startswith("game=") else w for w in rest]   # game=rotw
             game = rest[0].lower() if rest and "=" not in rest[0] else "rotw"
+            self.solo = game in registry.games() and registry.game(game).max_seats == 1
             given = {}
             for word in rest[1:] if rest and "=" not in rest[0] else rest:
                 key, eq, value = word.partition("=")
@@ -220,6 +224,8 @@ class LocalTable:
                                                           args.get("time_limit_hours")))
         if verb == "abandon" and args.get("confirm"):
             return self.show(await self.table.abandon(c, confirm=True))
+        if verb == "undo" and not rest and self.follow:
+            return await self._undo_last_move()
         if verb == "vote":
             return self.show(await self.table.vote(c, args["answer"] == "agree"))
         if verb == "board" and args.get("zoom"):
@@ -244,6 +250,18 @@ class LocalTable:
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
         return self.show(await handlers[verb](c))
+
+    async def _undo_last_move(self) -> list[str]:
+        """``game undo`` when the typist follows the game: the keyboard has usually passed on
+        since the move to take back, so the undo is asked for by whoever made the last move."""
+        session = await self.table.session(LOCAL_CHANNEL)
+        last = dict(session.match.state["core"]["last"]) if session else {}    # seat -> its last move in force
+        mover = int(max(last, key=last.get)) if last else None
+        out: list[str] = []
+        if mover is not None and session.names[mover].lower() != self.user.lower():
+            self.user = session.names[mover]
+            out.append(f"The last move was {self.user}'s: {self.user} asks to take it back.")
+        return out + self.show(await self.table.undo(self.caller()))
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:
         if not rest or not rest[0].replace(".", "", 1).isdigit():
@@ -270,7 +288,15 @@ class LocalTable:
                 return [f"There is no such option in the menus {where}; nothing was picked."]
             token = selects[m].options[i].value
             said = f"Picked ({i + 1}) {selects[m].options[i].label} {where}."
-        return [said, *self.show(await self.table.click(self.caller(), token))]
+        shown = self.show(await self.table.click(self.caller(), token))
+        if where == "on the last message" or not self.hotseat:
+            return [said, *shown]
+        mine = next((c for c in reversed(self.curtains) if c.name == self.user), None)
+        if mine is None:                        # a secret choice's echo is as private as the choice
+            self.curtains.append(Curtain(self.user, [said]))
+        else:
+            mine.lines.insert(0, said)
+        return shown
 
     def show(self, reply: Reply) -> list[str]:
         """Print a reply's messages and remember them as what the typist saw last (for
@@ -300,8 +326,9 @@ class LocalTable:
         return lines + self._private(self.user, private, pass_keyboard=False)
 
     def _private(self, name: str, lines: list[str], pass_keyboard: bool) -> list[str]:
-        """``lines`` in open mode; in hot-seat mode they go behind a curtain for ``name``."""
-        if not self.hotseat or not lines:
+        """``lines`` in open mode or in a solo game (nobody else looks); in hot-seat mode they go
+        behind a curtain for ``name``."""
+        if not self.hotseat or not lines or self.solo:
             return lines
         self.curtains.append(Curtain(name, lines, pass_keyboard))
         return []
@@ -344,6 +371,7 @@ class LocalTable:
     def _message(self, message: Message, prefix: str, owner: str | None = None) -> list[str]:
         text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m.group(1)), "someone"), message.text)
         text = re.sub(r"<#\d+>", "this table", text)
+        text = re.sub(r"`/(\w)", r"`\1", text)          # `/rotw link` is typed `rotw link` here
         lines = [prefix + text]
         for name, data in ([(message.image_name, message.image)] if message.image else []) + message.more:
             self.images += 1

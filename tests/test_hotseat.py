@@ -175,7 +175,9 @@ async def test_click_acts_only_on_the_message_the_typist_saw_last(tmp_path):
             assert local.public_view[1][0] is public             # nothing new was shown
             out = await local.handle("game hand")
             picked = await local.handle("pick 2")
-            assert picked[0] == "Picked (2) Buy Tracks on your last private message.", picked
+            said = [line for item in picked for line in (item.lines if isinstance(item, Curtain) else [item])]
+            assert said[0] == "Picked (2) Buy Tracks on your last private message.", picked
+            assert all(isinstance(item, Curtain) for item in picked) or not local.hotseat     # a secret's echo
             await local.handle("as Bob")
             out = await local.handle("game status")              # a private answer: no menu
             assert (await local.handle("pick 1"))[0].endswith("has no menus; nothing was pressed. "
@@ -266,3 +268,35 @@ async def test_run_local_is_hot_seat_unless_open(tmp_path, monkeypatch, capsys):
         out = capsys.readouterr().out
         assert expect in out and "Traceback" not in out
         assert ("---- private to Ann ----" in out) is not open_table
+
+
+async def test_found_in_play_solo_needs_no_curtain_commands_lose_their_slash_and_undo_follows_the_mover(tmp_path):
+    """From the newcomers' games at the local table: a solo game hid every payment menu behind a
+    curtain; prompts said `/railways place`; `game undo` right after a move was asked by the next
+    typist; joining raised a curtain for "You have a seat"."""
+    store, local = await local_table(tmp_path / "solo")
+    local.follow = True
+    try:
+        out = await local.handle("game new railways")
+        assert not any(isinstance(x, Curtain) for x in out) and local.solo
+        assert not any("`/railways" in x for x in out if isinstance(x, str)), out
+        assert any("`railways place`" in x for x in out if isinstance(x, str)), out
+    finally:
+        await store.close()
+    store, local = await local_table(tmp_path / "three")
+    local.follow = True
+    try:
+        for line in ("as Ann", "game new rotw barons=false", "as Bob", "game join", "as Cat"):
+            out = await local.handle(line)
+        out = await local.handle("game join")
+        assert not any(isinstance(x, Curtain) for x in out) and not local.solo, out      # no welcome curtain
+        await local.handle("as Ann")
+        await local.handle("game start")
+        first = local.user
+        await local.handle("rotw bid 2")
+        assert local.user != first                                  # the keyboard moved on
+        out = await local.handle("game undo")
+        assert out[0] == f"The last move was {first}'s: {first} asks to take it back.", out
+        assert local.user == first and any("takes back their last move" in x for x in out if isinstance(x, str))
+    finally:
+        await store.close()

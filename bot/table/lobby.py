@@ -80,7 +80,7 @@ class Lobby:
     @staticmethod
     def _welcome(game: engine.Game, channel_id: int) -> Message:
         return Message(f"You have a seat at **{game.name}** in <#{channel_id}>. Private information (your hand, "
-                       "secret choices) will come here.")
+                       "secret choices) will come here.", notice=True)
 
     async def _lobby(self, caller: Caller, row: GameRow | None = None) -> GameRow:
         """The channel's game (or ``row``). Raises ``Refusal`` when there is none."""

@@ -95,7 +95,7 @@ async def test_a_trip_from_the_menu_in_a_server_channel(simcord_env):
     trip = next(o for o in options if o.label.startswith("A2 → D2 → H2 → H5 → C5 (R)"))
     assert "profit +4" in trip.description and "capital +11" in trip.description
     await ann.select(menu.message, [trip.value])
-    assert "A passenger travels A2 → D2 → H2 → H5 → C5 to a R building: 4 profit" in channel.last_message.content
+    assert "A passenger travels A2 → D2 → H2 → H5 → C5 to an R building: 4 profit" in channel.last_message.content
     assert match_of(env).state["profit"] == 4
 
 

@@ -344,7 +344,8 @@ class SteamUI(GameUI):
         """See ``GameUI.prompt_text``: action tile, build (tiles laid of the limit, what the tile
         asks), move goods, income or VP, capital ($5 a step) or a bid in dollars."""
         kind = prompt["kind"]
-        when = f"turn {view['turn']} of {view['turns']}"
+        when = f"turn {view['turn']} of {view['turns']}" + (", **the last turn of the game**"
+                                                          if view["turn"] == view["turns"] else "")
         if kind == "select":
             return f"{who}, choose an action tile ({when}): the menu, or `/steam tile`."
         if kind == "build":

@@ -78,10 +78,12 @@ def _two_steps(view: dict, title: str, group: list[dict]) -> Select:
 def _part_name(view: dict, key: str | None, value, move: dict) -> str:
     """What a first-step option of ``_two_steps`` stands for: a site, a train, a command."""
     if key == "site":
-        return words.site_word(view, value).capitalize()
+        word = words.site_word(view, value)
+        return word[:1].upper() + word[1:]                    # "Site 6 (Setúbal–Faro)"
     if key == "train":
         t = next((t for t in view["trains"] if t["id"] == value), None)
         return f"Train {value}" + (f" in {t['city']}" if t else "")
     if key == "number":
         return words.command_name(value)
-    return str(value).capitalize()
+    text = str(value)
+    return text[:1].upper() + text[1:]

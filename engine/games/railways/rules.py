@@ -241,8 +241,13 @@ def do_move(state: dict, action, events: list) -> None:
     bonus = (f"bought {convert} profit for {LEISURE[convert]} capital" if convert else "no capital converted") \
         if dest == "L" else BONUS_WORDS[dest]
     events.append({"type": "move", **changes, "stops": stops, "trip_capital": capital,
-                   "text": f"A passenger travels {' → '.join(visited)} to a {dest} building: {stops} profit, "
+                   "text": f"A passenger travels {' → '.join(visited)} to {_a(dest)} {dest} building: {stops} profit, "
                            f"{bonus}, {capital} capital ({_paid(payment)})."})
+
+
+def _a(letter: str) -> str:
+    """The article before a building's letter said aloud: "an I building", "a C building"."""
+    return "an" if letter[:1] in "AEFHILMNORSX" else "a"
 
 
 def do_hire(state: dict, action, events: list) -> None:
