@@ -231,3 +231,24 @@ async def test_a_typed_upgrade_that_issues_a_bond_asks_first(simcord_env):
     assert "1 bond will be issued" in asked.content
     assert [b.label for b in _buttons(asked.message)] == ["Confirm", "Cancel"]
     assert match_of(simcord_env).state["players"][0]["engine"] == 1
+
+
+async def test_a_build_preview_names_the_major_line_it_completes():
+    """Found in play: the Torino–Lyon preview said nothing of the +8 Major Line the build completed
+    (railways-of-the-world.txt, "Major Lines"); the preview shows every line of the build's dry run
+    that says what the build does."""
+    from types import SimpleNamespace
+
+    from railhead.bot.games.rotw.ui import _preview
+
+    async def render(view, **kwargs):
+        return b""
+
+    events = [{"type": "build", "seat": 0, "paid": 6, "text": "Ann lays 5 tiles and completes link #14 Torino–Lyon."},
+              {"type": "major_line", "seat": 0, "text": "Ann completes the Major Line Lyon–Milano: +8 points."},
+              {"type": "income", "seat": 0, "paid": 3, "text": "Income."}]
+    ctx = SimpleNamespace(seat=0, prefs={}, render=render, view=lambda: {"players": [{"cash": 10}]},
+                          dry_run=lambda action: (None, events))
+    reply = await _preview(ctx, {"type": "build", "path": []}, "Build preview", [])
+    assert "completes the Major Line Lyon–Milano: +8 points" in reply.caller.text
+    assert "Income." not in reply.caller.text and "Cost $6,000" in reply.caller.text

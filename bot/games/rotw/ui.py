@@ -51,7 +51,8 @@ async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str
     # only the move's own payment: a move that ends the turn is followed by the income phase,
     # whose bond dividends are not the price of the move
     cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") == action["type"])
-    what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize") and "text" in e) or blind
+    what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize", "major_line", "goal")
+                    and "text" in e) or blind
     text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
     image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
     return Reply(caller=Message(text, image=image, image_name="preview.png",
