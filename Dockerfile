@@ -1,6 +1,7 @@
 # Railhead in a container (README, "Connecting to Discord", **Docker:**):
 #   docker build -t railhead .
 #   docker run -d --name railhead -e DISCORD_TOKEN=... -v railhead-data:/data railhead
+# Several processes over PostgreSQL: docker-compose.yml (README, "Running several processes").
 # CI does not build this image (its machines have no Docker daemon); tests/test_docker.py
 # checks this file against the README and .dockerignore instead.
 FROM python:3.11-slim
@@ -14,8 +15,10 @@ COPY bot ./bot
 COPY data ./data
 # A regular (non-editable) install, under the one name railhead (railhead.engine, railhead.bot,
 # ...: setup.py): the data/*.toml files ship inside the package, and
-# every dependency is held to the exact version in constraints.txt.
-RUN pip install --no-cache-dir -c constraints.txt . \
+# every dependency is held to the exact version in constraints.txt. Always with the postgres
+# extra (asyncpg, one small wheel with no dependencies, imported only for a postgresql:// URL),
+# so one image serves the SQLite default and docker-compose.yml's shards over PostgreSQL.
+RUN pip install --no-cache-dir -c constraints.txt '.[postgres]' \
     && rm -rf build *.egg-info
 # The bot runs as an unprivileged user that owns /data, where the games are kept (a volume).
 RUN useradd --system --uid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin railhead \

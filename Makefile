@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 LOCK := constraints.txt
 LOCKVENV ?= /tmp/railhead-lockvenv
 
-.PHONY: run test test-postgres lint local bench lock clean
+.PHONY: run test test-postgres lint local bench bench-postgres lock clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,13 @@ test-postgres: $(VENV)/.installed-postgres
 
 bench: $(VENV)/.installed-test
 	$(PY) -m bench
+
+# Moves per second with 1, 2 and 4 bot processes on one PostgreSQL database, the game lock's
+# wait, and the one-process SQLite row (bench/pg_bench.py), on a throwaway server with durable
+# commits like SQLite's (tools/with-postgres.sh; $RAILHEAD_TEST_DB if set). `make bench` adds these rows when
+# RAILHEAD_TEST_DB names a PostgreSQL server.
+bench-postgres: $(VENV)/.installed-postgres
+	WITH_POSTGRES_DURABLE=1 tools/with-postgres.sh $(PY) -m bench.pg_bench
 
 # Resolve runtime + test and postgres extras afresh (no constraints) in a throwaway venv and pin
 # every installed package. Commit the result; the stamps above then reinstall.

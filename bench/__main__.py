@@ -1,15 +1,19 @@
 """``make bench`` / ``python -m bench [--quick]``: print Railhead's figures on this machine.
 
-Timings never go into the test suite; they live here and in docs/performance.md.
+Timings never go into the test suite; they live here and in docs/performance.md. With
+``RAILHEAD_TEST_DB=postgresql://...`` (a server whose user may CREATE DATABASE) the
+multi-process PostgreSQL rows of bench/pg_bench.py are added (``make bench-postgres`` prints
+them alone, on a throwaway server).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import platform
 import sys
 
-from . import bot_bench, concurrent_bench, engine_bench, render_bench, store_bench
+from . import bot_bench, concurrent_bench, engine_bench, pg_bench, render_bench, store_bench
 from .report import Report
 
 
@@ -23,6 +27,8 @@ async def main(quick: bool) -> None:
     await store_bench.run(report, quick)
     await concurrent_bench.run(report, quick)
     await bot_bench.run(report, quick)
+    if os.environ.get("RAILHEAD_TEST_DB", "").startswith(("postgresql://", "postgres://")):
+        await pg_bench.run(report, quick)
     report.summary()
 
 
