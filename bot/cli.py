@@ -45,6 +45,7 @@ def token_or_exit() -> str:
 
 def run_async(main: Coroutine[Any, Any, Any]) -> Any:
     """``asyncio.run(main)``; a StoreError or a refused token becomes one sentence and exit code 1."""
+    import aiohttp
     import discord
 
     try:
@@ -54,6 +55,9 @@ def run_async(main: Coroutine[Any, Any, Any]) -> Any:
     except discord.LoginFailure:
         raise fail("Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal"
                    " (Bot, Reset Token).") from None
+    except aiohttp.ClientConnectorError as exc:
+        raise fail(f"Could not reach Discord ({exc.host}): check this machine's network and DNS, then start "
+                   "again; nothing was changed.") from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 

@@ -138,3 +138,22 @@ def test_a_traceback_shows_no_local_variables():
                            env={"PATH": "/usr/bin:/bin", "COLUMNS": "200"})
     assert child.returncode == 1 and "a bug" in child.stderr, child.stderr
     assert "SECRET-DECK-ORDER-4711" not in child.stderr + child.stdout
+
+
+def test_an_unreachable_discord_is_one_sentence_and_exit_1(db_path, monkeypatch):
+    """Found following the README's deployment steps without a network: the login's DNS failure
+    printed a traceback."""
+    import aiohttp
+    from aiohttp.client_reqrep import ConnectionKey
+
+    from railhead.bot import RailheadBot
+
+    async def unreachable(self, token):
+        key = ConnectionKey("discord.com", 443, True, None, None, None, None)
+        raise aiohttp.ClientConnectorError(key, OSError(-3, "Temporary failure in name resolution"))
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    monkeypatch.setattr(RailheadBot, "start", unreachable)
+    result = runner.invoke(app, ["run", "--db", db_path])
+    assert result.exit_code == 1, result.output
+    assert "Could not reach Discord (discord.com)" in result.output and "Traceback" not in result.output
