@@ -257,19 +257,25 @@ class LocalTable:
         session = await self.table.session(LOCAL_CHANNEL)
         last = dict(session.match.state["core"]["last"]) if session else {}    # seat -> its last move in force
         mover = int(max(last, key=last.get)) if last else None
-        out: list[str] = []
-        if mover is not None and session.names[mover].lower() != self.user.lower():
-            self.user = session.names[mover]
-            out.append(f"The last move was {self.user}'s: {self.user} asks to take it back.")
-        return out + self.show(await self.table.undo(self.caller()))
+        if mover is None or session.names[mover].lower() == self.user.lower():
+            return self.show(await self.table.undo(self.caller()))
+        self.user = session.names[mover]
+        out = [f"The last move was {self.user}'s: {self.user} asks to take it back.", *self._take_keyboard(True)]
+        first = len(self.curtains)
+        out += self.show(await self.table.undo(self.caller()))
+        for curtain in self.curtains[first:]:
+            curtain.pass_keyboard = True           # the keyboard changes hands before their text shows
+        return out
 
     async def _press(self, head: str, rest: list[str]) -> list[str]:
         if not rest or not rest[0].replace(".", "", 1).isdigit():
             return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")]
         message = self.chooser(Button if head == "click" else Select)
         if message is None:
-            seen = re.sub(r"<#\d+>", "this table", next((m.text for m in reversed(self.visible())), ""))
-            what = f" ({shorten_line(seen)})" if seen else ""
+            last = next(iter(reversed(self.visible())), None)
+            public = last is not None and any(last is m for m in self.public_view[1])
+            seen = re.sub(r"<#\d+>", "this table", last.text) if public else ""   # never quote a private one
+            what = f" ({shorten_line(seen)})" if seen else (" (your last private message)" if last else "")
             return [f"The last message you saw{what} has no {'buttons' if head == 'click' else 'menus'}; "
                     "nothing was pressed. `game hand` shows your choices again."]
         where = "on the last message" if any(message is m for m in self.public_view[1]) else \
@@ -289,7 +295,7 @@ class LocalTable:
             token = selects[m].options[i].value
             said = f"Picked ({i + 1}) {selects[m].options[i].label} {where}."
         shown = self.show(await self.table.click(self.caller(), token))
-        if where == "on the last message" or not self.hotseat:
+        if where == "on the last message" or not self.hotseat or self.solo:
             return [said, *shown]
         mine = next((c for c in reversed(self.curtains) if c.name == self.user), None)
         if mine is None:                        # a secret choice's echo is as private as the choice

@@ -59,6 +59,10 @@ async def migrate(source: str, target: str) -> Report:
             held = sum((await dst.game_counts()).values())
             if held:
                 raise StoreError(f"The target database already holds {held} games; migrate into an empty one.")
+            used = [table for table in TABLES if await dst.table_rows(table)]
+            if used:                                    # a bot ran on it: settings or the command tree's hash
+                raise StoreError(f"The target database is not empty (rows in {', '.join(used)}); migrate into "
+                                 "a new database that no bot has used.")
             report = Report()
             async with dst.transaction() as tx:
                 for table in TABLES:

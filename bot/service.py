@@ -18,8 +18,8 @@ from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 
 from . import logs
-from .store import is_postgres, open_store
-from .store.postgres import redact
+from .store import is_postgres
+from .store.postgres import driver, redact
 
 log = logging.getLogger("railhead.service")
 GRACE = 7.0                 # seconds shutdown waits for in-flight work (docker stop allows 10)
@@ -168,13 +168,14 @@ def _sqlite_games(db_path: str) -> int:
 
 
 def _postgres_games(url: str) -> int:
-    """The number of games in the PostgreSQL database at ``url`` (through the store)."""
-    async def count() -> int:
-        store = await open_store(url)
+    """The number of games in the PostgreSQL database at ``url`` (one read; a database without
+    Railhead's tables cannot be read)."""
+    async def count() -> int:                         # read only: never creates or migrates anything
+        conn = await driver().connect(url, timeout=10)
         try:
-            return sum((await store.game_counts()).values())
+            return await conn.fetchval("SELECT count(*) FROM games")
         finally:
-            await store.close()
+            await conn.close()
 
     try:
         return asyncio.run(count())

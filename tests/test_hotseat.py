@@ -170,8 +170,8 @@ async def test_click_acts_only_on_the_message_the_typist_saw_last(tmp_path):
             refusal = next(c for c in out if isinstance(c, Curtain)).lines if hotseat else out
             assert refusal and not local.buttons
             out = await local.handle("click 1")
-            assert len(out) == 1 and out[0].startswith("The last message you saw (“") and \
-                "has no buttons; nothing was pressed" in out[0], out
+            assert out == ["The last message you saw (your last private message) has no buttons; nothing was "
+                           "pressed. `game hand` shows your choices again."], out     # never quoted in public
             assert local.public_view[1][0] is public             # nothing new was shown
             out = await local.handle("game hand")
             picked = await local.handle("pick 2")

@@ -97,3 +97,15 @@ async def test_migrate_refuses_a_target_that_holds_games_and_finds_a_tampered_lo
     report = await migrate(source, str(tmp_path / "c.sqlite3"))
     assert len(report.problems) == 1 and "other scores than its results" in report.problems[0]
     assert report.rows["meta"] >= 1
+
+
+async def test_migrate_refuses_a_target_a_bot_has_used(tmp_path):
+    """Review: a target with no games but a bot's settings or command-tree hash failed on a
+    duplicate key with a traceback; it is refused in a sentence, before anything is copied."""
+    source, target = str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")
+    await seeded_database(source)
+    store = await open_store(target)
+    await Table(store, render=False).settings(Caller(1, 3000, "Lobby"), {"dm": False})
+    await store.close()
+    with pytest.raises(StoreError, match=r"not empty \(rows in prefs\)"):
+        await migrate(source, target)

@@ -244,3 +244,29 @@ async def test_health_reads_a_postgresql_database_without_printing_its_password(
     with pytest.raises(RuntimeError, match="cannot be read") as caught:
         await asyncio.to_thread(check_health, absent, None)
     assert "s3cret-pw" not in str(caught.value) and "***" in str(caught.value)
+
+
+@postgres_only
+async def test_a_table_sees_moves_another_process_made_even_outside_the_lock(store_url):
+    """Review: on a shared store only ``Table.lock`` dropped a cached game the log had outgrown, so
+    a command's handler, a menu's refusal check or ``/game vote`` in the other process worked on
+    the old state (Workers' secret moves come by DM to shard 0, the channel's to another shard)."""
+    store_a, table_a, callers, _start = await seated("", store=await open_store(store_url))
+    store_b = await open_store(store_url)
+    table_b = Table(store_b, render=False)
+    try:
+        before = len((await table_a.session(7)).match.log)          # cached in process A
+        seat = (await table_b.session(7)).match.prompts()[0]["seat"]
+        await table_b.act(callers[seat], {"type": "bid", "amount": 2})  # process B moves
+        assert len((await table_a.session(7)).match.log) == before + 1
+    finally:
+        await store_b.close()
+        await store_a.close()
+
+
+def test_redact_hides_a_password_anywhere_in_the_url():
+    from railhead.bot.store.postgres import redact
+
+    assert redact("postgresql://bot:s3cret@db/railhead") == "postgresql://bot:***@db/railhead"
+    assert redact("postgresql://bot@db/railhead?sslmode=require&password=s3cret") == \
+        "postgresql://bot@db/railhead?sslmode=require&password=***"

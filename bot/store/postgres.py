@@ -43,8 +43,10 @@ def numbered(sql: str) -> str:
 
 
 def redact(url: str) -> str:
-    """The URL without its password, to name the database in a sentence."""
-    return re.sub(r"://([^:/@?]*):[^@/?]*@", r"://\1:***@", url)
+    """The URL without its password (``user:password@`` or ``?password=``), to name the database
+    in a sentence."""
+    url = re.sub(r"://([^:/@?]*):[^@/?]*@", r"://\1:***@", url)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
 
 
 def driver() -> Any:

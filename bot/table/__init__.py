@@ -102,6 +102,10 @@ class Table(Lobby, Information, Moves, Messages):
         seats = await self.store.seats(row.id)
         logs.note(game=f"{row.game}#{row.id}", seats={s.user_id: s.seat for s in seats})
         match = self._matches.get(row.id)
+        if match is not None and getattr(self.store, "shared", False):
+            snap = await self.store.snapshot(row.id)        # another process may have moved meanwhile
+            if snap is None or snap[0] != len(match.log):
+                match = None
         if match is None:
             match = await self._restore(row, seats)
             self._matches[row.id] = match

@@ -26,13 +26,15 @@ class Arrivals:
     the skew from above: an estimated sending time is never earlier than the true one as long as
     the skew holds still, and a repeat is refused only when it was surely sent before the prompt
     changed. If this host's clock jumps forward (or Discord's back), old lags would make fresh
-    commands look older than they are: a lag more than ``JUMP`` above the smallest (Discord
-    expects an answer within 3 s, so no real delay is that long) starts the window afresh, and an
-    estimate is never more than ``SLACK`` before the arrival."""
+    commands look older than they are: a lag more than ``JUMP`` (= ``SLACK``) above the smallest
+    starts the window afresh (Discord expects an answer within 3 s, so network delays rarely differ
+    that much), and an estimate is never more than ``SLACK`` before the arrival. The hosts of
+    several bot processes keep their clocks in step (NTP): a move's time is written by the
+    process that made it."""
 
     WINDOW = 64
     SLACK = timedelta(seconds=2)
-    JUMP = timedelta(seconds=3)
+    JUMP = SLACK
 
     def __init__(self) -> None:
         self._lags: deque[timedelta] = deque(maxlen=self.WINDOW)
