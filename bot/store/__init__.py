@@ -20,7 +20,7 @@ from typing import Protocol
 import aiosqlite
 
 from .files import claim, copy_database, copy_to, damaged, explain, release
-from .reads import TABLES, Reads, to_json
+from .reads import Reads, to_json
 from .rows import (
     ELSEWHERE,
     ENDED,
@@ -37,6 +37,7 @@ from .rows import (
     now,
 )
 from .schema import MIGRATIONS, migrate
+from .writes import Writes
 
 
 class Tx(Protocol):
@@ -89,153 +90,42 @@ class Tx(Protocol):
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
 
 
-class SqliteTx(Reads):
-    """One open transaction; valid only inside its ``async with`` block."""
+class SqliteTx(Writes):
+    """One open transaction; valid only inside its ``async with`` block. The shared writes are ``Writes``';
+    SQLite's own are below."""
 
     def __init__(self, db: aiosqlite.Connection):
         self._db, self.open = db, True
 
     async def _rows(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        if not self.open:
-            raise RuntimeError("this transaction has ended")
+        self._check()
         return list(await self._db.execute_fetchall(sql, params))
 
-    async def _exec(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
-        if not self.open:
-            raise RuntimeError("this transaction has ended")
+    async def _exec(self, sql: str, params: tuple = ()) -> int:
+        self._check()
         async with self._db.execute(sql, params) as cur:
-            return cur
+            return cur.rowcount
 
-    async def insert_rows(self, table: str, rows: list[dict]) -> None:
-        """Insert ``rows`` (dicts by column, as ``table_rows`` reads them) into ``table``, ids kept."""
-        if table not in TABLES:
-            raise KeyError(table)
-        if not rows:
-            return
-        if not self.open:
-            raise RuntimeError("this transaction has ended")
-        columns = list(rows[0])
-        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
-        await self._db.executemany(sql, [tuple(r[c] for c in columns) for r in rows])
+    async def _many(self, sql: str, rows: list[tuple]) -> None:
+        self._check()
+        if rows:
+            await self._db.executemany(sql, rows)
 
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
                           creator_id: int, timing: dict | None = None) -> int:
         """A new game in the lobby (seed 0); returns its id. Raises ChannelBusy if the channel has an active game."""
+        self._check()
         try:
-            cur = await self._exec(
-                "INSERT INTO games (channel_id, guild_id, game, rules_version, options, seed, status, creator_id,"
-                " created_at, timing) VALUES (?, ?, ?, ?, ?, 0, 'lobby', ?, ?, ?)",
-                (channel_id, guild_id, game, rules_version, to_json(options), creator_id, now(), to_json(timing or {})))
+            async with self._db.execute(
+                    "INSERT INTO games (channel_id, guild_id, game, rules_version, options, seed, status, creator_id,"
+                    " created_at, timing) VALUES (?, ?, ?, ?, ?, 0, 'lobby', ?, ?, ?)",
+                    (channel_id, guild_id, game, rules_version, to_json(options), creator_id, now(),
+                     to_json(timing or {}))) as cur:
+                return cur.lastrowid
         except sqlite3.IntegrityError as exc:
             if "games.channel_id" in str(exc):
                 raise ChannelBusy(channel_id) from exc
             raise
-        return cur.lastrowid
-
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None:
-        """Seat the user in the next seat and return it; None if already seated."""
-        if await self._row("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)):
-            return None
-        (seat,) = await self._row("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
-        await self._exec("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                         (game_id, seat, user_id, name))
-        return seat
-
-    async def remove_seat(self, game_id: int, user_id: int) -> bool:
-        """Remove the user's seat and close the gap (join order kept); False if not seated."""
-        r = await self._row("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        if r is None:
-            return False
-        await self._exec("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        for (seat,) in await self._rows("SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
-                                        (game_id, r["seat"])):
-            await self._exec("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (seat - 1, game_id, seat))
-        return True
-
-    async def set_status(self, game_id: int, status: str, *, expect: tuple[str, ...] = ("lobby", "running")) -> bool:
-        """Change the status if it is one of ``expect``; True if changed. Ending a game deletes its offers."""
-        marks = ", ".join("?" * len(expect))
-        cur = await self._exec(f"UPDATE games SET status = ? WHERE id = ? AND status IN ({marks})",
-                               (status, game_id, *expect))
-        if cur.rowcount and status in ENDED:
-            await self._exec("DELETE FROM offers WHERE game_id = ?", (game_id,))
-        return cur.rowcount > 0
-
-    async def start_game(self, game_id: int, seed: int, state_json: str) -> None:
-        """Status running, the seed, and the initial state as the snapshot with seq 0."""
-        await self._exec("UPDATE games SET status = 'running', seed = ? WHERE id = ?", (seed, game_id))
-        await self._snapshot(game_id, 0, state_json)
-
-    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None:
-        """Log entry ``seq`` and the state after it (snapshot seq + 1). A taken seq raises sqlite3.IntegrityError."""
-        await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                         (game_id, seq, seat, user_id, to_json(action), now()))
-        await self._snapshot(game_id, seq + 1, state_json)
-
-    async def _snapshot(self, game_id: int, seq: int, state_json: str) -> None:
-        await self._exec("INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE"
-                         " SET n = excluded.n, state = excluded.state", (game_id, seq, state_json))
-
-    async def append_log(self, game_id: int, entries: list[tuple[int, int, dict]], state_json: str) -> None:
-        """Log ``(seat, user_id, action)`` entries from seq 0 (an imported game) and the state after them."""
-        for seq, (seat, user_id, action) in enumerate(entries):
-            await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                             (game_id, seq, seat, user_id, to_json(action), now()))
-        await self._snapshot(game_id, len(entries), state_json)
-
-    async def add_results(self, results: list[ResultRow]) -> None:
-        """Record a finished game's results (one row per seat)."""
-        for r in results:
-            await self._exec("INSERT INTO results (game_id, seat, user_id, game, guild_id, variant, score, rank, "
-                             "success, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                             (r.game_id, r.seat, r.user_id, r.game, r.guild_id, r.variant, r.score, r.rank,
-                              None if r.success is None else int(r.success), now()))
-
-    async def add_offers(self, offers: list[Offer]) -> None:
-        """See Tx.add_offers."""
-        for o in offers:
-            await self._exec("INSERT INTO offers (token, game_id, seat, stamp, action) VALUES (?, ?, ?, ?, ?)",
-                             (o.token, o.game_id, o.seat, o.stamp, to_json(o.action)))
-
-    async def void_offers(self, tokens: list[str]) -> None:
-        """See Tx.void_offers."""
-        for token in tokens:
-            await self._exec("DELETE FROM offers WHERE token = ?", (token,))
-
-    async def set_timer(self, t: TimerRow) -> None:
-        """Create or replace the timer of ``(t.game_id, t.seat)``."""
-        await self._exec("INSERT OR REPLACE INTO timers (game_id, seat, stamp, since, remind_at, reminders, limit_at, "
-                         "late, votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (t.game_id, t.seat, t.stamp, t.since, t.remind_at, t.reminders, t.limit_at, int(t.late),
-                          to_json({str(k): v for k, v in t.votes.items()})))
-
-    async def drop_timers(self, game_id: int, keep: list[int] = ()) -> None:
-        """Delete the game's timers except those of the seats in ``keep``."""
-        marks = ",".join("?" * len(keep))
-        await self._exec(f"DELETE FROM timers WHERE game_id = ?{f' AND seat NOT IN ({marks})' if keep else ''}",
-                         (game_id, *keep))
-
-    async def set_prefs(self, user_id: int, prefs: dict) -> None:
-        """See Tx.set_prefs."""
-        await self._exec("INSERT OR REPLACE INTO prefs (user_id, prefs) VALUES (?, ?)", (user_id, to_json(prefs)))
-
-    async def set_removed(self, game_id: int, seat: int) -> None:
-        """See Tx.set_removed."""
-        await self._exec("UPDATE seats SET removed = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
-
-    async def set_timing(self, game_id: int, timing: dict) -> None:
-        """See Tx.set_timing."""
-        await self._exec("UPDATE games SET timing = ? WHERE id = ?", (to_json(timing), game_id))
-
-    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
-        """See Tx.set_dm_closed."""
-        await self._exec("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
-                         (int(closed), game_id, user_id))
-
-    async def meta_set(self, key: str, value: str) -> None:
-        """See Tx.meta_set."""
-        await self._exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE"
-                         " SET value = excluded.value", (key, value))
 
 
 class Store(Protocol):
