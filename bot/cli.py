@@ -17,6 +17,7 @@ import typer
 from . import logs
 from .service import HEARTBEAT_MAX_AGE
 from .store import StoreError, copy_database, is_postgres, open_store
+from .store.postgres import redact
 
 app = typer.Typer(help="Railhead: railway board games in Discord channels.", no_args_is_help=True,
                   pretty_exceptions_show_locals=False)
@@ -144,11 +145,20 @@ def local(db: str = typer.Option(None, help=DB_HELP),
 @app.command()
 def backup(path: str = typer.Argument(..., help="Where to write the copy"),
            db: str = typer.Option(None, help=DB_HELP)) -> None:
-    """Copy the database consistently, even while the bot is running."""
+    """Copy the database consistently, even while the bot is running: a SQLite file with SQLite's
+    backup API; a PostgreSQL database into a new SQLite file (one snapshot of every table, every
+    game replayed to check it; ``railhead migrate`` brings it back; ``pg_dump`` works too)."""
     source = db or default_db()
     if is_postgres(source):
-        raise fail("railhead backup copies SQLite files; back up a PostgreSQL database with pg_dump"
-                   f" (pg_dump -Fc -f {path} DATABASE).")
+        if os.path.exists(path):
+            raise fail(f"{path} exists already; a PostgreSQL backup goes to a new SQLite file.")
+        from .migrate import migrate as copy_games
+
+        report = run_async(copy_games(source, path))     # one snapshot of every table, checked by replay
+        typer.echo(f"Copied {redact(source)} to the SQLite file {path}.\n{report.text()}")
+        if report.problems:
+            raise typer.Exit(1)
+        return
     try:
         copy_database(source, path)
     except StoreError as exc:

@@ -64,9 +64,9 @@ async def migrate(source: str, target: str) -> Report:
                 raise StoreError(f"The target database is not empty (rows in {', '.join(used)}); migrate into "
                                  "a new database that no bot has used.")
             report = Report()
+            dump = await src.table_dump()                # one consistent read of the source
             async with dst.transaction() as tx:
-                for table in TABLES:
-                    rows = await src.table_rows(table)
+                for table, rows in dump.items():
                     await tx.insert_rows(table, rows)
                     report.rows[table] = len(rows)
             await _verify(dst, report)

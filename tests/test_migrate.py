@@ -4,6 +4,7 @@ plays on. With ``make test`` the target is another SQLite file; with ``make test
 PostgreSQL database (``store_url``), and back again."""
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from railhead.bot.migrate import migrate
 from railhead.bot.replies import Caller
 from railhead.bot.store import StoreError, open_store
 from railhead.bot.table import Table
+
+from .backends import postgres_only
 
 FIXTURES = Path(__file__).parent / "fixtures" / "games"
 GAMES = ("railways-1p-1", "rotw-2p-1", "steam-3p-1", "workers-2p-1")
@@ -109,3 +112,27 @@ async def test_migrate_refuses_a_target_a_bot_has_used(tmp_path):
     await store.close()
     with pytest.raises(StoreError, match=r"not empty \(rows in prefs\)"):
         await migrate(source, target)
+
+
+@postgres_only
+async def test_backup_of_a_postgresql_database_is_a_checked_sqlite_file(tmp_path, store_url):
+    """``railhead backup`` works for both backends (issue 22, item 4): a PostgreSQL database is
+    copied, in one snapshot, into a new SQLite file, every game replayed; the file migrates back."""
+    from typer.testing import CliRunner
+
+    from railhead.bot.cli import app
+
+    source = str(tmp_path / "old.sqlite3")
+    counts = await seeded_database(source)
+    assert (await migrate(source, store_url)).problems == []
+    copy = tmp_path / "backup.sqlite3"
+    result = await asyncio.to_thread(CliRunner().invoke, app, ["backup", str(copy), "--db", store_url])
+    assert result.exit_code == 0, result.output
+    assert "Replayed to the same state: 8 games" in result.output and "PROBLEM" not in result.output
+    store = await open_store(str(copy))
+    try:
+        assert await store.game_counts() == counts
+    finally:
+        await store.close()
+    again = await asyncio.to_thread(CliRunner().invoke, app, ["backup", str(copy), "--db", store_url])
+    assert again.exit_code == 1 and "exists already" in again.output

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .pg_schema import pg_migrate
-from .reads import Reads, timer_row, to_json
+from .reads import TABLES, Reads, timer_row, to_json
 from .rows import ChannelBusy, StoreError, TimerRow, iso, now
 from .writes import Writes
 
@@ -169,6 +169,15 @@ class PgStore(PgReads):
         self._guard()
         async with self._pool.acquire() as conn:
             return await conn.fetch(numbered(sql), *params)
+
+    async def table_dump(self) -> dict[str, list[dict]]:
+        """Every table's rows in one read-only REPEATABLE READ transaction: a consistent copy even
+        while bot processes write (``railhead backup``, ``railhead migrate``)."""
+        self._guard()
+        async with self._pool.acquire() as conn:
+            async with conn.transaction(isolation="repeatable_read", readonly=True):
+                return {table: [dict(r) for r in await conn.fetch(f"SELECT * FROM {table} ORDER BY {order}")]
+                        for table, order in TABLES.items()}
 
     async def _run(self, sql: str, params: tuple = ()) -> None:
         """One statement in autocommit (tests and benchmarks only)."""

@@ -40,6 +40,12 @@ class Reads:
         order = TABLES[table]
         return [dict(r) for r in await self._rows(f"SELECT * FROM {table} ORDER BY {order}")]
 
+    async def table_dump(self) -> dict[str, list[dict]]:
+        """Every table's rows (``table_rows``), by table name in ``TABLES`` order. A SQLite store
+        is one process's, so nobody writes between the reads; PostgreSQL's reads them in one
+        snapshot (``PgStore.table_dump``)."""
+        return {table: await self.table_rows(table) for table in TABLES}
+
     async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
         raise NotImplementedError
 
