@@ -41,24 +41,24 @@ def confirm(text: str, action: dict) -> Reply:
                                                   Button("Cancel", {"type": "_cancel"})]))
 
 
-def upgrade(ctx: UIContext) -> Apply | Reply:
-    """The engine upgrade at once when cash pays it; else what it costs in bonds, with Confirm."""
-    action = {"type": "upgrade"}
+def ask_first(ctx: UIContext, action: dict, what: str) -> Apply | Reply:
+    """``action`` at once when the seat's cash pays it; else ``what`` it is, what it costs and the
+    bonds it issues, with Confirm. Raises ``IllegalAction`` for a move the engine refuses."""
     paid, bonds = bonds_of(ctx, action)
     if not bonds:
         return Apply(action)
-    player = ctx.view()["players"][ctx.seat]
-    return confirm(f"**Upgrade engine to {player['engine'] + 1}**: {cost_line(player, paid)}", action)
+    return confirm(f"{what} {cost_line(ctx.view()['players'][ctx.seat], paid)}", action)
+
+
+def upgrade(ctx: UIContext) -> Apply | Reply:
+    """The engine upgrade, asking first when it issues bonds."""
+    level = ctx.view()["players"][ctx.seat]["engine"] + 1
+    return ask_first(ctx, {"type": "upgrade"}, f"**Upgrade engine to {level}**:")
 
 
 def auction_pass(ctx: UIContext) -> Apply | Reply:
-    """An auction pass at once unless it costs bonds (where passers pay half their bid)."""
-    action = {"type": "pass"}
-    paid, bonds = bonds_of(ctx, action)
-    if not bonds:
-        return Apply(action)
-    player = ctx.view()["players"][ctx.seat]
-    return confirm(f"**Pass**: passing costs half your bid. {cost_line(player, paid)}", action)
+    """An auction pass, asking first when it costs bonds (where passers pay half their bid)."""
+    return ask_first(ctx, {"type": "pass"}, "**Pass**: passing costs half your bid.")
 
 
 def spends_bonds(ctx: UIContext, action: dict) -> bool:

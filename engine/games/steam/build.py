@@ -223,16 +223,26 @@ def can_produce(state: dict) -> bool:
     return any(not cubes for cubes in state["supply"].values()) and sum(state["bag"].values()) > 0
 
 
-def done(state: dict, mapdata: MapData, rules: Rules, seat: int, events: list) -> None:
-    """End the build: a City Growth or Urbanization taken must have been used when it can be; the
-    seat's unfinished links not extended this turn lose their owner."""
-    b = builder(state, seat)
+def unfinished(state: dict, mapdata: MapData) -> str | None:
+    """What the build's action tile still asks and can still be done (City Growth, Urbanization,
+    Production), as the sentence refusing to end the build; ``None`` when nothing is left."""
+    b = state["build"]
     if "city-growth" in b["todo"] and can_grow(state, mapdata):
-        raise IllegalAction("You took City Growth: grow a city before you end your build.")
+        return "You took City Growth: grow a city before you end your build."
     if "urbanization" in b["todo"] and can_urbanize(state, mapdata):
-        raise IllegalAction("You took Urbanization: put a New City on a town before you end your build.")
+        return "You took Urbanization: put a New City on a town before you end your build."
     if "production" in b["todo"] and can_produce(state):
-        raise IllegalAction("You took Production: put 2 cubes from the bag on empty goods supply spaces first.")
+        return "You took Production: put 2 cubes from the bag on empty goods supply spaces first."
+    return None
+
+
+def done(state: dict, mapdata: MapData, rules: Rules, seat: int, events: list) -> None:
+    """End the build: a City Growth or Urbanization taken must have been used when it can be
+    (``unfinished``); the seat's unfinished links not extended this turn lose their owner."""
+    builder(state, seat)
+    reason = unfinished(state, mapdata)
+    if reason:
+        raise IllegalAction(reason)
     lost = tilenet.expire(state["links"], seat, state["turn"])
     text = f"{state['seats'][seat]} ends their build"
     if lost:

@@ -69,42 +69,36 @@ def _select(state, seat, action, rng, events) -> None:
 def _lay(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
     build.lay(state, mapdata, rules, seat, action.hex, action.exits, events)
-    _end_when_nothing_is_left(state, seat, events)
 
 
 def _redirect(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
     build.redirect(state, mapdata, rules, seat, action.hex, action.exits, events)
-    _end_when_nothing_is_left(state, seat, events)
 
 
 def _grow(state, seat, action, rng, events) -> None:
     build.grow(state, of(state)[0], seat, action.city, events)
-    _end_when_nothing_is_left(state, seat, events)
 
 
 def _urbanize(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
     build.urbanize(state, mapdata, rules, seat, action.town, action.tile, events)
-    _end_when_nothing_is_left(state, seat, events)
 
 
 def _produce(state, seat, action, rng, events) -> None:
     standard.produce(state, rng, seat, action.spaces, events)
-    _end_when_nothing_is_left(state, seat, events)
 
 
-def _end_when_nothing_is_left(state, seat, events) -> None:
-    """A build ends by itself once its last allowed tile is laid and nothing its action tile asks
-    for (City Growth, Urbanization, Production) can still be done: ``done`` would be the only move
-    left (steam.txt, "Build Track": up to three track tiles, four with Engineer)."""
-    b = state["build"]
-    mapdata, rules = of(state)
-    if b["laid"] < b["limit"] or ("city-growth" in b["todo"] and build.can_grow(state, mapdata)) \
-            or ("urbanization" in b["todo"] and build.can_urbanize(state, mapdata)) \
-            or ("production" in b["todo"] and build.can_produce(state)):
-        return
-    _done(state, seat, None, None, events)
+def _then_end(handler):
+    """``handler`` followed by the build's end when nothing is left to do: the last allowed tile is
+    laid and the action tile asks nothing more that can be done, so ``done`` would be the only move
+    (steam.txt, "Build Track": up to three track tiles, four with Engineer)."""
+    def play(state, seat, action, rng, events) -> None:
+        handler(state, seat, action, rng, events)
+        b = state["build"]
+        if b["laid"] >= b["limit"] and build.unfinished(state, of(state)[0]) is None:
+            _done(state, seat, None, None, events)
+    return play
 
 
 def _done(state, seat, action, rng, events) -> None:
@@ -150,8 +144,9 @@ STEPS = (
     Step("order", "bid or drop out for the turn order", {"bid": _order_bid, "pass": _order_pass},
          active=_in("order"), actors=_actor),
     Step("select", "choose an action tile", {"select": _select}, active=_in("select"), actors=_actor),
-    Step("build", "build track", {"build": _lay, "redirect": _redirect, "grow": _grow, "urbanize": _urbanize,
-                                  "produce": _produce, "done": _done}, active=_in("build"), actors=_actor),
+    Step("build", "build track", {"build": _then_end(_lay), "redirect": _then_end(_redirect),
+                                  "grow": _then_end(_grow), "urbanize": _then_end(_urbanize),
+                                  "produce": _then_end(_produce), "done": _done}, active=_in("build"), actors=_actor),
     Step("move", "move goods", {"deliver": _deliver, "locomotive": _locomotive, "pass": _move_pass},
          active=_in("move"), actors=_actor),
 )
