@@ -55,8 +55,8 @@ async def test_a_sharded_bot_plays_in_guilds_of_both_shards_and_in_dms(simcord_e
     env = simcord_env
     assert isinstance(env.bot, ShardedRailheadBot) and env.bot.shard_count == 2
     seen_shards = set()
-    for n in range(4):                                      # guild ids fall on both shards
-        guild = env.create_guild()
+    for n in range(4):                                      # two guilds on each shard
+        guild = env.create_guild(shard_id=n % 2)
         seen_shards.add((guild.id >> 22) % 2)
         channel = guild.create_text_channel(f"rails-{n}")
         ann, bob = (guild.add_member(env.create_user(f"{name}{n}")) for name in ("Ann", "Bob"))
