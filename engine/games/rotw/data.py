@@ -44,6 +44,7 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     city: list[CitySpec]
     service_bounty: list[BountySpec] = []
     cube_reduction: list[int] = msgspec.field(default_factory=lambda: [2, 3])
+    summary: str = ""
 
 
 class City(msgspec.Struct, frozen=True):
@@ -72,6 +73,8 @@ class MapData(msgspec.Struct, frozen=True):
     cube_reduction: frozenset[int] = frozenset({2, 3})
     """Player counts at which each city starts with one cube fewer (at least one): the map's row of
     railways-of-the-world.txt, "Cube Reduction Chart"."""
+    summary: str = ""
+    """One line for players choosing a map (at most 80 characters): the region and what is special."""
 
 
 def map_path(map_id: str) -> Path:
@@ -144,6 +147,8 @@ def read_map(path: Path) -> MapData:
                  "service_bounty", i, "city")
     if any(not raw.min_players <= n <= raw.max_players for n in raw.cube_reduction):
         fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
+    if len(raw.summary) > 80 or "\n" in raw.summary:
+        fail(path, text, "summary must be one line of at most 80 characters", "summary")
     markers = {}
     for key, value in raw.empty_city_markers.items():
         if not key.isdigit():
@@ -158,6 +163,7 @@ def read_map(path: Path) -> MapData:
         ridges=frozenset(ridges), cities=cities, by_name=by_name,
         service_bounties=tuple((by_name[fold(b.city)], b.points) for b in raw.service_bounty),
         cube_reduction=frozenset(raw.cube_reduction),
+        summary=raw.summary,
     )
 
 
