@@ -23,6 +23,7 @@ from pathlib import Path
 from railhead.engine import IllegalAction
 
 from . import registry
+from .choosing import maps_reply, start_refusal
 from .hotseat import Console, Curtain, folder_name, present, waiting_note
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
@@ -57,7 +58,7 @@ Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game bel
           game abandon (asks first; `game abandon yes` or `confirm=yes` at once)
           game timing [[remind_hours=]6] [[reminders=]2] [[time_limit_hours=]48|none]  (creator)
           game history [[page=]PAGE] | game export (writes a JSON file) | game import [path=]PATH
-          game rules [[game=]GAME] | game leaderboard [[game=]GAME]
+          game rules [[game=]GAME] | game leaderboard [[game=]GAME] | game maps [[game=]GAME] (pictures of maps)
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
 Typing:   every argument by position or as name=value (`[zoom=]ZOOM`: `game board D7` or `game board zoom=D7`);
           names need no quotes and no accents: `rotw link Praha Hradec Kralove`, `rotw card Hotel: Frankfurt`
@@ -66,8 +67,11 @@ Quit:     quit"""
 
 
 def option_usage(param: Param) -> str:
-    """``[name=VALUE]`` for a ``/game new`` option: its choices or suggestions, ``true`` for a
+    """``[name=VALUE]`` for a ``/game new`` option: its choices or suggestions (``NAME`` for
+    labelled suggestions, listed on a line of their own by ``new_game_help``), ``true`` for a
     yes/no, else its kind."""
+    if param.suggest_for is not None:
+        return f"[{param.name}={param.name.upper()}]"
     values = list(param.choices) or (list(param.suggest()) if param.suggest else [])
     shown = "|".join(values) or param.example or ("true" if param.kind is bool else param.kind.__name__.upper())
     return f"[{param.name}={shown}]"
@@ -75,21 +79,27 @@ def option_usage(param: Param) -> str:
 
 def new_game_help() -> list[str]:
     """The local table's help for ``game new``: one entry per game with its options (from its
-    UI's ``new_options``) and the clock options all games take."""
+    UI's ``new_options``; the values of labelled suggestions, a map's, after them, each with
+    its note) and the clock options all games take."""
     lines = []
     for gid, ui in registry.UIS.items():
         game = registry.games().get(gid)
         if game is None:
             continue
         players = "solo: starts at once" if game.max_seats == 1 else f"{game.min_seats}-{game.max_seats} players"
-        words = [f"game new {gid}", *(option_usage(p) for p in ui.new_options), f"({players})"]
-        line = "         "
-        for word in words:
-            if len(line) + len(word) > 110:
-                lines.append(line)
-                line = "             "
-            line += " " + word
-        lines.append(line)
+        entries = [[f"game new {gid}", *(option_usage(p) for p in ui.new_options), f"({players})"]]
+        for p in ui.new_options:
+            values = [f"{s.value} ({s.note})" for s in p.suggest_for(None)] if p.suggest_for else []
+            if values:
+                entries.append([f"{p.name}:", *(v + "," for v in values[:-1]), f"{values[-1]};", "`game maps`"])
+        for words in entries:
+            line = "         " if words is entries[0] else "             "
+            for word in words:
+                if len(line) + len(word) > 110:
+                    lines.append(line)
+                    line = "             "
+                line += " " + word
+            lines.append(line)
     lines.append("          any game: " + " ".join(option_usage(p) for p in CLOCK_OPTIONS))
     return lines
 
@@ -217,6 +227,10 @@ class LocalTable:
             return [str(exc)]
         if verb == "settings":
             return self.show(await self.table.settings(c, args))
+        if verb == "maps":
+            return self.show(await maps_reply(self.table, c, args.get("game")))
+        if verb == "start" and (refused := await start_refusal(self.table, c)) is not None:
+            return self.show(refused)
         if verb == "kick":
             return self.show(await self.table.kick(c, user_id(args["player"])))
         if verb == "timing":

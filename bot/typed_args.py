@@ -146,6 +146,7 @@ LOBBY = {c.name: c for c in (
                    Param("zoom", str, "a city, hex or space to look at closely", rest=True)),
     _lobby_command("leaderboard", "ratings of the players", Param("game", str, "a game")),
     _lobby_command("rules", "a game's short guide", Param("game", str, "a game")),
+    _lobby_command("maps", "small pictures of a game's maps", Param("game", str, "a game")),
     _lobby_command("kick", "take a player's seat (they may join again)",
                    Param("player", str, "the player's name", required=True, rest=True)),
     _lobby_command("import", "a game exported with `game export`",

@@ -30,7 +30,9 @@ class Param:
     and ``local_only`` for an argument the buttons and the terminal use but Discord does not
     offer; ``labels``: Discord's names of the ``choices`` (same order; the values are the
     choices); ``suggest``: the values Discord autocompletes (a game's maps), also listed in the
-    local table's help; ``example``: a value the help shows."""
+    local table's help; ``suggest_for``: the same values as ``Suggestion`` s for a table of a
+    number of players (``None``: not known), those that fit first: Discord shows their labels and
+    matches what is typed against their words; ``example``: a value the help shows."""
 
     name: str
     kind: type
@@ -47,6 +49,20 @@ class Param:
     labels: tuple[str, ...] = ()
     example: str = ""
     suggest: Callable[[], Sequence[str]] | None = field(default=None, compare=False)
+    suggest_for: Callable[[int | None], Sequence[Suggestion]] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One value Discord autocompletes for an option (``Param.suggest_for``): ``value`` (what is
+    chosen), ``label`` (what the list shows; cut to Discord's 100 characters), ``words`` (what
+    the typed text is matched against besides the value, e.g. a map's name) and ``note`` (a few
+    words the local table's help shows after the value, e.g. ``2-4 players``)."""
+
+    value: str
+    label: str
+    words: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -230,6 +246,22 @@ class GameUI:
     def rules_text(self) -> str:
         """``/game rules``: a short guide and where the players' guide is."""
         return f"{self.summary}\nThe full players' guide: `docs/players/{self.game_id}.md` in Railhead's source."
+
+    def start_refusal(self, options: dict, players: int) -> str | None:
+        """Why a lobby with these stored ``options`` cannot start with ``players`` seated, in a
+        sentence naming what would fit (a map for that many), or ``None`` (the default: the
+        engine's own check at the start is enough)."""
+        return None
+
+    def maps_text(self) -> str:
+        """``/game maps``: one line per map of this game (its name, id, players and summary), or
+        ``""`` for a game without a choice of maps (the default)."""
+        return ""
+
+    def maps_image(self) -> bytes | None:
+        """``/game maps``: a PNG of small pictures of this game's maps, each with its name and
+        players, or ``None`` (the default). Runs in a worker thread; may be slow the first time."""
+        return None
 
     def board_changed(self, before: dict, after: dict) -> bool:
         """Whether a move changed the board enough to post a new image (public views before and

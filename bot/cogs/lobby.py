@@ -6,6 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import registry
+from ..choosing import maps_reply, start_refusal
 from ..discord_io import answer, caller_of
 from ..replies import private
 from .spec import new_game_command
@@ -65,8 +66,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="start", description="Start the game (creator or Manage Channel)")
     async def start(self, interaction: discord.Interaction) -> None:
-        """``/game start``."""
-        await answer(interaction, lambda: self.table.start(caller_of(interaction)))
+        """``/game start`` (refused first when the chosen map does not take the seated players)."""
+        caller = caller_of(interaction)
+
+        async def work():
+            return await start_refusal(self.table, caller) or await self.table.start(caller)
+        await answer(interaction, work)
 
     @app_commands.command(name="status", description="Scores, money and whose turn it is (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -92,6 +97,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @rules.autocomplete("game")
     async def _rules_games(self, interaction: discord.Interaction, current: str):
+        return await self._games(interaction, current)
+
+    @app_commands.command(name="maps", description="A small picture of each map of a game, to choose one "
+                                                   "(only you see it)")
+    @app_commands.describe(game="Which game (default: this channel's, else all with maps)")
+    async def maps(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """``/game maps``."""
+        await answer(interaction, lambda: maps_reply(self.table, caller_of(interaction), game))
+
+    @maps.autocomplete("game")
+    async def _maps_games(self, interaction: discord.Interaction, current: str):
         return await self._games(interaction, current)
 
     @app_commands.command(name="settings", description="Your settings: colour-blind aids, DMs, image layout")

@@ -15,9 +15,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from railhead.engine.common.names import fold
+
 from .. import registry
+from ..choosing import known_players
 from ..discord_io import answer, caller_of
-from ..ui import Command, GameUI, Param
+from ..replies import OPTION_TEXT, shorten
+from ..ui import Command, GameUI, Param, Suggestion
 from .base import AUTOCOMPLETES
 
 
@@ -139,13 +143,21 @@ def new_game_command(params: list[tuple[Param, tuple[str, ...]]], game_names: di
 
 def _suggester(name: str, params: list[tuple[Param, tuple[str, ...]]]):
     """Autocomplete for option ``name`` of ``/game new``: the values the chosen game suggests
-    (``game`` typed so far, default ``rotw``)."""
+    (``game`` typed so far, default ``rotw``), matched with what is typed (any case, accents
+    optional); a game's ``suggest_for`` is asked with the channel's player count when known
+    (``choosing.known_players``) and labels its values."""
     async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         gid = getattr(interaction.namespace, "game", None) or "rotw"
         ui = registry.UIS.get(gid)
         param = next((p for p in (ui.new_options if ui else ()) if p.name == name and p.suggest), None)
-        values = list(param.suggest()) if param else []
-        return [app_commands.Choice(name=v, value=v) for v in values if current.lower() in v.lower()][:25]
+        if param is not None and param.suggest_for is not None:
+            players = await known_players(interaction.client.table, interaction.channel_id)
+            found = list(param.suggest_for(players))
+        else:
+            found = [Suggestion(v, v) for v in (param.suggest() if param else ())]
+        typed = fold(current)
+        return [app_commands.Choice(name=shorten(s.label, OPTION_TEXT), value=s.value) for s in found
+                if typed in fold(s.value) or typed in fold(s.words)][:25]
     return suggest
 
 

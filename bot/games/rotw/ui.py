@@ -19,6 +19,7 @@ from ...ui import Command, GameUI, Param, UIContext
 from . import spending
 from .cards import NEEDS_CITY, cards_text, usable
 from .focus import close_view
+from .maps import MapChoice, suggestions
 from .status import ROUNDS, money_hidden, plural, status_text
 
 MENU_SCAN = 2000
@@ -328,7 +329,7 @@ def bid_floor(view: dict) -> int:
     return max(load_tables().money.min_bid, view["auction"]["high"] + 1)
 
 
-class RotwUI(GameUI):
+class RotwUI(MapChoice, GameUI):
     """Railways of the World's ``GameUI`` (``/rotw``, ``rotw``): the engine counts thousands of
     dollars, shown as dollars; scores in points minus bonds."""
 
@@ -337,7 +338,7 @@ class RotwUI(GameUI):
     prefix = "rotw"
     commands = COMMANDS
     new_options = (
-        Param("map", str, "the map", suggest=available_maps),
+        Param("map", str, "the map", suggest=available_maps, suggest_for=suggestions),
         Param("short_game", bool, "2 fewer empty city markers"),
         Param("bidding", str, "the first-player auction's style (default traditional)",
               choices=("traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"),
