@@ -14,7 +14,7 @@ from .rotw import draw_board
 
 DRAW_HEX = 20           # drawn at this hex size, then shrunk: hex names become texture, cities stay
 THUMB_WIDTH = 420       # the largest side of a thumbnail
-CAPTION = 34            # the caption's name type (px); its second line is smaller
+CAPTION = 38            # the caption's name type (px); its second line is a little smaller
 GAP = 24
 MUTED = (90, 90, 90)
 
@@ -35,12 +35,13 @@ def contact_sheet(items: list[tuple[Image.Image, str, str]], columns: int = 2,
     row by row: each thumbnail centred in a ``cell`` px square over its caption."""
     columns = max(1, min(columns, len(items)))
     rows = -(-len(items) // columns)
-    caption_h = CAPTION + CAPTION * 3 // 4 + 16
+    note_size = CAPTION * 4 // 5
+    caption_h = CAPTION + note_size + 20
     width = columns * cell + (columns + 1) * GAP
     height = rows * (cell + caption_h) + (rows + 1) * GAP
     sheet = Image.new("RGB", (width, max(height, 1)), BACKGROUND)
     d = ImageDraw.Draw(sheet)
-    name_font, note_font = font(CAPTION, bold=True), font(CAPTION * 3 // 4)
+    name_font, note_font = font(CAPTION, bold=True), font(note_size, bold=True)
     for i, (thumb, name, note) in enumerate(items):
         x = GAP + (i % columns) * (cell + GAP)
         y = GAP + (i // columns) * (cell + caption_h + GAP)
@@ -49,7 +50,7 @@ def contact_sheet(items: list[tuple[Image.Image, str, str]], columns: int = 2,
                      x + (cell + thumb.width) // 2, y + cell), outline=INK, width=1)
         centre = x + cell // 2
         d.text((centre, y + cell + 8), _fit(d, name, name_font, cell), fill=INK, font=name_font, anchor="ma")
-        d.text((centre, y + cell + 12 + CAPTION), _fit(d, note, note_font, cell), fill=MUTED, font=note_font,
+        d.text((centre, y + cell + 14 + CAPTION), _fit(d, note, note_font, cell), fill=MUTED, font=note_font,
                anchor="ma")
     return sheet
 

@@ -95,7 +95,8 @@ def map_thumbnail(map_id: str) -> Image.Image:
 
 def sheet_png() -> bytes:
     """Every map's thumbnail with its name and players, in one PNG (two a row)."""
-    items = [(map_thumbnail(m.id), m.name, players_text(m)) for m in maps()]
+    items = [(map_thumbnail(m.id), m.name, players_text(m).replace("-", "–")) for m in maps()]   # a dash
+    # that still shows when the sheet is shrunk
     return png_bytes(contact_sheet(items, columns=2), palette=256)
 
 
