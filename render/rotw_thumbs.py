@@ -32,26 +32,29 @@ def thumbnail(view: dict, width: int = THUMB_WIDTH) -> Image.Image:
 def contact_sheet(items: list[tuple[Image.Image, str, str]], columns: int = 2,
                   cell: int = THUMB_WIDTH) -> Image.Image:
     """``items`` (thumbnail, name, second line such as ``2-4 players``) in a grid of ``columns``,
-    row by row: each thumbnail centred in a ``cell`` px square over its caption."""
+    row by row: each thumbnail centred in a ``cell`` px wide column over its caption, a row as
+    tall as its tallest thumbnail."""
     columns = max(1, min(columns, len(items)))
-    rows = -(-len(items) // columns)
+    rows = [items[i:i + columns] for i in range(0, len(items), columns)]
     note_size = CAPTION * 4 // 5
     caption_h = CAPTION + note_size + 20
+    heights = [max(thumb.height for thumb, _, _ in row) for row in rows]
     width = columns * cell + (columns + 1) * GAP
-    height = rows * (cell + caption_h) + (rows + 1) * GAP
-    sheet = Image.new("RGB", (width, max(height, 1)), BACKGROUND)
+    sheet = Image.new("RGB", (width, sum(heights) + len(rows) * caption_h + (len(rows) + 1) * GAP), BACKGROUND)
     d = ImageDraw.Draw(sheet)
     name_font, note_font = font(CAPTION, bold=True), font(note_size, bold=True)
-    for i, (thumb, name, note) in enumerate(items):
-        x = GAP + (i % columns) * (cell + GAP)
-        y = GAP + (i // columns) * (cell + caption_h + GAP)
-        sheet.paste(thumb, (x + (cell - thumb.width) // 2, y + cell - thumb.height))
-        d.rectangle((x + (cell - thumb.width) // 2 - 1, y + cell - thumb.height - 1,
-                     x + (cell + thumb.width) // 2, y + cell), outline=INK, width=1)
-        centre = x + cell // 2
-        d.text((centre, y + cell + 8), _fit(d, name, name_font, cell), fill=INK, font=name_font, anchor="ma")
-        d.text((centre, y + cell + 14 + CAPTION), _fit(d, note, note_font, cell), fill=MUTED, font=note_font,
-               anchor="ma")
+    y = GAP
+    for row, height in zip(rows, heights, strict=True):
+        for i, (thumb, name, note) in enumerate(row):
+            x = GAP + i * (cell + GAP)
+            left, top = x + (cell - thumb.width) // 2, y + height - thumb.height
+            sheet.paste(thumb, (left, top))
+            d.rectangle((left - 1, top - 1, left + thumb.width, top + thumb.height), outline=INK, width=1)
+            centre = x + cell // 2
+            d.text((centre, y + height + 8), _fit(d, name, name_font, cell), fill=INK, font=name_font, anchor="ma")
+            d.text((centre, y + height + 14 + CAPTION), _fit(d, note, note_font, cell), fill=MUTED,
+                   font=note_font, anchor="ma")
+        y += height + caption_h + GAP
     return sheet
 
 

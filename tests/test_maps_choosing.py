@@ -101,9 +101,18 @@ async def test_game_maps_attaches_one_picture_of_every_map(simcord_env):
 
 
 def test_the_contact_sheet_has_a_picture_and_caption_per_map():
+    """Two maps a row, each row as tall as its tallest picture and its caption; small enough
+    to send."""
+    from railhead.render.rotw_thumbs import CAPTION, GAP, THUMB_WIDTH
+
+    shown = choosing.maps()
     sheet = Image.open(io.BytesIO(choosing.sheet_png()))
-    count = len(choosing.maps())
-    assert sheet.width <= 1000 and sheet.height >= (count + 1) // 2 * 420
+    thumbs = [choosing.map_thumbnail(m.id) for m in shown]
+    rows = [thumbs[i:i + 2] for i in range(0, len(thumbs), 2)]
+    caption = CAPTION + CAPTION * 4 // 5 + 20
+    assert sheet.size == (2 * THUMB_WIDTH + 3 * GAP,
+                          sum(max(t.height for t in row) + caption + GAP for row in rows) + GAP)
+    assert len(choosing.sheet_png()) < 2_000_000
 
 
 async def test_game_maps_and_the_start_refusal_at_the_local_table(tmp_path):

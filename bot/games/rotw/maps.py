@@ -94,10 +94,16 @@ def map_thumbnail(map_id: str) -> Image.Image:
 
 
 def sheet_png() -> bytes:
-    """Every map's thumbnail with its name and players, in one PNG (two a row)."""
-    items = [(map_thumbnail(m.id), m.name, players_text(m).replace("-", "–")) for m in maps()]   # a dash
-    # that still shows when the sheet is shrunk
-    return png_bytes(contact_sheet(items, columns=2), palette=256)
+    """Every map's thumbnail with its name and players, in one PNG (two a row); kept in memory
+    until the maps change."""
+    return _sheet(tuple(m.id for m in maps()))
+
+
+@cache
+def _sheet(ids: tuple[str, ...]) -> bytes:
+    shown = [load_map(i) for i in ids]
+    items = [(map_thumbnail(m.id), m.name, players_text(m).replace("-", "–")) for m in shown]   # an en dash
+    return png_bytes(contact_sheet(items, columns=2), palette=256)        # still shows on a shrunk sheet
 
 
 class MapChoice:
