@@ -27,13 +27,14 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mapgen  # noqa: E402
+import rotw_geo  # noqa: E402
 from mapgen import ROOT, LatLon, MapError, geo, hex_distance, inside, km, near_line, samples  # noqa: E402
 
 from railhead.engine.common.hexgrid import SIDES, center, label, neighbor, opposite, parse  # noqa: E402
 
 OUT_DIR = ROOT / "data" / "maps" / "rotw"
 COLOURS = ("red", "yellow", "blue", "black", "purple", "gray")
-TERRAIN_NAMES = {".": "open", "^": "mountain", "~": "water", " ": "sea"}
+TERRAIN_NAMES = {".": "open", "^": "mountain", "~": "water", " ": "sea", "f": "ferry"}
 BUILD = 4                         # tiles one build may lay (engine/common/track.py, MAX_TILES)
 
 # What a spec module may define (upper-case names); those without a default are required.
@@ -43,7 +44,8 @@ SPEC_FIELDS = {
     "COLS": None, "ROWS": None,
     "SIZE_KM": None,                   # hex circumradius in km
     "REF_LAT": None,                   # latitude whose scale the projection keeps (degrees)
-    "CITIES": None,                    # (name, lat, lon, colour, cubes at full count)
+    "CITIES": (),                      # (name, lat, lon, colour, cubes at full count); with GEOGRAPHY "data"
+                                       # empty: chosen from the gazetteer by tools/rotw_geo.py's rule
     "EMPTY_CITY_MARKERS": None,        # {players: markers}
     "CUBE_REDUCTION": (2, 3),          # player counts at which every city starts with one cube fewer
     "SERVICE_BOUNTIES": (),            # (city, points)
@@ -59,6 +61,16 @@ SPEC_FIELDS = {
     "LAKES": (),                       # (lat, lon, radius km)
     "SEAS": (),                        # polygons; hexes inside are sea (not buildable)
     "HEADER": (),                      # comment lines (without '# ') after the file's first three
+    "SUMMARY": "",                     # one line for players choosing a map (at most 80 characters)
+    "GEOGRAPHY": "outlines",           # "outlines": MOUNTAINS/SEAS by hand; "data": tools/rotw_geo.py
+    "MOUNTAIN_SCORE": 0.7,             # data: relief score of a mountain hex (tools/geodata.py)
+    "HIGH_BLUE": 125,                  # data: relief tint counted as high ground (tools/geodata.py)
+    "RIDGE_SCORE": 1.15,               # data: relief score of a high range, whose front gets ridges
+    "GAZETTEER": {},                   # data: the city rule's settings (tools/rotw_geo.py RULE_DEFAULTS)
+    "WALLS": (),                       # polylines no track may cross (the Humber): their hex sides
+    "SNOW_LAT": 0.0,                   # the Snow Line (0: none): rows whose centre is north of it cost $1,000 more
+    "FERRIES": (),                     # (lat, lon): that hex is a ferry hex, built only with a Ferry Line
+    "WESTERN_LINK": {},                # {"market": city, "cities": [city, ...]}: link hex west of each
     "MARKERS_NOTE": "our figure",      # said of the empty city markers
     "CUBE_REDUCTION_NOTE": (),         # comment lines for cube_reduction
     "CITIES_NOTE": (),                 # comment lines before the cities
@@ -96,6 +108,16 @@ class Spec:
     markers_note: str
     cube_reduction_note: list[str]
     cities_note: list[str]
+    summary: str
+    geography: str
+    mountain_score: float
+    high_blue: int
+    ridge_score: float
+    gazetteer: dict
+    walls: list[list[LatLon]]
+    snow_lat: float
+    ferries: list[LatLon]
+    western_link: dict
     cos: float = field(init=False)
 
     def __post_init__(self) -> None:
@@ -121,7 +143,7 @@ def load_spec(map_id: str) -> Spec:
         raise MapError(f"no spec for map {map_id!r}: expected {path.relative_to(ROOT)}")
     values = mapgen.read_spec(load_spec_module(path), path, SPEC_FIELDS, map_id)
     for name in ("cities", "service_bounties", "mountains", "high_ranges", "ridges", "rivers", "lakes", "seas",
-                 "header", "cube_reduction_note", "cities_note"):
+                 "header", "cube_reduction_note", "cities_note", "walls", "ferries"):
         values[name] = list(values[name])
     values["cube_reduction"] = tuple(values["cube_reduction"])
     values["ridge_sides"] = tuple(values["ridge_sides"])
@@ -141,6 +163,9 @@ class Board:
     cities: list[tuple[str, str, str, int]]     # name, hex, colour, cubes
     spurs: dict[str, list[int]]                 # city hex -> spur sides
     ridges: list[str]
+    walls: list[str] = field(default_factory=list)
+    snow_rows: int = 0
+    western_link: list[tuple[str, str]] = field(default_factory=list)   # (city, link hex)
 
     def land(self, hexname: str) -> bool:
         return self.terrain.get(hexname, " ") != " "
@@ -188,10 +213,22 @@ def make_board(spec: Spec) -> Board:
     problems: list[str] = []
     if not 1 <= spec.min_players <= spec.max_players <= 6:
         problems.append(f"player range {spec.min_players}-{spec.max_players} is not within 1-6")
-    terrain = make_terrain(spec)
+    scores: dict[str, float] = {}
+    if spec.geography == "data":
+        terrain, scores = rotw_geo.terrain(spec)
+        wanted = list(spec.cities) or rotw_geo.choose_cities(spec, terrain)
+    elif spec.geography == "outlines":
+        terrain, wanted = make_terrain(spec), spec.cities
+    else:
+        raise MapError(f"{spec.id}: GEOGRAPHY must be 'outlines' or 'data', not {spec.geography!r}")
+    for lat, lon in spec.ferries:
+        col, row = mapgen.hex_at(spec, (lat, lon))
+        if label(col, row) not in terrain:
+            problems.append(f"ferry ({lat}, {lon}) is off the board")
+        terrain[label(col, row)] = "f"
     cities: list[tuple[str, str, str, int]] = []
     where: dict[str, str] = {}
-    for name, lat, lon, colour, cubes in spec.cities:
+    for name, lat, lon, colour, cubes in wanted:
         if colour not in COLOURS:
             problems.append(f"{name}: colour {colour!r} is not one of {COLOURS}")
         if not 1 <= cubes <= 6:
@@ -200,8 +237,8 @@ def make_board(spec: Spec) -> Board:
         if km(spec, geo(spec, *parse(best)), (lat, lon)) > 2 * spec.size_km:     # a city just off the edge
             problems.append(f"{name} ({lat}, {lon}) is off the board")              # takes the edge hex
             continue
-        if terrain[best] == " ":
-            problems.append(f"{name} falls on a sea hex, {best}")
+        if terrain[best] in " f":
+            problems.append(f"{name} falls on a sea or ferry hex, {best}")
             continue
         for other_hex, other in where.items():
             if hex_distance(best, other_hex) <= 1:
@@ -237,6 +274,8 @@ def make_board(spec: Spec) -> Board:
         for h in high for s in spec.ridge_sides
         if neighbor(h, s) in terrain and neighbor(h, s) not in high and terrain[neighbor(h, s)] == "^"
     )
+    if scores:
+        ridges = sorted(set(ridges) | set(rotw_geo.ridges(spec, terrain, scores)))
     for ridge in spec.ridges:
         a, _, b = ridge.partition("|")
         if terrain.get(a, " ") == " " or terrain.get(b, " ") == " " or hex_distance(a, b) != 1:
@@ -254,7 +293,11 @@ def make_board(spec: Spec) -> Board:
                         f"the map takes {sorted(wanted)}")
     if not set(spec.cube_reduction) <= wanted:
         problems.append(f"cube reduction at {list(spec.cube_reduction)} players, the map takes {sorted(wanted)}")
-    board = Board(spec, terrain, cities, spurs, ridges)
+    walls, snow_rows, links, more = rotw_geo.features(spec, terrain, {c[0]: c[1] for c in cities})
+    problems += more
+    if len(spec.summary) > 80:
+        problems.append(f"SUMMARY has {len(spec.summary)} characters, at most 80")
+    board = Board(spec, terrain, cities, spurs, ridges, walls, snow_rows, links)
     if not problems:
         lonely = [name for name, hexname, _, _ in cities if not one_link_neighbours(board, hexname, first=True)]
         problems += [f"{name}: no other city can be reached by a link" for name in lonely]
@@ -304,7 +347,20 @@ def toml_text(board: Board) -> str:
     intro = [f"# {spec.name}: our own map for Railways of the World, generated by tools/make_rotw_map.py",
              "# from real geography. Terrain rows: '.' open, '^' mountain, '~' water (river or lake),",
              "# ' ' sea or off the board (not buildable)."]
+    if "f" in board.terrain.values():
+        intro.append("# 'f' ferry hex: track only with a Ferry Line card, free (\"RAILWAYS of NORTH AMERICA\").")
     lines = mapgen.head_lines(intro, spec, board.terrain)
+    if spec.summary:
+        lines += ["", "# One line for players choosing a map.", f'summary = "{spec.summary}"']
+    if board.walls:
+        lines += ["", "# Hex sides no track may cross (the Humber: railways-of-the-world.txt, \"RAILWAYS of GREAT",
+                  '# BRITAIN", Map Note).', "walls = ["]
+        lines += ["  " + ", ".join(f'"{w}"' for w in board.walls[i:i + 6]) + "," for i in range(0, len(board.walls), 6)]
+        lines.append("]")
+    if board.snow_rows:
+        lines += ["", f"# The Snow Line runs below row {board.snow_rows}: building on a hex of rows 1-{board.snow_rows} "
+                      "costs $1,000 more", '# (railways-of-the-world.txt, "RAILWAYS of NORTH AMERICA", "Snow Line").',
+                  f"snow_rows = {board.snow_rows}"]
     lines += ["", "# Hex sides with a ridge line (+$4,000 to build across).", "ridges = ["]
     for i in range(0, len(board.ridges), 6):
         lines.append("  " + ", ".join(f'"{r}"' for r in board.ridges[i:i + 6]) + ",")
@@ -324,6 +380,13 @@ def toml_text(board: Board) -> str:
     lines += ["", "# Service Bounty operations cards for this map: city and points (our figures)."]
     for city, points in spec.service_bounties:
         lines += ["", "[[service_bounty]]", f'city = "{city}"', f"points = {points}"]
+    if board.western_link:
+        lines += ["", '# Build Western Link (railways-of-the-world.txt, "Build Western Link"): the link hex west of',
+                  "# each city; red cubes delivered from a built link's city to the market draw 2 cubes onto it.",
+                  "[western_link]", f'market = "{spec.western_link["market"]}"',
+                  f"cost = {spec.western_link.get('cost', 30)}", f"cubes = {spec.western_link.get('cubes', 4)}"]
+        for city, hexname in board.western_link:
+            lines += ["", "[[western_link.city]]", f'name = "{city}"', f'hex = "{hexname}"']
     return "\n".join(lines) + "\n"
 
 
