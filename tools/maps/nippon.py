@@ -29,5 +29,6 @@ GAZETTEER = {"least": 100000, "count": 48, "majors": 8, "countries": ("JP",), "r
                       "Ichikawa", "Kashiwa", "Machida", "Fujisawa", "Toyonaka", "Suita", "Takatsuki", "Hirakata",
                       "Higashiōsaka", "Amagasaki", "Nishinomiya", "Sakai", "Yao", "Neyagawa", "Tokorozawa",
                       "Koshigaya", "Kawagoe", "Yokosuka", "Chigasaki", "Hiratsuka", "Atsugi", "Yamato")}
-SEAS = [[(39.0, 124.0), (39.0, 129.9), (33.6, 129.2), (33.6, 124.0)]]
+SEAS = [[(39.0, 124.0), (39.0, 129.9), (33.6, 129.2), (33.6, 124.0)],          # Korea
+        [(48.0, 124.0), (48.0, 139.5), (39.0, 133.0), (39.0, 124.0)]]         # the Asian mainland
 SERVICE_BOUNTIES = []
