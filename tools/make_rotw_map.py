@@ -18,6 +18,7 @@ from hex sides with track connection points"): a city gets ``SPURS[cubes]`` of i
 neighbouring cities first (``spurs_of``); a spec may set a city's spurs by hand (``SPUR_SIDES``).
 """
 
+import dataclasses
 import math
 import sys
 from collections import Counter, deque
@@ -70,6 +71,7 @@ SPEC_FIELDS = {
     "WALLS": (),                       # polylines no track may cross (the Humber): their hex sides
     "SNOW_LAT": 0.0,                   # the Snow Line (0: none): rows whose centre is north of it cost $1,000 more
     "FERRIES": (),                     # (lat, lon): that hex is a ferry hex, built only with a Ferry Line
+    "LAND": (),                        # (lat, lon): that hex is open land (a strait narrower than a hex)
     "WESTERN_LINK": {},                # {"market": city, "cities": [city, ...]}: link hex west of each
     "MARKERS_NOTE": "our figure",      # said of the empty city markers
     "CUBE_REDUCTION_NOTE": (),         # comment lines for cube_reduction
@@ -117,6 +119,7 @@ class Spec:
     walls: list[list[LatLon]]
     snow_lat: float
     ferries: list[LatLon]
+    land: list[LatLon]
     western_link: dict
     cos: float = field(init=False)
 
@@ -143,7 +146,8 @@ def load_spec(map_id: str) -> Spec:
         raise MapError(f"no spec for map {map_id!r}: expected {path.relative_to(ROOT)}")
     values = mapgen.read_spec(load_spec_module(path), path, SPEC_FIELDS, map_id)
     for name in ("cities", "service_bounties", "mountains", "high_ranges", "ridges", "rivers", "lakes", "seas",
-                 "header", "cube_reduction_note", "cities_note", "walls", "ferries"):
+                 "header", "cube_reduction_note", "cities_note", "walls", "ferries",
+                 "land"):
         values[name] = list(values[name])
     values["cube_reduction"] = tuple(values["cube_reduction"])
     values["ridge_sides"] = tuple(values["ridge_sides"])
@@ -221,11 +225,12 @@ def make_board(spec: Spec) -> Board:
         terrain, wanted = make_terrain(spec), spec.cities
     else:
         raise MapError(f"{spec.id}: GEOGRAPHY must be 'outlines' or 'data', not {spec.geography!r}")
-    for lat, lon in spec.ferries:
-        col, row = mapgen.hex_at(spec, (lat, lon))
-        if label(col, row) not in terrain:
-            problems.append(f"ferry ({lat}, {lon}) is off the board")
-        terrain[label(col, row)] = "f"
+    for kind, points in (("f", spec.ferries), (".", spec.land)):
+        for lat, lon in points:
+            col, row = mapgen.hex_at(spec, (lat, lon))
+            if label(col, row) not in terrain:
+                problems.append(f"{TERRAIN_NAMES[kind]} hex ({lat}, {lon}) is off the board")
+            terrain[label(col, row)] = kind
     cities: list[tuple[str, str, str, int]] = []
     where: dict[str, str] = {}
     for name, lat, lon, colour, cubes in wanted:
@@ -238,7 +243,7 @@ def make_board(spec: Spec) -> Board:
             problems.append(f"{name} ({lat}, {lon}) is off the board")              # takes the edge hex
             continue
         if terrain[best] in " f":
-            problems.append(f"{name} falls on a sea or ferry hex, {best}")
+            problems.append(f"{name} falls on a {TERRAIN_NAMES[terrain[best]]} hex, {best}")
             continue
         for other_hex, other in where.items():
             if hex_distance(best, other_hex) <= 1:
@@ -259,6 +264,7 @@ def make_board(spec: Spec) -> Board:
             sides = sorted(sides)
         else:
             sides = spurs_of(spec, hexname, cubes, terrain, hexes)
+            sides = sorted(set(sides) | {s for s in range(6) if terrain.get(neighbor(hexname, s)) == "f"})
         for s in sides:
             if terrain.get(neighbor(hexname, s), " ") == " ":
                 problems.append(f"{name}: spur {SIDES[s]} faces the sea or the edge of the board")
@@ -293,6 +299,8 @@ def make_board(spec: Spec) -> Board:
                         f"the map takes {sorted(wanted)}")
     if not set(spec.cube_reduction) <= wanted:
         problems.append(f"cube reduction at {list(spec.cube_reduction)} players, the map takes {sorted(wanted)}")
+    if spec.geography == "data" and not spec.service_bounties and cities:
+        spec = dataclasses.replace(spec, service_bounties=rotw_geo.bounties(cities))
     walls, snow_rows, links, more = rotw_geo.features(spec, terrain, {c[0]: c[1] for c in cities})
     problems += more
     if len(spec.summary) > 80:
@@ -358,8 +366,9 @@ def toml_text(board: Board) -> str:
         lines += ["  " + ", ".join(f'"{w}"' for w in board.walls[i:i + 6]) + "," for i in range(0, len(board.walls), 6)]
         lines.append("]")
     if board.snow_rows:
-        lines += ["", f"# The Snow Line runs below row {board.snow_rows}: building on a hex of rows 1-{board.snow_rows} "
-                      "costs $1,000 more", '# (railways-of-the-world.txt, "RAILWAYS of NORTH AMERICA", "Snow Line").',
+        lines += ["", f"# The Snow Line runs below row {board.snow_rows}: building on a hex of rows "
+                      f"1-{board.snow_rows} costs $1,000 more",
+                  '# (railways-of-the-world.txt, "RAILWAYS of NORTH AMERICA", "Snow Line").',
                   f"snow_rows = {board.snow_rows}"]
     lines += ["", "# Hex sides with a ridge line (+$4,000 to build across).", "ridges = ["]
     for i in range(0, len(board.ridges), 6):

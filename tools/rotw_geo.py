@@ -20,9 +20,10 @@ ground falls away from the range's crest: the front of the range.
    to the nearest land hex beside it) and at least ``spacing`` hexes from every kept
    city (2: one hex between, as the rules need), until ``count`` cities are kept;
 3. the biggest ``majors`` get 3 cubes, the smallest ``towns`` (a share) are gray towns with 1 cube, the
-   others 2;
-4. colours, biggest first, for every city not gray: the colour with the fewest cities of its own within
-   ``radius`` hexes, then the fewest cities on the board, then red, yellow, blue, black, purple, so that
+   others 2; more of the smallest are towns where needed to keep 20 of the bag's 125 cubes in the bag;
+4. colours, biggest first, for every city not gray: among the rarest colours so far, the one with
+   the fewest cities of its own within ``radius`` hexes, then the fewest on the board, then red,
+   yellow, blue, black, purple, so that
    every colour is in reach from everywhere; ``colours`` sets a city's colour by hand.
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from mapgen import geo, geo_of, hex_at, hex_distance, inside, km, near_line, sam
 from railhead.engine.common.hexgrid import label, neighbor, parse
 
 GOODS = ("red", "yellow", "blue", "black", "purple")
+BAG_LEFT = 105            # at most this many cubes on the board at setup: 20 of the bag's 125 stay in it
 RULE_DEFAULTS = {"least": 50000, "count": 45, "spacing": 2, "majors": 7, "towns": 0.3, "radius": 5,
                  "drop": (), "extra": (), "rename": {}, "colours": {}, "countries": ()}
 
@@ -108,24 +110,35 @@ def choose_cities(spec, land: dict[str, str]) -> list[tuple[str, float, float, s
         kept.append((name, lat, lon, here))
         if len(kept) == r["count"]:
             break
-    towns = round(len(kept) * r["towns"])
+    majors = min(r["majors"], len(kept))
+    towns = max(round(len(kept) * r["towns"]), majors + 2 * len(kept) - BAG_LEFT)
     cities: list[tuple[str, float, float, str, int]] = []
     placed: list[tuple[str, str]] = []                        # hex, colour
     totals: Counter[str] = Counter()
     for i, (name, lat, lon, here) in enumerate(kept):
-        cubes = 3 if i < r["majors"] else 1 if i >= len(kept) - towns else 2
+        cubes = 3 if i < majors else 1 if i >= len(kept) - towns else 2
         if cubes == 1:
             colour = "gray"
         elif name in r["colours"]:
             colour = r["colours"][name]
         else:
             near = Counter(c for h, c in placed if hex_distance(h, here) <= r["radius"])
-            colour = min(GOODS, key=lambda c: (near[c], totals[c], GOODS.index(c)))
+            least = min(totals[c] for c in GOODS)
+            colour = min(GOODS, key=lambda c: (totals[c] > least, near[c], totals[c], GOODS.index(c)))
         if colour != "gray":
             placed.append((here, colour))
             totals[colour] += 1
         cities.append((name, lat, lon, colour, cubes))
     return cities
+
+
+def bounties(cities: list[tuple[str, str, str, int]]) -> list[tuple[str, int]]:
+    """Six Service Bounty cities (railways-of-the-world.txt, "Service Bounty"), ours by rule: the
+    2-cube cities farthest (in hexes) from the nearest 3-cube city, 3 points for the three farthest,
+    2 for the next three. ``cities``: (name, hex, colour, cubes)."""
+    majors = [h for _, h, _, cubes in cities if cubes == 3]
+    remote = sorted((-min(hex_distance(h, m) for m in majors), name) for name, h, _, cubes in cities if cubes == 2)
+    return [(name, 3 if i < 3 else 2) for i, (_, name) in enumerate(remote[:6])]
 
 
 def features(spec, land: dict[str, str], cities: dict[str, str]) -> tuple[list[str], int, list[tuple[str, str]],

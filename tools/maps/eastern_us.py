@@ -34,7 +34,8 @@ GAZETTEER = {"least": 60000, "count": 58, "majors": 9, "countries": ("US", "CA")
                       "Mississauga", "Brampton", "Markham", "Vaughan", "Laval", "Longueuil", "Gatineau",
                       "Overland Park", "Olathe", "Naperville", "Joliet", "Aurora", "Elgin", "Warren", "Mesquite",
                       "Grand Prairie", "Garland", "Plano", "Irving", "McKinney", "Frisco", "Denton", "Killeen",
-                      "Metairie", "Meads", "Murfreesboro", "Clarksville", "Paterson", "Jersey City", "Newark", "Yonkers"),
+                      "Metairie", "Meads", "Murfreesboro", "Clarksville", "Paterson", "Jersey City", "Newark",
+                      "Yonkers"),
              "extra": (("Cairo", 37.01, -89.18, 90000),)}
 RIVERS = [
     [(44.95, -93.1), (43.0, -91.2), (41.5, -90.6), (39.9, -91.4), (38.6, -90.2), (37.0, -89.2),

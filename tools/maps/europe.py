@@ -29,12 +29,21 @@ GAZETTEER = {"least": 150000, "count": 62, "majors": 10,
              "countries": ("GB", "FR", "BE", "NL", "LU", "DE", "DK", "NO", "SE", "PL", "CZ", "SK", "AT",
                            "CH", "IT", "ES", "PT", "HU", "SI", "HR", "BA", "RS", "ME", "AL", "MK", "GR", "BG",
                            "RO", "MD", "UA", "BY", "LT", "LV", "EE", "RU"),
-             "drop": ("Hospitalet de Llobregat", "L'Hospitalet de Llobregat", "Badalona", "Móstoles", "Alcalá de Henares",
+             "drop": ("Hospitalet de Llobregat", "L'Hospitalet de Llobregat", "Badalona", "Móstoles",
+                      "Alcalá de Henares",
                       "Fuenlabrada", "Leganés", "Getafe", "Boulogne-Billancourt", "Saint-Denis", "Argenteuil",
-                      "Montreuil", "Gelsenkirchen", "Bochum", "Wuppertal", "Oberhausen", "Mülheim", "Sesto San Giovanni",
+                      "Montreuil", "Gelsenkirchen", "Bochum", "Wuppertal", "Oberhausen", "Mülheim",
+                      "Sesto San Giovanni",
                       "Amadora", "Vila Nova de Gaia", "Sintra", "Salford", "Wolverhampton")}
 SEAS = [[(37.5, -12.0), (37.5, 11.0), (34.0, 11.0), (34.0, -12.0)],                 # Africa
         [(41.3, 26.5), (41.3, 40.0), (34.0, 40.0), (34.0, 26.5)],                     # Asia Minor
         [(55.5, -11.0), (55.5, -5.6), (51.3, -5.6), (51.3, -11.0)],                   # Ireland
         [(38.4, 12.0), (38.4, 16.0), (36.5, 16.0), (36.5, 12.0)]]                     # Sicily
 SERVICE_BOUNTIES = []
+RIVERS = [
+    [(47.6, 7.6), (49.0, 8.3), (50.0, 8.2), (50.9, 6.95), (51.9, 6.1)],                  # Rhine
+    [(48.4, 10.0), (48.2, 16.4), (47.5, 19.05), (45.25, 19.85), (44.8, 20.45), (44.6, 22.5), (43.7, 24.9),
+     (44.1, 27.3)],                                                                     # Danube
+    [(50.05, 19.9), (52.2, 21.0), (53.0, 18.6), (54.3, 18.8)],                          # Vistula
+]
+RIVER_KM = 30.0

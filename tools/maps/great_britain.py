@@ -30,7 +30,8 @@ GAZETTEER = {"least": 20000, "count": 46, "majors": 7, "countries": ("GB",),
                         "Southend-on-Sea": "Southend"},
              "drop": ("Milton Keynes", "Basildon", "Crawley", "Telford", "Stevenage", "Harlow", "Bracknell",
                       "Washington", "Redditch", "Livingston", "Cumbernauld", "East Kilbride", "Hemel Hempstead",
-                      "Sutton Coldfield", "Solihull", "Woking", "Slough", "Southend-on-Sea", "Birkenhead", "Letchworth Garden City", "Braintree", "Saint Peters"),
+                      "Sutton Coldfield", "Solihull", "Woking", "Slough", "Southend-on-Sea", "Birkenhead",
+                      "Letchworth Garden City", "Braintree", "Saint Peters"),
              "extra": (("Carlisle", 54.89, -2.93, 75000), ("Inverness", 57.48, -4.22, 47000),
                        ("Holyhead", 53.31, -4.63, 12000), ("Penzance", 50.12, -5.54, 21000))}
 RIVERS = [

@@ -14,8 +14,8 @@ HEADER = ["Geography and design: tools/maps/nippon.py; figures explained in docs
 GEOGRAPHY = "data"
 
 LON0, LAT0 = 129.6, 44.2
-COLS, ROWS = 27, 32
-SIZE_KM = 31.0
+COLS, ROWS = 31, 37
+SIZE_KM = 27.0
 REF_LAT = 37.0
 
 EMPTY_CITY_MARKERS = {2: 10, 3: 12, 4: 14, 5: 16}
@@ -24,7 +24,7 @@ CUBE_REDUCTION = [2]
 CUBE_REDUCTION_NOTE = ['"Cube Reduction Chart": Nippon\'s row is blank. Ours: reduce with 2 players only.']
 HIGH_BLUE, MOUNTAIN_SCORE, RIDGE_SCORE = 140, 0.75, 1.2
 
-GAZETTEER = {"least": 100000, "count": 48, "majors": 8, "countries": ("JP",), "rename": {"Tottori-shi": "Tottori"},
+GAZETTEER = {"least": 60000, "count": 48, "majors": 8, "countries": ("JP",), "rename": {"Tottori-shi": "Tottori"},
              "drop": ("Kawasaki", "Saitama", "Sagamihara", "Funabashi", "Kawaguchi", "Hachiōji", "Matsudo",
                       "Ichikawa", "Kashiwa", "Machida", "Fujisawa", "Toyonaka", "Suita", "Takatsuki", "Hirakata",
                       "Higashiōsaka", "Amagasaki", "Nishinomiya", "Sakai", "Yao", "Neyagawa", "Tokorozawa",
@@ -32,3 +32,6 @@ GAZETTEER = {"least": 100000, "count": 48, "majors": 8, "countries": ("JP",), "r
 SEAS = [[(39.0, 124.0), (39.0, 129.9), (33.6, 129.2), (33.6, 124.0)],          # Korea
         [(48.0, 124.0), (48.0, 139.5), (39.0, 133.0), (39.0, 124.0)]]         # the Asian mainland
 SERVICE_BOUNTIES = []
+LAKES = [(35.25, 136.08, 25)]
+# The Tsugaru Strait is narrower than a hex here: three hexes of land join Honshu and Hokkaido (ours).
+LAND = [(41.55, 140.6), (41.3, 140.5), (41.05, 140.6)]                                                      # Biwa
