@@ -90,13 +90,22 @@ class TakeCard(Action, tag="take_card"):
 
 
 class UseCard(Action, tag="use_card"):
-    """Use a card you hold (hand of cards; not an action): Government Land Grant or Perfect
-    Engineering on your turn in a round, then build (the card is spent by that build; another
+    """Use a card you hold (hand of cards; not an action): Government Land Grant, Perfect
+    Engineering or Ferry Line on your turn in a round, then build (the card is spent by that build; another
     action hands it back); Railroad Executive on your turn to bid, instead of bidding."""
 
     card: Annotated[str, msgspec.Meta(
         description="a card you hold: its id (`\"land-grant:2\"`), kind (`\"land-grant\"`) or name, any case")]
     example: ClassVar[dict] = {"type": "use_card", "card": "land-grant"}
+
+
+class WesternLink(Action, tag="western_link"):
+    """Action phase, on a map with a Western Link: with a complete link of yours into a Western Link
+    city, build its Western Link for $30,000; 4 red cubes come onto the city, and every red cube
+    delivered from it to the market city draws 2 new cubes there ("Build Western Link")."""
+
+    city: CityRef
+    example: ClassVar[dict] = {"type": "western_link", "city": "Kansas City"}
 
 
 class KeepBaron(Action, tag="keep_baron"):
@@ -117,7 +126,7 @@ class IssueBonds(Action, tag="issue_bonds"):
 
 
 ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, UseCard, KeepBaron,  # noqa: UP007
-                IssueBonds]
+                IssueBonds, WesternLink]
 
 INTRO = """\
 # Railways of the World: action documents
@@ -134,7 +143,7 @@ This file is generated from `engine/games/rotw/actions.py` by `python tools/gen_
 
 NOTES = """\
 Bonds are issued by the engine, exactly as many as a payment needs (auction win, track,
-urbanize, engine, dividends); the one exception is `issue_bonds`, for the holder of a
+urbanize, engine, Western Link, dividends); the one exception is `issue_bonds`, for the holder of a
 most-bonds baron in the last round. The bid, income, dividend and end-of-game steps happen
 inside `apply` when the last needed action arrives.
 
@@ -144,7 +153,8 @@ inside `apply` when the last needed action arrives.
 `paid`, `bonds` (issued) and, for income, `income`. Types: `bid`, `pass`, `first`, `build`,
 `urbanize`, `upgrade`, `deliver`, `marker`, `end_triggered`, `goal`, `card`, `round`,
 `income`, `removed`, `card_revealed`, `turn`, `game_over`, `hotel`, `major_line`, `order`,
-`bonds_issued`.
+`bonds_issued`, `western_link` (with `city`, the Western Link city's hex, and `cubes`, the red
+cubes placed) and `western_market` (with `city`, the market's hex, and `cubes`, the colours drawn).
 
 ## Legal actions
 
@@ -162,7 +172,8 @@ pointing on along the way (an unfinished link). Bids: the floor and the nine amo
 `railroad-era:1`, `speed-record:1`, `new-train:1` (start cards, goals), `service-bounty:<city hex>`,
 `golden-spike:1`, `grand-tour:1`, `long-haul:1` (goals), `city-growth:<n>`, `new-industry:<n>`,
 `engine-works:<n>` (taken and used at once), `land-grant:<n>`, `perfect-engineering:<n>`,
-`railroad-executive:<n>` (kept, then used with `use_card`), `bridge-company:1`, `tunnel-company:1`
+`railroad-executive:<n>`, `ferry-line:<n>` (the last only on maps with ferry hexes; kept, then used
+with `use_card`), `bridge-company:1`, `tunnel-company:1`
 (kept, once per turn by themselves), `hotel:<city hex>` (kept for the game).
 See `data/cards/rotw/operations.toml` and, for each map's hotels and Major Lines,
 `data/cards/rotw/maps.toml`.

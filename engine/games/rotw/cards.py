@@ -62,15 +62,18 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
 
 
 def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True, bounties: bool = True) -> dict:
-    """Start cards face up, the rest shuffled (``rng.shuffle``, the deck order is hidden); then 2
-    cards per player face up. A Railroad Executive among those is replaced by the next card and
+    """Start cards face up (every copy), the rest shuffled (``rng.shuffle``, the deck order is hidden);
+    then 2 cards per player face up. A card that ``needs`` ferries is in the game only on a map with
+    ferry hexes ("Ferry Line"). A Railroad Executive among those is replaced by the next card and
     shuffled back into the deck ("Railroad Executives"); without ``executives`` (Worst is First,
     where nobody bids) they leave the game; without ``bounties`` the Service Bounties are not in the
     deck (``queue_bounties``). Returns ``{"face_up", "deck", "discard"}``."""
     face_up, deck = [], []
     for s in ctx.cards.values():
+        if s.needs == "ferries" and not ctx.map.ferries:
+            continue
         if s.start:
-            face_up.append(f"{s.id}:1")
+            face_up += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
         elif (executives or s.effect != "executive") and (bounties or s.goal != "deliver_to_city"):
             deck += _instances(ctx, s)
     rng.shuffle(deck)

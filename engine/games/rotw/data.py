@@ -11,11 +11,11 @@ import msgspec
 
 from railhead.engine.common.datafile import DATA_DIR, DataError, fail, load
 from railhead.engine.common.goods import COLOURS
-from railhead.engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, side_towards
+from railhead.engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, parse, side_towards
 from railhead.engine.common.names import fold
 
 CITY_COLOURS = (*COLOURS, "gray")
-TERRAIN = {".": "open", "^": "mountain", "~": "water", " ": "sea"}
+TERRAIN = {".": "open", "^": "mountain", "~": "water", "f": "ferry", " ": "sea"}
 
 
 class CitySpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -29,6 +29,18 @@ class CitySpec(msgspec.Struct, forbid_unknown_fields=True):
 class BountySpec(msgspec.Struct, forbid_unknown_fields=True):
     city: str
     points: int
+
+
+class WesternCitySpec(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    hex: str
+
+
+class WesternLinkSpec(msgspec.Struct, forbid_unknown_fields=True):
+    market: str
+    cost: int = 30
+    cubes: int = 4
+    city: list[WesternCitySpec] = []
 
 
 class MapFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,6 +57,9 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     service_bounty: list[BountySpec] = []
     cube_reduction: list[int] = msgspec.field(default_factory=lambda: [2, 3])
     summary: str = ""
+    walls: list[str] = []
+    snow_rows: int = 0
+    western_link: WesternLinkSpec | None = None
 
 
 class City(msgspec.Struct, frozen=True):
@@ -55,8 +70,20 @@ class City(msgspec.Struct, frozen=True):
     spurs: frozenset[int]
 
 
+class WesternLink(msgspec.Struct, frozen=True):
+    """A map's Western Link (railways-of-the-world.txt, "Build Western Link"): ``market`` (the
+    city hex where red cubes from a built Western Link city draw 2 random cubes), ``cost`` in
+    thousands of dollars, ``cubes`` (red cubes placed on the city when its link is built) and
+    ``cities`` (Western Link city hex -> the Western Link hex beside it)."""
+
+    market: str
+    cost: int
+    cubes: int
+    cities: dict[str, str]
+
+
 class MapData(msgspec.Struct, frozen=True):
-    """A validated map. ``terrain``: hex -> open|water|mountain (sea hexes absent)."""
+    """A validated map. ``terrain``: hex -> open|water|mountain|ferry (sea hexes absent)."""
 
     id: str
     name: str
@@ -75,14 +102,32 @@ class MapData(msgspec.Struct, frozen=True):
     railways-of-the-world.txt, "Cube Reduction Chart"."""
     summary: str = ""
     """One line for players choosing a map (at most 80 characters): the region and what is special."""
+    walls: frozenset[str] = frozenset()
+    """Edge keys of the sides no track may cross (railways-of-the-world.txt, "RAILWAYS of GREAT
+    BRITAIN", Map Note: the Humber)."""
+    snow_rows: int = 0
+    """Rows 0 to ``snow_rows - 1`` (the north) lie north of the Snow Line: each tile built there costs
+    $1,000 more (railways-of-the-world.txt, "RAILWAYS of NORTH AMERICA", "Snow Line")."""
+    ferries: frozenset[str] = frozenset()
+    """Ferry hexes (terrain ``ferry``): built on only with a Ferry Line card ("Ferry Line")."""
+    western_link: WesternLink | None = None
+    """The Western Link, when the map has one ("Build Western Link")."""
+
+    def north_of_snow_line(self, hexname: str) -> bool:
+        """Whether a hex lies north of the Snow Line (its row is one of the first ``snow_rows``)."""
+        return parse(hexname)[1] < self.snow_rows
+
+
+MAPS_DIR = DATA_DIR / "maps" / "rotw"
+"""Where the maps are (tests point it at a folder of test maps, then clear the caches)."""
 
 
 def map_path(map_id: str) -> Path:
-    return DATA_DIR / "maps" / "rotw" / f"{map_id}.toml"
+    return MAPS_DIR / f"{map_id}.toml"
 
 
 def available_maps() -> list[str]:
-    return sorted(p.stem for p in (DATA_DIR / "maps" / "rotw").glob("*.toml"))
+    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
 
 
 @cache
@@ -149,6 +194,18 @@ def read_map(path: Path) -> MapData:
         fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
     if len(raw.summary) > 80 or "\n" in raw.summary:
         fail(path, text, "summary must be one line of at most 80 characters", "summary")
+    walls = set()
+    for wall in raw.walls:
+        a, _, b = wall.partition("|")
+        if a not in terrain or b not in terrain or side_towards(a, b) is None:
+            fail(path, text, f"wall {wall!r} is not a side between two hexes of the board", "walls")
+        walls.add(edge_key(a, b))
+    if not 0 <= raw.snow_rows <= raw.rows:
+        fail(path, text, f"snow_rows must be 0-{raw.rows}", "snow_rows")
+    ferries = frozenset(h for h, t in terrain.items() if t == "ferry")
+    if ferries & set(cities):
+        fail(path, text, "a city cannot stand on a ferry hex ('f')", "terrain")
+    western = _western_link(path, text, raw.western_link, by_name, cities, raw.columns, raw.rows)
     markers = {}
     for key, value in raw.empty_city_markers.items():
         if not key.isdigit():
@@ -163,8 +220,38 @@ def read_map(path: Path) -> MapData:
         ridges=frozenset(ridges), cities=cities, by_name=by_name,
         service_bounties=tuple((by_name[fold(b.city)], b.points) for b in raw.service_bounty),
         cube_reduction=frozenset(raw.cube_reduction),
-        summary=raw.summary,
+        summary=raw.summary, walls=frozenset(walls), snow_rows=raw.snow_rows, ferries=ferries,
+        western_link=western,
     )
+
+
+def _western_link(path: Path, text: str, spec: WesternLinkSpec | None, by_name: dict[str, str],
+                  cities: dict[str, City], columns: int, rows: int) -> WesternLink | None:
+    """Validate the ``[western_link]`` table: the market and each Western Link city are cities of the
+    map, each link hex is on the board beside its city and is no city."""
+    if spec is None:
+        return None
+    market = by_name.get(fold(spec.market))
+    if market is None:
+        fail(path, text, f"western_link market {spec.market!r} is not a city of this map", "western_link")
+    if spec.cost < 0 or spec.cubes < 1:
+        fail(path, text, "western_link cost must be 0 or more and cubes at least 1", "western_link")
+    if not spec.city:
+        fail(path, text, "western_link needs at least one [[western_link.city]]", "western_link")
+    links: dict[str, str] = {}
+    for i, entry in enumerate(spec.city):
+        city = by_name.get(fold(entry.name))
+        if city is None or city == market or city in links:
+            fail(path, text, f"western_link city {entry.name!r} must be another city of this map, listed once",
+                 "western_link.city", i, "name")
+        hexname = normalize(entry.hex)
+        col_row = parse(hexname) if hexname else None
+        if col_row is None or not (0 <= col_row[0] < columns and 0 <= col_row[1] < rows) \
+                or side_towards(city, hexname) is None or hexname in cities or hexname in links.values():
+            fail(path, text, f"western_link city {entry.name}: hex {entry.hex!r} must be a board hex beside the city, "
+                             "not a city, one per city", "western_link.city", i, "hex")
+        links[city] = hexname
+    return WesternLink(market, spec.cost, spec.cubes, links)
 
 
 class Money(msgspec.Struct):
@@ -194,8 +281,10 @@ class Tables(msgspec.Struct, frozen=True):
     money: Money
 
     def terrain_cost(self, terrain: str) -> int:
+        """A tile's terrain cost in thousands; a ferry hex's is nothing (built only with a Ferry Line card,
+        railways-of-the-world.txt, "Ferry Line")."""
         return {"open": self.money.terrain_open, "water": self.money.terrain_water,
-                "mountain": self.money.terrain_mountain}[terrain]
+                "mountain": self.money.terrain_mountain, "ferry": 0}[terrain]
 
 
 @cache
@@ -238,6 +327,8 @@ class CardSpec(msgspec.Struct, forbid_unknown_fields=True):
     engine: int = 0
     cubes: int = 0
     per_map: str | None = None
+    needs: str | None = None
+    """A map feature the card needs to be in the game (``"ferries"``: the map has a ferry hex)."""
 
 
 class CardsFile(msgspec.Struct):
@@ -248,10 +339,11 @@ KINDS = {"goal", "immediate", "held", "per_turn", "permanent"}
 GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city", "links_owned",
          "cities_reached"}
 EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade"},
-           "held": {"land_grant", "perfect_engineering", "executive"},
+           "held": {"land_grant", "perfect_engineering", "executive", "ferry_line"},
            "per_turn": {"bridge", "tunnel"},
            "permanent": {"hotel"}}
 PER_MAP = {"service_bounties", "hotels"}
+NEEDS = {"ferries"}
 
 
 @cache
@@ -269,6 +361,8 @@ def load_cards() -> dict[str, CardSpec]:
                              f"{sorted(EFFECTS[card.kind])}", "card", i, "effect")
         if card.per_map is not None and card.per_map not in PER_MAP:
             fail(path, text, f"card {card.id}: per_map must be one of {sorted(PER_MAP)}", "card", i, "per_map")
+        if card.needs is not None and card.needs not in NEEDS:
+            fail(path, text, f"card {card.id}: needs must be one of {sorted(NEEDS)}", "card", i, "needs")
     return {c.id: c for c in raw.card}
 
 

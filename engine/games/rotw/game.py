@@ -9,7 +9,7 @@ from railhead.engine.core.actions import kind_of
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import barons, bidding, holdings, queries, rules, search
+from . import barons, bidding, holdings, queries, rules, search, western
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -57,7 +57,7 @@ def _upgrade(state, ctx, seat, action, rng, events) -> None:
 
 
 def _deliver(state, ctx, seat, action, rng, events) -> None:
-    rules.do_deliver(state, ctx, seat, action, events)
+    rules.do_deliver(state, ctx, seat, action, events, rng)
 
 
 def _bid(state, seat, action, rng, events) -> None:
@@ -94,7 +94,7 @@ STEPS = (
     Step("actions", "take one action of your turn",
          {"build": _action(_build), "urbanize": _action(rules.do_urbanize), "upgrade": _action(_upgrade),
           "deliver": _action(_deliver), "take_card": _action(rules.do_take_card), "pass": _action(_pass_round),
-          "use_card": _use_card, "issue_bonds": _issue_bonds},
+          "western_link": _action(western.do_western_link), "use_card": _use_card, "issue_bonds": _issue_bonds},
          active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere),
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each

@@ -17,9 +17,10 @@ from railhead.engine.core.errors import IllegalAction
 
 from . import cards as ops
 from .context import Context
+from .features import SNOW_SURCHARGE, snow_tiles
 from .network import connected, own_graph
 
-BUILD_CARDS = ("land_grant", "perfect_engineering")
+BUILD_CARDS = ("land_grant", "perfect_engineering", "ferry_line")
 
 
 def effects(state: dict, ctx: Context, seat: int) -> dict[str, str]:
@@ -44,7 +45,7 @@ def kept_card(state: dict, ctx: Context, seat: int, ref: str) -> str:
 
 # ------------------------------------------------------------ hand of cards
 def use(state: dict, ctx: Context, seat: int, ref: str, events: list) -> bool:
-    """Use a hand card (not an action). Land Grant and Perfect Engineering get ready for this
+    """Use a hand card (not an action). Land Grant, Perfect Engineering and Ferry Line get ready for this
     action's build (returned to the hand if the action is something else); a Railroad Executive,
     on the seat's turn in a first-player auction, makes it first player. Returns whether the
     auction ended. Raises ``IllegalAction``."""
@@ -93,8 +94,11 @@ def open_tile(ctx: Context, hexname: str, sides: list[int]) -> bool:
 
 def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list[str]]:
     """A build's cost in thousands and the cards that lowered it: terrain per tile (a redirected
-    tile again), +$4,000 per ridge crossed ("A. BUILD TRACK"); Land Grant makes completely open
-    tiles free, Bridge Company prices one water tile as open, Tunnel Company waives one ridge."""
+    tile again), +$4,000 per ridge crossed ("A. BUILD TRACK"), +$1,000 per tile north of the Snow
+    Line ("Snow Line"); Land Grant makes completely open tiles free (the Snow Line surcharge
+    stays), Bridge Company prices one water tile as open, Tunnel Company waives one ridge; a Ferry
+    Line makes the ferry hex free (its terrain costs nothing) and waives the whole build's Snow Line
+    surcharge ("Ferry Line")."""
     money = ctx.tables.money
     tiles = list(plan.tiles) + ([plan.redirect] if plan.redirect else [])
     cost, used, water = 0, [], 0
@@ -108,6 +112,10 @@ def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list
     if "perfect_engineering" in perks and len(tiles) > 4:
         used.append("perfect_engineering")
     cost += plan.ridges * money.ridge
+    if "ferry_line" in perks:
+        used.append("ferry_line")
+    else:
+        cost += SNOW_SURCHARGE * snow_tiles(ctx.map, plan)
     if "bridge" in perks and water:
         cost -= money.terrain_water - money.terrain_open
         used.append("bridge")

@@ -13,12 +13,13 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from railhead.engine.common.hexgrid import edge_key, neighbor, opposite, side_towards
-from railhead.engine.common.track import MAX_TILES, plan_build, shape_ok, used_spurs
+from railhead.engine.common.track import MAX_TILES, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
 from . import holdings
 from .context import Context, context
 from .data import MapData
+from .features import enterable, planned, snow_cost
 from .rules import build_cost
 
 Stop = Callable[[str, str], bool]     # (hex reached, hex it is reached from) -> the path ends there
@@ -28,13 +29,14 @@ TWO_BUILDS = 2 * MAX_TILES
 def walk(mapdata: MapData, path: list[str], entry: int, budget: int, free: Callable[[str], bool],
          stop: Stop) -> Iterator[list[str]]:
     """Every extension of ``path`` (its last hex a tile entered by side ``entry``) by at most
-    ``budget`` more tiles through hexes where ``free(hex)``, ending where ``stop`` says."""
+    ``budget`` more tiles through hexes where ``free(hex)``, ending where ``stop`` says; never across
+    a wall or into a Western Link hex (``features.enterable``; ferry hexes are left to ``free``)."""
     here = path[-1]
     for side in range(6):
         if not shape_ok(entry, side):
             continue
         nxt = neighbor(here, side)
-        if nxt in path or nxt not in mapdata.terrain:
+        if nxt in path or nxt not in mapdata.terrain or not enterable(mapdata, here, nxt, ferries=True):
             continue
         if stop(nxt, here):
             yield path + [nxt]
@@ -52,7 +54,7 @@ def from_city(mapdata: MapData, links: dict, city: str, free: Callable[[str], bo
     """Paths of a new link leaving ``city`` by one of its free spurs."""
     for side in sorted(free_spurs(mapdata, links, city)):
         nxt = neighbor(city, side)
-        if nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt):
+        if nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt) and enterable(mapdata, city, nxt, True):
             yield from walk(mapdata, [city, nxt], opposite(side), budget - 1, free, stop)
 
 
@@ -71,7 +73,8 @@ def from_end(mapdata: MapData, links: dict, lid: str, free: Callable[[str], bool
     end, entry, exit_ = end_of(links, lid)
     for side in range(6):
         nxt = neighbor(end, side)
-        if not shape_ok(entry, side) or nxt not in mapdata.terrain or nxt in links[lid]["hexes"]:
+        if not shape_ok(entry, side) or nxt not in mapdata.terrain or nxt in links[lid]["hexes"] \
+                or not enterable(mapdata, end, nxt, ferries=True):
             continue
         left = budget - (side != exit_)
         if stop(nxt, end):
@@ -86,24 +89,32 @@ def city_stop(mapdata: MapData, links: dict, cities) -> Stop:
     return lambda h, frm: h in spurs and side_towards(h, frm) in spurs[h]
 
 
-def _empty_cost(mapdata: MapData, ctx: Context, path: list[str] | tuple[str, ...]) -> int:
+def _empty_cost(mapdata: MapData, ctx: Context, path: list[str] | tuple[str, ...], ferry: bool = False) -> int:
     t = ctx.tables
     return sum(t.terrain_cost(mapdata.terrain[h]) for h in path[1:-1]) + t.money.ridge * sum(
-        1 for a, b in zip(path, path[1:]) if edge_key(a, b) in mapdata.ridges)
+        1 for a, b in zip(path, path[1:]) if edge_key(a, b) in mapdata.ridges) + (
+        0 if ferry else snow_cost(mapdata, path[1:-1]))
 
 
 @lru_cache(maxsize=8)
-def corridors(map_id: str) -> tuple[tuple[str, ...], ...]:
+def corridors(map_id: str, ferry: bool = False) -> tuple[tuple[str, ...], ...]:
     """For each pair of cities one build can join on an empty board: the cheapest path
-    (hex names, city to city). Raises ``IllegalAction`` for an unknown map."""
+    (hex names, city to city), around walls and Western Link hexes, over no ferry hex; with
+    ``ferry`` (a Ferry Line readied), the cheapest over at least one ferry hex instead, for the
+    pairs that have one. Raises ``IllegalAction`` for an unknown map."""
     ctx = context(map_id)
     mapdata = ctx.map
+    if ferry and not mapdata.ferries:
+        return ()
     best: dict[tuple[str, str], tuple[int, int, list[str]]] = {}
     for start in sorted(mapdata.cities):
         others = [c for c in mapdata.cities if c != start]
-        for path in from_city(mapdata, {}, start, lambda h: True, city_stop(mapdata, {}, others)):
+        for path in from_city(mapdata, {}, start, lambda h: ferry or h not in mapdata.ferries,
+                              city_stop(mapdata, {}, others)):
+            if ferry and not mapdata.ferries & set(path):
+                continue
             key = (min(start, path[-1]), max(start, path[-1]))
-            cost = _empty_cost(mapdata, ctx, path)
+            cost = _empty_cost(mapdata, ctx, path, ferry)
             if key not in best or (cost, len(path), path) < best[key]:
                 best[key] = (cost, len(path), path)
     return tuple(tuple(best[k][2]) for k in sorted(best))
@@ -112,7 +123,8 @@ def corridors(map_id: str) -> tuple[tuple[str, ...], ...]:
 @lru_cache(maxsize=8)
 def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
     """For each city: the cheapest path on an empty board (by a search over hex and entry side)
-    to each city that one build cannot reach but two can (5-8 tiles), cheapest first."""
+    to each city that one build cannot reach but two can (5-8 tiles), cheapest first; around
+    walls, Western Link hexes and ferry hexes."""
     ctx = context(map_id)
     mapdata = ctx.map
     single = {frozenset((p[0], p[-1])) for p in corridors(map_id)}
@@ -131,7 +143,7 @@ def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
             sides = mapdata.cities[start].spurs if entry is None else [s for s in range(6) if shape_ok(entry, s)]
             for side in sorted(sides):
                 nxt = neighbor(here, side)
-                if nxt in path or nxt not in mapdata.terrain:
+                if nxt in path or nxt not in mapdata.terrain or not enterable(mapdata, here, nxt):
                     continue
                 step = cost + (ctx.tables.money.ridge if edge_key(here, nxt) in mapdata.ridges else 0)
                 if nxt in mapdata.cities:
@@ -139,8 +151,8 @@ def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
                             nxt not in found or step < found[nxt][0]):
                         found[nxt] = (step, path + (nxt,))
                 elif len(path) <= TWO_BUILDS:
-                    heapq.heappush(heap, (step + ctx.tables.terrain_cost(mapdata.terrain[nxt]), path + (nxt,),
-                                          opposite(side)))
+                    heapq.heappush(heap, (step + ctx.tables.terrain_cost(mapdata.terrain[nxt])
+                                          + snow_cost(mapdata, (nxt,)), path + (nxt,), opposite(side)))
         out[start] = tuple(p for _, p in sorted(found.values())
                            if len(p) - 2 > MAX_TILES and frozenset((start, p[-1])) not in single)
     return out
@@ -149,15 +161,19 @@ def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
 def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple[list[str], int]:
     """Cheapest legal build that completes a link between city hexes ``a`` and ``b`` now: a new
     link from ``a``, or one that extends (or joins) ``seat``'s own unfinished track from either
-    city, whose tiles are already paid for; on equal cost, using that track wins.
+    city, whose tiles are already paid for; on equal cost, using that track wins. Over a ferry hex
+    only with a readied Ferry Line, whose waived Snow Line surcharge the cost shows (other cards'
+    savings are not counted, as before).
 
     Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
     """
     mapdata, track, links = ctx.map, state["track"], state["links"]
-    budget = holdings.max_tiles(holdings.build_perks(state, ctx, seat))      # 5 with Perfect Engineering
+    perks = holdings.build_perks(state, ctx, seat)
+    budget = holdings.max_tiles(perks)      # 5 with Perfect Engineering
+    ferry = "ferry_line" in perks
 
     def free(h: str) -> bool:
-        return len(track.get(h, [])) < 2
+        return len(track.get(h, [])) < 2 and (ferry or h not in mapdata.ferries)
 
     mine = {lid: link for lid, link in links.items()
             if link["owner"] == seat and link["to"] is None and link["hexes"]}
@@ -176,12 +192,12 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
     best: tuple | None = None
     for path in candidates:
         try:
-            plan = plan_build(mapdata, track, links, seat, path, max_tiles=budget)
+            plan = planned(ctx, state, seat, path, max_tiles=budget, perks=perks)
         except IllegalAction:
             continue
         if state["options"].get("cut_throat") and plan.redirect:
             continue                          # the Cut Throat variant forbids redirecting
-        key = (build_cost(ctx, plan), plan.link is None and plan.join is None, len(path), path)
+        key = (build_cost(ctx, plan, perks & {"ferry_line"}), plan.link is None and plan.join is None, len(path), path)
         if best is None or key < best:
             best = key
     if best is None:

@@ -11,17 +11,18 @@ from __future__ import annotations
 from railhead.engine.common.goods import COLOURS, draw, new_bag
 from railhead.engine.common.hexgrid import normalize
 from railhead.engine.common.routes import check_route
-from railhead.engine.common.track import apply_build, plan_build, remove_incomplete
+from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, holdings
+from . import barons, holdings, western
 from . import cards as ops
 from .actions import Build, Deliver, TakeCard, Urbanize
 from .bidding import clockwise, first_turn_without_auction, new_auction, worst_first_order
 from .cities import add_cubes
 from .context import Context, context, of
 from .data import DataError, available_maps, city_hex, load_map, load_tables
+from .features import planned
 from .money import dollars, pay, pay_text
 from .options import Options
 
@@ -86,6 +87,8 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     if options.bounty_queue:
         state["options"]["bounty_queue"] = True
         ops.queue_bounties(state, ctx, rng)
+    if mapdata.western_link is not None:
+        state["western_links"] = {}
     if options.barons:
         state["options"]["barons"] = True
         state["barons"] = barons.deal(n, rng, later=options.baron_later, map_id=map_id)
@@ -106,17 +109,17 @@ def default_map(players: int) -> str:
 # ---------------------------------------------------------------- actions
 def build_cost(ctx: Context, plan, perks: set[str] = frozenset()) -> int:
     """Cost in thousands: terrain per tile, a redirected tile again, +$4,000 per ridge crossed,
-    less what the cards in ``perks`` save (``holdings.priced``). railways-of-the-world.txt,
-    "A. BUILD TRACK"."""
+    +$1,000 per tile north of the Snow Line, less what the cards in ``perks`` save
+    (``holdings.priced``). railways-of-the-world.txt, "A. BUILD TRACK" and "Snow Line"."""
     return holdings.priced(ctx, plan, perks)[0]
 
 
 def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) -> None:
-    """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link."""
+    """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link; the map's walls,
+    ferry hexes and Western Link hexes are checked by ``features.check_plan``."""
     mapdata = ctx.map
     perks = holdings.build_perks(state, ctx, seat)
-    plan = plan_build(mapdata, state["track"], state["links"], seat, list(action.path), action.toward,
-                      holdings.max_tiles(perks))
+    plan = planned(ctx, state, seat, list(action.path), action.toward, holdings.max_tiles(perks), perks)
     if cut_throat_refuses(state, plan):
         raise IllegalAction("Cut Throat variant: the last tile of an unfinished link cannot be redirected; extend it "
                             "the way it points.")
@@ -246,8 +249,9 @@ def issue_bonds(state: dict, ctx: Context, seat: int, count: int, events: list) 
                            f"(+{dollars(count * ctx.tables.money.bond)})."})
 
 
-def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list) -> None:
-    """railways-of-the-world.txt, "D. DELIVER GOODS CUBE"."""
+def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list, rng: Stream | None = None) -> None:
+    """railways-of-the-world.txt, "D. DELIVER GOODS CUBE"; a red cube from a built Western Link city
+    to the market draws 2 cubes there with ``rng`` ("Build Western Link", ``western.after_delivery``)."""
     mapdata = ctx.map
     origin = city_hex(mapdata, action.from_)
     if origin is None:
@@ -277,6 +281,8 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
                    "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
                            f"{' → '.join(mapdata.cities[h].name for h in passed)} "
                            f"({len(passed)} link{'s' if len(passed) > 1 else ''}): {scored}."})
+    if rng is not None:
+        western.after_delivery(state, ctx, origin, colour, dest, rng, events)
     if not city["cubes"]:
         place_marker(state, ctx, origin, events)
     holdings.hotels_after_delivery(state, ctx, dest, events)

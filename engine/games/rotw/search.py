@@ -8,12 +8,13 @@ from __future__ import annotations
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards
 from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES, crosses, plan_build, shape_ok, used_spurs
+from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import barons, bidding, holdings, rules
+from . import barons, bidding, holdings, rules, western
 from . import cards as ops
 from .context import Context
+from .features import planned
 from .paths import city_stop, corridors, end_of, from_end, long_corridors
 from .rules import build_cost
 
@@ -48,10 +49,12 @@ def can_deliver(state: dict, seat: int) -> bool:
     return next(iter_deliveries(state, seat), None) is not None
 
 
-def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None):
-    """The plan of a build, or ``None`` when it is refused."""
+def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None,
+           perks: set[str] = frozenset()):
+    """The plan of a build, or ``None`` when it is refused (``perks``: the seat's readied cards,
+    which decide whether ferry hexes may be built on)."""
     try:
-        plan = plan_build(ctx.map, state["track"], state["links"], seat, path, toward)
+        plan = planned(ctx, state, seat, path, toward, perks=perks)
     except IllegalAction:
         return None
     return None if rules.cut_throat_refuses(state, plan) else plan
@@ -66,8 +69,8 @@ class _Free:
     asking ``plan_build`` when its track tiles only meet empty hexes or cross single tracks:
     then what remains to check is the spurs (``track.plan_build`` is the rule)."""
 
-    def __init__(self, ctx: Context, state: dict, seat: int):
-        self.ctx, self.state, self.seat = ctx, state, seat
+    def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset()):
+        self.ctx, self.state, self.seat, self.perks = ctx, state, seat, perks
         self.used: dict[str, set[int]] = {}
 
     def _spur_free(self, city: str, tile: str) -> bool:
@@ -78,7 +81,7 @@ class _Free:
     def __call__(self, path, toward: str | None = None) -> bool:
         track, cities = self.state["track"], self.ctx.map.cities
         if path[-1] not in cities and path[-1] in track:        # it may join an open end: ask the rules
-            return _legal(self.ctx, self.state, self.seat, list(path), toward) is not None
+            return _legal(self.ctx, self.state, self.seat, list(path), toward, self.perks) is not None
         for i in range(1, len(path) - (path[-1] in cities)):
             segs = track.get(path[i])
             if segs:
@@ -93,7 +96,8 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
     """The builds ``legal_actions`` offers ``seat``, each legal now, one action per path:
 
     1. complete links: for each pair of cities one build can join, the cheapest path on an empty
-       board (``paths.corridors``), while it is still free;
+       board (``paths.corridors``), while it is still free; with a readied Ferry Line, also the
+       cheapest over a ferry hex;
     2. for each open end of the seat's unfinished links: the cheapest build that completes it at
        each city (or joins it to the seat's other open end) within one build, redirecting the end
        tile where needed, and each one-tile extension that leaves it unfinished;
@@ -102,10 +106,13 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
        pointing on along it.
     """
     links = state["links"]
-    free = _Free(ctx, state, seat)
+    perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
+    free = _Free(ctx, state, seat, perks)
     acts = [_action(path) for path in corridors(ctx.map.id) if free(path)]
+    if perks:
+        acts += [_action(path) for path in corridors(ctx.map.id, ferry=True) if free(path)]
     for lid in sorted(lid for lid, link in links.items() if link["owner"] == seat and link["to"] is None):
-        acts += _from_open_end(state, ctx, seat, lid)
+        acts += _from_open_end(state, ctx, seat, lid, perks)
     network = {c for link in links.values() if link["owner"] == seat and link["to"] for c in (link["from"], link["to"])}
     long = long_corridors(ctx.map.id)
     for city in sorted(network):
@@ -115,13 +122,14 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
     return acts
 
 
-def _from_open_end(state: dict, ctx: Context, seat: int, lid: str) -> list[dict]:
-    """Part 2 of ``build_sample`` for unfinished link ``lid``."""
+def _from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[str] = frozenset()) -> list[dict]:
+    """Part 2 of ``build_sample`` for unfinished link ``lid`` (over ferry hexes with a readied Ferry Line)."""
     mapdata, track, links = ctx.map, state["track"], state["links"]
     link = links[lid]
+    ferry = "ferry_line" in perks
 
     def free(h: str) -> bool:
-        return len(track.get(h, [])) < 2
+        return len(track.get(h, [])) < 2 and (ferry or h not in mapdata.ferries)
 
     ends = {other["hexes"][-1]: other["exit"] for o, other in links.items()
             if o != lid and other["owner"] == seat and other["to"] is None and other["hexes"]}
@@ -129,16 +137,16 @@ def _from_open_end(state: dict, ctx: Context, seat: int, lid: str) -> list[dict]
     best: dict[str, tuple] = {}
     for path in from_end(mapdata, links, lid, free,
                          lambda h, frm: to_city(h, frm) or ends.get(h, -1) == side_towards(h, frm)):
-        plan = _legal(ctx, state, seat, path)
+        plan = _legal(ctx, state, seat, path, perks=perks)
         if plan is not None:
-            key = (build_cost(ctx, plan), len(path), path)
+            key = (build_cost(ctx, plan, perks), len(path), path)
             best[path[-1]] = min(best.get(path[-1], key), key)
     acts = [_action(k[2]) for _, k in sorted(best.items())]
     end, entry, _ = end_of(links, lid)
     for side in range(6):
         nxt = neighbor(end, side)
         if shape_ok(entry, side) and nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt):
-            plan = _legal(ctx, state, seat, [end, nxt])
+            plan = _legal(ctx, state, seat, [end, nxt], perks=perks)
             if plan is not None and not plan.completes:
                 acts.append(_action([end, nxt]))
     return acts
@@ -168,6 +176,7 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
     tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
     acts += [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]
+    acts += [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]
     for card in state["cards"]["face_up"]:
         s = ops.spec(ctx, card)
         if s.effect == "engine_upgrade" and state["players"][seat]["engine"] < 8:

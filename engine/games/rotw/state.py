@@ -141,7 +141,9 @@ class RotwState(GameState):
     outside it), ``end_turn`` (the last turn, once the last empty city marker is placed; else
     ``None``), ``last`` (hexes the last action touched, for boards to highlight). ``touched``:
     those hexes while an action is played (``rules.touched``; absent between moves). ``bounties``
-    and ``barons``: present only with the ``bounty_queue`` and ``barons`` options."""
+    and ``barons``: present only with the ``bounty_queue`` and ``barons`` options. ``western_links``
+    (only on a map with a Western Link, ``western.py``): Western Link city hex -> the seat that
+    built it."""
 
     options: Setup
     players: list[Player]
@@ -166,3 +168,4 @@ class RotwState(GameState):
     touched: list[str] | UnsetType = UNSET
     bounties: Bounties | UnsetType = UNSET
     barons: Barons | UnsetType = UNSET
+    western_links: dict[str, int] | UnsetType = UNSET

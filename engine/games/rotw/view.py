@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings
+from . import barons, holdings, western
 from . import cards as ops
 from .bidding import actor
 from .context import of
@@ -25,7 +25,9 @@ def view(state: dict, seat: int | None) -> dict:
     ``major_lines``: ``holdings.major_lines_view``. ``bounties`` (the Service Bounty variant): the
     waiting row in order and ``wake``, the turn at whose end the next one becomes active.
     ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
-    or grown city), for boards to highlight; empty after any other action and once an auction ends."""
+    or grown city), for boards to highlight; empty after any other action and once an auction ends.
+    ``western_link`` (``western.view``) and the map's ``walls``, ``snow_rows`` and ``ferries``
+    (``features_view``) appear only on maps that have them."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -75,7 +77,16 @@ def view(state: dict, seat: int | None) -> dict:
         "bag": sum(state["bag"].values()),
         "last": list(state.get("last", [])),
         **({"barons": baron_view(state, seat)} if "barons" in state else {}),
+        **({"western_link": western.view(state, ctx)} if ctx.map.western_link else {}),
+        **(features_view(mapdata) if mapdata.walls or mapdata.snow_rows or mapdata.ferries else {}),
     }
+
+
+def features_view(mapdata) -> dict:
+    """The map's static features for boards and the bot: ``walls`` (edge keys ``"G5|H6"``),
+    ``snow_rows`` (rows 1..N lie north of the Snow Line, +$1,000 a tile) and ``ferries`` (ferry
+    hexes, built on only with a Ferry Line card). Present only on maps that have any."""
+    return {"walls": sorted(mapdata.walls), "snow_rows": mapdata.snow_rows, "ferries": sorted(mapdata.ferries)}
 
 
 def baron_view(state: dict, seat: int | None) -> dict:
