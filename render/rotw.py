@@ -41,6 +41,7 @@ from .hexes import (
     png_bytes,
 )
 from .panel import owner_colour, owner_letters
+from .rotw_features import draw_features, draw_western_link
 from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
 
 HEX_SIZE = 30                  # desktop
@@ -61,8 +62,10 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     m = load_map(map_id)
     layout = Layout(m.columns, m.rows, size, window=window)
     names = {h: c.name for h, c in m.cities.items()}
-    base = draw_base(layout, m.terrain, m.ridges, names)
+    terrain = {h: "water" if t == "ferry" else t for h, t in m.terrain.items()} if m.ferries else m.terrain
+    base = draw_base(layout, terrain, m.ridges, names)
     _draw_spurs(ImageDraw.Draw(base), layout, m)
+    draw_features(ImageDraw.Draw(base), layout, m)
     name_size = int(size * 0.7) if phone else max(10, size // 2) if size <= 40 else int(size * 0.4)
     labels = Overlay(draw_labels(layout, names, city_radius(layout, phone), name_size))
     return base, labels, layout, _spots(layout, m, name_size, city_radius(layout, phone))
@@ -251,6 +254,8 @@ def _draw_map(board: Image.Image, labels: Overlay, layout: Layout, spots: Spots,
     for hexname in sorted(set(view["track"]) | set(last) | set(highlight or [])):
         if hexname not in cities and normalize(hexname):
             draw_hex_label(d, layout, hexname, halo=True)
+    if view.get("western_link"):
+        draw_western_link(d, layout, view["western_link"], view, letters)
     _draw_cities(d, layout, view, letters, phone)
     _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34, letters)
     labels.paste_onto(board)                   # city names last: a badge that could not avoid one stays under it

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from .hexes import BACKGROUND, CUBE_FILL, CUBE_LETTER, INK, draw_cube, font
 from .panel import owner_colour, owner_letters, owner_name
+from .rotw_features import SNOW, WALL, WALL_EDGE, ship
 
 PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled
 MARKER = (110, 70, 40)
@@ -94,8 +95,13 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
     y += px(6)
     d.text((x, y), "Operations cards (face up)", fill=INK, font=body)
     y += px(22)
+    ferries = sum(1 for c in view["cards"]["face_up"] if c["id"].startswith("ferry-line:"))
     for card in view["cards"]["face_up"]:
         tag = CARD_TAG[card["kind"]]
+        if card["id"].startswith("ferry-line:"):          # the Ferry Line stack: one line
+            if card is not next(c for c in view["cards"]["face_up"] if c["id"].startswith("ferry-line:")):
+                continue
+            tag = f"×{ferries}, {tag}"
         d.ellipse((x, y + px(6), x + px(5), y + px(11)), fill=INK)
         d.text((x + px(10), y), f"{card['name']} ({tag})", fill=INK, font=small)
         y += px(18)
@@ -118,10 +124,20 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
                    fill=INK, font=small)
             y += px(18)
         y += px(8)
+    if view.get("western_link"):
+        w = view["western_link"]
+        state = ", ".join(f"{c['name']} " + (f"built by {view['players'][c['owner']]['name']}" if c["owner"] is not None
+                                             else "open") for c in w["cities"])
+        d.text((x, y), fit(d, f"Western Link (${w['cost']},000): {state}", small, width - x - px(12)), fill=INK,
+               font=small)
+        y += px(18)
+        d.text((x, y), fit(d, f"Red cubes from there to {w['market_name']}: 2 new cubes there", small,
+                           width - x - px(12)), fill=INK, font=small)
+        y += px(26)
     tiles = ", ".join(f"{c} {k}" for c, k in view["new_city_tiles"].items() if k)
     d.text((x, y), f"New City tiles: {tiles or 'none'}", fill=INK, font=small)
     y += px(30)
-    y = _legend(d, x, y, px, letters, labels[0] if letters else "")
+    y = _legend(d, x, y, px, letters, labels[0] if letters else "", view)
     return img.crop((0, 0, width, y + px(10)))
 
 
@@ -147,8 +163,9 @@ def fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
     return text + "…"
 
 
-def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: str) -> int:
-    """What the marks on the map mean, one short line each; returns the y below it."""
+def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: str, view: dict | None = None) -> int:
+    """What the marks on the map mean, one short line each (the map's own features only on maps that
+    have them); returns the y below it."""
     body, small, tiny = font(px(16)), font(px(13)), font(px(10))
     d.text((x, y), "Legend", fill=INK, font=body)
     y += px(24)
@@ -179,6 +196,23 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: st
     d.polygon(corners, fill=(196, 222, 160), outline=LAST, width=px(3))
     line("Gold outline: the last move")
     line("Engine 3 (in a player's box): a cube travels up to 3 links")
+    view = view or {}
+    if view.get("walls"):
+        d.line((x, y + mid, x + px(20), y + mid), fill=WALL_EDGE, width=px(9))
+        d.line((x, y + mid, x + px(20), y + mid), fill=WALL, width=px(6))
+        line("Thick navy side: no track may cross it")
+    if view.get("snow_rows"):
+        d.line((x, y + mid, x + px(20), y + mid), fill=SNOW, width=px(4))
+        d.line((x + px(3), y + mid, x + px(8), y + mid), fill=(255, 255, 255), width=px(2))
+        d.line((x + px(13), y + mid, x + px(18), y + mid), fill=(255, 255, 255), width=px(2))
+        line(f"Snow Line: rows 1-{view['snow_rows']} (north) cost $1,000 more a tile")
+    if view.get("ferries"):
+        ship(d, x + px(10), y + mid, px(9))
+        line("Ferry hex: build there only with a Ferry Line card")
+    if view.get("western_link"):
+        d.polygon([(x, y + mid), (x + px(9), y + mid - px(6)), (x + px(9), y + mid + px(6))], fill=INK)
+        d.line((x + px(8), y + mid, x + px(20), y + mid), fill=INK, width=px(3))
+        line(f"Western Link: ${view['western_link']['cost']},000, with a link into its city")
     if letters:
         named = ", ".join(f"{CUBE_LETTER[c]} {c}" for c in ("red", "yellow", "blue", "purple", "black"))
         line(f"Letters: {named}")
