@@ -28,7 +28,8 @@ GAZETTEER = {"least": 60000, "count": 48, "majors": 8, "countries": ("JP",), "re
              "drop": ("Kawasaki", "Saitama", "Sagamihara", "Funabashi", "Kawaguchi", "Hachiōji", "Matsudo",
                       "Ichikawa", "Kashiwa", "Machida", "Fujisawa", "Toyonaka", "Suita", "Takatsuki", "Hirakata",
                       "Higashiōsaka", "Amagasaki", "Nishinomiya", "Sakai", "Yao", "Neyagawa", "Tokorozawa",
-                      "Koshigaya", "Kawagoe", "Yokosuka", "Chigasaki", "Hiratsuka", "Atsugi", "Yamato")}
+                      "Koshigaya", "Kawagoe", "Yokosuka", "Chigasaki", "Hiratsuka", "Atsugi", "Yamato",
+                      "Shinagawa", "Minato")}
 SEAS = [[(39.0, 124.0), (39.0, 129.9), (33.6, 129.2), (33.6, 124.0)],          # Korea
         [(48.0, 124.0), (48.0, 139.5), (39.0, 133.0), (39.0, 124.0)]]         # the Asian mainland
 SERVICE_BOUNTIES = []

@@ -35,7 +35,8 @@ GAZETTEER = {"least": 25000, "count": 52, "majors": 8, "countries": ("US",),
                       "Irving", "Garland", "Grand Prairie", "Mesquite", "McKinney", "Frisco", "Denton", "Killeen",
                       "Bellevue", "Kent", "Renton", "Everett", "Gresham", "Hillsboro", "Beaverton", "Vancouver",
                       "Elk Grove", "Roseville", "Stockton", "Modesto", "Rio Rancho", "Nampa", "Meridian",
-                      "Santa Clarita", "Lancaster", "Palmdale", "Oxnard", "Thousand Oaks", "Simi Valley")}
+                      "Santa Clarita", "Lancaster", "Palmdale", "Oxnard", "Thousand Oaks", "Simi Valley",
+                      "Huntington Beach", "Lewisville")}
 RIVERS = [
     [(46.2, -123.9), (45.6, -121.2), (46.2, -119.1)],                                 # Columbia
     [(36.0, -114.7), (34.3, -114.2), (32.7, -114.6)],                                 # Colorado

@@ -97,9 +97,16 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     return state
 
 
+FIRST_MAPS = ("rhine-alps", "vistula-danube")
+"""Tried first when a game names no map, in this order: the maps shipped before any other, so that a
+game saved with no map replays on the map it was played on whatever maps are added later."""
+
+
 def default_map(players: int) -> str:
-    """The first shipped map, in id order, that takes ``players`` (``rhine-alps`` for 2-4)."""
-    for map_id in available_maps():
+    """The map of a game that names none: the first of ``FIRST_MAPS``, then of the other shipped maps
+    in id order, that takes ``players`` (``rhine-alps`` for 2-4, ``vistula-danube`` for 5-6).
+    Raises ``IllegalAction`` when no map takes them."""
+    for map_id in [*FIRST_MAPS, *(m for m in available_maps() if m not in FIRST_MAPS)]:
         m = load_map(map_id)
         if m.min_players <= players <= m.max_players:
             return map_id
