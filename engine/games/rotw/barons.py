@@ -41,9 +41,15 @@ class Deck(msgspec.Struct, forbid_unknown_fields=True):
 
 @cache
 def deck() -> dict[str, Baron]:
-    """The 12 baron cards by id (``data/cards/rotw/barons.toml``), checked."""
+    """Every baron card by id (``data/cards/rotw/barons.toml``: 9 for every map, 3 routes per map),
+    checked; raises ``DataError`` for an unknown kind, a route without two cities and its map, or an
+    id used twice."""
     value, _ = load(DATA_DIR / "cards" / "rotw" / "barons.toml", Deck)
+    seen: set[str] = set()
     for b in value.baron:
+        if b.id in seen:
+            raise DataError(f"barons.toml: the id {b.id!r} is used twice")
+        seen.add(b.id)
         if b.kind not in KINDS:
             raise DataError(f"barons.toml: {b.id} has an unknown kind {b.kind!r}")
         if b.kind == "route" and (len(b.cities) != 2 or not b.map):
