@@ -29,7 +29,7 @@ def test_shipped_data_loads_and_the_map_is_what_issue_2_asks():
     colours = {c.colour for c in m.cities.values()}
     assert colours == {"red", "yellow", "blue", "black", "purple", "gray"}
     assert {"water", "mountain", "open"} <= set(m.terrain.values()) and m.ridges
-    assert available_maps()[0] == "rhine-alps"
+    assert "rhine-alps" in available_maps()
     assert load_tables().engine_cost[8] and len(load_cards()) >= 5
     assert len(corridors("rhine-alps")) > 100       # the map is well connected by single builds
 
@@ -83,7 +83,7 @@ def test_map_option_outside_data_is_refused_without_opening_a_file(monkeypatch):
 
     with pytest.raises(IllegalAction, match=r"^`map` must be a map id under data/maps/rotw"):
         game.setup(Options(map="../../../pyproject"), ["a", "b"], 1)
-    with pytest.raises(data.DataError, match=r"No map '\.\./\.\./\.\./pyproject'; maps: rhine-alps"):
+    with pytest.raises(data.DataError, match=r"No map '\.\./\.\./\.\./pyproject'; maps: .*rhine-alps"):
         data.load_map("../../../pyproject")
 
 
