@@ -4,7 +4,8 @@ north to Baffin Island, with the Snow Line and ferry hexes (railways-of-the-worl
 NORTH AMERICA": "Snow Line", "Ferry Line", "Map Clarifications").
 
 Geography from data (tools/geodata.py, tools/rotw_geo.py); the United States is off the board
-(``SEAS`` along the border). The Snow Line lies at 55° N, about halfway between the board's southern
+(``SEAS`` along the border), and
+Hudson Bay is drawn by hand (the land mask fills it). The Snow Line lies at 55° N, about halfway between the board's southern
 cities and its northern edge, as the rulebook places it. Four ferry hexes (the rulebook's five Ferry Line cards
 can cross them): Georgia Strait to Vancouver Island, Northumberland Strait to Prince Edward Island,
 Hudson Strait to Iqaluit, and James Bay. Newfoundland is left off: on hexes this size the Cabot Strait
@@ -43,7 +44,9 @@ SEAS = [*rotw_geo.GREAT_LAKES,
          (41.7, -83.0), (42.0, -80.0), (43.3, -79.05), (43.6, -76.5), (45.0, -74.7), (45.0, -71.5),
          (47.4, -69.2), (47.1, -67.8), (45.6, -67.5), (44.6, -66.9), (38.0, -66.9), (38.0, -140.0)],   # the U.S.
         [(72.0, -60.0), (72.0, -40.0), (55.0, -40.0), (60.0, -60.0)],                                   # Greenland
-        [(51.8, -59.4), (51.8, -50.0), (46.4, -50.0), (46.4, -59.4)]]                                   # Newfoundland
+        [(51.8, -59.4), (51.8, -50.0), (46.4, -50.0), (46.4, -59.4)],                                   # Newfoundland
+        [(64.0, -95.0), (64.0, -78.0), (58.5, -76.5), (55.5, -77.3), (51.3, -79.5), (51.3, -81.0),
+         (55.0, -82.5), (55.3, -85.5), (57.0, -92.5), (58.8, -94.5)]]                                   # Hudson Bay
 SNOW_LAT = 55.0
 FERRIES = [(49.35, -123.75), (46.2, -63.75), (62.2, -71.0), (52.3, -80.2)]
 SERVICE_BOUNTIES = []
