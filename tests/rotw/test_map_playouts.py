@@ -2,7 +2,8 @@
 count (issue 21, "Done when"): a random legal game (bench/policy.py, biased to deliveries and whole
 links, as tests/rotw/test_playouts.py) reaches the final score before 3,000 moves, the game ends by
 the map's own empty-city-marker figure for that count (railways-of-the-world.txt, "Ending the Game";
-a marker lifted by City Growth after the end is triggered does not extend the game), every cube is still one of the 125, and the
+a marker lifted by City Growth after the end is triggered does not extend the game),
+every cube is still one of the 125, and the
 log replays to the same state."""
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ NORTH AMERICA": "Snow Line", "Ferry Line", "Map Clarifications").
 
 Geography from data (tools/geodata.py, tools/rotw_geo.py); the United States is off the board
 (``SEAS`` along the border), and
-Hudson Bay is drawn by hand (the land mask fills it). The Snow Line lies at 55° N, about halfway between the board's southern
+Hudson Bay is drawn by hand (the land mask fills it).
+The Snow Line lies at 55° N, about halfway between the board's southern
 cities and its northern edge, as the rulebook places it. Four ferry hexes (the rulebook's five Ferry Line cards
 can cross them): Georgia Strait to Vancouver Island, Northumberland Strait to Prince Edward Island,
 Hudson Strait to Iqaluit, and James Bay. Newfoundland is left off: on hexes this size the Cabot Strait

@@ -10,7 +10,8 @@ MapId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{0,40}$",
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """``map``: a map id under ``data/maps/rotw`` (lower-case letters, digits and dashes, at most
     40; checked against the shipped maps in ``rules.setup``); empty: ``rules.default_map``, the first map
-    (Rhine & Alps, Vistula & Danube, then the others in id order) that takes the player count. ``bidding``: the first-player
+    (Rhine & Alps, Vistula & Danube, then the others in id order) that takes the player count.
+    ``bidding``: the first-player
     auction style: ``traditional``, ``first_to_pass`` and ``worst_is_first``
     (railways-of-the-world-online-help.txt, "Bidding Style"), ``variant1`` and ``variant2``
     (railways-of-the-world.txt, "First Player Auction Variant 1/2"). ``short_game``: 2 fewer empty city markers
