@@ -139,6 +139,18 @@ def load_map(map_id: str) -> MapData:
     return read_map(map_path(map_id))
 
 
+def _sides(path: Path, text: str, names: list[str], terrain: dict[str, str], what: str, key: str) -> set[str]:
+    """Hex sides named ``"A1|B2"`` (ridges, walls) as edge keys; ``fail`` names one that is not a side
+    between two hexes of the board."""
+    out = set()
+    for name in names:
+        a, _, b = name.partition("|")
+        if a not in terrain or b not in terrain or side_towards(a, b) is None:
+            fail(path, text, f"{what} {name!r} is not a side between two hexes of the board", key)
+        out.add(edge_key(a, b))
+    return out
+
+
 def read_map(path: Path) -> MapData:
     """Validate the map file at ``path``. Raises ``DataError`` with the file name and line."""
     raw, text = load(path, MapFile)
@@ -153,12 +165,7 @@ def read_map(path: Path) -> MapData:
                 fail(path, text, f"terrain row {row + 1} has unknown terrain {ch!r}", "terrain")
             if TERRAIN[ch] != "sea":
                 terrain[label(col, row)] = TERRAIN[ch]
-    ridges = set()
-    for ridge in raw.ridges:
-        a, _, b = ridge.partition("|")
-        if a not in terrain or b not in terrain or side_towards(a, b) is None:
-            fail(path, text, f"ridge {ridge!r} is not a side between two hexes of the board", "ridges")
-        ridges.add(edge_key(a, b))
+    ridges = _sides(path, text, raw.ridges, terrain, "ridge", "ridges")
     cities: dict[str, City] = {}
     by_name: dict[str, str] = {}
     for i, spec in enumerate(raw.city):
@@ -194,12 +201,7 @@ def read_map(path: Path) -> MapData:
         fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
     if len(raw.summary) > 80 or "\n" in raw.summary:
         fail(path, text, "summary must be one line of at most 80 characters", "summary")
-    walls = set()
-    for wall in raw.walls:
-        a, _, b = wall.partition("|")
-        if a not in terrain or b not in terrain or side_towards(a, b) is None:
-            fail(path, text, f"wall {wall!r} is not a side between two hexes of the board", "walls")
-        walls.add(edge_key(a, b))
+    walls = _sides(path, text, raw.walls, terrain, "wall", "walls")
     if not 0 <= raw.snow_rows <= raw.rows:
         fail(path, text, f"snow_rows must be 0-{raw.rows}", "snow_rows")
     ferries = frozenset(h for h, t in terrain.items() if t == "ferry")
