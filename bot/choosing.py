@@ -1,7 +1,8 @@
 """Choosing a map, for every game that has a choice of them (its UI's ``maps_text``,
 ``maps_image``, ``start_refusal`` and a ``Param.suggest_for``): ``/game maps`` (a line and a
 small picture of each map, only for the caller), the player count ``/game new`` suggests maps
-for, and the refusal of ``/game start`` when the chosen map does not take the seated players.
+for. The refusal of ``/game start`` when the chosen map does not take the seated players is
+``Table.start``'s own (so the Start button, ``/game start`` and the local table all give it).
 The cogs and the local table both call these with the bot's ``Table``.
 """
 from __future__ import annotations
@@ -25,17 +26,6 @@ async def known_players(table, channel_id: int | None) -> int | None:
     if row is None:
         return None
     return len(await table.store.seats(row.id)) or None
-
-
-async def start_refusal(table, caller: Caller) -> Reply | None:
-    """The private refusal of ``/game start`` in a lobby whose game refuses its options for the
-    seats taken (``GameUI.start_refusal``: a map for another number of players), or ``None``
-    (then ``Table.start`` decides)."""
-    row = await table.store.active_game(caller.channel_id)
-    if row is None or row.status != "lobby" or row.game not in registry.UIS:
-        return None
-    text = registry.UIS[row.game].start_refusal(row.options, len(await table.store.seats(row.id)))
-    return private(text) if text else None
 
 
 def games_with_maps() -> list[str]:

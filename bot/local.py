@@ -23,7 +23,7 @@ from pathlib import Path
 from railhead.engine import IllegalAction
 
 from . import registry
-from .choosing import maps_reply, start_refusal
+from .choosing import maps_reply
 from .hotseat import Console, Curtain, folder_name, present, waiting_note
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
@@ -229,8 +229,6 @@ class LocalTable:
             return self.show(await self.table.settings(c, args))
         if verb == "maps":
             return self.show(await maps_reply(self.table, c, args.get("game")))
-        if verb == "start" and (refused := await start_refusal(self.table, c)) is not None:
-            return self.show(refused)
         if verb == "kick":
             return self.show(await self.table.kick(c, user_id(args["player"])))
         if verb == "timing":

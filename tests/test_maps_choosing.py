@@ -87,6 +87,19 @@ async def test_start_is_refused_naming_the_maps_that_fit(simcord_env):
     assert (await simcord_env.bot.store.active_game(channel.id)).status == "lobby"
 
 
+async def test_the_start_button_gives_the_same_refusal(simcord_env):
+    """The lobby's Start button is refused with the same sentence as ``/game start`` (it went
+    through the engine's shorter refusal before)."""
+    channel, (ann, bob) = await channel_with(simcord_env, ["Ann", "Bob"])
+    await ann.slash(channel, "game new", game="rotw", map="vistula-danube")
+    lobby = channel.last_message
+    await bob.click(lobby, label="Join")
+    text = private(await ann.click(lobby, label="Start")).content
+    assert text.startswith("Vistula & Danube is for 3-6 players, and 2 are seated.")
+    assert "Rhine & Alps (`rhine-alps`)" in text
+    assert (await simcord_env.bot.store.active_game(channel.id)).status == "lobby"
+
+
 async def test_game_maps_attaches_one_picture_of_every_map(simcord_env):
     channel, (ann,) = await channel_with(simcord_env, ["Ann"])
     simcord_env.bot.table.render = True

@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import registry
-from ..choosing import maps_reply, start_refusal
+from ..choosing import maps_reply
 from ..discord_io import answer, caller_of
 from ..replies import private
 from .spec import new_game_command
@@ -66,12 +66,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="start", description="Start the game (creator or Manage Channel)")
     async def start(self, interaction: discord.Interaction) -> None:
-        """``/game start`` (refused first when the chosen map does not take the seated players)."""
-        caller = caller_of(interaction)
-
-        async def work():
-            return await start_refusal(self.table, caller) or await self.table.start(caller)
-        await answer(interaction, work)
+        """``/game start`` (refused when the chosen map does not take the seated players)."""
+        await answer(interaction, lambda: self.table.start(caller_of(interaction)))
 
     @app_commands.command(name="status", description="Scores, money and whose turn it is (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:

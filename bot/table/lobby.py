@@ -137,6 +137,9 @@ class Lobby:
             raise Refusal("This game is already running.")
         require_manager(caller, row, "start it")
         game = registry.game(row.game)
+        refused = self.ui(row.game).start_refusal(row.options, len(await self.store.seats(row.id)))
+        if refused:                 # a map for another number of players: name the maps that fit
+            return private(refused)
         async with self.lock(row.id):
             current = await self.store.game(row.id)
             if current is None or current.status != "lobby":

@@ -16,7 +16,7 @@ from railhead.render import rotw as render_rotw
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
-from . import spending
+from . import spending, western
 from .cards import NEEDS_CITY, cards_text, usable
 from .focus import close_view
 from .maps import MapChoice, suggestions
@@ -222,8 +222,8 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 async def use(ctx: UIContext, args: dict) -> Apply:
-    """Use a card you hold (not an action): Government Land Grant or Perfect Engineering before a
-    build on your turn, Railroad Executive on your turn to bid."""
+    """Use a card you hold (not an action): Government Land Grant, Perfect Engineering or Ferry Line
+    before a build on your turn, Railroad Executive on your turn to bid."""
     return Apply({"type": "use_card", "card": args["card"]})
 
 
@@ -279,12 +279,15 @@ COMMANDS = {c.name: c for c in (
             (Param("card", str, "a face-up card id or kind", autocomplete="card"),
              Param("city", str, _CITY, autocomplete="city"),
              Param("colour", str, "a New City colour", choices=COLOURS))),
-    Command("use", "use a card you hold: Land Grant or Perfect Engineering before a build, Railroad Executive "
-                   "instead of a bid", use,
+    Command("use", "use a card you hold: Land Grant, Perfect Engineering or Ferry Line before a build, "
+                   "Railroad Executive instead of a bid", use,
             (Param("card", str, "the card's name or id", required=True, rest=True,
-                   discord_description="Land Grant or Perfect Engineering before a build; Railroad Executive "
-                                       "instead of a bid"),),
-            discord_description="Play a card you hold (Land Grant, Perfect Engineering, Railroad Executive)"),
+                   discord_description="Land Grant, Perfect Engineering or Ferry Line before a build; "
+                                       "Railroad Executive instead of a bid"),),
+            discord_description="Play a card you hold (Land Grant, Perfect Engineering, Ferry Line, Executive)"),
+    Command("western", "build a Western Link from a city you reach (Eastern U.S.; asks first)", western.western,
+            (Param("city", str, "the Western Link city", autocomplete="city"),),
+            discord_description="Build a Western Link from a city your track reaches (Eastern U.S. map)"),
     Command("bonds", "how bonds work and how many you hold; `issue:N` in the last round with a most-bonds baron",
             bonds, (Param("issue", int, "bonds to issue now (most-bonds baron, last round only)", min=1, max=50),),
             discord_description="How bonds work; with a most-bonds baron, issue bonds in the last round"),
@@ -401,7 +404,8 @@ class RotwUI(MapChoice, GameUI):
                        "still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")
-        return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}."
+        west = ", `/rotw western` for a Western Link" if view.get("western_link") else ""
+        return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}{west}."
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
@@ -428,6 +432,7 @@ class RotwUI(MapChoice, GameUI):
             offers.append(spending.guarded(ctx, Button(
                 f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
                 {"type": "upgrade"}), "upgrade"))
+        offers += western.offers(view, ctx.seat)
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
         offers += [Button(f"Use {c['name']} (then build)", {"type": "use_card", "card": c["id"]}, "success")
                    for c in usable(view, ctx.seat, "actions")]
