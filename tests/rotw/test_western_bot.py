@@ -76,3 +76,19 @@ async def test_a_map_without_a_western_link_says_so():
     assert not western.offers(context(t, 0).view(), 0)
     with pytest.raises(IllegalAction, match="This map has no Western Link"):
         await western.western(context(t, 0), {})
+
+
+def test_a_held_ferry_line_is_offered_before_a_build(feature_map):
+    """"Ferry Lines" (our Ferry Line held card): a player holding one gets a Use button on their turn,
+    as with Land Grant and Perfect Engineering, and the card list names cards as typed, not by id."""
+    from railhead.bot.games.rotw.cards import cards_text, usable
+    t = FeatureTable()
+    t.to_actions(0)
+    card = next(c for c in t.state["cards"]["face_up"] if c.startswith("ferry-line"))
+    t.act(0, type="take_card", card=card)
+    t.pass_until(0)
+    view = GAME.view(t.state, 0)
+    assert [c["name"] for c in usable(view, 0, "actions")] == ["Ferry Line"]
+    assert "Use Ferry Line (then build)" in _labels(context(t, 0))
+    text = cards_text(view, 0)
+    assert "`/rotw card City Growth`" in text and ":1`" not in text

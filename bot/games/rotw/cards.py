@@ -9,9 +9,9 @@ KIND_WORDS = {"goal": "goal: cannot be taken", "immediate": "used when taken", "
 
 def cards_text(view: dict, seat: int | None) -> str:
     """The face-up operations cards, each player's kept cards and the Major Lines."""
-    lines = ["**Face-up operations cards:**"]
-    lines += [f"- **{c['name']}** (`{c['id']}`, {KIND_WORDS[c['kind']]}): {c['text']}"
-              for c in view["cards"]["face_up"]]
+    lines = ["**Face-up operations cards** (take one by its name as shown, e.g. `/rotw card City Growth` "
+             "with `city:` where it needs one):"]
+    lines += [f"- **{c['name']}** ({KIND_WORDS[c['kind']]}): {c['text']}" for c in view["cards"]["face_up"]]
     for p in view["players"]:
         if p["cards"]:
             who = "You hold" if p["seat"] == seat else f"{p['name']} holds"
@@ -30,8 +30,9 @@ def kept_text(card: dict) -> str:
 
 
 def usable(view: dict, seat: int, phase: str) -> list[dict]:
-    """The seat's hand cards it may use now: Railroad Executive in the auction, build cards in a round."""
-    wanted = ("railroad-executive",) if phase == "auction" else ("land-grant", "perfect-engineering")
+    """The seat's hand cards it may use now: Railroad Executive in the auction, build cards (Land
+    Grant, Perfect Engineering, Ferry Line) in a round."""
+    wanted = ("railroad-executive",) if phase == "auction" else ("land-grant", "perfect-engineering", "ferry-line")
     seen, out = set(), []
     for c in view["players"][seat]["cards"]:
         kind = c["id"].split(":")[0]
