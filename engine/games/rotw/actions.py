@@ -37,15 +37,29 @@ class Build(Action, tag="build"):
     Starting at your open end and heading elsewhere redirects that tile (paid again, one of the 4).
     Tiles are straights and gentle curves; track enters a city only by a free spur. A last tile
     pointing into a free spur completes the link ("A Completed Link!"). A build lays or turns at
-    least one tile."""
+    least one tile, unless it carries only add-ons. The add-on modules are extras of this same
+    Build Track action, each at most twice per player per game, paid with the track: `mine`
+    ("Mines", $10,000), `switch` ("Switch Tracks", $5,000: the path then starts at the switch)
+    and `depot` ("Fuel Depots", $5,000: checked after the track of this build is laid). A build
+    may be add-ons only (no `path`): it is still the turn's Build Track action."""
 
     path: Annotated[list[str], msgspec.Meta(description=(
         "a list of hex names: a city or the open end of your unfinished link, then the 1-4 hexes "
         "that get new tiles, optionally ending at a city (completes the link) or at the open end of "
-        "your other unfinished link facing it (joins them)"))]
+        "your other unfinished link facing it (joins them); with `switch`, it starts at the switch hex; "
+        "empty or left out for a build of add-ons only"))] = []
     toward: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007 (msgspec reads it either way)
         "a hex next to the last tile, where it points (default: straight on); a city there with a "
         "free spur facing it completes the link, your other open end facing it joins them"))] = None
+    mine: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007
+        "`mines` option: a gray city with no Mine yet, by hex or name: cubes are drawn onto it until a colour "
+        "repeats (at most 5 draws; the repeated cube goes back into the bag)"))] = None
+    switch: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007
+        "`switch_tracks` option: a hex holding a tile of one of your complete links (no crossing, no switch "
+        "yet); the path must start there: a new link branches off it"))] = None
+    depot: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007
+        "`fuel_depots` option: a city your complete links reach that holds no Fuel Depot tokens: "
+        "2 of your tokens are placed on it"))] = None
     example: ClassVar[dict] = {"type": "build", "path": ["I6", "J6", "K6", "L7", "L8"]}
 
 
@@ -66,12 +80,27 @@ class Upgrade(Action, tag="upgrade"):
 
 class Deliver(Action, tag="deliver"):
     """Action phase: move one goods cube over complete links to the first city of its colour,
-    at most your engine level of links ("D. DELIVER GOODS CUBE"). In JSON the field is `from`."""
+    at most your engine level of links ("D. DELIVER GOODS CUBE"). In JSON the field is `from`.
+    With `fuel_depots`, the cube may go on through a city of its colour holding your depot (one
+    token is used), or `stop` at your depot: you keep it, and your next action may go on with
+    it (`kept`: the cube goes on from that depot, using one of its tokens, up to your engine level
+    of links more, every link of both legs scoring then; any other action discards the cube into
+    the bag; "Fuel Depots"). With `city_rotors`, a rotor city also takes the colour
+    its rotor shows ("Rotor Cities and Color Wheel Chart")."""
 
     from_: CityRef = msgspec.field(name="from")
     colour: ColourName
     links: Annotated[list[Union[str, int]], msgspec.Meta(  # noqa: UP007
         description="a list of ids of complete links (`\"3\"` or `3`), in order, the first one yours")]
+    stop: Annotated[bool, msgspec.Meta(description=(
+        "`fuel_depots` option: end at the last city, one holding your depot, keeping the cube for your next "
+        "action (no points yet)"))] = False
+    kept: Annotated[bool, msgspec.Meta(description=(
+        "`fuel_depots` option: go on with the cube you kept at your depot last action; `from` is that depot "
+        "city, `colour` the cube's, and the first link need not be yours"))] = False
+    to: Annotated[str | None, msgspec.Meta(description=(  # noqa: UP007
+        "add-on modules only: the city the cube ends at, by hex or name, needed only where a Switch Track's "
+        "branch leaves it open"))] = None
     example: ClassVar[dict] = {"type": "deliver", "from": "I6", "colour": "yellow", "links": ["1", "3"]}
 
 
@@ -155,6 +184,11 @@ inside `apply` when the last needed action arrives.
 `income`, `removed`, `card_revealed`, `turn`, `game_over`, `hotel`, `major_line`, `order`,
 `bonds_issued`, `western_link` (with `city`, the Western Link city's hex, and `cubes`, the red
 cubes placed) and `western_market` (with `city`, the market's hex, and `cubes`, the colours drawn).
+The add-on modules (`engine/games/rotw/modules.py`) add `mine` (`city`, `cubes` placed, `discarded`:
+the repeated colour put back in the bag, or `null`), `switch` (`hex`, `on`: the link it sits on),
+`depot` (`city`, `tokens`), `switch_removed` (`hex`, `link`), `depot_stop` (`city`, `colour`,
+`links`), `cube_discarded` (`colour`), `rotor` (`city`, `shows`); a `deliver` event with depots
+carries `depots` (the cities whose token was used) and, for a kept cube, `continued: true`.
 
 ## Legal actions
 

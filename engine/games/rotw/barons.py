@@ -105,7 +105,7 @@ def measure(state, seat: int, kind: str, hexes_of) -> int:
     if kind == "longest":
         return longest_run(edges)
     if kind == "most_links":
-        return len(edges)
+        return len({e[0] for e in edges})
     if kind == "most_cash":
         return p["cash"]
     if kind == "most_bonds":

@@ -172,7 +172,7 @@ def check_network_goals(state: dict, ctx: Context, seat: int, events: list) -> N
     with their next completed link (our reading of "the next player to accomplish the goal")."""
     for card in list(state["cards"]["face_up"]):
         s = spec(ctx, card)
-        if s.goal == "links_owned" and len(own_graph(state, seat)) >= s.count or \
+        if s.goal == "links_owned" and len({e[0] for e in own_graph(state, seat)}) >= s.count or \
                 s.goal == "cities_reached" and len(cities_reached(state, seat)) >= s.count:
             _claim(state, ctx, seat, card, s.points, events)
 

@@ -376,14 +376,18 @@ class MajorLineSpec(msgspec.Struct, forbid_unknown_fields=True):
 class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
     hotels: list[str] = []
     major_line: list[MajorLineSpec] = []
+    rotors: list[str] = []
 
 
 class MapCards(msgspec.Struct, frozen=True):
-    """A map's own card data: the cities with a Hotel card (hexes) and its Major Lines
-    (``(city hex, city hex, points)``); railways-of-the-world.txt, "Hotels" and "Major Lines"."""
+    """A map's own card data: the cities with a Hotel card (hexes), its Major Lines
+    (``(city hex, city hex, points)``; railways-of-the-world.txt, "Hotels" and "Major Lines") and
+    its own Rotor Cities for the ``city_rotors`` option (hexes of coloured cities; empty: the
+    rule of ``modules.rotor_cities``)."""
 
     hotels: tuple[str, ...] = ()
     major_lines: tuple[tuple[str, str, int], ...] = ()
+    rotors: tuple[str, ...] = ()
 
 
 @cache
@@ -409,7 +413,10 @@ def load_map_cards(map_id: str) -> MapCards:
             fail(path, text, f"{map_id}: a major line joins two cities for some points", map_id, "major_line")
         a, b = (hex_of(c) for c in line.cities)
         lines.append((a, b, line.points))
-    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines))
+    rotors = tuple(hex_of(c) for c in spec.rotors)
+    if any(mapdata.cities[h].colour == "gray" for h in rotors):
+        fail(path, text, f"{map_id}: a Rotor City must be a coloured city", map_id, None, "rotors")
+    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors)
 
 
 def city_hex(mapdata: MapData, text: str) -> str | None:

@@ -9,7 +9,7 @@ from railhead.engine.core.actions import kind_of
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import barons, bidding, holdings, queries, rules, search, western
+from . import barons, bidding, delivery, holdings, queries, routing, rules, search, western
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -33,12 +33,16 @@ def _issue_bonds(state, seat, action, rng, events) -> None:
 
 
 def _action(do):
-    """One action of a round: readied cards go back unless it is a build, then ``do`` and the
-    next seat (railways-of-the-world.txt, "2 - Player Actions")."""
+    """One action of a round: readied cards go back unless it is a build, a cube kept at a Fuel
+    Depot is discarded unless the action continues it ("Fuel Depots"), then ``do`` and the next
+    seat (railways-of-the-world.txt, "2 - Player Actions")."""
     def play(state, seat, action, rng, events) -> None:
         ctx = of(state)
-        if kind_of(action) != "build":
+        kind = kind_of(action)
+        if kind != "build":
             holdings.disarm(state, seat)
+        if not getattr(action, "kept", False):
+            routing.drop(state, seat, events)
         do(state, ctx, seat, action, rng, events)
         rules.next_actor(state, ctx, events)
     return play
@@ -49,7 +53,7 @@ def _pass_round(state, ctx, seat, action, rng, events) -> None:
 
 
 def _build(state, ctx, seat, action, rng, events) -> None:
-    rules.do_build(state, ctx, seat, action, events)
+    rules.do_build(state, ctx, seat, action, events, rng)
 
 
 def _upgrade(state, ctx, seat, action, rng, events) -> None:
@@ -57,7 +61,7 @@ def _upgrade(state, ctx, seat, action, rng, events) -> None:
 
 
 def _deliver(state, ctx, seat, action, rng, events) -> None:
-    rules.do_deliver(state, ctx, seat, action, events, rng)
+    delivery.do_deliver(state, ctx, seat, action, events, rng)
 
 
 def _bid(state, seat, action, rng, events) -> None:

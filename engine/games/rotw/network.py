@@ -4,9 +4,27 @@ from __future__ import annotations
 
 
 def own_graph(state, seat: int) -> list[tuple[str, str, str]]:
-    """The seat's complete links as ``(link id, city hex, city hex)``."""
-    return [(lid, link["from"], link["to"]) for lid, link in sorted(state["links"].items())
-            if link["owner"] == seat and link["to"]]
+    """The seat's complete links as ``(link id, city hex, city hex)``. A complete branch of a Switch
+    Track (``modules.py``) joins its city to both cities of the link the switch sits on: two
+    edges with the same link id (count links by distinct ids)."""
+    roots = branch_roots(state)
+    edges = []
+    for lid, link in sorted(state["links"].items()):
+        if link["owner"] != seat or not link["to"]:
+            continue
+        if lid in roots:
+            root = state["links"][roots[lid]]
+            edges += [(lid, end, link["to"]) for end in (root["from"], root["to"]) if end != link["to"]]
+        else:
+            edges.append((lid, link["from"], link["to"]))
+    return edges
+
+
+def branch_roots(state) -> dict[str, str]:
+    """Switch Tracks (``modules.py``): branch link id -> the id of the link its switch sits on."""
+    if "modules" not in state:
+        return {}
+    return {sw["branch"]: sw["on"] for sw in state["modules"]["switches"].values()}
 
 
 def connected(edges, a: str, b: str) -> bool:

@@ -24,7 +24,9 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     ``bounty_queue``: the Service Bounties are laid out in a row instead of shuffled into the deck,
     one active at a time (railways-of-the-world.txt, "Variants: Service Bounties"). ``baron_later``:
     each player holds both dealt barons and discards one when the first Major Line is completed
-    ("Variants: Baron Cards"; with ``barons``)."""
+    ("Variants: Baron Cards"; with ``barons``). The add-on modules (``modules.py``, all off by
+    default): ``mines`` ("Mines"), ``switch_tracks`` ("Switch Tracks"), ``fuel_depots`` ("Fuel
+    Depots") and ``city_rotors`` ("Rotor Cities and Color Wheel Chart")."""
 
     map: MapId = ""
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
@@ -34,3 +36,7 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     hidden_money: bool = False
     bounty_queue: bool = False
     baron_later: bool = False
+    mines: bool = False
+    switch_tracks: bool = False
+    fuel_depots: bool = False
+    city_rotors: bool = False

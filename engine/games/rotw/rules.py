@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from railhead.engine.common.goods import COLOURS, draw, new_bag
 from railhead.engine.common.hexgrid import normalize
-from railhead.engine.common.routes import check_route
 from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, holdings, western
+from . import barons, holdings, modules, routing
 from . import cards as ops
-from .actions import Build, Deliver, TakeCard, Urbanize
+from .actions import Build, TakeCard, Urbanize
 from .bidding import clockwise, first_turn_without_auction, new_auction, worst_first_order
 from .cities import add_cubes
 from .context import Context, context, of
@@ -94,6 +93,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         state["barons"] = barons.deal(n, rng, later=options.baron_later, map_id=map_id)
         if options.baron_later:
             state["options"]["baron_later"] = True
+    modules.setup(state, ctx, options)
     return state
 
 
@@ -121,12 +121,44 @@ def build_cost(ctx: Context, plan, perks: set[str] = frozenset()) -> int:
     return holdings.priced(ctx, plan, perks)[0]
 
 
-def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) -> None:
+def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, rng: Stream | None = None) -> None:
     """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link; the map's walls,
-    ferry hexes and Western Link hexes are checked by ``features.check_plan``."""
+    ferry hexes and Western Link hexes are checked by ``features.check_plan``. The add-ons of the
+    modules ride on the same action (``modules.py``): a switch first (the path starts at it), then
+    the track, a mine (drawn with ``rng``) and a depot (its city reached after this track)."""
+    addons = modules.wanted(action)
+    for kind in addons:
+        modules.check_use(state, seat, kind)
+    if not action.path:
+        if not addons:
+            raise IllegalAction("Give a path: where the track starts, then the hexes to build in.")
+        if action.toward is not None:
+            raise IllegalAction("`toward` goes with a path of track.")
+        holdings.disarm(state, seat)
+    else:
+        switch = modules.switch_target(state, ctx, seat, action.switch, action.path) if action.switch else None
+        first = len(events)
+        lid = lay_track(state, ctx, seat, action, events, switch)
+        if switch:
+            modules.place_switch(state, ctx, seat, switch[0], switch[1], lid, events)
+            events.insert(first, events.pop())       # the switch is told before the track built from it
+    if action.mine:
+        hexname = modules.mine_target(state, ctx, action.mine)
+        modules.place_mine(state, ctx, seat, hexname, rng, events)
+        touched(state, [*state.get("touched", []), hexname])
+    if action.depot:
+        hexname = modules.place_depot(state, ctx, seat, action.depot, events)
+        touched(state, [*state.get("touched", []), hexname])
+
+
+def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
+              switch: tuple[str, str] | None = None) -> str:
+    """The track of a build; from ``switch`` (its hex and link, "Switch Tracks") a new link leaves
+    that hex as from a city. Returns the id of the link built or extended."""
     mapdata = ctx.map
     perks = holdings.build_perks(state, ctx, seat)
-    plan = planned(ctx, state, seat, list(action.path), action.toward, holdings.max_tiles(perks), perks)
+    board = modules.switch_board(ctx, state, switch[0]) if switch else None
+    plan = planned(ctx, state, seat, list(action.path), action.toward, holdings.max_tiles(perks), perks, board)
     if cut_throat_refuses(state, plan):
         raise IllegalAction("Cut Throat variant: the last tile of an unfinished link cannot be redirected; extend it "
                             "the way it points.")
@@ -138,7 +170,7 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
     if used == lid:
         state["next_link"] += 1
     link = state["links"][used]
-    start = mapdata.cities[link["from"]].name
+    start = modules.place_name(ctx, link["from"])
     tiles = len(plan.tiles) + (1 if plan.redirect else 0)
     laid = f"lays {tiles} tile{'s' if tiles != 1 else ''}"
     if plan.completes:
@@ -162,6 +194,7 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list) 
         ops.check_network_goals(state, ctx, seat, events)
     path = [normalize(h) for h in action.path]
     touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
+    return used
 
 
 def cut_throat_refuses(state: dict, plan) -> bool:
@@ -256,46 +289,6 @@ def issue_bonds(state: dict, ctx: Context, seat: int, count: int, events: list) 
                            f"(+{dollars(count * ctx.tables.money.bond)})."})
 
 
-def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list, rng: Stream | None = None) -> None:
-    """railways-of-the-world.txt, "D. DELIVER GOODS CUBE"; a red cube from a built Western Link city
-    to the market draws 2 cubes there with ``rng`` ("Build Western Link", ``western.after_delivery``)."""
-    mapdata = ctx.map
-    origin = city_hex(mapdata, action.from_)
-    if origin is None:
-        raise IllegalAction(f"There is no city called {action.from_!r} on this map.")
-    colour = action.colour
-    city = state["cities"][origin]
-    if colour not in city["cubes"]:
-        have = ", ".join(city["cubes"]) or "no cubes"
-        raise IllegalAction(f"{mapdata.cities[origin].name} has no {colour} cube (it has {have}).")
-    player = state["players"][seat]
-    passed = check_route(
-        state["links"], origin, colour, list(action.links), player["engine"], seat,
-        colour_of=lambda h: state["cities"][h]["colour"], name_of=lambda h: mapdata.cities[h].name,
-    )
-    city["cubes"].remove(colour)
-    state["bag"][colour] += 1
-    gains: dict[int, int] = {}
-    for lid in action.links:
-        owner = state["links"][str(lid)]["owner"]
-        gains[owner] = gains.get(owner, 0) + 1
-    for owner, points in gains.items():
-        state["players"][owner]["points"] += points
-    dest = passed[-1]
-    touched(state, [origin, *passed])
-    scored = ", ".join(f"{state['seats'][o]} +{p}" for o, p in sorted(gains.items()))
-    events.append({"type": "deliver", "seat": seat,
-                   "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
-                           f"{' → '.join(mapdata.cities[h].name for h in passed)} "
-                           f"({len(passed)} link{'s' if len(passed) > 1 else ''}): {scored}."})
-    if rng is not None:
-        western.after_delivery(state, ctx, origin, colour, dest, rng, events)
-    if not city["cubes"]:
-        place_marker(state, ctx, origin, events)
-    holdings.hotels_after_delivery(state, ctx, dest, events)
-    ops.check_goals(state, ctx, seat, len(passed), dest, events)
-
-
 def place_marker(state: dict, ctx: Context, hexname: str, events: list) -> None:
     """An emptied city gets an empty city marker while any are left; the last one triggers the end.
     railways-of-the-world.txt, "Ending the Game"."""
@@ -369,9 +362,12 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
                 text += f" (issuing {issued} new bond{'s' if issued > 1 else ''})"
         events.append({"type": "income", "seat": seat, "income": income, "paid": owed, "bonds": issued,
                        "text": text + "."})
-    for lid in remove_incomplete(state["track"], state["links"]):
+    removed = remove_incomplete(state["track"], state["links"])
+    for lid in removed:
         events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
+    modules.after_income(state, removed, events)
     if last_turn(state):
+        routing.drop_all(state, events)
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})
         return

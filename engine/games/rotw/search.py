@@ -11,19 +11,24 @@ from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import barons, bidding, holdings, rules, western
+from . import barons, bidding, holdings, modules, routing, rules, western
 from . import cards as ops
 from .context import Context
 from .features import planned
+from .network import cities_reached
 from .paths import city_stop, corridors, end_of, from_end, long_corridors
 from .rules import build_cost
 
 
 def iter_deliveries(state: dict, seat: int):
     """Every legal delivery of ``seat``, lazily: ``{"type": "deliver", "from", "colour", "links"}``
-    with a ``"points"`` preview (``{seat: points}``) and ``"to"`` (destination hex)."""
+    with a ``"points"`` preview (``{seat: points}``) and ``"to"`` (destination hex). With the add-on
+    modules: ``routing.routes`` (deliveries that end at a city taking the colour; no stops)."""
     engine = state["players"][seat]["engine"]
     links = state["links"]
+    if "modules" in state:
+        yield from _module_deliveries(state, seat, engine)
+        return
     if not any(link["owner"] == seat and link["to"] for link in links.values()):
         return
     adj = adjacency(links)
@@ -37,6 +42,45 @@ def iter_deliveries(state: dict, seat: int):
                     gains[owner] = gains.get(owner, 0) + 1
                 yield {"type": "deliver", "from": origin, "colour": colour, "links": ids,
                        "to": passed[-1], "points": gains}
+
+
+def _module_deliveries(state: dict, seat: int, engine: int):
+    links = state["links"]
+    if not any(link["owner"] == seat and link["to"] for link in links.values()):
+        return
+    net = routing.graph(state)
+    for origin in sorted(net[0]):
+        for colour in sorted(set(state["cities"][origin]["cubes"])):
+            for leg in routing.routes(state, seat, origin, colour, engine, stops=False, net=net):
+                gains: dict[str, int] = {}
+                for lid in leg["links"]:
+                    owner = str(links[lid]["owner"])
+                    gains[owner] = gains.get(owner, 0) + 1
+                yield {"type": "deliver", "from": origin, "colour": colour, "links": leg["links"],
+                       "to": leg["cities"][-1], "points": gains}
+
+
+def switch_builds(state: dict, ctx: Context, seat: int) -> list[dict]:
+    """Switch Track builds for ``legal_actions`` ("Switch Tracks"): on each tile of the seat's
+    complete links where a switch may go, a one-tile branch out of each free side."""
+    if modules.left(state, "switch", seat) <= 0:
+        return []
+    acts = []
+    for lid in sorted((k for k, link in state["links"].items() if link["owner"] == seat and link["to"]), key=int):
+        for hexname in state["links"][lid]["hexes"]:
+            try:
+                modules.switch_target(state, ctx, seat, hexname, [hexname])
+            except IllegalAction:
+                continue
+            board = modules.switch_board(ctx, state, hexname)
+            for side in sorted(board.cities[hexname].spurs):
+                path = [hexname, neighbor(hexname, side)]
+                try:
+                    planned(ctx, state, seat, path, board=board)
+                except IllegalAction:
+                    continue
+                acts.append({"type": "build", "switch": hexname, "path": path})
+    return acts
 
 
 def deliveries(state: dict, seat: int) -> list[dict]:
@@ -113,7 +157,7 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
         acts += [_action(path) for path in corridors(ctx.map.id, ferry=True) if free(path)]
     for lid in sorted(lid for lid, link in links.items() if link["owner"] == seat and link["to"] is None):
         acts += _from_open_end(state, ctx, seat, lid, perks)
-    network = {c for link in links.values() if link["owner"] == seat and link["to"] for c in (link["from"], link["to"])}
+    network = cities_reached(state, seat)
     long = long_corridors(ctx.map.id)
     for city in sorted(network):
         path = next((p for p in long[city] if free(p[:MAX_TILES + 1], p[MAX_TILES + 1])), None)
@@ -171,7 +215,11 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     acts += [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
     if state["players"][seat]["engine"] < 8:
         acts.append({"type": "upgrade"})
-    acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
+    if "modules" in state:
+        acts += routing.legal(state, seat)
+        acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
+    else:
+        acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
     acts += build_sample(state, ctx, seat)
     grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
     tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]

@@ -26,7 +26,8 @@ class Setup(Record):
     variants are recorded only when on (``True``), absent otherwise: ``cut_throat`` ("Cut Throat
     Variant for Blocking"), ``hidden_money`` ("Bonds and Money"), ``bounty_queue`` ("Variants:
     Service Bounties"), ``barons`` ("Deal Out Railroad Baron Cards") and ``baron_later``
-    ("Variants: Baron Cards")."""
+    ("Variants: Baron Cards"); so are the add-on modules ``mines``, ``switch_tracks``,
+    ``fuel_depots`` and ``city_rotors`` (``modules.py``)."""
 
     map: str
     bidding: Bidding
@@ -36,6 +37,10 @@ class Setup(Record):
     bounty_queue: bool | UnsetType = UNSET
     barons: bool | UnsetType = UNSET
     baron_later: bool | UnsetType = UNSET
+    mines: bool | UnsetType = UNSET
+    switch_tracks: bool | UnsetType = UNSET
+    fuel_depots: bool | UnsetType = UNSET
+    city_rotors: bool | UnsetType = UNSET
 
 
 class Player(Record):
@@ -129,6 +134,58 @@ class Barons(Record):
     later: bool | UnsetType = UNSET
 
 
+class Depot(Record):
+    """Fuel Depot tokens on a city ("Fuel Depots"): the ``seat`` that placed them and the
+    ``tokens`` left (1-2; the entry goes when the last is used)."""
+
+    seat: int
+    tokens: int
+
+
+class Switch(Record):
+    """A Switch Track ("Switch Tracks") on a tile of its ``seat``'s complete link ``on``; ``branch``
+    is the link id built from it (complete or unfinished)."""
+
+    seat: int
+    on: str
+    branch: str
+
+
+class Rotor(Record):
+    """A City Rotor ("Rotor Cities and Color Wheel Chart"): its ``base`` colour (the city's own)
+    and the colour its slice ``shows`` now (``base`` at the start)."""
+
+    base: str
+    shows: str
+
+
+class Carried(Record):
+    """A goods cube a player stopped at one of their Fuel Depots ("Fuel Depots"): its ``colour``,
+    the city it left (``origin``), the depot city it waits at (``at``), the ``links`` it travelled
+    (ids, in order) and the ``cities`` it passed (hexes after ``origin``, ending with ``at``)."""
+
+    colour: str
+    origin: str
+    at: str
+    links: list[str]
+    cities: list[str]
+
+
+class Modules(Record):
+    """The add-on modules' state (``modules.py``; present only when one of them is on): ``used``
+    (``"mine"``, ``"depot"``, ``"switch"`` -> how many times each seat used it, at most 2),
+    ``mines`` (mined city hex -> the seat that mined it: the Mine marker), ``depots`` (city hex ->
+    ``Depot``), ``switches`` (switch hex -> ``Switch``), ``rotors`` (city hex -> ``Rotor``) and
+    ``carried`` (seat -> the ``Carried`` cube waiting at a depot)."""
+
+    used: dict[str, list[int]]
+    mines: dict[str, int]
+    depots: dict[str, Depot]
+    switches: dict[str, Switch]
+    rotors: dict[str, Rotor]
+    carried: dict[str, Carried]
+
+
 class RotwState(GameState):
     """Railways of the World's state. ``options``: ``Setup``; ``players``: by seat; ``cities``:
     city hex -> ``City``; ``bag``: goods colour -> cubes left in the bag; ``new_city_tiles``: colour ->
@@ -143,7 +200,7 @@ class RotwState(GameState):
     those hexes while an action is played (``rules.touched``; absent between moves). ``bounties``
     and ``barons``: present only with the ``bounty_queue`` and ``barons`` options. ``western_links``
     (only on a map with a Western Link, ``western.py``): Western Link city hex -> the seat that
-    built it."""
+    built it. ``modules`` (only with an add-on module on): ``Modules``."""
 
     options: Setup
     players: list[Player]
@@ -169,3 +226,4 @@ class RotwState(GameState):
     bounties: Bounties | UnsetType = UNSET
     barons: Barons | UnsetType = UNSET
     western_links: dict[str, int] | UnsetType = UNSET
+    modules: Modules | UnsetType = UNSET

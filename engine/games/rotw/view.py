@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings, western
+from . import barons, holdings, modules, western
 from . import cards as ops
 from .bidding import actor
 from .context import of
@@ -27,7 +27,9 @@ def view(state: dict, seat: int | None) -> dict:
     ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
     or grown city), for boards to highlight; empty after any other action and once an auction ends.
     ``western_link`` (``western.view``) and the map's ``walls``, ``snow_rows`` and ``ferries``
-    (``features_view``) appear only on maps that have them."""
+    (``features_view``) appear only on maps that have them. ``modules`` (``modules.view``) only in a
+    game with an add-on module on: mines, depots, switches, rotors, kept cubes and uses left; a
+    Switch Track's branch is a link whose ``from`` is the switch hex (not a city)."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -78,6 +80,7 @@ def view(state: dict, seat: int | None) -> dict:
         "last": list(state.get("last", [])),
         **({"barons": baron_view(state, seat)} if "barons" in state else {}),
         **({"western_link": western.view(state, ctx)} if ctx.map.western_link else {}),
+        **({"modules": modules.view(state)} if "modules" in state else {}),
         **(features_view(mapdata) if mapdata.walls or mapdata.snow_rows or mapdata.ferries else {}),
     }
 
