@@ -124,6 +124,8 @@ class _Free:
 
     def __call__(self, path, toward: str | None = None) -> bool:
         track, cities = self.state["track"], self.ctx.map.cities
+        if "modules" in self.state and any(h in self.state["modules"]["switches"] for h in path):
+            return False                                        # no track into a Switch Track's hex
         if path[-1] not in cities and path[-1] in track:        # it may join an open end: ask the rules
             return _legal(self.ctx, self.state, self.seat, list(path), toward, self.perks) is not None
         for i in range(1, len(path) - (path[-1] in cities)):
