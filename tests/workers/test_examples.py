@@ -71,7 +71,7 @@ def test_sum_7_buys_one_structure_home_and_one_into_a_warehouse_for_8():
     site = int(next(iter(t.state["sites"])))
     t.player(LEO)["facilities"]["structures"] = 1
     t.to_play(cards={LEO: hand("structures")}, dice={LEO: [6, 1, 1, 1]})
-    with pytest.raises(IllegalAction, match="room for 1 more structures"):
+    with pytest.raises(IllegalAction, match="room for 1 structure more"):
         t.act(LEO, type="buy", part="top", count=2)
     t.act(LEO, type="buy", part="top", count=1)
     t.act(LEO, type="buy", part="bottom", site=site)

@@ -173,7 +173,7 @@ def test_facilities_hold_2_structures_and_2_tracks_and_any_plans():
     t = Table()
     t.player(TIM)["facilities"].update(tracks=2, plans=9)
     playing(t, TIM, "structures", 5)
-    with pytest.raises(IllegalAction, match="room for 2 more structures"):
+    with pytest.raises(IllegalAction, match="room for 2 structures more"):
         t.act(TIM, type="buy", part="top", count=3)
     t.act(TIM, type="buy", part="top", count=2)
     assert t.player(TIM)["facilities"] == {"workers": 2, "structures": 2, "tracks": 2, "plans": 9}
@@ -230,7 +230,7 @@ def test_a_completed_table_ranks_its_builders_and_empties_its_warehouse():
     assert t.player(LEO)["coins"] == 22 + 3                       # no room: sold for 3
     assert t.player(TIM)["facilities"]["workers"] == 3
     assert "Tim takes 1 worker home from site 2's warehouse." in t.text()
-    assert "Leo has no room: 1 structures sold to the Bank." in t.text() and "Leo takes" not in t.text()
+    assert "Leo has no room: 1 structure sold to the Bank." in t.text() and "Leo takes" not in t.text()
     t.act(LEO, type="choose", option="share")
     assert t.site(2)["shares"] == {str(LEO): 1} and t.player(TIM)["tiles"]["S"] == 1
     assert t.site(2)["warehouses"]["structures"] == {"workers": {}, "goods": {}}
@@ -432,7 +432,7 @@ def test_a_tie_for_the_most_coins_is_a_shared_victory():
 @pytest.mark.parametrize("seat, action, message", [
     (LEO, {"type": "pass"}, "It is not your turn: Tim is to act."),
     (TIM, {"type": "share", "site": 2}, "Your chosen card is Buy Structures"),
-    (TIM, {"type": "buy", "part": "top", "count": 3}, "room for 2 more structures"),
+    (TIM, {"type": "buy", "part": "top", "count": 3}, "room for 2 structures more"),
     (TIM, {"type": "buy", "part": "bottom", "site": 2}, "Sum of 7 or more; yours is 5"),
     (TIM, {"type": "buy", "part": "top", "colour": "red"}, "no field `colour`"),
     (TIM, {"type": "choose", "option": "tile"}, "no question for you"),

@@ -16,7 +16,7 @@ GROUP_TITLES = {("buy", "top"): "4+: buy", ("buy", "bottom"): "7+: buy one more"
                 ("worker", "top"): "4+: New Worker", ("worker", "bottom"): "7+: New Worker",
                 ("share", None): "4+: put a share", ("train", None): "7+: a black train",
                 ("store", "top"): "4+: store up", ("store", "bottom"): "7+: store up again",
-                ("send", "top"): "4+: send workers", ("send", "bottom"): "7+: send workers to another site",
+                ("send", "top"): "4+: Move Workers", ("send", "bottom"): "7+: Move Workers to another site",
                 ("subsidy", "top"): "4+: subsidy", ("subsidy", "bottom"): "7+: subsidy",
                 ("invest", "top"): "4+: investment", ("invest", "bottom"): "7+: investment",
                 ("command", None): "Use a command (a director)", ("choose", None): "Choose"}

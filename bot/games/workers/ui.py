@@ -216,6 +216,11 @@ SITE = Param("site", int, "a construction site (or route) by project number", mi
 KINDS = ("structures", "tracks", "plans")
 KIND = Param("kind", str, "structures, tracks or plans", choices=KINDS)
 MENU_ARG = Param("menu", bool, "show the private menu", local_only=True)
+MOVE_KEYS = ("site", "structures", "tracks")
+MOVE_PARAMS = (Param("site", int, "project number", required=True, min=1, max=7),
+               Param("structures", int, "workers to structures", min=0, max=5),
+               Param("tracks", int, "workers to tracks", min=0, max=5), PART)
+"""Move Workers is typed ``move`` as the card reads, or ``send`` (its first name; the action's type)."""
 COMMANDS = {c.name: c for c in (
     Command("place", "place four cards face down under +1 +2 +3 +6 and declare ready", place,
             (Param("cards", str, "four cards in order, like `structures worker store share`", rest=True,
@@ -255,11 +260,9 @@ COMMANDS = {c.name: c for c in (
                    discord_description="Which resource"),
              Param("site", int, "project number", required=True, min=1, max=7),
              Param("count", int, "how many", min=1, max=20), PART)),
-    Command("send", "Move Workers: workers from your Facilities to one site's warehouses",
-            _with("send", "site", "structures", "tracks"),
-            (Param("site", int, "project number", required=True, min=1, max=7),
-             Param("structures", int, "workers to structures", min=0, max=5),
-             Param("tracks", int, "workers to tracks", min=0, max=5), PART)),
+    Command("move", "Move Workers: workers from your Facilities to one site's warehouses", _with("send", *MOVE_KEYS),
+            MOVE_PARAMS),
+    Command("send", "the same as `move` (Move Workers)", _with("send", *MOVE_KEYS), MOVE_PARAMS),
     Command("subsidy", "Subsidy: trade two reward tiles for coins", subsidy,
             (Param("tiles", str, "two tiles, like `S T`", required=True, rest=True,
                    discord_description="Two tiles, like S T"), PART)),
@@ -352,8 +355,13 @@ class WorkersUI(GameUI):
             order = words.sums_line(view)
             below = f" (below 4: pay {plural(4 - prompt['sum'], 'coin')} to do the 4+)."
             extra = " 7+ too." if prompt["sum"] >= 7 else (" (4+ only)." if prompt["sum"] >= 4 else below)
-            return (f"{who}, your turn: **{card.name}** under +{prompt['slot']}, Sum {prompt['sum']}.{extra}\n"
-                    f"4+: {card.top}\n7+: {card.bottom}" + (f"\nOrder: {order}." if order else ""))
+            total = prompt["sum"]
+            if prompt.get("overtime"):
+                total = f"{prompt['sum'] - prompt['overtime']} + {prompt['overtime']} Overtime = {prompt['sum']}"
+            invest = (f"\nInvestment: {words.investment_offer(view)}."
+                      if prompt["card"] == "subsidy" and view.get("turn") else "")
+            return (f"{who}, your turn: **{card.name}** under +{prompt['slot']}, Sum {total}.{extra}\n"
+                    f"4+: {card.top}\n7+: {card.bottom}{invest}" + (f"\nOrder: {order}." if order else ""))
         if kind == "reward":
             return (f"{who}: you lead the {prompt['table']} table of site {prompt['site']}. Take the reward tile "
                     "or a free share (the runner-up gets the other)?")

@@ -20,7 +20,8 @@ def command_name(number: int) -> str:
 
 def count_of(n: int, kind: str) -> str:
     """``n`` of a resource kind in words: ``1 track``, ``3 plans``, ``2 workers``."""
-    return f"{n} {KIND_WORD.get(kind, kind)}{'' if n == 1 else 's'}"
+    word = KIND_WORD.get(kind, kind) + ("" if n == 1 else "s")
+    return f"{n} {word}"
 
 
 def site_word(view: dict, number: int) -> str:
@@ -37,11 +38,11 @@ def action_label(view: dict, a: dict) -> str:
     kind = a["type"]
     if kind == "buy":
         me = view["turn"]["card"] if view.get("turn") else "plans"
+        price, bulk = buy_price(view, me)
         if a.get("site"):
-            return f"Buy 1 {KIND_WORD[me]} into the warehouse of {site_word(view, a['site'])}"
+            return f"Buy 1 {KIND_WORD[me]} into the warehouse of {site_word(view, a['site'])} ({coins(price)}{bulk})"
         n = a.get("count", 1)
-        price = view["market"][me]["price"]
-        return f"Buy {count_of(n, me)} into your Facilities ({price * n} coins at {price})"
+        return f"Buy {count_of(n, me)} into your Facilities ({coins(price * n)} at {price}{bulk})"
     if kind == "worker":
         if a["do"] == "hire":
             return "Hire a worker from your Union"
@@ -50,8 +51,8 @@ def action_label(view: dict, a: dict) -> str:
         return f"Send a worker to {site_word(view, a['site'])}, {a['kind']}"
     if kind == "share":
         site = next(s for s in view["sites"] if s["number"] == a["site"])
-        cost = sum(site["shares"].values()) + 1
-        return f"Share on {site_word(view, a['site'])} ({cost} coin{'' if cost == 1 else 's'})"
+        free = (view.get("turn") or {}).get("free_share")
+        return f"Share on {site_word(view, a['site'])} ({'free: Broker' if free else coins(share_cost(site))})"
     if kind == "train":
         t = next(t for t in view["trains"] if t["id"] == a["train"])
         if a.get("toward"):
@@ -66,12 +67,10 @@ def action_label(view: dict, a: dict) -> str:
     if kind == "subsidy":
         row = next(r for r in view["subsidy"]["table"] if sorted(r["tiles"]) == sorted(a["tiles"]))
         extra = 5 if row["face"] in view["subsidy"]["dice"] else 0
-        return f"Subsidy: trade {'+'.join(a['tiles'])} for {row['coins'] + extra} coins"
+        extra += 4 if (view.get("turn") or {}).get("grant_subsidy") else 0
+        return f"Subsidy: trade {'+'.join(a['tiles'])} for {coins(row['coins'] + extra)}"
     if kind == "invest":
-        me = view["players"][view["turn"]["seat"]] if view.get("turn") else None
-        steps = view["investment"]["steps"]
-        nxt = steps[me["marker"] + 1] if me and me["marker"] + 1 < len(steps) else "?"
-        return f"Investment: move your marker to step {nxt}"
+        return "Investment: " + investment_offer(view)
     if kind == "command":
         return "Command " + command_name(a["number"]) + command_detail(view, a)
     if kind == "pass":
@@ -83,9 +82,54 @@ def action_label(view: dict, a: dict) -> str:
     return kind
 
 
+def coins(n: int) -> str:
+    """``1 coin``, ``3 coins``."""
+    return f"{n} coin{'' if n == 1 else 's'}"
+
+
+def buy_price(view: dict, kind: str) -> tuple[int, str]:
+    """What one resource of ``kind`` costs the seat whose turn it is now (the market's price less
+    Bulk Order's discount once used) and ``", Bulk Order -1"`` words for the discount, else ``""``."""
+    price = view["market"][kind]["price"]
+    off = (view.get("turn") or {}).get("discount", 0)
+    return max(0, price - off), (f", Bulk Order -{off}" if off else "")
+
+
+def share_cost(site: dict) -> int:
+    """A share on ``site`` costs 1 coin per share on it, the new one included ("Share")."""
+    return sum(site["shares"].values()) + 1
+
+
+def investment_offer(view: dict) -> str:
+    """The next step of the investment marker of the seat whose turn it is and its price:
+    ``move your marker to step 7 (5 coins)``; the first player on a step pays more than later
+    ones (``data/tables/workers/country.toml``); Grants Office makes one step free."""
+    from railhead.engine.games.workers.data import country
+    turn = view.get("turn") or {}
+    me = view["players"][turn["seat"]] if turn else None
+    steps = view["investment"]["steps"]
+    if me is None or me["marker"] + 1 >= len(steps):
+        return "your marker is on the last step"
+    step = steps[me["marker"] + 1]
+    if turn.get("free_invest"):
+        return f"move your marker to step {step} (free: Grants Office)"
+    inv = country().investment
+    first = step not in view["investment"]["visited"]
+    cost = (inv.first if first else inv.later)[str(step)]
+    return f"move your marker to step {step} ({coins(cost)}{', first there' if first else ''})"
+
+
 def command_detail(view: dict, a: dict) -> str:
     """The target of a legal ``command`` action (a train, a token, swapped places, a moved worker,
-    a site) as ``: ...``, or ``""``."""
+    a site) as ``: ...``; for Bulk Order and Overtime what it changes now (the price, the Sum);
+    else ``""``."""
+    effect = commands()[a["number"]].effect
+    turn = view.get("turn") or {}
+    if effect == "discount" and turn.get("card") in KIND_WORD:
+        price, _ = buy_price(view, turn["card"])
+        return f": each {KIND_WORD[turn['card']]} {coins(max(0, price - 1))} instead of {price}"
+    if effect == "plus_one" and turn:
+        return f": your Sum {turn['sum_now']} → {turn['sum_now'] + 1}"
     if a.get("train"):
         t = next((t for t in view["trains"] if t["id"] == a["train"]), None)
         return f": train {a['train']}" + (f" in {t['city']}" if t else "")
@@ -95,7 +139,7 @@ def command_detail(view: dict, a: dict) -> str:
         return f": swap +{a['slots'][0]} and +{a['slots'][1]}"
     if a.get("to_site"):
         who = view["players"][a["owner"]]["name"]
-        return f": {who}'s worker, site {a['site']} {a['kind']} → site {a['to_site']} {a['to_kind']}"
+        return f": {who}'s worker, from site {a['site']}'s {a['kind']} to site {a['to_site']}'s {a['to_kind']}"
     if a.get("site"):
         return f": {site_word(view, a['site'])}"
     return ""
@@ -132,7 +176,7 @@ def player_line(view: dict, p: dict) -> str:
     fac = p["facilities"]
     tiles = " ".join(f"{t}×{n}" for t, n in p["tiles"].items() if n) or "none"
     flags = (" 🎽Baton" if p["baton"] else "") + (" ✅ready" if p["ready"] else "")
-    return (f"**{p['name']}**{flags}: {p['coins']} coins · workers union {w['union']}, home {w['facilities']}, "
+    return (f"**{p['name']}**{flags}: {coins(p['coins'])} · workers union {w['union']}, home {w['facilities']}, "
             f"houses {w['houses']}, at sites {w['warehouses']} · Facilities S{fac['structures']} T{fac['tracks']} "
             f"P{fac['plans']} · reward tiles {tiles} · investment step {p['step']} · directors {p['directors']} · "
             f"tokens reroll {p['reroll']}, +1 {p['plus_tokens']}")

@@ -26,9 +26,9 @@ def pay(state, seat: int, amount: int) -> None:
         turn = state.get("turn")
         lifted = turn.get("lifted", 0) if turn and turn["seat"] == seat else 0
         if lifted:
-            raise IllegalAction(f"That costs {amount} coins; you have {p['coins']} left after paying {lifted} "
-                                f"to lift your Sum to 4.")
-        raise IllegalAction(f"That costs {amount} coins; you have {p['coins']}.")
+            raise IllegalAction(f"That costs {plural(amount, 'coin')}; you have {p['coins']} left after paying "
+                                f"{lifted} to lift your Sum to 4.")
+        raise IllegalAction(f"That costs {plural(amount, 'coin')}; you have {p['coins']}.")
     p["coins"] -= amount
     state["bank"] += -amount
 
@@ -44,6 +44,12 @@ def name(state, seat: int) -> str:
 def plural(count: int, word: str) -> str:
     """``1 reroll token``, ``2 reroll tokens``: a count and its noun, singular or plural."""
     return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def count_of(count: int, kind: str) -> str:
+    """``1 structure``, ``2 tracks``, ``1 plan``: a count of a resource kind (named in the plural,
+    as ``data.KINDS`` names them) in singular or plural."""
+    return f"{count} {kind[:-1] if count == 1 and kind.endswith('s') else kind}"
 
 
 def baton_order(state, seats=None) -> list[int]:
@@ -109,7 +115,7 @@ def after_leaving(state, seat: int) -> None:
 def store_in_facilities(state, seat: int, kind: str, count: int) -> None:
     p = state["players"][seat]
     if count > capacity(state, seat, kind):
-        raise IllegalAction(f"Your Facilities have room for {capacity(state, seat, kind)} more {kind}.")
+        raise IllegalAction(f"Your Facilities have room for {count_of(capacity(state, seat, kind), kind)} more.")
     p["facilities"][kind] += count
     if kind != "plans" and p["facilities"][kind] > CAPACITY:
         p["shed_used"] = True

@@ -459,4 +459,4 @@ def finish(state, events, why: str) -> None:
     best = max(f["total"] for f in final)
     winners = [name(state, s) for s, f in enumerate(final) if f["total"] == best]
     events.append({"type": "over", "text": f"The game ends: {why}. {' and '.join(winners)} "
-                                           f"{'win' if len(winners) > 1 else 'wins'} with {best} coins."})
+                                           f"{'win' if len(winners) > 1 else 'wins'} with {plural(best, 'coin')}."})

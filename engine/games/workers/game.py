@@ -132,7 +132,8 @@ class RailwayWorkers(Game):
 
     def _prompts(self, state):
         """At most one per seat: ``place``/``assign`` (secret, all at once), ``low_roll``,
-        ``reroll``, ``turn`` (``slot``, ``card``, ``sum``, what is done), or a question
+        ``reroll``, ``turn`` (``slot``, ``card``, ``sum``: with Overtime's +1 once used, ``overtime``:
+        that +1, what is done), or a question
         (``reward``, ``train_city``, ``junction``, ``bonus`` with ``options``)."""
         q = pending.prompt(state)
         if q is not None:
@@ -151,7 +152,8 @@ class RailwayWorkers(Game):
         if step == "play" and state["turn"] is not None:
             t = state["turn"]
             return [{"seat": t["seat"], "kind": "turn", "slot": flow.data.SLOTS[state["slot"]], "card": t["card"],
-                     "sum": t["sum"], "top": t["top"], "bottom": t["bottom"], "command": t["command"],
+                     "sum": halves.effective_sum(t), "overtime": halves.effective_sum(t) - t["sum"],
+                     "top": t["top"], "bottom": t["bottom"], "command": t["command"],
                      "commands": halves.usable_commands(state, t["seat"])}]
         return []
 

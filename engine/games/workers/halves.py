@@ -21,7 +21,8 @@ def turn_of(state, seat) -> dict:
     return turn
 
 
-def _sum(turn) -> int:
+def effective_sum(turn) -> int:
+    """The turn's Sum with Overtime's +1 (command 1) once used: what the 4+ and 7+ actions need."""
     return turn["sum"] + (1 if turn["command"] is not None and _effect(turn["command"]) == "plus_one" else 0)
 
 
@@ -41,7 +42,7 @@ def open_half(state, seat, kind: str, part: str, events) -> dict:
     if turn[part]:
         raise IllegalAction(f"You already resolved the {'4+' if part == 'top' else '7+'} action of "
                             f"{data.card_name(card)}.")
-    total = _sum(turn)
+    total = effective_sum(turn)
     if part == "bottom" and total < 7:
         raise IllegalAction(f"The 7+ action needs a Sum of 7 or more; yours is {total}.")
     if part == "top" and total < 4:
@@ -70,7 +71,8 @@ def do_buy(state, seat, action, events) -> None:
             if action.count > limit:
                 raise IllegalAction(f"You may buy up to {plural(limit, 'plan')}: one per construction site.")
         elif action.count > board.capacity(state, seat, kind):
-            raise IllegalAction(f"Your Facilities have room for {board.capacity(state, seat, kind)} more {kind}.")
+            room = board.count_of(board.capacity(state, seat, kind), kind)
+            raise IllegalAction(f"Your Facilities have room for {room} more.")
         pay(state, seat, each * action.count)
         board.store_in_facilities(state, seat, kind, action.count)
         where = "into the Facilities"
@@ -93,14 +95,11 @@ def do_buy(state, seat, action, events) -> None:
     if kind not in turn["bought"]:
         turn["bought"].append(kind)
     events.append({"type": "buy", "seat": seat, "kind": kind, "count": action.count, "paid": each * action.count,
-                   "text": f"{name(state, seat)} buys {_count(action.count, kind)} for {each * action.count} coins "
+                   "text": f"{name(state, seat)} buys {board.count_of(action.count, kind)} for "
+                           f"{plural(each * action.count, 'coin')} "
                            f"{where}."})
     if action.part == "bottom" and kind != "plans":
         sites.put_goods(state, seat, action.site, kind, 1, events)
-
-
-def _count(n: int, kind: str) -> str:
-    return f"{n} {kind[:-1] if n == 1 else kind}"
 
 
 def do_worker(state, seat, action, events) -> None:
@@ -186,13 +185,14 @@ def do_store(state, seat, action, events) -> None:
     p = state["players"][seat]
     have = p["facilities"][action.kind]
     if action.count > have:
-        raise IllegalAction(f"You have {have} {action.kind} in your Facilities.")
+        raise IllegalAction(f"You have {board.count_of(have, action.kind)} in your Facilities.")
     board.open_table(state, action.site, action.kind)
     p["facilities"][action.kind] -= action.count
     board.after_leaving(state, seat)
     state["turn"][action.part] = True
-    events.append({"type": "store", "seat": seat, "text": f"{name(state, seat)} stores up {action.count} "
-                                                          f"{action.kind} on site {action.site}."})
+    events.append({"type": "store", "seat": seat, "text": f"{name(state, seat)} stores up "
+                                                          f"{board.count_of(action.count, action.kind)} on site "
+                                                          f"{action.site}."})
     sites.put_goods(state, seat, action.site, action.kind, action.count, events)
 
 
@@ -234,7 +234,7 @@ def do_subsidy(state, seat, action, events) -> None:
     gain(state, seat, coins)
     turn[action.part] = True
     events.append({"type": "subsidy", "seat": seat, "coins": coins, "tiles": want,
-                   "text": f"{name(state, seat)} trades {'+'.join(want)} for a subsidy of {coins} coins."})
+                   "text": f"{name(state, seat)} trades {'+'.join(want)} for a subsidy of {plural(coins, 'coin')}."})
     _bonus(state, seat, action.part)
 
 
@@ -339,4 +339,4 @@ def can_still_act(state) -> bool:
         return True
     if usable_commands(state, turn["seat"]):
         return True
-    return not turn["top"] or (not turn["bottom"] and _sum(turn) >= 7)
+    return not turn["top"] or (not turn["bottom"] and effective_sum(turn) >= 7)

@@ -77,7 +77,7 @@ def put_goods(state, seat: int, number, kind: str, count: int, events) -> None:
         gain(state, seat, PLAN_PAY * count)
         events.append({"type": "plans", "seat": seat, "site": int(number), "count": count,
                        "text": f"{name(state, seat)} puts {plural(count, 'plan')} on site {number}: "
-                               f"+{PLAN_PAY * count} coins."})
+                               f"+{plural(PLAN_PAY * count, 'coin')}."})
         check_table(state, number, kind, events)
         return
     add_to(board.site(state, number)["warehouses"][kind]["goods"], seat, count)
@@ -104,7 +104,7 @@ def pair_up(state, seat: int, number, kind: str, events) -> None:
     gain(state, seat, each * pairs)
     events.append({"type": "pairs", "seat": seat, "site": s["number"], "kind": kind, "count": pairs,
                    "text": f"{name(state, seat)} forms {plural(pairs, 'worker-' + kind[:-1] + ' pair')} on site "
-                           f"{s['number']}: +{each * pairs} coins."})
+                           f"{s['number']}: +{plural(each * pairs, 'coin')}."})
     check_table(state, number, kind, events)
 
 
@@ -135,8 +135,8 @@ def check_table(state, number, kind: str, events) -> None:
                              "first": order[0], "second": order[1] if len(order) > 1 else None})
     if len(order) > 2:
         gain(state, order[2], THIRD_PAY)
-        events.append({"type": "third", "seat": order[2], "text": f"{name(state, order[2])} takes {THIRD_PAY} "
-                                                                  "coins as third on that table."})
+        events.append({"type": "third", "seat": order[2],
+                       "text": f"{name(state, order[2])} takes {plural(THIRD_PAY, 'coin')} as third on that table."})
     table["placed"] = []
     if kind != "plans":
         _return_warehouse(state, s, kind, events)
@@ -156,7 +156,7 @@ def _return_warehouse(state, s: dict, kind: str, events) -> None:
         state["players"][seat]["facilities"]["workers"] += workers
         room = min(goods, board.capacity(state, seat, kind))
         board.store_in_facilities(state, seat, kind, room)
-        home = [f"{room} {kind}" if room else "", f"{workers} worker{'s' if workers > 1 else ''}" if workers else ""]
+        home = [board.count_of(room, kind) if room else "", board.plural(workers, "worker") if workers else ""]
         if any(home):
             events.append({"type": "home", "seat": seat, "site": s["number"], "kind": kind,
                            "text": f"{name(state, seat)} takes {' and '.join(x for x in home if x)} home from "
@@ -164,7 +164,8 @@ def _return_warehouse(state, s: dict, kind: str, events) -> None:
         if goods > room:
             gain(state, seat, data.country().market.sell[kind] * (goods - room))
             events.append({"type": "sold", "seat": seat, "kind": kind, "count": goods - room,
-                           "text": f"{name(state, seat)} has no room: {goods - room} {kind} sold to the Bank."})
+                           "text": f"{name(state, seat)} has no room: {board.count_of(goods - room, kind)} sold to "
+                                   "the Bank."})
     house["workers"] = {}
     house["goods"] = {}
 
