@@ -238,7 +238,7 @@ def dashes(points: list[tuple[float, float]], on: float, off: float) -> list[lis
 
 
 def draw_tile(d: ImageDraw.ImageDraw, layout: Layout, h: str, tile: dict, links: dict) -> None:
-    """A hex's track: each segment in its link owner's colour (grey: nobody's) over a dark edge,
+    """A hex's track: each segment in its link owner's colour (gray: nobody's) over a dark edge,
     dashed while the link is unfinished; a crossing's second piece bridges the first."""
     s = layout.size
     x, y = layout.xy(h)

@@ -307,7 +307,7 @@ def legend(p: Pen, x: float, y: float, label: str) -> float:
         if kind == 0:
             p.d.line([(x * p.s, mid * p.s), ((x + 22) * p.s, mid * p.s)], fill=INK, width=p.px(9))
             p.d.line([(x * p.s, mid * p.s), ((x + 22) * p.s, mid * p.s)], fill=colour, width=p.px(5))
-            text = "Track in its owner's colour; grey: nobody's"
+            text = "Track in its owner's colour; gray: nobody's"
         elif kind == 1:
             for a in (x, x + 14):
                 p.d.line([(a * p.s, mid * p.s), ((a + 8) * p.s, mid * p.s)], fill=INK, width=p.px(9))

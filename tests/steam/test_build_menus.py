@@ -166,7 +166,7 @@ def test_hexes_are_named_by_their_nearest_city():
     assert build_menus.where(view, "F8").endswith("of Milano") or "hexes from" in build_menus.where(view, "F8")
     assert build_menus.way_label(view, {"hex": "E10", "exits": ["W", "E"]}, 2) == "W E: straight, $2"
     assert build_menus.way_label(view, {"hex": "E10", "exits": ["E", "SW"]}, 2) == "E SW: gentle curve, $2"
-    assert build_menus.way_label(view, {"hex": "F5", "exits": ["SE"]}, 2) == "SE: town tile, $2"
+    assert build_menus.way_label(view, {"hex": "F5", "exits": ["SE"]}, 2) == "SE: town tile with 1 exit, $2"
 
 
 async def test_redirect_from_its_menu(db_path):

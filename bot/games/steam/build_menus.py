@@ -68,6 +68,23 @@ def _link_words(view: dict, link: dict, seat: int | None) -> str:
     return f"{owner} link #{link['id']} from {start}"
 
 
+def heading(view: dict, h: str, seat: int | None) -> str:
+    """Where the unfinished links through hex ``h`` head now (``view``: after the move), e.g.
+    ``"your link #3 from Milano now heads E toward Pavia"`` or ``"... heads SE toward the open end
+    at K7 (2 hexes from Novara)"``; ``""`` when every link there is complete."""
+    out = []
+    for lid, link in sorted(view["links"].items(), key=lambda kv: int(kv[0])):
+        if link["to"] is not None or link["exit"] is None or not link["path"]:
+            continue
+        if h not in [step[0] for step in link["path"]]:
+            continue
+        nxt = neighbor(link["path"][-1][0], link["exit"])
+        named = (view["cities"].get(nxt) or {}).get("name") or view["towns"].get(nxt)
+        toward = f"{named} ({nxt})" if named else f"the open end at {nxt} ({where(view, nxt)})"
+        out.append(f"{_link_words(view, {**link, 'id': lid}, seat)} now heads {SIDES[link['exit']]} toward {toward}")
+    return "; ".join(out)
+
+
 # ----------------------------------------------------------------------------- the engine's answers
 def priced(offers: list[dict], kind: str, h: str | None = None) -> list[tuple[dict, int]]:
     """The ``build`` (or ``redirect``) actions among ``offers`` (the engine's ``track_costs``), in
@@ -78,11 +95,12 @@ def priced(offers: list[dict], kind: str, h: str | None = None) -> list[tuple[di
 def _said(ctx: UIContext, action: dict) -> str:
     """What a track action would do to the links (and to the income, when it raises money), from
     its event's text in a dry run; the tile, hex and cost are in the option's label already."""
-    _, events = ctx.dry_run(action)
+    after, events = ctx.dry_run(action)
     text = " ".join(e.get("text", "") for e in events if e.get("type") == "build")
     head, _, links = text.partition("; ")
     raising = head[head.find("raising"):] if "raising" in head else ""
-    return "; ".join(x for x in (links.rstrip("."), raising) if x) or text
+    heads = heading(after, action["hex"], ctx.seat) if after and not links else ""
+    return "; ".join(x for x in (links.rstrip("."), heads, raising) if x) or text
 
 
 def _dollars(costs: list[int]) -> str:
@@ -176,13 +194,14 @@ def hex_menu(ctx: UIContext, page: int = 1) -> Reply:
 
 
 def way_label(view: dict, action: dict, cost: int) -> str:
-    """``"W E: straight, $3"``; a town tile ``"W E NE: town tile, $4"``."""
+    """``"W E: straight, $3"``; a town tile ``"W E: town tile with 2 exits, straight, $4"``."""
     exits = action["exits"]
-    if action["hex"] in view["towns"]:
-        shape = "town tile"
-    else:
+    shape = ""
+    if len(exits) == 2:
         turn = (SIDES.index(exits[1]) - SIDES.index(exits[0])) % 6
         shape = SHAPES[min(turn, 6 - turn)]
+    if action["hex"] in view["towns"]:
+        shape = f"town tile with {len(exits)} exit{'s' * (len(exits) > 1)}" + (f", {shape}" if shape else "")
     return f"{' '.join(exits)}: {shape}, ${cost}"
 
 

@@ -58,6 +58,9 @@ async def _preview(ctx: UIContext, action: dict, hexname: str) -> Reply:
     money = f"Cash ${before['cash']} → ${now['cash']}"
     if now["income"] != before["income"]:
         money += f"; **income {before['income']} → {now['income']}** (money raised)"
+    heads = build_menus.heading(after, hexname, ctx.seat) if after else ""
+    if heads:
+        what = what.rstrip(".") + f"; {heads}."
     image = await ctx.render(after or view, highlight=[hexname], **render_options(ctx.prefs))
     return Reply(caller=Message(f"**Build preview**: {what}\n{money}.", image=image, image_name="preview.png",
                                 components=[Button("Confirm", action, "success"),

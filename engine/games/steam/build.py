@@ -63,6 +63,25 @@ def _new_id(state: dict):
     return make
 
 
+TILE_WORDS = {
+    "straight": "straight track", "gentle-curve": "gentle curve", "sharp-curve": "sharp curve",
+    "crossing": "crossing of two straights", "crossing-straight-curve": "crossing of a straight and a gentle curve",
+    "crossing-curves": "crossing of two gentle curves",
+    "passing-straight-sharp": "passing tile of a straight and a sharp curve",
+    "passing-sharps": "passing tile of two sharp curves", "passing-curves": "passing tile of two gentle curves",
+    "town-1": "town tile with 1 exit", "town-2-straight": "town tile with 2 exits, straight through",
+    "town-2-gentle": "town tile with 2 exits, gentle curve", "town-2-sharp": "town tile with 2 exits, sharp curve",
+    "town-3-fan": "town tile with 3 exits side by side", "town-3-k": "town tile with 3 exits, two side by side",
+    "town-3-y": "town tile with 3 exits, evenly spread", "town-4-x": "town tile with 4 exits, two pairs side by side",
+    "town-4-fan": "town tile with 4 exits side by side", "town-4-k": "town tile with 4 exits, three side by side"}
+"""The tiles of ``data/tables/steam/tiles.toml`` in a player's words (their ids are ours, terse)."""
+
+
+def tile_words(tile: str) -> str:
+    """A track tile's id in a player's words: ``town-2-gentle`` -> ``town tile with 2 exits, gentle curve``."""
+    return TILE_WORDS.get(tile, tile.replace("-", " "))
+
+
 def _count_tile(b: dict) -> None:
     if b["laid"] >= b["limit"]:
         raise IllegalAction(f"You have laid your {b['limit']} tiles this turn.")
@@ -95,7 +114,8 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     started = [lid for lid in state["links"] if lid not in before and state["links"][lid]["to"] is None]
     opened = "".join(f"; link #{lid} from {board.name(state['links'][lid]['from'])} begins, unfinished"
                      for lid in started)
-    what = ("improves " if plan.improves else "lays ") + plan.tile.replace("-", " ") + f" in {board.name(h)}"
+    what = (f"improves the track in {board.name(h)} into a {tile_words(plan.tile)}" if plan.improves
+            else f"lays a {tile_words(plan.tile)} in {board.name(h)}")
     events.append({"type": "build", "seat": seat, "hex": h, "money": [paid.record],
                    "text": f"{player['name']} {what}{terrain} and {paid.text}{_completed(state, board, done)}"
                            f"{opened}."})

@@ -1,0 +1,71 @@
+"""What new players still stumbled on in Steam (issue 23, the leftovers): where a link heads after
+a middle tile, tiles named in a player's words, one spelling of gray. The tiny board is described
+in tests/steam/helpers.py."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from railhead.bot.games.steam import build_menus
+from railhead.engine.games.steam.build import TILE_WORDS, load_manifest
+from railhead.engine.games.steam.game import GAME
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def t(builder):
+    return builder
+
+
+def test_a_tile_in_the_middle_of_a_link_says_where_the_link_heads(t):
+    """A middle tile's preview said only "lays straight in D2 and pays $4": the link's open end
+    now points somewhere; the preview (and the way's menu line) says where."""
+    t.build(0, "C2", "W", "E")
+    view = GAME.view(t.state, 0)
+    assert build_menus.heading(view, "C2", 0) == \
+        "your link #1 from Alpha now heads E toward the open end at D2 (2 hexes from Alpha)"
+    t.build(0, "D2", "W", "E")
+    view = GAME.view(t.state, 0)
+    assert build_menus.heading(view, "D2", 0) == \
+        "your link #1 from Alpha now heads E toward the open end at E2 (W of Beta)"
+    assert build_menus.heading(view, "D2", 1) == \
+        "P0's link #1 from Alpha now heads E toward the open end at E2 (W of Beta)"
+    t.build(0, "E2", "W", "E")
+    assert build_menus.heading(GAME.view(t.state, 0), "E2", 0) == ""            # complete: Alpha–Beta
+
+
+def test_a_link_pointing_into_a_town_heads_toward_the_town(t):
+    t.build(0, "C3", "NW", "E")
+    assert build_menus.heading(GAME.view(t.state, 0), "C3", 0) == \
+        "your link #1 from Alpha now heads E toward Midton (D3)"
+
+
+def test_tiles_are_named_in_a_players_words(t):
+    """"town 2 gentle" (a tile's id) read as jargon in the build texts and menus."""
+    assert set(load_manifest().types) == set(TILE_WORDS)
+    events = t.build(0, "C3", "NW", "E")
+    assert "P0 lays a gentle curve in C3 (with a river)" in events[0]["text"]
+    events = t.build(0, "D3", "W")
+    assert "P0 lays a town tile with 1 exit in Midton" in events[0]["text"]
+    events = t.build(0, "D3", "W", "E")
+    assert "P0 improves the track in Midton into a town tile with 2 exits, straight through" in events[0]["text"]
+    view = GAME.view(t.state, 0)
+    assert build_menus.way_label(view, {"hex": "D3", "exits": ["W", "SE"]}, 4) == \
+        "W SE: town tile with 2 exits, gentle curve, $4"
+    assert not re.search(r"town \d|\d (straight|gentle|sharp|fan|k|y|x)\b", events[0]["text"])
+
+
+def test_player_facing_steam_text_spells_gray_as_the_project_does():
+    """"gray" and "grey" were mixed (the board's key said "grey: nobody's", the cubes "gray"); the
+    other games' texts and guides say gray."""
+    files = [*sorted((ROOT / "engine/games/steam").glob("*.py")), *sorted((ROOT / "bot/games/steam").glob("*.py")),
+             *sorted((ROOT / "render").glob("steam*.py")), ROOT / "docs/players/steam.md",
+             *sorted((ROOT / "data").rglob("*steam*/*.toml"))]
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in files
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bgrey", line, re.I)]
+    assert found == []
+    assert "gray" in (ROOT / "docs/players/rotw.md").read_text(encoding="utf-8")
