@@ -16,6 +16,16 @@ Spurs (railways-of-the-world.txt, "A. BUILD TRACK": "City Hexes only allow track
 from hex sides with track connection points"): a city gets ``SPURS[cubes]`` of its land sides
 (by default major cities all of them, others 4, gray towns 3), those facing its nearest
 neighbouring cities first (``spurs_of``); a spec may set a city's spurs by hand (``SPUR_SIDES``).
+
+Period boards of Railways Through Time (railways-of-the-world.txt, "RAILWAYS through TIME") come from
+spec files ``tools/maps/period_<id>.py`` with a ``PERIOD`` dict (``PERIOD_KEYS``): each is written to
+``data/maps/rotw/periods/<id>.toml`` in the same format as a map, and the index of all of them,
+``data/maps/rotw/periods.toml`` (``index_text``), with each board's years, summary, time warps and time
+lines, oldest first. ``--all`` writes the maps, the period boards and the index. A period board keeps
+the expansion's rules (``period_problems``): ``PERIOD_COLS`` x ``PERIOD_ROWS`` hexes (the boards lie
+side by side), 2-6 players, the expansion's empty city markers, no cube reduction, ``PERIOD_CITIES``
+cities holding at most ``PERIOD_CUBES`` cubes, and time warps that are free land near the edge, clear
+of the cities and one build from at least two of them (``WARP_*``); names are unique over all boards.
 """
 
 import dataclasses
@@ -37,6 +47,20 @@ OUT_DIR = ROOT / "data" / "maps" / "rotw"
 COLOURS = ("red", "yellow", "blue", "black", "purple", "gray")
 TERRAIN_NAMES = {".": "open", "^": "mountain", "~": "water", " ": "sea", "f": "ferry"}
 BUILD = 4                         # tiles one build may lay (engine/common/track.py, MAX_TILES)
+
+# Railways Through Time (railways-of-the-world.txt, "RAILWAYS through TIME"); see the module.
+PERIODS_DIR = "periods"           # period boards: OUT_DIR / PERIODS_DIR / <id>.toml
+INDEX_FILE = "periods.toml"       # their index: OUT_DIR / INDEX_FILE
+PERIOD_KEYS = {"years": str, "start": int, "time_warps": list, "time_lines": list}   # "start": year (BC < 0), for order
+PERIOD_COLS, PERIOD_ROWS = 10, 8
+PERIOD_MARKERS = {2: 9, 3: 11, 4: 13, 5: 15, 6: 19}   # "Ending the Game" of Railways Through Time
+PERIOD_CITIES = (7, 9)            # cities on a board, fewest and most
+PERIOD_CUBES = 15                 # cubes on a board at most: 7 boards (6 players) leave 20 of the bag's 125
+WARP_TERRAIN = ".^"               # a time warp stands on open or mountain land
+WARP_CLEAR = 2                    # ... at least this many hexes from every city (a link to it lays a tile)
+WARP_EDGE = 1                     # ... at most this many hexes from the edge of the board
+WARP_CITIES = 2                   # ... and this many cities reach it with one build of BUILD tiles
+TIME_LINE_HEXES = (4, 8)          # the two cities of a time line are this many hexes apart
 
 # What a spec module may define (upper-case names); those without a default are required.
 SPEC_FIELDS = {
@@ -76,6 +100,7 @@ SPEC_FIELDS = {
     "MARKERS_NOTE": "our figure",      # said of the empty city markers
     "CUBE_REDUCTION_NOTE": (),         # comment lines for cube_reduction
     "CITIES_NOTE": (),                 # comment lines before the cities
+    "PERIOD": {},                      # a period board of Railways Through Time: PERIOD_KEYS (see the module)
 }
 
 
@@ -121,6 +146,7 @@ class Spec:
     ferries: list[LatLon]
     land: list[LatLon]
     western_link: dict
+    period: dict
     cos: float = field(init=False)
 
     def __post_init__(self) -> None:
@@ -128,12 +154,29 @@ class Spec:
 
 
 def spec_path(map_id: str) -> Path:
-    return mapgen.spec_path(map_id)
+    """The spec of a map, ``tools/maps/<id>.py``, or of a period board, ``tools/maps/period_<id>.py``."""
+    path = mapgen.spec_path(map_id)
+    period = mapgen.spec_path(map_id, mapgen.PERIOD_PREFIX)
+    return period if period.exists() and not path.exists() else path
 
 
 def map_ids() -> list[str]:
     """The ids of every Railways of the World map with a spec under tools/maps/ (no game prefix)."""
     return sorted(load_spec_module(p).ID for p in mapgen.spec_paths())
+
+
+def period_ids() -> list[str]:
+    """The ids of every period board of Railways Through Time (``tools/maps/period_<id>.py``), oldest first."""
+    modules = [load_spec_module(p) for p in mapgen.spec_paths(mapgen.PERIOD_PREFIX)]
+    return [m.ID for m in sorted(modules, key=lambda m: (m.PERIOD.get("start", 0), m.ID))]
+
+
+def all_ids() -> list[str]:
+    """The maps, then the period boards (``--all``); an id may not be both."""
+    maps, periods = map_ids(), period_ids()
+    if set(maps) & set(periods):
+        raise MapError(f"ids both of a map and of a period board: {sorted(set(maps) & set(periods))}")
+    return maps + periods
 
 
 def load_spec_module(path: Path) -> ModuleType:
@@ -170,6 +213,7 @@ class Board:
     walls: list[str] = field(default_factory=list)
     snow_rows: int = 0
     western_link: list[tuple[str, str]] = field(default_factory=list)   # (city, link hex)
+    warps: list[str] = field(default_factory=list)                      # time warp hexes (a period board)
 
     def land(self, hexname: str) -> bool:
         return self.terrain.get(hexname, " ") != " "
@@ -242,6 +286,9 @@ def make_board(spec: Spec) -> Board:
         if km(spec, geo(spec, *parse(best)), (lat, lon)) > 2 * spec.size_km:     # a city just off the edge
             problems.append(f"{name} ({lat}, {lon}) is off the board")              # takes the edge hex
             continue
+        if terrain[best] == " " and spec.geography == "data":     # a port the land mask puts at sea moves
+            coast = [neighbor(best, s) for s in range(6) if terrain.get(neighbor(best, s), " ") not in " f"]
+            best = min(coast, key=lambda h: km(spec, geo(spec, *parse(h)), (lat, lon)), default=best)  # ashore
         if terrain[best] in " f":
             problems.append(f"{name} falls on a {TERRAIN_NAMES[terrain[best]]} hex, {best}")
             continue
@@ -299,27 +346,101 @@ def make_board(spec: Spec) -> Board:
                         f"the map takes {sorted(wanted)}")
     if not set(spec.cube_reduction) <= wanted:
         problems.append(f"cube reduction at {list(spec.cube_reduction)} players, the map takes {sorted(wanted)}")
-    if spec.geography == "data" and not spec.service_bounties and cities:
+    if spec.geography == "data" and not spec.service_bounties and cities and not spec.period:
         spec = dataclasses.replace(spec, service_bounties=rotw_geo.bounties(cities))
     walls, snow_rows, links, more = rotw_geo.features(spec, terrain, {c[0]: c[1] for c in cities})
     problems += more
     if len(spec.summary) > 80:
         problems.append(f"SUMMARY has {len(spec.summary)} characters, at most 80")
     board = Board(spec, terrain, cities, spurs, ridges, walls, snow_rows, links)
+    if spec.period:
+        problems += period_problems(board)
+        board.warps = [w for w in spec.period.get("time_warps", []) if w in terrain]
     if not problems:
-        lonely = [name for name, hexname, _, _ in cities if not one_link_neighbours(board, hexname, first=True)]
+        lonely = [name for name, hexname, _, _ in cities
+                  if not set(one_link_neighbours(board, hexname, first=not board.warps)) - set(board.warps)]
         problems += [f"{name}: no other city can be reached by a link" for name in lonely]
+    if not problems and board.warps:
+        for warp in board.warps:
+            near = [h for h in one_link_neighbours(board, warp, BUILD) if h not in board.warps]
+            if len(near) < WARP_CITIES:
+                problems.append(f"time warp {warp}: {len(near)} cities reach it with one build of {BUILD} tiles, "
+                                f"not {WARP_CITIES}")
     if problems:
         raise MapError(f"{spec.id}: impossible map:\n  " + "\n  ".join(problems))
     return board
+
+
+def period_problems(board: Board) -> list[str]:
+    """Why a period board breaks the rules of Railways Through Time (see the module); empty when it keeps them."""
+    spec, problems = board.spec, []
+    unknown = set(spec.period) - set(PERIOD_KEYS)
+    wrong = [k for k, kind in PERIOD_KEYS.items() if not isinstance(spec.period.get(k), kind)]
+    if unknown or wrong:
+        return [f"PERIOD: unknown keys {sorted(unknown)}, missing or of the wrong kind {wrong}"]
+    if (spec.cols, spec.rows) != (PERIOD_COLS, PERIOD_ROWS):
+        problems.append(f"a period board has {PERIOD_COLS} x {PERIOD_ROWS} hexes, not {spec.cols} x {spec.rows}")
+    if (spec.min_players, spec.max_players) != (min(PERIOD_MARKERS), max(PERIOD_MARKERS)):
+        problems.append(f"a period board takes {min(PERIOD_MARKERS)}-{max(PERIOD_MARKERS)} players")
+    if spec.empty_city_markers != PERIOD_MARKERS or spec.cube_reduction:
+        problems.append(f"a period board has the markers {PERIOD_MARKERS} and no cube reduction")
+    if not spec.summary:
+        problems.append("a period board needs a SUMMARY")
+    if not PERIOD_CITIES[0] <= len(board.cities) <= PERIOD_CITIES[1]:
+        problems.append(f"{len(board.cities)} cities, not {PERIOD_CITIES[0]}-{PERIOD_CITIES[1]}")
+    cubes = sum(c[3] for c in board.cities)
+    if cubes > PERIOD_CUBES:
+        problems.append(f"{cubes} cubes, at most {PERIOD_CUBES}")
+    hexes = {name: h for name, h, _, _ in board.cities}
+    warps = spec.period["time_warps"]
+    if not 1 <= len(warps) <= 2 or len(set(warps)) != len(warps):
+        problems.append(f"time warps {warps}: one or two different hexes")
+    for warp in warps:
+        col_row = parse(warp) if isinstance(warp, str) else None
+        if col_row is None or board.terrain.get(warp, " ") not in WARP_TERRAIN:
+            problems.append(f"time warp {warp!r} is not an open or mountain hex of the board")
+            continue
+        col, row = col_row
+        if min(col, row, spec.cols - 1 - col, spec.rows - 1 - row) > WARP_EDGE:
+            problems.append(f"time warp {warp} is more than {WARP_EDGE} hex from the edge")
+        close = [name for name, h in hexes.items() if hex_distance(warp, h) < WARP_CLEAR]
+        if close:
+            problems.append(f"time warp {warp} is closer than {WARP_CLEAR} hexes to {', '.join(close)}")
+    lines = spec.period["time_lines"]
+    if not 1 <= len(lines) <= 2:
+        problems.append(f"{len(lines)} time lines, not 1 or 2")
+    for line in lines:
+        if len(line) != 2 or any(city not in hexes for city in line):
+            problems.append(f"time line {line}: two cities of the board")
+        elif not TIME_LINE_HEXES[0] <= hex_distance(hexes[line[0]], hexes[line[1]]) <= TIME_LINE_HEXES[1]:
+            problems.append(f"time line {line}: {hex_distance(hexes[line[0]], hexes[line[1]])} hexes apart, "
+                            f"not {TIME_LINE_HEXES[0]}-{TIME_LINE_HEXES[1]}")
+    return problems
+
+
+def warp_candidates(board: Board) -> dict[str, int]:
+    """Every hex that could be a time warp by the rules (see the module): hex -> the cities that reach it
+    with one build."""
+    spec, out = board.spec, {}
+    cities = [c[1] for c in board.cities]
+    for h, t in board.terrain.items():
+        col, row = parse(h)
+        if (t in WARP_TERRAIN and min(col, row, spec.cols - 1 - col, spec.rows - 1 - row) <= WARP_EDGE
+                and all(hex_distance(h, c) >= WARP_CLEAR for c in cities)):
+            near = one_link_neighbours(dataclasses.replace(board, warps=[h]), h, BUILD)
+            if len(near) >= WARP_CITIES:
+                out[h] = len(near)
+    return out
 
 
 def one_link_neighbours(board: Board, start: str, tiles: int | None = None, first: bool = False) -> dict[str, int]:
     """The cities one link from ``start`` can reach on an empty board, with the fewest tiles it needs
     (at most ``tiles``; with ``first``, only the nearest). A link leaves by a spur, runs over land hexes
     that are not cities with straights and gentle curves (sides ``a``, ``b`` of a tile: ``(a - b) % 6``
-    in 2, 3, 4) and enters a city by a spur."""
+    in 2, 3, 4) and enters a city by a spur. A time warp is a city with six spurs."""
     city_spurs = board.spurs
+    if board.warps:
+        city_spurs = {**city_spurs, **{w: list(range(6)) for w in board.warps}}
     found: dict[str, int] = {}
     queue: deque[tuple[str, int, int]] = deque()
     seen: set[tuple[str, int]] = set()
@@ -355,6 +476,11 @@ def toml_text(board: Board) -> str:
     intro = [f"# {spec.name}: our own map for Railways of the World, generated by tools/make_rotw_map.py",
              "# from real geography. Terrain rows: '.' open, '^' mountain, '~' water (river or lake),",
              "# ' ' sea or off the board (not buildable)."]
+    if spec.period:
+        intro[0] = (f"# {spec.name}: our own period board for Railways Through Time, generated by "
+                    "tools/make_rotw_map.py")
+        intro.append(f"# Years {spec.period['years']}; time warps {', '.join(spec.period['time_warps'])} and time "
+                     f"lines: data/maps/rotw/{INDEX_FILE}.")
     if "f" in board.terrain.values():
         intro.append("# 'f' ferry hex: track only with a Ferry Line card, free (\"RAILWAYS of NORTH AMERICA\").")
     lines = mapgen.head_lines(intro, spec, board.terrain)
@@ -386,7 +512,8 @@ def toml_text(board: Board) -> str:
         spurs = [SIDES[s] for s in board.spurs[hexname]]
         lines += ["", "[[city]]", f'name = "{name}"', f'hex = "{hexname}"', f'colour = "{colour}"',
                   f"cubes = {cubes}", "spurs = [" + ", ".join(f'"{s}"' for s in spurs) + "]"]
-    lines += ["", "# Service Bounty operations cards for this map: city and points (our figures)."]
+    if not spec.period:
+        lines += ["", "# Service Bounty operations cards for this map: city and points (our figures)."]
     for city, points in spec.service_bounties:
         lines += ["", "[[service_bounty]]", f'city = "{city}"', f"points = {points}"]
     if board.western_link:
@@ -403,7 +530,7 @@ def report(board: Board) -> str:
     """What a designer checks: cities with their neighbours by one link, colours, cubes, terrain."""
     spec = board.spec
     colour_of = {h: c for _, h, c, _ in board.cities}
-    name_of = {h: n for n, h, _, _ in board.cities}
+    name_of = {h: n for n, h, _, _ in board.cities} | {w: f"warp {w}" for w in board.warps}
     out = [mapgen.heading(spec)]
     kinds = Counter(TERRAIN_NAMES[t] for t in board.terrain.values())
     out.append("terrain: " + ", ".join(f"{k} {kinds[k]}" for k in ("open", "mountain", "water", "sea"))
@@ -417,7 +544,7 @@ def report(board: Board) -> str:
         out.append(f"  {name:<18} {hexname:<4} {colour:<6} {cubes}  "
                    f"{','.join(SIDES[s] for s in board.spurs[hexname]):<20} "
                    + ", ".join(f"{name_of[h]} {near[h]}" for h in close))
-        colours = {colour_of[h] for h in close} - {"gray"}
+        colours = {colour_of.get(h, "gray") for h in close} - {"gray"}
         served.update(colours)
         if len(colours) < 2:
             poor.append(f"{name} ({', '.join(sorted(colours)) or 'none'})")
@@ -437,6 +564,17 @@ def report(board: Board) -> str:
                    f"{spec.empty_city_markers[n]} empty city markers")
     out.append(f"spurs {sum(len(s) for s in board.spurs.values())}; service bounties "
                + ", ".join(f"{c} {p}" for c, p in spec.service_bounties))
+    if spec.period:
+        for warp in board.warps:
+            near = one_link_neighbours(board, warp, BUILD)
+            out.append(f"time warp {warp}: " + ", ".join(f"{name_of[h]} {n}" for h, n in sorted(
+                near.items(), key=lambda x: (x[1], name_of[x[0]]))))
+        hexes = {n: h for n, h, _, _ in board.cities}
+        out.append("time lines: " + "; ".join(f"{a}-{b} {hex_distance(hexes[a], hexes[b])} hexes"
+                                              for a, b in spec.period["time_lines"]))
+        free = dataclasses.replace(board, warps=[])
+        out.append("hexes that could be time warps (cities reaching them): " + ", ".join(
+            f"{h} {n}" for h, n in sorted(warp_candidates(free).items(), key=lambda x: parse(x[0])[::-1])))
     return "\n".join(out)
 
 
@@ -452,20 +590,57 @@ def validate(text: str, map_id: str) -> None:
     mapgen.validate(text, map_id, read_map)
 
 
+def index_text() -> str:
+    """The index of the period boards (``data/maps/rotw/periods.toml``), oldest first, from their specs
+    alone; raises ``MapError`` when two boards share a city name (the boards share one name space)."""
+    from railhead.engine.common.names import fold
+
+    specs = [load_spec(i) for i in period_ids()]
+    seen: dict[str, str] = {}
+    clashes = []
+    for spec in specs:
+        for name, *_ in spec.cities:
+            if fold(name) in seen:
+                clashes.append(f"{name} ({spec.id}, {seen[fold(name)]})")
+            seen.setdefault(fold(name), spec.id)
+    if clashes:
+        raise MapError("city names on two period boards: " + ", ".join(clashes))
+    lines = ["# Railways Through Time: our own period boards (railways-of-the-world.txt, \"RAILWAYS through",
+             "# TIME\"), oldest first, generated by tools/make_rotw_map.py from tools/maps/period_<id>.py.",
+             f"# Each board is data/maps/rotw/{PERIODS_DIR}/<id>.toml: {PERIOD_COLS} x {PERIOD_ROWS} hexes, "
+             f"{PERIOD_CITIES[0]}-{PERIOD_CITIES[1]} cities,",
+             f"# at most {PERIOD_CUBES} cubes. time_warps: the board's time warp hexes (free land near the edge, "
+             f"at least {WARP_CLEAR}",
+             f"# hexes from every city, one build of {BUILD} tiles from at least {WARP_CITIES} cities; "
+             "track enters by any side).",
+             "# time_line: the two cities of a Time Line of that board (its points are the engine's)."]
+    for spec in specs:
+        lines += ["", "[[period]]", f'id = "{spec.id}"', f'name = "{spec.name}"',
+                  f'years = "{spec.period["years"]}"', f'summary = "{spec.summary}"',
+                  "time_warps = [" + ", ".join(f'"{w}"' for w in spec.period["time_warps"]) + "]"]
+        for a, b in spec.period["time_lines"]:
+            lines += ["", "[[period.time_line]]", f'cities = ["{a}", "{b}"]']
+    return "\n".join(lines) + "\n"
+
+
 def write(map_id: str, out_dir: Path = OUT_DIR, quiet: bool = False) -> Path:
+    """Write map ``map_id`` to ``out_dir`` (a period board to its ``PERIODS_DIR``, then the index)."""
     board = make_board(load_spec(map_id))
     text = toml_text(board)
     validate(text, map_id)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{map_id}.toml"
+    folder = out_dir / PERIODS_DIR if board.spec.period else out_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{map_id}.toml"
     path.write_text(text, encoding="utf-8")
+    if board.spec.period:
+        (out_dir / INDEX_FILE).write_text(index_text(), encoding="utf-8")
     if not quiet:
         print(report(board))
     return path
 
 
 def main(argv: list[str] | None = None) -> int:
-    return mapgen.main(argv, __doc__.split("\n\n")[0], map_ids, write, OUT_DIR)
+    return mapgen.main(argv, __doc__.split("\n\n")[0], all_ids, write, OUT_DIR)
 
 
 if __name__ == "__main__":

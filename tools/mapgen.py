@@ -5,7 +5,8 @@ that block hex sides, lines for the reports, validation with a game's own loader
 A map is a spec module under ``tools/maps/``: upper-case names holding its geography (real places at
 their latitude/longitude, rough outlines of mountains, rivers and seas) and its design. The file name
 says the game: ``steam_<id>.py`` for Steam (``GAME_PREFIXES``), ``<id>.py`` (no game prefix) for
-Railways of the World; ``-`` in an id is ``_`` in the file name.
+Railways of the World, ``period_<id>.py`` for a period board of Railways Through Time (``PERIOD_PREFIX``,
+written by make_rotw_map.py beside the maps); ``-`` in an id is ``_`` in the file name.
 
 The grid: pointy-top hexes in odd-r offset coordinates (engine/common/hexgrid.py). A spec gives the
 centre of hex A1 (``LAT0``, ``LON0``), the hex circumradius ``SIZE_KM`` and the latitude ``REF_LAT``
@@ -32,6 +33,7 @@ from railhead.engine.common.hexgrid import SQRT3, center, label, neighbor, parse
 MAPS_DIR = ROOT / "tools" / "maps"
 KM_PER_DEG = 111.2
 GAME_PREFIXES = ("steam_",)       # spec files of games other than Railways of the World
+PERIOD_PREFIX = "period_"         # spec files of Railways Through Time's period boards (make_rotw_map.py)
 
 LatLon = tuple[float, float]
 
@@ -56,11 +58,12 @@ def spec_path(map_id: str, prefix: str = "") -> Path:
 
 def spec_paths(prefix: str = "") -> list[Path]:
     """The spec files of one game: those named ``<prefix>*.py``, or with ``prefix`` empty those with no
-    game prefix (Railways of the World's). Files starting with ``_`` are not specs."""
+    game prefix nor ``PERIOD_PREFIX`` (Railways of the World's maps). Files starting with ``_`` are not
+    specs."""
     paths = sorted(p for p in MAPS_DIR.glob("*.py") if not p.name.startswith("_"))
     if prefix:
         return [p for p in paths if p.name.startswith(prefix)]
-    return [p for p in paths if not p.name.startswith(GAME_PREFIXES)]
+    return [p for p in paths if not p.name.startswith((*GAME_PREFIXES, PERIOD_PREFIX))]
 
 
 def load_module(path: Path, prefix: str) -> ModuleType:

@@ -1,0 +1,35 @@
+"""Classical Greece: the geography and design of data/maps/rotw/periods/greece.toml, our own period board
+for Railways Through Time (tools/make_rotw_map.py, GEOGRAPHY "data"): Attica, Boeotia, Euboea and the
+Peloponnese in the age of Pericles and the Peloponnesian War.
+
+Cities are the ancient sites at their real latitude/longitude; terrain (coasts, mountains) from data.
+No published board was used. Design (ours): cities, colours, cubes, time warps and time lines.
+"""
+ID = "greece"
+NAME = "Classical Greece"
+SUMMARY = "Athens and Sparta: mountains, gulfs and sanctuaries of Hellas"
+HEADER = ["Geography and design: tools/maps/period_greece.py; figures explained in docs/rules-assumptions.md."]
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+GEOGRAPHY = "data"
+COLS, ROWS = 10, 8
+EMPTY_CITY_MARKERS = {2: 9, 3: 11, 4: 13, 5: 15, 6: 19}
+MARKERS_NOTE = 'the rulebook\'s, "RAILWAYS through TIME", "Ending the Game"'
+CUBE_REDUCTION = []
+CUBE_REDUCTION_NOTE = ['Railways Through Time: full counts at any player count ("Starting the Game").']
+
+LON0, LAT0 = 21.38, 38.75
+SIZE_KM = 20.0
+REF_LAT = 37.8
+
+# name, lat, lon, colour, cubes
+CITIES = [
+    ("Athenai", 37.97, 23.72, "yellow", 3), ("Sparta", 37.08, 22.43, "red", 2),
+    ("Korinthos", 37.91, 22.88, "purple", 2), ("Thebai", 38.32, 23.32, "blue", 2),
+    ("Pylos", 36.91, 21.70, "black", 2), ("Delphi", 38.48, 22.50, "gray", 1),
+    ("Olympia", 37.64, 21.63, "gray", 1), ("Eretria", 38.39, 23.79, "gray", 1),
+]
+
+
+# The time warps (hexes) and the time lines (pairs of cities) of Railways Through Time.
+PERIOD = {"years": "461-404 BC", "start": -461, "time_warps": ["A2", "F1"],
+          "time_lines": [["Athenai", "Sparta"], ["Delphi", "Pylos"]]}
