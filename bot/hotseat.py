@@ -9,6 +9,9 @@ shows as "only you see this" or sends by DM). ``present`` puts them on a ``Conso
 2. the private text is shown, then "Press Enter to hide";
 3. the screen is cleared and the public lines of the same answer are shown again.
 
+A private answer that holds no secret (``no_secret``: a refused move, ``game status`` when a
+spectator is told the same) shows on the screen at once, with no curtain and no Enter.
+
 At the hide prompt the player may instead type their next command (e.g. ``pick 3`` from the menu
 on screen): the screen is cleared first, then the command runs.
 
@@ -24,6 +27,8 @@ import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from .replies import Caller, Message, Reply
+
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 SCROLL = 60
 HIDDEN = "(private text hidden)"
@@ -37,6 +42,23 @@ class Curtain:
     name: str
     lines: list[str] = field(default_factory=list)
     pass_keyboard: bool = False
+
+
+def no_secret(message: Message) -> bool:
+    """Whether a private answer may show on the shared screen: it holds no secret (``open``: a
+    refused move, public facts) and has no menu or image of its own."""
+    return message.open and not message.components and not message.image and not message.more
+
+
+async def open_if_public(reply: Reply, ask: Callable[[Caller], Awaitable[Reply]], channel: int) -> Reply:
+    """``reply``, a private answer (``game status`` from the typist's own view, say), marked
+    ``open`` when ``ask`` (the same question) tells a caller who sits nowhere the same text: then
+    it holds nothing hidden."""
+    message = reply.caller
+    if message is not None and reply.channel is None and not reply.direct:
+        seen = await ask(Caller(channel, 0, "spectator", guild_id=None, can_manage=False))
+        message.open = seen.caller is not None and seen.caller.text == message.text
+    return reply
 
 
 def folder_name(name: str) -> str:

@@ -24,7 +24,7 @@ from railhead.engine import IllegalAction
 
 from . import registry
 from .choosing import maps_reply
-from .hotseat import Console, Curtain, folder_name, present, waiting_note
+from .hotseat import Console, Curtain, folder_name, no_secret, open_if_public, present, waiting_note
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
 from .store import open_store
@@ -242,10 +242,10 @@ class LocalTable:
             return self.show(await self.table.vote(c, args["answer"] == "agree"))
         if verb == "board" and args.get("zoom"):
             return self.show(await self.table.board(c, args["zoom"]))
-        if verb == "leaderboard":
-            return self.show(await self.table.leaderboard(c, args.get("game")))
-        if verb == "rules":
-            return self.show(await self.table.rules(c, args.get("game")))
+        if verb in ("leaderboard", "rules", "status"):      # open when a spectator is told the same (hotseat.py)
+            ask = {"leaderboard": lambda who: self.table.leaderboard(who, args.get("game")),
+                   "rules": lambda who: self.table.rules(who, args.get("game")), "status": self.table.status}[verb]
+            return self.show(await open_if_public(await ask(c), ask, LOCAL_CHANNEL) if self.hotseat else await ask(c))
         if verb == "history":
             return self.show(await self.table.history(c, args.get("page", 1)))
         if verb == "import":
@@ -328,7 +328,10 @@ class LocalTable:
             self.public_view = (self.shown, [reply.channel])
         mine: list[Message] = []
         private: list[str] = []
-        if reply.caller is not None:
+        if reply.caller is not None and self.hotseat and no_secret(reply.caller):
+            lines += self._message(reply.caller, "")        # a refusal, public facts: no curtain, no Enter
+            mine.append(reply.caller)
+        elif reply.caller is not None:
             private += self._message(reply.caller, "(only you see this) ", self.user)
             mine.append(reply.caller)
         for uid, message in reply.direct.items():

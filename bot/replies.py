@@ -99,7 +99,8 @@ class Message:
     """``image``: PNG bytes. ``more``: further images after it, ``(file name, PNG bytes)`` (a move's
     close view beside the whole board). ``mentions``: user ids pinged. ``notice``: a DM that only points to
     the channel ("Your move in #rails"): a client showing the channel itself (the local table)
-    skips it."""
+    skips it. ``open``: a private answer that holds no secret (a refused move, an answer about
+    public things): a shared screen (the local table's hot-seat) may show it without a curtain."""
 
     text: str
     image: bytes | None = None
@@ -108,6 +109,7 @@ class Message:
     components: list[Button | Select] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
     notice: bool = False
+    open: bool = False
 
 
 @dataclass
@@ -162,7 +164,7 @@ def answered(method: Callable[..., Awaitable[Reply]]) -> Callable[..., Awaitable
         try:
             return await method(*args, **kwargs)
         except (Refusal, IllegalAction) as exc:
-            return private(str(exc))
+            return private(str(exc), open=True)
     return edge
 
 

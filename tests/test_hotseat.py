@@ -166,9 +166,8 @@ async def test_click_acts_only_on_the_message_the_typist_saw_last(tmp_path):
                 await local.handle(line)
             public = local.public_view[1][0]
             assert [b.label for b in local.buttons] == ["My hand"]
-            out = await local.handle("game undo")                # private, no buttons
-            refusal = next(c for c in out if isinstance(c, Curtain)).lines if hotseat else out
-            assert refusal and not local.buttons
+            out = await local.handle("game undo")                # a private refusal, no buttons: no curtain
+            assert out and not any(isinstance(c, Curtain) for c in out) and not local.buttons
             out = await local.handle("click 1")
             assert out == ["The last message you saw (your last private message) has no buttons; nothing was "
                            "pressed. `game hand` shows your choices again."], out     # never quoted in public
@@ -298,5 +297,30 @@ async def test_found_in_play_solo_needs_no_curtain_commands_lose_their_slash_and
         out = await local.handle("game undo")
         assert out[0] == f"The last move was {first}'s: {first} asks to take it back.", out
         assert local.user == first and any("takes back their last move" in x for x in out if isinstance(x, str))
+    finally:
+        await store.close()
+
+
+async def test_a_refusal_or_a_status_answer_needs_no_enter(tmp_path):
+    """A refused move and `game status` were shown behind the curtain ("Press Enter to hide"),
+    though they hold no secret: each cost an extra Enter. They now show on the screen at once;
+    a hand still comes behind the curtain."""
+    store, local = await local_table(tmp_path)
+    try:
+        for line in ("as Ann", "game new workers", "as Bob", "game join", "as Ann", "game start"):
+            out = await local.handle(line)
+            await present(Screen(), out, local.user)
+        for line, said in (("workers pass", "That is for the turn step"),
+                           ("workers buy 2", "That is for the turn step"),
+                           ("game status", "Railway Workers**, round 1 of 4")):
+            out = await local.handle(line)
+            assert not any(isinstance(x, Curtain) for x in out), out
+            assert any(said in x for x in out if isinstance(x, str)), out
+            screen = Screen()
+            assert await present(screen, out, local.user) == (None, False)
+            assert screen.reads == [] and screen.clears == 0 and said in "\n".join(screen.screen)
+        out = await local.handle("game hand")
+        assert [x.name for x in out if isinstance(x, Curtain)] == ["Ann"]
+        assert not any("In your hand" in x for x in out if isinstance(x, str))
     finally:
         await store.close()
