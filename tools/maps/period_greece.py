@@ -29,6 +29,14 @@ CITIES = [
     ("Olympia", 37.64, 21.63, "gray", 1), ("Eretria", 38.39, 23.79, "gray", 1),
 ]
 
+# The Gulf of Corinth and the Saronic Gulf are narrower than the hexes: the land mask would join the
+# Peloponnese to Boeotia and Attica by land; these outlines (a few points each) keep them sea.
+SEAS = [
+    [(38.36, 21.75), (38.42, 22.2), (38.40, 22.6), (38.25, 22.95), (38.15, 23.2), (37.98, 23.1), (37.96, 22.92),
+     (38.08, 22.6), (38.18, 22.25), (38.28, 21.85)],                                        # Gulf of Corinth
+    [(37.93, 23.0), (37.92, 23.6), (37.65, 23.95), (37.45, 23.6), (37.6, 23.15)],            # Saronic Gulf
+]
+
 
 # The time warps (hexes) and the time lines (pairs of cities) of Railways Through Time.
 PERIOD = {"years": "461-404 BC", "start": -461, "time_warps": ["A2", "F1"],
