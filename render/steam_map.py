@@ -156,7 +156,7 @@ def draw_map(board: Image.Image, names: Image.Image, layout: Layout, spots: Spot
     for h, city in view["cities"].items():
         if layout.shows(h, -layout.size):
             supply = str(m.cities[h].supply) if h in m.cities else city["tile"] or "?"
-            draw_city(board, layout, h, city, supply, letters, 0.27 if phone else 0.23)
+            draw_city(board, layout, h, city, supply, letters, 0.32 if phone else 0.23)
     for link in direct_links(view, layout):
         points = direct_points(layout, link)
         w = max(5, layout.size // 6)
@@ -271,8 +271,16 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
     if cubes:
         per_row = _cube_grid(len(cubes))
         rows = -(-len(cubes) // per_row)
-        c = max(8, min(int(s * cube), int(1.3 * s / per_row) - 4))
+        c = max(8, min(int(s * cube), int(1.3 * s / per_row) - 4, int(s * 0.27) if rows > 1 else s))
         step = c + 4
+        # a white tray under the cubes, dark-edged: a cube of the city's own colour (red on red) stands
+        # out as clearly as any other, at full size and shrunk
+        pad = max(4, c // 3) if rows == 1 else 3
+        width = min(per_row, len(cubes)) * step
+        top = y + 0.06 * s - rows * step / 2 + 2
+        left = x - width / 2 + 2
+        d.rounded_rectangle((left - pad, top - pad, left + width - 4 + pad, top + rows * step - 4 + pad),
+                            radius=pad, fill=WHITE, outline=INK, width=max(1, s // 30))
         for i, colour in enumerate(cubes):
             in_row = min(per_row, len(cubes) - (i // per_row) * per_row)
             cx = x - in_row * step / 2 + (i % per_row) * step + 2

@@ -72,3 +72,28 @@ def test_a_close_view_of_a_build():
     hexes = FINAL["last"] or ["K10"]
     near = steam.draw_board(FINAL, close=hexes)
     assert near.width < 900 and near.height < 600
+
+
+def test_a_cube_on_a_city_of_its_own_colour_sits_on_white():
+    """A red cube on a red city was faint (a ring of 2 px, then red again): the city's cubes now sit
+    on a white, dark-edged tray, so at least 3 px around each cube are not the city's colour."""
+    from PIL import Image
+
+    from railhead.render.hexes import CUBE_FILL, Layout
+    red = CUBE_FILL["red"]
+    layout = Layout(4, 4, 36)
+
+    def drawn(cubes: list[str]) -> Image.Image:
+        img = Image.new("RGB", (layout.width, layout.height), red)
+        steam_map.draw_city(img, layout, "B2", {"cubes": cubes, "colour": "red"}, "", False, 0.23)
+        return img
+
+    blue = drawn(["blue"])
+    box = [(x, y) for x in range(blue.width) for y in range(blue.height) if blue.getpixel((x, y)) == CUBE_FILL["blue"]]
+    left, top = min(x for x, _ in box) - 1, min(y for _, y in box) - 1          # the cube with its dark edge
+    right, bottom = max(x for x, _ in box) + 1, max(y for _, y in box) + 1
+    img = drawn(["red"])
+    mx, my = (left + right) // 2, (top + bottom) // 2
+    around = [(left - d, my) for d in (1, 2, 3)] + [(right + d, my) for d in (1, 2, 3)] + \
+        [(mx, top - d) for d in (1, 2, 3)] + [(mx, bottom + d) for d in (1, 2, 3)]
+    assert all(img.getpixel(p) != red for p in around), [img.getpixel(p) for p in around]
