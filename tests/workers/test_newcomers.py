@@ -100,6 +100,12 @@ def test_an_investment_says_what_it_costs_wherever_it_is_offered():
         "Investment: move your marker to step 7 (5 coins, first there)"
     t.state["visited"].append(7)
     assert label(t, MARIA, type="invest", part="bottom") == "Investment: move your marker to step 7 (4 coins)"
+    from railhead.engine.games.workers.data import country
+    inv = country().investment
+    guide = " ".join((ROOT / "docs/players/workers.md").read_text(encoding="utf-8").split())
+    assert (inv.first, inv.later) == ({"6": 1, "7": 5, "9": 5, "11": 5}, {"6": 1, "7": 4, "9": 4, "11": 4})
+    assert "costs 1 coin to step 6, and 5 coins to step 7, 9 or 11 for the first player there (4 for later " \
+           "ones)" in guide
 
 
 NOUNS = r"(structures|tracks|plans|workers|coins|shares|tokens|tiles|sites|routes|directors|trains|steps|pairs|ways)"
