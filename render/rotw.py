@@ -43,6 +43,7 @@ from .hexes import (
 from .panel import owner_colour, owner_letters
 from .rotw_features import draw_features, draw_western_link
 from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
+from .rotw_time import board_name, draw_periods, draw_warp, is_warp
 
 HEX_SIZE = 30                  # desktop
 PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's
@@ -61,7 +62,7 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     and where the names are. ``phone``: larger city names (the image is shown about 400 px wide)."""
     m = load_map(map_id)
     layout = Layout(m.columns, m.rows, size, window=window)
-    names = {h: c.name for h, c in m.cities.items()}
+    names = {h: board_name(c) for h, c in m.cities.items()}
     terrain = {h: "water" if t == "ferry" else t for h, t in m.terrain.items()} if m.ferries else m.terrain
     base = draw_base(layout, terrain, m.ridges, names)
     _draw_spurs(ImageDraw.Draw(base), layout, m)
@@ -103,7 +104,7 @@ def _spots(layout: Layout, m, name_size: int, r: float) -> Spots:
             box = small.getbbox(hexname, anchor="mb")
             spots.add((x + box[0] - pad, y - r - 1 + box[1] - pad, x + box[2] + pad, y - r - 1 + box[3] + pad),
                       float("inf"))
-            box = name_font.getbbox(m.cities[hexname].name, anchor="mt")
+            box = name_font.getbbox(board_name(m.cities[hexname]), anchor="mt")
             spots.add((x + box[0] - pad, y + r + 1 + box[1] - pad, x + box[2] + pad, y + r + 1 + box[3] + pad),
                       6.0)                                    # a covered name is worse than a covered disc
         else:
@@ -236,6 +237,7 @@ def _draw_map(board: Image.Image, labels: Overlay, layout: Layout, spots: Spots,
     ``phone``: larger cities and link badges."""
     d = ImageDraw.Draw(board)
     cities = view["cities"]
+    draw_periods(d, layout, view)
     _draw_track(d, layout, view)
     last = [h for h in view.get("last") or [] if normalize(h)]
     for hexname in last:
@@ -306,6 +308,9 @@ def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bo
     for hexname, city in sorted(view["cities"].items()):
         x, y = layout.xy(hexname)
         if not -r <= x <= layout.width + r or not -r <= y <= layout.height + r:
+            continue
+        if is_warp(city):
+            draw_warp(d, x, y, r)
             continue
         fill = CUBE_FILL[city["colour"]]
         d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(255, 255, 255), width=ring)

@@ -159,7 +159,7 @@ def test_a_ferry_line_waives_the_snow_line_surcharge_for_the_whole_build(feature
 
 def test_the_ferry_card_field_is_validated():
     """``needs`` names a map feature the engine knows."""
-    assert data.NEEDS == {"ferries"} and data.load_cards()["ferry-line"].needs == "ferries"
+    assert data.NEEDS == {"ferries", "time"} and data.load_cards()["ferry-line"].needs == "ferries"
 
 
 # ------------------------------------------------------------------ western link

@@ -18,6 +18,7 @@ from .cities import add_cubes
 from .context import Context
 from .data import CardSpec, city_hex
 from .network import cities_reached, own_graph
+from .periods import time_of
 
 SYMBOL = {"goal": "green circle", "immediate": "red X", "held": "hand of cards", "per_turn": "purple diamond",
           "permanent": "no symbol"}
@@ -64,13 +65,14 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
 def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True, bounties: bool = True) -> dict:
     """Start cards face up (every copy), the rest shuffled (``rng.shuffle``, the deck order is hidden);
     then 2 cards per player face up. A card that ``needs`` ferries is in the game only on a map with
-    ferry hexes ("Ferry Line"). A Railroad Executive among those is replaced by the next card and
+    ferry hexes ("Ferry Line"), one that needs ``time`` only in Railways Through Time. A Railroad
+    Executive among those is replaced by the next card and
     shuffled back into the deck ("Railroad Executives"); without ``executives`` (Worst is First,
     where nobody bids) they leave the game; without ``bounties`` the Service Bounties are not in the
     deck (``queue_bounties``). Returns ``{"face_up", "deck", "discard"}``."""
     face_up, deck = [], []
     for s in ctx.cards.values():
-        if s.needs == "ferries" and not ctx.map.ferries:
+        if (s.needs == "ferries" and not ctx.map.ferries) or (s.needs == "time" and time_of(ctx.map) is None):
             continue
         if s.start:
             face_up += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
@@ -148,13 +150,15 @@ def _claim(state: dict, ctx: Context, seat: int, card: str, points: int, events:
 
 
 def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, destination: str,
-                events: list) -> None:
+                events: list, through_time: bool = False) -> None:
     """After a delivery by ``seat``: award every face-up delivery goal it meets, then discard it.
-    The goals count only deliveries made while they are face up ("Service Bounty Cards")."""
+    The goals count only deliveries made while they are face up ("Service Bounty Cards").
+    ``through_time``: the delivery jumped between periods (Time Blazer, "RAILWAYS through TIME")."""
     for card in list(state["cards"]["face_up"]):
         s = spec(ctx, card)
         met = (
             s.goal == "first_delivery"
+            or (s.goal == "through_time" and through_time)
             or (s.goal == "delivery_links_exactly" and delivery_links == s.links)
             or (s.goal == "delivery_links_at_least" and delivery_links >= s.links)
             or (s.goal == "deliver_to_city" and card.split(":")[1] == destination)

@@ -12,6 +12,7 @@ import msgspec
 from railhead.engine.core.errors import IllegalAction
 
 from .data import CardSpec, MapCards, MapData, Tables, available_maps, load_cards, load_map, load_map_cards, load_tables
+from .periods import is_composed
 
 
 class Context(msgspec.Struct, frozen=True):
@@ -28,7 +29,7 @@ def check_map(map_id: str) -> None:
     """Raise ``IllegalAction`` ("No map 'x'; maps: ...") unless ``map_id`` is a shipped map id.
     Never opens a file: the id is compared with the names of the files in ``data/maps/rotw``."""
     maps = available_maps()
-    if map_id not in maps:
+    if map_id not in maps and not is_composed(map_id):
         raise IllegalAction(f"No map {map_id!r}; maps: {', '.join(maps)}")
 
 

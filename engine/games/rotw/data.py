@@ -4,6 +4,7 @@ Everything here is static and cached; the state only holds what changes.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -122,18 +123,33 @@ MAPS_DIR = DATA_DIR / "maps" / "rotw"
 """Where the maps are (tests point it at a folder of test maps, then clear the caches)."""
 
 
+WARP = "warp"
+"""The colour of a Railways Through Time warp in a composed map (a city with no cubes, ``periods.py``)."""
+
+COMPOSED: dict[str, Callable[[str], MapData]] = {}
+"""Maps laid out from several boards, by the part of their id before the colon (``"through-time"``:
+``periods.py`` registers its composer when it is imported, as the game's rules import it)."""
+
+
 def map_path(map_id: str) -> Path:
     return MAPS_DIR / f"{map_id}.toml"
 
 
 def available_maps() -> list[str]:
-    return sorted(p.stem for p in MAPS_DIR.glob("*.toml"))
+    """The ids of the shipped maps: the map files in ``MAPS_DIR`` (``periods.toml`` there is the
+    index of the Railways Through Time boards, ``periods.py``, not a map)."""
+    return sorted(p.stem for p in MAPS_DIR.glob("*.toml") if p.stem != "periods")
 
 
 @cache
 def load_map(map_id: str) -> MapData:
     """Load and validate ``data/maps/rotw/<map_id>.toml``; raises ``DataError`` naming the bad line,
-    or for an id that is not one of ``available_maps()`` (never a path: nothing else is opened)."""
+    or for an id that is not one of ``available_maps()`` (never a path: nothing else is opened). A
+    Railways Through Time id (``through-time:<board>,...``) is the map laid out from those period
+    boards (``COMPOSED``, filled by ``periods.py``)."""
+    kind, colon, _ = map_id.partition(":")
+    if colon and kind in COMPOSED:
+        return COMPOSED[kind](map_id)
     if map_id not in available_maps():
         raise DataError(f"No map {map_id!r}; maps: {', '.join(available_maps())}")
     return read_map(map_path(map_id))
@@ -330,7 +346,8 @@ class CardSpec(msgspec.Struct, forbid_unknown_fields=True):
     cubes: int = 0
     per_map: str | None = None
     needs: str | None = None
-    """A map feature the card needs to be in the game (``"ferries"``: the map has a ferry hex)."""
+    """A map feature the card needs to be in the game (``"ferries"``: the map has a ferry hex;
+    ``"time"``: a Railways Through Time map of period boards)."""
 
 
 class CardsFile(msgspec.Struct):
@@ -339,13 +356,13 @@ class CardsFile(msgspec.Struct):
 
 KINDS = {"goal", "immediate", "held", "per_turn", "permanent"}
 GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city", "links_owned",
-         "cities_reached"}
+         "cities_reached", "through_time"}
 EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade"},
            "held": {"land_grant", "perfect_engineering", "executive", "ferry_line"},
            "per_turn": {"bridge", "tunnel"},
            "permanent": {"hotel"}}
 PER_MAP = {"service_bounties", "hotels"}
-NEEDS = {"ferries"}
+NEEDS = {"ferries", "time"}
 
 
 @cache

@@ -10,11 +10,13 @@ from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
 from . import cards as ops
-from . import holdings, modules, routing, western
+from . import holdings, modules, routing, timetravel, western
 from .actions import Deliver
 from .context import Context
 from .data import city_hex
+from .periods import time_of
 from .rules import place_marker, touched
+from .timetravel import check_time_route
 
 
 def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: list, rng: Stream | None = None) -> None:
@@ -53,6 +55,17 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
     if action.stop or action.kept or action.to is not None:
         raise IllegalAction("`stop`, `kept` and `to` are for games with the add-on modules (Fuel Depots, Switch "
                             "Tracks).")
+    time = time_of(mapdata)
+    if time is not None:                          # Railways Through Time: own track, jumps through time
+        warps = time.warps()
+        passed = check_time_route(state["links"], origin, colour, list(action.links), player["engine"], seat,
+                                  lambda h: state["cities"][h]["colour"], lambda h: mapdata.cities[h].name,
+                                  time.period_of, warps)
+        city["cubes"].remove(colour)
+        arrive(state, ctx, seat, origin, colour, list(action.links), passed, [], events, rng,
+               marker=lambda: None if city["cubes"] else place_marker(state, ctx, origin, events),
+               jumps=timetravel.jumps(list(action.links), state["links"], warps))
+        return
     passed = check_route(
         state["links"], origin, colour, list(action.links), player["engine"], seat,
         colour_of=lambda h: state["cities"][h]["colour"], name_of=lambda h: mapdata.cities[h].name,
@@ -63,10 +76,12 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
 
 
 def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_ids: list, passed: list[str],
-           through: list[str], events: list, rng: Stream | None, marker=None, continued: bool = False) -> None:
+           through: list[str], events: list, rng: Stream | None, marker=None, continued: bool = False,
+           jumps: int = 0) -> None:
     """The cube (already off its city) reaches ``passed[-1]``: back into the bag, a point per link
     to each link's owner, then the Western Link market, ``marker`` (the origin's empty city marker),
-    a rotor's turn, hotels and goals ("D. DELIVER GOODS CUBE")."""
+    a rotor's turn, hotels and goals ("D. DELIVER GOODS CUBE"). ``jumps``: jumps through time, each
+    making its two links (both the mover's) count as one ("Delivering Goods Through Time")."""
     mapdata = ctx.map
     player = state["players"][seat]
     state["bag"][colour] += 1
@@ -74,6 +89,9 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
     for lid in link_ids:
         owner = state["links"][str(lid)]["owner"]
         gains[owner] = gains.get(owner, 0) + 1
+    if jumps:
+        gains[seat] -= jumps
+    counted = len(link_ids) - jumps
     for owner, points in gains.items():
         state["players"][owner]["points"] += points
     dest = passed[-1]
@@ -82,7 +100,8 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
     event = {"type": "deliver", "seat": seat,
              "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
                      f"{' → '.join(mapdata.cities[h].name for h in passed)} "
-                     f"({len(link_ids)} link{'s' if len(link_ids) > 1 else ''}): {scored}."}
+                     f"({counted} link{'s' if counted > 1 else ''}"
+                     f"{', through time' if jumps else ''}): {scored}."}
     if through:
         event["depots"] = list(through)
         event["text"] += f" Fuel Depot tokens used in {', '.join(mapdata.cities[h].name for h in through)}."
@@ -95,7 +114,7 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
         marker()
     modules.turn_rotor(state, ctx, dest, events)
     holdings.hotels_after_delivery(state, ctx, dest, events)
-    ops.check_goals(state, ctx, seat, len(link_ids), dest, events)
+    ops.check_goals(state, ctx, seat, counted, dest, events, through_time=bool(jumps))
 
 
 def do_continue(state: dict, ctx: Context, seat: int, action: Deliver, events: list,

@@ -15,6 +15,7 @@ from railhead.engine.core.errors import IllegalAction
 from . import modules
 from .context import Context
 from .data import MapData
+from .periods import is_warp
 
 SNOW_SURCHARGE = 1
 """Thousands of dollars more for each tile built north of the Snow Line ("Snow Line")."""
@@ -69,9 +70,19 @@ def planned(ctx: Context, state: dict, seat: int, path: list[str], toward: str |
     into a switch hex (``modules.check_plan``). Raises ``IllegalAction``."""
     plan = plan_build(board or ctx.map, state["track"], state["links"], seat, path, toward, max_tiles)
     check_plan(ctx, plan, perks)
+    check_warps(ctx.map, state["links"], plan)
     if "modules" in state and state["modules"]["switches"]:
         modules.check_plan(state, plan)
     return plan
+
+
+def check_warps(mapdata: MapData, links: dict, plan: BuildPlan) -> None:
+    """Refuse a link from one time warp to another: track out of a warp must reach a city
+    (railways-of-the-world.txt, "RAILWAYS through TIME", "Delivering Goods Through Time").
+    Raises ``IllegalAction``."""
+    far = plan.end_city or (links[plan.join]["from"] if plan.join else None)
+    if far is not None and is_warp(mapdata, plan.start_city) and is_warp(mapdata, far):
+        raise IllegalAction("Track out of a time warp must end at a city, not at another time warp.")
 
 
 def snow_tiles(mapdata: MapData, plan: BuildPlan) -> int:

@@ -19,6 +19,10 @@ from . import cards as ops
 from .context import Context
 from .features import SNOW_SURCHARGE, snow_tiles
 from .network import connected, own_graph
+from .periods import is_warp
+
+WARP_SURCHARGE = 1
+"""Thousands of dollars more for connecting track to a time warp ("RAILWAYS through TIME")."""
 
 BUILD_CARDS = ("land_grant", "perfect_engineering", "ferry_line")
 
@@ -98,7 +102,7 @@ def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list
     Line ("Snow Line"); Land Grant makes completely open tiles free (the Snow Line surcharge
     stays), Bridge Company prices one water tile as open, Tunnel Company waives one ridge; a Ferry
     Line makes the ferry hex free (its terrain costs nothing) and waives the whole build's Snow Line
-    surcharge ("Ferry Line")."""
+    surcharge ("Ferry Line"); +$1,000 for connecting to a time warp (``warp_surcharge``)."""
     money = ctx.tables.money
     tiles = list(plan.tiles) + ([plan.redirect] if plan.redirect else [])
     cost, used, water = 0, [], 0
@@ -122,7 +126,15 @@ def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list
     if "tunnel" in perks and plan.ridges:
         cost -= money.ridge
         used.append("tunnel")
-    return cost, used
+    return cost + warp_surcharge(ctx.map, plan), used
+
+
+def warp_surcharge(mapdata, plan) -> int:
+    """Thousands more for a build that connects track to a time warp: a new link out of one, or
+    track ending in one ("RAILWAYS through TIME", "New Gameplay": +$1,000, even with a Government
+    Land Grant)."""
+    ends = ([plan.start_city] if plan.link is None else []) + ([plan.end_city] if plan.end_city else [])
+    return WARP_SURCHARGE * sum(1 for h in ends if is_warp(mapdata, h))
 
 
 def after_build(state: dict, ctx: Context, seat: int, perks_used: list[str]) -> list[str]:

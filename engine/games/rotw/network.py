@@ -57,5 +57,5 @@ def longest_run(edges) -> int:
 
 
 def cities_reached(state, seat: int) -> set[str]:
-    """The city hexes the seat's complete links touch."""
-    return {c for _, x, y in own_graph(state, seat) for c in (x, y)}
+    """The city hexes the seat's complete links touch (time warps are no cities)."""
+    return {c for _, x, y in own_graph(state, seat) for c in (x, y) if state["cities"][c]["colour"] != "warp"}

@@ -26,7 +26,9 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     each player holds both dealt barons and discards one when the first Major Line is completed
     ("Variants: Baron Cards"; with ``barons``). The add-on modules (``modules.py``, all off by
     default): ``mines`` ("Mines"), ``switch_tracks`` ("Switch Tracks"), ``fuel_depots`` ("Fuel
-    Depots") and ``city_rotors`` ("Rotor Cities and Color Wheel Chart")."""
+    Depots") and ``city_rotors`` ("Rotor Cities and Color Wheel Chart"). ``map = "through-time"``
+    plays Railways Through Time on the ``periods`` boards (``periods.choose``; "RAILWAYS through
+    TIME", "Starting the Game")."""
 
     map: MapId = ""
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
@@ -40,3 +42,5 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     switch_tracks: bool = False
     fuel_depots: bool = False
     city_rotors: bool = False
+    periods: Annotated[list[Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$")]], msgspec.Meta(
+        max_length=8, description="Railways Through Time: the period boards (empty: players + 1 at random)")] = []

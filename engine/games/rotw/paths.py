@@ -20,6 +20,7 @@ from . import holdings
 from .context import Context, context
 from .data import MapData
 from .features import enterable, planned, snow_cost
+from .periods import is_warp
 from .rules import build_cost
 
 Stop = Callable[[str, str], bool]     # (hex reached, hex it is reached from) -> the path ends there
@@ -108,7 +109,7 @@ def corridors(map_id: str, ferry: bool = False) -> tuple[tuple[str, ...], ...]:
         return ()
     best: dict[tuple[str, str], tuple[int, int, list[str]]] = {}
     for start in sorted(mapdata.cities):
-        others = [c for c in mapdata.cities if c != start]
+        others = [c for c in mapdata.cities if c != start and not (is_warp(mapdata, start) and is_warp(mapdata, c))]
         for path in from_city(mapdata, {}, start, lambda h: ferry or h not in mapdata.ferries,
                               city_stop(mapdata, {}, others)):
             if ferry and not mapdata.ferries & set(path):
@@ -147,7 +148,8 @@ def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
                     continue
                 step = cost + (ctx.tables.money.ridge if edge_key(here, nxt) in mapdata.ridges else 0)
                 if nxt in mapdata.cities:
-                    if entry is not None and opposite(side) in mapdata.cities[nxt].spurs and (
+                    if entry is not None and opposite(side) in mapdata.cities[nxt].spurs and not (
+                            is_warp(mapdata, start) and is_warp(mapdata, nxt)) and (
                             nxt not in found or step < found[nxt][0]):
                         found[nxt] = (step, path + (nxt,))
                 elif len(path) <= TWO_BUILDS:

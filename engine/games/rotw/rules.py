@@ -14,7 +14,7 @@ from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, holdings, modules, routing
+from . import barons, holdings, modules, periods, routing, timelines
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
 from .bidding import clockwise, first_turn_without_auction, new_auction, worst_first_order
@@ -37,6 +37,14 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     bidding style, or a player count the map does not take."""
     map_id = options.map or default_map(len(seats))
     try:
+        if map_id == periods.THROUGH_TIME:                  # the boards are chosen first
+            map_id = periods.choose(list(options.periods), len(seats), rng)
+        elif options.periods:
+            raise IllegalAction("Period boards go with the Railways Through Time map (map: through-time).")
+        if periods.is_composed(map_id) and (options.barons or options.switch_tracks or options.fuel_depots
+                                            or options.city_rotors):
+            raise IllegalAction("Railways Through Time is played without baron cards, Switch Tracks, Fuel Depots "
+                                "and City Rotors (its own rules have Time Lines and deliveries through time).")
         ctx = context(map_id)
     except DataError as exc:
         raise IllegalAction(str(exc)) from None
@@ -94,6 +102,8 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         if options.baron_later:
             state["options"]["baron_later"] = True
     modules.setup(state, ctx, options)
+    if periods.time_of(mapdata) is not None:
+        state["time_lines"] = {}
     return state
 
 
@@ -192,6 +202,9 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
             events.append({"type": "baron_choice", "text": "The first Major Line is complete: everyone now keeps one "
                                                            "of their two barons, in secret, before play goes on."})
         ops.check_network_goals(state, ctx, seat, events)
+        time = periods.time_of(mapdata)
+        if time is not None:
+            timelines.check(state, time, seat, {h: c.name for h, c in mapdata.cities.items()}, events)
     path = [normalize(h) for h in action.path]
     touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
     return used
@@ -401,17 +414,21 @@ def baron_results(state: dict) -> dict[int, dict]:
 
 
 def final_scores(state: dict) -> dict:
-    """railways-of-the-world.txt, "Ending the Game": points minus one per bond; ties broken by
-    most complete links, then most money."""
+    """railways-of-the-world.txt, "Ending the Game": points minus one per bond (plus met barons, and
+    in Railways Through Time the Time Lines held, ``timelines.points``); ties broken by most complete
+    links, then most money."""
     rows = []
     goals = baron_results(state)
     for seat, p in enumerate(state["players"]):
         links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"])
         baron = goals.get(seat)
-        row = {"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"] + (baron["points"] if baron else 0),
-               "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"]}
+        held = sum(1 for s in state.get("time_lines", {}).values() if s == seat)
+        row = {"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"] + (baron["points"] if baron else 0)
+               + timelines.points(held), "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"]}
         if baron:
             row["baron"] = baron
+        if "time_lines" in state:
+            row["time_lines"] = {"held": held, "points": timelines.points(held)}
         rows.append(row)
     order = sorted(rows, key=lambda r: (-r["score"], -r["links"], -r["cash"], r["seat"]))
     ranking, tiebreaks = [], []

@@ -11,7 +11,7 @@ from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import barons, bidding, holdings, modules, routing, rules, western
+from . import barons, bidding, holdings, modules, periods, routing, rules, timetravel, western
 from . import cards as ops
 from .context import Context
 from .features import planned
@@ -29,6 +29,9 @@ def iter_deliveries(state: dict, seat: int):
     if "modules" in state:
         yield from _module_deliveries(state, seat, engine)
         return
+    if periods.is_composed(state["options"]["map"]):
+        yield from _time_deliveries(state, seat, engine)
+        return
     if not any(link["owner"] == seat and link["to"] for link in links.values()):
         return
     adj = adjacency(links)
@@ -42,6 +45,23 @@ def iter_deliveries(state: dict, seat: int):
                     gains[owner] = gains.get(owner, 0) + 1
                 yield {"type": "deliver", "from": origin, "colour": colour, "links": ids,
                        "to": passed[-1], "points": gains}
+
+
+def _time_deliveries(state: dict, seat: int, engine: int):
+    """Railways Through Time: over the seat's own links, jumping between periods
+    (``timetravel.time_routes``); a jump's two links score one point."""
+    time = periods.compose(state["options"]["map"])[1]
+    warps, links = time.warps(), state["links"]
+    adj = timetravel.own_adjacency(links, seat)
+    for origin in sorted(adj):
+        if origin in warps:
+            continue
+        for colour in sorted(set(state["cities"][origin]["cubes"])):
+            for ids, passed in timetravel.time_routes(links, origin, colour, engine, seat,
+                                                      lambda h: state["cities"][h]["colour"], time.period_of, warps,
+                                                      adj):
+                yield {"type": "deliver", "from": origin, "colour": colour, "links": ids, "to": passed[-1],
+                       "points": {str(seat): timetravel.counted(ids, links, warps)}}
 
 
 def _module_deliveries(state: dict, seat: int, engine: int):

@@ -200,7 +200,8 @@ class RotwState(GameState):
     those hexes while an action is played (``rules.touched``; absent between moves). ``bounties``
     and ``barons``: present only with the ``bounty_queue`` and ``barons`` options. ``western_links``
     (only on a map with a Western Link, ``western.py``): Western Link city hex -> the seat that
-    built it. ``modules`` (only with an add-on module on): ``Modules``."""
+    built it. ``modules`` (only with an add-on module on): ``Modules``. ``time_lines`` (only in
+    Railways Through Time, ``timelines.py``): claimed Time Line key -> the seat holding it."""
 
     options: Setup
     players: list[Player]
@@ -227,3 +228,4 @@ class RotwState(GameState):
     barons: Barons | UnsetType = UNSET
     western_links: dict[str, int] | UnsetType = UNSET
     modules: Modules | UnsetType = UNSET
+    time_lines: dict[str, int] | UnsetType = UNSET

@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings, modules, western
+from . import barons, holdings, modules, periods, timelines, western
 from . import cards as ops
 from .bidding import actor
 from .context import of
@@ -82,7 +82,20 @@ def view(state: dict, seat: int | None) -> dict:
         **({"western_link": western.view(state, ctx)} if ctx.map.western_link else {}),
         **({"modules": modules.view(state)} if "modules" in state else {}),
         **(features_view(mapdata) if mapdata.walls or mapdata.snow_rows or mapdata.ferries else {}),
+        **({"through_time": time_view(state, mapdata)} if "time_lines" in state else {}),
     }
+
+
+def time_view(state: dict, mapdata) -> dict:
+    """Railways Through Time ("RAILWAYS through TIME"): ``periods`` (each board's ``id``, ``name``,
+    ``years``, ``origin`` [column, row] of its top-left hex, ``size`` [columns, rows] and
+    ``warps``: hexes) and ``time_lines`` (``timelines.view``)."""
+    time = periods.time_of(mapdata)
+    size = [periods.load_board(time.periods[0].id).columns, periods.load_board(time.periods[0].id).rows]
+    names = {h: c.name for h, c in mapdata.cities.items()}
+    return {"periods": [{"id": p.id, "name": p.name, "years": p.years, "origin": list(p.origin), "size": size,
+                         "warps": list(p.warps)} for p in time.periods],
+            "time_lines": timelines.view(state, time, names)}
 
 
 def features_view(mapdata) -> dict:

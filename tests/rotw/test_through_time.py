@@ -1,0 +1,166 @@
+"""Railways Through Time (railways-of-the-world.txt, "RAILWAYS through TIME"): the period boards laid out
+as one map, time warps (+$1,000, a link ends there, never warp to warp), deliveries through time over
+one's own track only (a jump counts as one link), Time Lines, the Time Blazer, its empty city markers
+and no cube reduction. Scenario tests run on three small test boards (tests/rotw/maps/periods/);
+random games run on the shipped boards."""
+from __future__ import annotations
+
+import pytest
+
+from bench.policy import play
+from railhead.engine import IllegalAction, canonical
+from railhead.engine.common.goods import COLOURS
+from railhead.engine.games.rotw import periods, timelines
+from railhead.render import rotw as render
+
+from .feature_maps import use_test_maps
+from .helpers import GAME, Table
+
+# The test boards laid out: alpha at the top left, beta at the top right, gamma below alpha.
+FLINT, OCHRE, ALPHA_WARP = "C4", "G4", "F7"
+THEBES, GIZA, BETA_WARP = "L4", "P4", "J7"
+
+
+@pytest.fixture
+def boards(monkeypatch):
+    use_test_maps(monkeypatch)
+
+
+class TimeTable(Table):
+    def __init__(self, players: int = 2, seed: int = 1, boards=("alpha", "beta", "gamma"), **options):
+        super().__init__(players, seed, map="through-time", periods=list(boards), **options)
+        self.all_pass_auction()
+
+    def link(self, seat: int, a: str, b: str) -> list[dict]:
+        """``seat`` builds the cheapest link from ``a`` to ``b`` (rich enough for it)."""
+        while self.state["phase"] != "actions" or self.actor != seat:
+            self.act(type="pass")
+        self.give_cash(seat, 40)
+        path = GAME.query(self.state, seat, "cheapest_link", {"from": a, "to": b})["path"]
+        return self.act(seat, type="build", path=path)
+
+    def refused(self, seat: int, **action) -> str:
+        before = canonical(self.state)
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(self.state, seat, action)
+        assert canonical(self.state) == before
+        return str(err.value)
+
+
+def test_the_chosen_boards_make_one_map(boards):
+    """"Starting the Game": the boards chosen, cubes as printed (no reduction with 2 or 3 players),
+    the Through Time markers (2 players: 9) and the Time Blazer face up."""
+    t = TimeTable()
+    assert t.state["options"]["map"] == "through-time:alpha,beta,gamma"
+    assert t.state["markers"]["total"] == 9
+    assert len(t.state["cities"][THEBES]["cubes"]) == 3 and len(t.state["cities"][FLINT]["cubes"]) == 2
+    assert t.state["cities"][ALPHA_WARP] == {"colour": "warp", "cubes": [], "marker": False, "urbanized": False}
+    assert any(c.startswith("time-blazer") for c in t.state["cards"]["face_up"])
+    view = GAME.view(t.state, 0)["through_time"]
+    assert [p["name"] for p in view["periods"]] == ["Stone Test", "Pharaoh Test", "Empire Test"]
+    assert view["periods"][1]["origin"] == [9, 2] and view["periods"][1]["warps"] == ["J7", "Q7"]
+
+
+def test_players_plus_one_boards_at_random_with_a_red_city():
+    """"The recommended number of time period boards used in a game is equal to the number of players
+    +1"; "at least one time period with a red city". Our shipped boards all have one."""
+    for seed in range(4):
+        state = GAME.setup({"map": "through-time"}, ["A", "B", "C"], seed)
+        chosen = state["options"]["map"].partition(":")[2].split(",")
+        assert len(chosen) == 4 and set(chosen) <= set(periods.load_periods())
+        assert "red" in {c["colour"] for c in state["cities"].values()}
+
+
+def test_options_that_do_not_go_with_through_time(boards):
+    with pytest.raises(IllegalAction, match="without baron cards"):
+        GAME.setup({"map": "through-time", "barons": True}, ["A", "B"], 1)
+    with pytest.raises(IllegalAction, match="go with the Railways Through Time map"):
+        GAME.setup({"map": "rhine-alps", "periods": ["alpha", "beta"]}, ["A", "B"], 1)
+    with pytest.raises(IllegalAction, match="at least 2 period boards"):
+        GAME.setup({"map": "through-time", "periods": ["alpha"]}, ["A", "B"], 1)
+    with pytest.raises(IllegalAction, match="No period board 'zeta'"):
+        GAME.setup({"map": "through-time", "periods": ["alpha", "zeta"]}, ["A", "B"], 1)
+
+
+def test_a_link_into_a_time_warp_is_complete_and_costs_1000_more(boards):
+    """"New Gameplay": connecting track to a time warp adds $1,000 and completes the link."""
+    t = TimeTable()
+    path = GAME.query(t.state, 0, "cheapest_link", {"from": FLINT, "to": ALPHA_WARP})["path"]
+    tiles = len(path) - 2
+    events = t.link(0, FLINT, ALPHA_WARP)
+    build = next(e for e in events if e["type"] == "build")
+    assert build["paid"] == 2 * tiles + 1                # open terrain $2,000 a tile, +$1,000 for the warp
+    link = t.state["links"][build["link"]]
+    assert link["to"] == ALPHA_WARP and "completes link" in build["text"]
+
+
+def test_track_out_of_a_warp_never_ends_at_another_warp(boards):
+    """"Tracks built out of time warps MUST always connect to a city."""
+    t = TimeTable(boards=("beta", "gamma"))
+    t.give_cash(0, 40)
+    a, b = (w for p in GAME.view(t.state, 0)["through_time"]["periods"] if p["id"] == "beta" for w in p["warps"])
+    with pytest.raises(IllegalAction):
+        GAME.query(t.state, 0, "cheapest_link", {"from": a, "to": b})
+
+
+def test_a_delivery_through_time_counts_one_link(boards):
+    """"Delivering Goods Through Time", the first example: a cube from one period to a city of its
+    colour in another, over two warps, needs engine level 1 and scores 1 point; the first such
+    delivery wins the Time Blazer (+2)."""
+    t = TimeTable()
+    t.link(0, FLINT, ALPHA_WARP)
+    t.link(0, THEBES, BETA_WARP)
+    while t.state["phase"] != "actions" or t.actor != 0:
+        t.act(type="pass")
+    t.state["cities"][FLINT]["cubes"] = ["red"]
+    before = t.player(0)["points"]
+    options = GAME.query(t.state, 0, "deliveries", {"from": FLINT, "colour": "red"})
+    assert [o["to"] for o in options] == [THEBES] and options[0]["points"] == {"0": 1}
+    events = t.act(0, type="deliver", **{"from": FLINT}, colour="red", links=options[0]["links"])
+    deliver = next(e for e in events if e["type"] == "deliver")
+    assert "(1 link, through time)" in deliver["text"]
+    blazer = [e for e in events if e["type"] == "goal" and "Time Blazer" in e["text"]]
+    assert blazer and t.player(0)["points"] - before == 1 + 2 + 2      # the link, Time Blazer, Railroad Era
+
+
+def test_only_your_own_track_carries_your_cubes(boards):
+    """"In Railways Through Time, players may no longer use another player's tracks to deliver cubes."""
+    t = TimeTable()
+    t.link(0, FLINT, OCHRE)
+    t.pass_until(1)
+    t.state["cities"][FLINT]["cubes"] = ["blue"]
+    lid = next(lid for lid, link in t.state["links"].items() if link["owner"] == 0)
+    assert not GAME.query(t.state, 1, "deliveries", {"from": FLINT})
+    assert "not yours" in t.refused(1, type="deliver", **{"from": FLINT}, colour="blue", links=[lid])
+
+
+def test_time_lines_the_first_anywhere_then_connected_to_it(boards):
+    """"Claiming Time Lines": the first player to join a Time Line's cities claims it; later ones must
+    connect to their first one (here through the player's time warps)."""
+    t = TimeTable(boards=("alpha", "gamma"))       # gamma beside alpha this time
+    t.link(0, "Flint", "Ochre")
+    assert t.state["time_lines"] == {"alpha:0": 0}
+    t.link(0, "Jena", "Wagram")                    # gamma's first line, not connected to alpha's
+    assert "gamma:0" not in t.state["time_lines"]
+    t.link(0, "Flint", "Time warp F7")
+    gamma_warp = next(p["warps"][1] for p in GAME.view(t.state, 0)["through_time"]["periods"] if p["id"] == "gamma")
+    events = t.link(0, "Jena", gamma_warp)         # now Jena reaches Flint through time
+    assert t.state["time_lines"] == {"alpha:0": 0, "gamma:0": 0}
+    assert any(e["type"] == "time_line" and "(2 held: 5 points at the end)" in e["text"] for e in events)
+    assert [timelines.points(n) for n in range(6)] == [0, 2, 5, 9, 14, 20]
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_random_game_on_the_shipped_boards_reaches_the_end(players):
+    """Players + 1 boards at random; the game ends by the Through Time markers, every cube is one of
+    the 125, the log replays to the same state, and the board draws."""
+    names, state, log = play(GAME, players, 11, options={"map": "through-time"})
+    assert GAME.outcome(state) is not None, f"no end after {len(log)} moves"
+    assert state["markers"]["total"] == periods.MARKERS[players]
+    for colour in COLOURS:
+        assert sum(c["cubes"].count(colour) for c in state["cities"].values()) + state["bag"][colour] == 25
+    again = GAME.setup({"map": "through-time"}, names, 11)
+    for seat, action in log:
+        again, _ = GAME.apply(again, seat, action)
+    assert canonical(again) == canonical(state)
+    assert render.board_png(GAME.view(state, None))[:4] == b"\x89PNG"
