@@ -199,7 +199,7 @@ def _tile_for(manifest: Manifest, supply: dict, segments: list, old: str | None,
     if tile is None:
         raise IllegalAction(f"No track tile shows that track in {hexname}.")
     if supply.get(tile, 0) <= 0:
-        raise IllegalAction(f"No {tile.replace('-', ' ')} tile is left.")
+        raise IllegalAction(f"No tile for that track is left ({manifest.name(tile)}).")
     return tile
 
 
@@ -354,7 +354,7 @@ def plan_redirect(board: Board, track: dict, links: dict, manifest: Manifest, su
     if tile_id is None:
         raise IllegalAction(f"No track tile shows that track in {hexname}.")
     if tile_id != tile["tile"] and supply.get(tile_id, 0) <= 0:
-        raise IllegalAction(f"No {tile_id.replace('-', ' ')} tile is left.")
+        raise IllegalAction(f"No tile for that track is left ({manifest.name(tile_id)}).")
     far = meets(board, track, links, hexname, out)
     if far.kind == "link" and not claimable(links, seat, far.link, board.node):
         raise IllegalAction(f"The track in {far.hex} is another player's unfinished link.")

@@ -68,11 +68,17 @@ def valid(segments: list[Segment]) -> bool:
 
 
 class Manifest:
-    """Tile types by shape: ``types`` is ``{id: (shape, count)}`` (``shape`` as made by ``shape``)."""
+    """Tile types by shape: ``types`` is ``{id: (shape, count)}`` (``shape`` as made by ``shape``);
+    ``names``: a tile's id in a player's words, where the id is terse."""
 
-    def __init__(self, types: dict[str, tuple[tuple[Segment, ...], int]]):
+    def __init__(self, types: dict[str, tuple[tuple[Segment, ...], int]], names: dict[str, str] | None = None):
         self.types = types
         self.by_shape = {s: tid for tid, (s, _) in types.items()}
+        self.names = names or {}
+
+    def name(self, tile: str) -> str:
+        """A tile in a player's words (``names``), else its id with spaces."""
+        return self.names.get(tile, tile.replace("-", " "))
 
     def match(self, segments: Iterable[Iterable[int]]) -> str | None:
         """The tile type that shows exactly ``segments``, or ``None``."""

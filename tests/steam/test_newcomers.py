@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from railhead.bot.games.steam import build_menus
-from railhead.engine.games.steam.build import TILE_WORDS, load_manifest
+from railhead.engine.games.steam.data import TILE_WORDS, load_manifest
 from railhead.engine.games.steam.game import GAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,3 +69,11 @@ def test_player_facing_steam_text_spells_gray_as_the_project_does():
              if re.search(r"\bgrey", line, re.I)]
     assert found == []
     assert "gray" in (ROOT / "docs/players/rotw.md").read_text(encoding="utf-8")
+
+
+def test_a_tile_run_out_is_named_in_a_players_words(t):
+    """"No town 2 gentle tile is left." named the tile by its id."""
+    from railhead.engine import IllegalAction
+    t.state["tiles"]["gentle-curve"] = 0
+    with pytest.raises(IllegalAction, match=r"^No tile for that track is left \(gentle curve\)\.$"):
+        t.build(0, "C2", "W", "SE")

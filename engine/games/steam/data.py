@@ -201,6 +201,20 @@ class TilesFile(msgspec.Struct):
     tile: list[TileSpec]
 
 
+TILE_WORDS = {
+    "straight": "straight track", "gentle-curve": "gentle curve", "sharp-curve": "sharp curve",
+    "crossing": "crossing of two straights", "crossing-straight-curve": "crossing of a straight and a gentle curve",
+    "crossing-curves": "crossing of two gentle curves",
+    "passing-straight-sharp": "passing tile of a straight and a sharp curve",
+    "passing-sharps": "passing tile of two sharp curves", "passing-curves": "passing tile of two gentle curves",
+    "town-1": "town tile with 1 exit", "town-2-straight": "town tile with 2 exits, straight through",
+    "town-2-gentle": "town tile with 2 exits, gentle curve", "town-2-sharp": "town tile with 2 exits, sharp curve",
+    "town-3-fan": "town tile with 3 exits side by side", "town-3-k": "town tile with 3 exits, two side by side",
+    "town-3-y": "town tile with 3 exits, evenly spread", "town-4-x": "town tile with 4 exits, two pairs side by side",
+    "town-4-fan": "town tile with 4 exits side by side", "town-4-k": "town tile with 4 exits, three side by side"}
+"""The tiles of ``data/tables/steam/tiles.toml`` in a player's words (their ids are ours, terse)."""
+
+
 @cache
 def load_manifest() -> Manifest:
     """``data/tables/steam/tiles.toml`` as a ``tiles.Manifest``; ``DataError`` for a tile that
@@ -217,5 +231,5 @@ def load_manifest() -> Manifest:
         if any(key == k for k, _ in types.values()):
             fail(path, text, f"tile {t.id}: another tile has the same shape", "tile", i, "segments")
         types[t.id] = (key, t.count)
-    return Manifest(types)
+    return Manifest(types, TILE_WORDS)
 
