@@ -98,7 +98,7 @@ def _said(ctx: UIContext, action: dict) -> str:
     after, events = ctx.dry_run(action)
     text = " ".join(e.get("text", "") for e in events if e.get("type") == "build")
     head, _, links = text.partition("; ")
-    raising = head[head.find("raising"):] if "raising" in head else ""
+    raising = head[head.find("raising"):].rstrip(".") if "raising" in head else ""
     heads = heading(after, action["hex"], ctx.seat) if after and not links else ""
     return "; ".join(x for x in (links.rstrip("."), heads, raising) if x) or text
 
