@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 from PIL import Image  # noqa: E402
 
 from railhead.bot.games.rotw.maps import map_thumbnail, maps  # noqa: E402
-from railhead.engine.games.rotw.data import MapData  # noqa: E402
+from railhead.engine.games.rotw.data import WARP, MapData  # noqa: E402
 from railhead.render.hexes import png_bytes  # noqa: E402
 
 DOC = ROOT / "docs" / "maps.md"
@@ -55,15 +55,16 @@ def section(m: MapData) -> str:
     """The Markdown of one map."""
     counts = range(m.min_players, m.max_players + 1)
     colours: dict[str, int] = {}
-    for city in m.cities.values():
+    for city in cities(m):
         colours[city.colour] = colours.get(city.colour, 0) + 1
     by_colour = ", ".join(f"{n} {c}" for c, n in sorted(colours.items()))
+    warps = len(m.cities) - len(cities(m))
     lines = [f"## {m.name} (`{m.id}`)", "", f"<!-- picture of data {digest(m)} -->",
              f"![{m.name}](maps/{m.id}.png)", ""]
     if m.summary:
         lines += [m.summary, ""]
     lines += [f"- Players: {m.min_players}-{m.max_players} (`/game new map:{m.id}`)",
-              f"- Cities: {len(m.cities)} ({by_colour})",
+              f"- Cities: {len(cities(m))} ({by_colour})" + (f"; {warps} time warps" if warps else ""),
               f"- Cube reduction: {_reduction(m)}",
               f"- Board: {m.columns} x {m.rows} hexes", "",
               "| players | " + " | ".join(map(str, counts)) + " |",
@@ -81,9 +82,14 @@ def generate() -> str:
              "number of players first. Each picture is the board of a new game (goods cubes as they might",
              "be drawn).", "",
              "| map | id | players | cities | summary |", "| --- | --- | --- | --- | --- |"]
-    lines += [f"| [{m.name}](#{anchor(m)}) | `{m.id}` | {m.min_players}-{m.max_players} | {len(m.cities)} | "
+    lines += [f"| [{m.name}](#{anchor(m)}) | `{m.id}` | {m.min_players}-{m.max_players} | {len(cities(m))} | "
               f"{m.summary.replace('|', '/')} |" for m in shown]
     return "\n".join(lines) + "\n\n" + "\n".join(section(m) for m in shown)
+
+
+def cities(m: MapData) -> list:
+    """The map's cities, without Railways Through Time's warps (cities of colour ``warp``)."""
+    return [c for c in m.cities.values() if c.colour != WARP]
 
 
 def anchor(m: MapData) -> str:

@@ -164,3 +164,27 @@ def test_a_random_game_on_the_shipped_boards_reaches_the_end(players):
         again, _ = GAME.apply(again, seat, action)
     assert canonical(again) == canonical(state)
     assert render.board_png(GAME.view(state, None))[:4] == b"\x89PNG"
+
+
+async def test_a_through_time_table_on_discord(simcord_env):
+    """``/game new game:rotw map:through-time periods:...`` opens a table without barons; the game
+    starts on those boards and the cards list names the Time Lines."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("time")
+    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("Ann", "Bob"))
+    await ann.slash(channel, "game new", game="rotw", map="through-time", periods="napoleon, rome egypt")
+    await bob.slash(channel, "game join")
+    await ann.slash(channel, "game start")
+    row = await simcord_env.bot.store.active_game(channel.id)
+    assert row.status == "running" and row.options["periods"] == ["napoleon", "rome", "egypt"]
+    assert not row.options["barons"]
+    answer = await ann.slash(channel, "rotw card")
+    text = (answer.followups[-1] if answer.followups else answer.response).content
+    assert "**Time Lines**" in text and "Wien" in text
+
+
+def test_the_map_choice_offers_through_time():
+    from railhead.bot.games.rotw import maps as choosing
+    (time,) = [s for s in choosing.suggestions(3) if s.value == "through-time"]
+    assert time.label.startswith("Railways Through Time · 2-6 players · Past ages")
+    assert "**Railways Through Time** (`through-time`, 2-6 players)" in choosing.maps_text()

@@ -20,6 +20,14 @@ def cards_text(view: dict, seat: int | None) -> str:
         lines.append("**Major Lines** (the first player whose own links join the two cities scores):")
         lines += [f"- {a}–{b}: {pts} points" + (f", scored by {view['players'][o]['name']}" if o is not None else "")
                   for (a, b), pts, o in ((m["cities"], m["points"], m["owner"]) for m in view["major_lines"])]
+    time = view.get("through_time")
+    if time:
+        lines.append("**Time Lines** (join the two cities with your own track on their board; after your first, "
+                     "a Time Line counts only once your track reaches your first one, through time too; "
+                     "points at the end: 1 line 2, 2 lines 5, 3 lines 9, 4 lines 14):")
+        lines += [f"- {a}–{b} ({line['period']})" + (f": held by {view['players'][line['owner']]['name']}"
+                                                      if line["owner"] is not None else "")
+                  for line in time["time_lines"] for a, b in [line["cities"]]]
     return "\n".join(lines)
 
 

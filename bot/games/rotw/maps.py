@@ -10,10 +10,12 @@ from __future__ import annotations
 import logging
 from functools import cache
 
+import msgspec
 from PIL import Image
 
 from railhead import engine
 from railhead.engine.common.datafile import DataError
+from railhead.engine.games.rotw import periods
 from railhead.engine.games.rotw.data import MapData, available_maps, load_map
 from railhead.render.hexes import png_bytes
 from railhead.render.rotw_thumbs import contact_sheet, thumbnail
@@ -25,14 +27,28 @@ SEPARATOR = " · "
 
 
 def maps() -> list[MapData]:
-    """Every map that loads, by smallest player count, then largest, then name."""
+    """Every map that loads, by smallest player count, then largest, then name; Railways Through
+    Time (``through_time``) among them."""
     found = []
     for map_id in available_maps():
         try:
             found.append(load_map(map_id))
         except DataError:
             log.warning("map %s does not load; left out of the choice", map_id)
-    return sorted(found, key=lambda m: (m.min_players, m.max_players, m.name))
+    time = through_time()
+    return sorted(found + ([time] if time else []), key=lambda m: (m.min_players, m.max_players, m.name))
+
+
+def through_time() -> MapData | None:
+    """Railways Through Time as a map to choose (id ``through-time``): every period board laid out,
+    as its thumbnail shows them; ``None`` when the boards do not load."""
+    try:
+        m = load_map(periods.map_id(list(periods.load_periods())))
+    except DataError:
+        log.warning("the Railways Through Time boards do not load; left out of the choice")
+        return None
+    return msgspec.structs.replace(m, id=periods.THROUGH_TIME,
+                                   summary="Past ages joined by time warps: players + 1 boards (`periods`)")
 
 
 def fits(m: MapData, players: int | None) -> bool:
@@ -81,9 +97,11 @@ def maps_text() -> str:
 def fresh_view(map_id: str) -> dict:
     """The public view of a new game of ``map_id`` at its smallest player count (seed 0: the same
     goods cubes every time)."""
-    m = load_map(map_id)
-    match = engine.Match.start(engine.get_game("rotw"), {"map": map_id},
-                               [f"Player {i + 1}" for i in range(m.min_players)], 0)
+    if map_id == periods.THROUGH_TIME:            # every board, for players to choose from
+        m, options = through_time(), {"map": map_id, "periods": list(periods.load_periods())}
+    else:
+        m, options = load_map(map_id), {"map": map_id}
+    match = engine.Match.start(engine.get_game("rotw"), options, [f"Player {i + 1}" for i in range(m.min_players)], 0)
     return match.view(None)
 
 
@@ -101,7 +119,7 @@ def sheet_png() -> bytes:
 
 @cache
 def _sheet(ids: tuple[str, ...]) -> bytes:
-    shown = [load_map(i) for i in ids]
+    shown = [m for m in maps() if m.id in ids]
     items = [(map_thumbnail(m.id), m.name, players_text(m).replace("-", "–")) for m in shown]   # an en dash
     return png_bytes(contact_sheet(items, columns=2), palette=256)        # still shows on a shrunk sheet
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from railhead.engine import IllegalAction
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import normalize
+from railhead.engine.games.rotw import periods
 from railhead.engine.games.rotw.data import available_maps, city_hex, load_map, load_tables
 from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
@@ -355,6 +356,7 @@ class RotwUI(MapChoice, GameUI):
         Param("hidden_money", bool, "each player's money is seen only by them"),
         Param("bounty_queue", bool, "Service Bounties in a row, one active at a time"),
         Param("baron_later", bool, "hold both barons; keep one after the first Major Line"),
+        Param("periods", str, "Through Time: period boards, e.g. egypt rome napoleon (default: players + 1)"),
     )
     focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
@@ -370,13 +372,19 @@ class RotwUI(MapChoice, GameUI):
         return render_rotw.board_png(view, **kwargs)
 
     def options_from_text(self, typed: dict) -> dict:
-        """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them)."""
-        return {"barons": True, **typed}
+        """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them;
+        Railways Through Time deals none); ``periods`` typed as words or commas becomes a list."""
+        options = dict(typed)
+        if isinstance(options.get("periods"), str):
+            options["periods"] = [p for p in options["periods"].replace(",", " ").lower().split() if p]
+        through_time = options.get("map") == periods.THROUGH_TIME
+        return options if through_time else {"barons": True, **options}
 
     def typed_names(self) -> list[str]:
-        """See ``GameUI.typed_names``: every map's cities and the operations cards."""
+        """See ``GameUI.typed_names``: every map's and period board's cities and the operations cards."""
         from railhead.engine.games.rotw.data import load_cards
-        return [c.name for m in available_maps() for c in load_map(m).cities.values()] + \
+        boards = [periods.load_board(p) for p in periods.load_periods()]
+        return [c.name for m in [*(load_map(m) for m in available_maps()), *boards] for c in m.cities.values()] + \
             [c.name for c in load_cards().values()]
 
     def render_options(self, prefs: dict) -> dict:
