@@ -205,7 +205,10 @@ class LocalTable:
             return await self._game(rest[0].lower(), rest[1:])
         ui = next((u for u in registry.UIS.values() if u.prefix == head), None)
         if ui is not None and rest:
-            return self.show(await self.table.command(self.caller(), rest[0].lower(), command_args(ui, rest)))
+            row = await self.table.store.active_game(LOCAL_CHANNEL)
+            map_id = ui.table_map(row.options, len(await self.table.store.seats(row.id))) \
+                if row is not None and row.game == ui.game_id else None
+            return self.show(await self.table.command(self.caller(), rest[0].lower(), command_args(ui, rest, map_id)))
         return [f"Unknown command {line!r}; type help."]
 
     async def _game(self, verb: str, rest: list[str]) -> list[str]:

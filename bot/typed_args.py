@@ -16,11 +16,11 @@ from railhead.engine.common.names import fold
 from .ui import Command, Param, convert_arg
 
 
-def command_args(ui, words: list[str]) -> dict:
+def command_args(ui, words: list[str], map_id: str | None = None) -> dict:
     """The arguments of the game command ``words[0]`` of ``ui`` typed as ``words[1:]`` (see
-    ``typed_args``; names of the game's maps and cards stay together)."""
+    ``typed_args``; names of the table's map, ``map_id`` (else of every map), and cards stay together)."""
     spec = ui.commands.get(words[0].lower())
-    return typed_args(spec.params if spec else (), words[1:], known_names(ui))
+    return typed_args(spec.params if spec else (), words[1:], known_names(ui, map_id))
 
 
 def typed_args(params: Iterable[Param], words: list[str], names: frozenset[tuple[str, ...]] = frozenset()) -> dict:
@@ -102,17 +102,18 @@ def group_names(words: list[str], names: frozenset[tuple[str, ...]] = frozenset(
     return out
 
 
-def known_names(ui) -> frozenset[tuple[str, ...]]:
-    """The multi-word names a player of ``ui``'s game may type (``GameUI.typed_names``: its maps'
-    cities and towns, its cards), as tuples of folded words; read once per game."""
-    game_id = getattr(ui, "game_id", "")
-    if game_id not in _NAMES:
-        names = ui.typed_names() if hasattr(ui, "typed_names") else []
-        _NAMES[game_id] = frozenset(tuple(fold(w) for w in n.split()) for n in names if len(n.split()) > 1)
-    return _NAMES[game_id]
+def known_names(ui, map_id: str | None = None) -> frozenset[tuple[str, ...]]:
+    """The multi-word names a player of ``ui``'s game may type (``GameUI.typed_names``: the cities
+    and towns of map ``map_id``, or of every map, and its cards), as tuples of folded words; read once
+    per game and map."""
+    key = (getattr(ui, "game_id", ""), map_id)
+    if key not in _NAMES:
+        names = (ui.typed_names(map_id) if map_id else ui.typed_names()) if hasattr(ui, "typed_names") else []
+        _NAMES[key] = frozenset(tuple(fold(w) for w in n.split()) for n in names if len(n.split()) > 1)
+    return _NAMES[key]
 
 
-_NAMES: dict[str, frozenset[tuple[str, ...]]] = {}
+_NAMES: dict[tuple[str, str | None], frozenset[tuple[str, ...]]] = {}
 
 
 def _fits(param, word: str) -> bool:

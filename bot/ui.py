@@ -276,10 +276,16 @@ class GameUI:
         to ``render`` as ``close=``; ``None`` (the default): no close view."""
         return None
 
-    def typed_names(self) -> list[str]:
+    def typed_names(self, map_id: str | None = None) -> list[str]:
         """The names a player types in this game's commands (its maps' cities and towns, its cards):
-        the local table keeps the words of one together (``rotw link Praha Hradec Kralove``)."""
+        the local table keeps the words of one together (``rotw link Praha Hradec Kralove``).
+        ``map_id``: the map the table plays (``table_map``), else every map's."""
         return []
+
+    def table_map(self, options: dict, players: int) -> str | None:
+        """The map a table with these options and players plays, for ``typed_names``; ``None``
+        (the default): not known, or the game has one map."""
+        return None
 
     def render_options(self, prefs: dict) -> dict[str, Any]:
         """Keyword arguments of ``render`` for a user's settings (``colourblind``, ``layout``)."""

@@ -215,3 +215,19 @@ def test_a_refused_steam_side_names_what_each_side_faces():
                                                       "here, its E faces Bolzano (a town); its NW and NE are the "
                                                       "edge of the board.")):
         t.act(t.actor, type="build", hex="M1", exits=["NW", "E"])
+
+
+def test_the_local_table_groups_only_the_names_of_the_tables_map():
+    """A city of another map (Europe's "Frankfurt am Main") is not grouped on a Rhine & Alps table,
+    where "Frankfurt" is the city (issue 21: typed names followed every map)."""
+    from railhead.bot.games.rotw.ui import UI as ROTW
+    from railhead.bot.typed_args import known_names
+    assert ROTW.table_map({"map": ""}, 3) == "rhine-alps"
+    assert ROTW.table_map({"map": ""}, 5) == "vistula-danube"
+    assert ROTW.table_map({"map": "through-time", "periods": ["rome", "egypt"]}, 2) == "through-time:egypt,rome"
+    assert ROTW.table_map({"map": "nowhere"}, 3) == "nowhere" and ROTW.table_map({"map": ""}, 9) is None
+    assert ("frankfurt", "am", "main") in known_names(ROTW) == known_names(ROTW, "nowhere")
+    assert ("frankfurt", "am", "main") not in known_names(ROTW, "rhine-alps")
+    assert ("hradec", "kralove") in known_names(ROTW, "vistula-danube")
+    assert ("pi-ramesses",) not in known_names(ROTW, "through-time")       # one word: never grouped
+    assert ("san", "francisco") in known_names(ROTW, "through-time")

@@ -14,9 +14,10 @@ import msgspec
 from PIL import Image
 
 from railhead import engine
+from railhead.engine import IllegalAction
 from railhead.engine.common.datafile import DataError
 from railhead.engine.games.rotw import periods
-from railhead.engine.games.rotw.data import MapData, available_maps, load_map
+from railhead.engine.games.rotw.data import MapData, available_maps, load_cards, load_map
 from railhead.render.hexes import png_bytes
 from railhead.render.rotw_thumbs import contact_sheet, thumbnail
 
@@ -138,3 +139,27 @@ class MapChoice:
     def maps_image(self) -> bytes | None:
         """See ``GameUI.maps_image``: the module's ``sheet_png``."""
         return sheet_png()
+
+    def typed_names(self, map_id: str | None = None) -> list[str]:
+        """See ``GameUI.typed_names``: the cities of map ``map_id`` (Railways Through Time without
+        chosen boards: every board's), else of every map and period board; and the operations cards."""
+        boards = [periods.load_board(p) for p in periods.load_periods()]
+        if map_id and map_id != periods.THROUGH_TIME:
+            try:
+                shown = [load_map(map_id)]
+            except DataError:                    # a table whose map the engine refuses at Start
+                return self.typed_names()
+        else:
+            shown = boards if map_id else [*(load_map(m) for m in available_maps()), *boards]
+        return [c.name for m in shown for c in m.cities.values()] + [c.name for c in load_cards().values()]
+
+    def table_map(self, options: dict, players: int) -> str | None:
+        """See ``GameUI.table_map``: the chosen map (its boards for Railways Through Time), else the
+        one the engine picks for ``players``; ``None`` when none fits."""
+        from railhead.engine.games.rotw.rules import default_map
+        try:
+            if options.get("map") == periods.THROUGH_TIME and options.get("periods"):
+                return periods.map_id(options["periods"])
+            return options.get("map") or default_map(players)
+        except (IllegalAction, DataError):
+            return None

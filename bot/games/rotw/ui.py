@@ -380,13 +380,6 @@ class RotwUI(MapChoice, GameUI):
         through_time = options.get("map") == periods.THROUGH_TIME
         return options if through_time else {"barons": True, **options}
 
-    def typed_names(self) -> list[str]:
-        """See ``GameUI.typed_names``: every map's and period board's cities and the operations cards."""
-        from railhead.engine.games.rotw.data import load_cards
-        boards = [periods.load_board(p) for p in periods.load_periods()]
-        return [c.name for m in [*(load_map(m) for m in available_maps()), *boards] for c in m.cities.values()] + \
-            [c.name for c in load_cards().values()]
-
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)
