@@ -54,6 +54,12 @@ INDEX_FILE = "periods.toml"       # their index: OUT_DIR / INDEX_FILE
 PERIOD_KEYS = {"years": str, "start": int, "time_warps": list, "time_lines": list}   # "start": year (BC < 0), for order
 PERIOD_COLS, PERIOD_ROWS = 10, 8
 PERIOD_MARKERS = {2: 9, 3: 11, 4: 13, 5: 15, 6: 19}   # "Ending the Game" of Railways Through Time
+PERIOD_DEFAULTS = {               # what every period board shares (a period spec may still say it)
+    "MIN_PLAYERS": min(PERIOD_MARKERS), "MAX_PLAYERS": max(PERIOD_MARKERS), "GEOGRAPHY": "data",
+    "COLS": PERIOD_COLS, "ROWS": PERIOD_ROWS, "EMPTY_CITY_MARKERS": PERIOD_MARKERS,
+    "MARKERS_NOTE": 'the rulebook\'s, "RAILWAYS through TIME", "Ending the Game"', "CUBE_REDUCTION": (),
+    "CUBE_REDUCTION_NOTE": ('Railways Through Time: full counts at any player count ("Starting the Game").',),
+}
 PERIOD_CITIES = (7, 9)            # cities on a board, fewest and most
 PERIOD_CUBES = 15                 # cubes on a board at most: 7 boards (6 players) leave 20 of the bag's 125
 WARP_TERRAIN = ".^"               # a time warp stands on open or mountain land
@@ -187,7 +193,9 @@ def load_spec(map_id: str) -> Spec:
     path = spec_path(map_id)
     if not path.exists():
         raise MapError(f"no spec for map {map_id!r}: expected {path.relative_to(ROOT)}")
-    values = mapgen.read_spec(load_spec_module(path), path, SPEC_FIELDS, map_id)
+    module = load_spec_module(path)
+    fields = {**SPEC_FIELDS, **PERIOD_DEFAULTS} if hasattr(module, "PERIOD") else SPEC_FIELDS
+    values = mapgen.read_spec(module, path, fields, map_id)
     for name in ("cities", "service_bounties", "mountains", "high_ranges", "ridges", "rivers", "lakes", "seas",
                  "header", "cube_reduction_note", "cities_note", "walls", "ferries",
                  "land"):

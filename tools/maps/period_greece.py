@@ -9,13 +9,6 @@ ID = "greece"
 NAME = "Classical Greece"
 SUMMARY = "Athens and Sparta: mountains, gulfs and sanctuaries of Hellas"
 HEADER = ["Geography and design: tools/maps/period_greece.py; figures explained in docs/rules-assumptions.md."]
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-GEOGRAPHY = "data"
-COLS, ROWS = 10, 8
-EMPTY_CITY_MARKERS = {2: 9, 3: 11, 4: 13, 5: 15, 6: 19}
-MARKERS_NOTE = 'the rulebook\'s, "RAILWAYS through TIME", "Ending the Game"'
-CUBE_REDUCTION = []
-CUBE_REDUCTION_NOTE = ['Railways Through Time: full counts at any player count ("Starting the Game").']
 
 LON0, LAT0 = 21.38, 38.75
 SIZE_KM = 20.0
