@@ -188,3 +188,44 @@ def test_the_map_choice_offers_through_time():
     (time,) = [s for s in choosing.suggestions(3) if s.value == "through-time"]
     assert time.label.startswith("Railways Through Time · 2-6 players · Past ages")
     assert "**Railways Through Time** (`through-time`, 2-6 players)" in choosing.maps_text()
+
+
+def test_with_mines_the_time_rules_still_carry_the_cubes(boards):
+    """Mines may be used with Railways Through Time; its delivery rules still hold: no passing
+    through a warp within a period, jumps allowed (found by review: the modules' routes took over)."""
+    t = TimeTable(mines=True)
+    t.link(0, FLINT, ALPHA_WARP)
+    t.link(0, ALPHA_WARP, OCHRE)
+    t.link(0, THEBES, BETA_WARP)
+    while t.state["phase"] != "actions" or t.actor != 0:
+        t.act(type="pass")
+    t.state["cities"][FLINT]["cubes"] = ["blue", "red"]
+    found = {(o["colour"], o["to"]) for o in GAME.query(t.state, 0, "deliveries", {"from": FLINT})}
+    assert found == {("red", THEBES)}
+    through = [lid for lid, link in t.state["links"].items() if ALPHA_WARP in (link["from"], link["to"])]
+    assert "only go on through time" in t.refused(0, type="deliver", **{"from": FLINT}, colour="blue", links=through)
+
+
+def test_a_time_warp_never_grows_goods(boards):
+    """City Growth names a city; a time warp is none (found by review: cubes grew on a warp)."""
+    t = TimeTable()
+    card = next((c for c in t.state["cards"]["face_up"] + t.state["cards"]["deck"] if c.startswith("city-growth")))
+    if card not in t.state["cards"]["face_up"]:
+        t.state["cards"]["deck"].remove(card)
+        t.state["cards"]["face_up"].append(card)
+    t.pass_until(0)
+    assert not [a for a in GAME.legal_actions(t.state, 0) if a.get("city") == ALPHA_WARP]
+    assert "is a time warp, not a city" in t.refused(0, type="take_card", card=card, city=ALPHA_WARP)
+
+
+def test_the_delivery_menu_names_both_warps_and_counts_a_jump_once(boards):
+    from railhead.bot.games.rotw.ui import delivery_label
+    t = TimeTable()
+    t.link(0, FLINT, ALPHA_WARP)
+    t.link(0, BETA_WARP, THEBES)                       # built out of the warp
+    while t.state["phase"] != "actions" or t.actor != 0:
+        t.act(type="pass")
+    t.state["cities"][FLINT]["cubes"] = ["red"]
+    (option,) = GAME.query(t.state, 0, "deliveries", {"from": FLINT})
+    view = GAME.view(t.state, 0)
+    assert delivery_label(view, option) == "red cube: Flint → Time warp F7 → Time warp J7 → Thebes"

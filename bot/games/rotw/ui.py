@@ -119,9 +119,14 @@ def _along(view: dict, path: list[str]) -> str:
 
 
 def _route(view: dict, option: dict) -> list[str]:
+    """The names along a delivery; a jump through time (Railways Through Time) goes on out of the
+    other warp, named too."""
     city, out = option["from"], [view["cities"][option["from"]]["name"]]
     for lid in option["links"]:
         link_ = view["links"][lid]
+        if city not in (link_["from"], link_["to"]):         # the jump: out of the warp of this link
+            city = next(e for e in (link_["from"], link_["to"]) if view["cities"][e]["colour"] == "warp")
+            out.append(view["cities"][city]["name"])
         city = link_["to"] if link_["from"] == city else link_["from"]
         out.append(view["cities"][city]["name"])
     return out
@@ -152,7 +157,9 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     for o in options[:25]:
         points = ", ".join(f"{names[int(s)]} +{p}" for s, p in sorted(o["points"].items()))
         action = {"type": "deliver", "from": o["from"], "colour": o["colour"], "links": o["links"]}
-        entries.append(Option(delivery_label(view, o), action, f"{len(o['links'])} link(s): {points}"))
+        counted = len(o["links"]) - (len(_route(view, o)) - 1 - len(o["links"]))      # a jump counts once
+        entries.append(Option(delivery_label(view, o), action,
+                              f"{counted} link{'s' if counted != 1 else ''}: {points}"))
     total = f"{len(options)}+" if len(options) >= MENU_SCAN else str(len(options))
     more = f" (showing the best 25 of {total}; narrow with `from:` or `colour:`)" if len(options) > 25 else ""
     return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])

@@ -18,7 +18,7 @@ from .cities import add_cubes
 from .context import Context
 from .data import CardSpec, city_hex
 from .network import cities_reached, own_graph
-from .periods import time_of
+from .periods import is_warp, time_of
 
 SYMBOL = {"goal": "green circle", "immediate": "red X", "held": "hand of cards", "per_turn": "purple diamond",
           "permanent": "no symbol"}
@@ -225,6 +225,8 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
         hexname = city_hex(ctx.map, action.city)
         if hexname is None:
             raise IllegalAction(f"There is no city called {action.city!r} on this map.")
+        if is_warp(ctx.map, hexname):
+            raise IllegalAction(f"{ctx.map.cities[hexname].name} is a time warp, not a city: no goods grow there.")
         drawn, removed = add_cubes(state, hexname, rng, s.cubes)
         text = f"grows {ctx.map.cities[hexname].name}: {', '.join(drawn) or 'no cubes left in the bag'}"
         if removed:

@@ -37,6 +37,20 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
         have = ", ".join(city["cubes"]) or "no cubes"
         raise IllegalAction(f"{mapdata.cities[origin].name} has no {colour} cube (it has {have}).")
     player = state["players"][seat]
+    time = time_of(mapdata)                     # before the modules: only mines go with it
+    if time is not None:                          # Railways Through Time: own track, jumps through time
+        if action.stop or action.to is not None:
+            raise IllegalAction("`stop` and `to` are for the Fuel Depots and Switch Tracks modules, which Railways "
+                                "Through Time is played without.")
+        warps = time.warps()
+        passed = check_time_route(state["links"], origin, colour, list(action.links), player["engine"], seat,
+                                  lambda h: state["cities"][h]["colour"], lambda h: mapdata.cities[h].name,
+                                  time.period_of, warps)
+        city["cubes"].remove(colour)
+        arrive(state, ctx, seat, origin, colour, list(action.links), passed, [], events, rng,
+               marker=lambda: None if city["cubes"] else place_marker(state, ctx, origin, events),
+               jumps=timetravel.jumps(list(action.links), state["links"], warps))
+        return
     if "modules" in state:
         if action.stop and not modules.on(state, "fuel_depots"):
             raise IllegalAction("Only with the Fuel Depots module (option `fuel_depots`) may a cube stop on its way.")
@@ -55,17 +69,6 @@ def do_deliver(state: dict, ctx: Context, seat: int, action: Deliver, events: li
     if action.stop or action.kept or action.to is not None:
         raise IllegalAction("`stop`, `kept` and `to` are for games with the add-on modules (Fuel Depots, Switch "
                             "Tracks).")
-    time = time_of(mapdata)
-    if time is not None:                          # Railways Through Time: own track, jumps through time
-        warps = time.warps()
-        passed = check_time_route(state["links"], origin, colour, list(action.links), player["engine"], seat,
-                                  lambda h: state["cities"][h]["colour"], lambda h: mapdata.cities[h].name,
-                                  time.period_of, warps)
-        city["cubes"].remove(colour)
-        arrive(state, ctx, seat, origin, colour, list(action.links), passed, [], events, rng,
-               marker=lambda: None if city["cubes"] else place_marker(state, ctx, origin, events),
-               jumps=timetravel.jumps(list(action.links), state["links"], warps))
-        return
     passed = check_route(
         state["links"], origin, colour, list(action.links), player["engine"], seat,
         colour_of=lambda h: state["cities"][h]["colour"], name_of=lambda h: mapdata.cities[h].name,

@@ -26,11 +26,11 @@ def iter_deliveries(state: dict, seat: int):
     modules: ``routing.routes`` (deliveries that end at a city taking the colour; no stops)."""
     engine = state["players"][seat]["engine"]
     links = state["links"]
+    if periods.is_composed(state["options"]["map"]):     # before the modules: only mines go with it
+        yield from _time_deliveries(state, seat, engine)
+        return
     if "modules" in state:
         yield from _module_deliveries(state, seat, engine)
-        return
-    if periods.is_composed(state["options"]["map"]):
-        yield from _time_deliveries(state, seat, engine)
         return
     if not any(link["owner"] == seat and link["to"] for link in links.values()):
         return
@@ -252,7 +252,8 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
         if s.effect == "engine_upgrade" and state["players"][seat]["engine"] < 8:
             acts.append({"type": "take_card", "card": card})
         elif s.effect == "city_growth":
-            acts += [{"type": "take_card", "card": card, "city": h} for h in sorted(state["cities"])]
+            acts += [{"type": "take_card", "card": card, "city": h} for h in sorted(state["cities"])
+                     if state["cities"][h]["colour"] != "warp"]
         elif s.kind in ops.KEPT:
             acts.append({"type": "take_card", "card": card})
         elif s.effect == "new_industry":

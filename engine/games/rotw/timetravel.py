@@ -96,6 +96,8 @@ def check_time_route(links: dict, origin: str, colour: str, link_ids: list, max_
     jump lists both warps). Raises ``IllegalAction`` explaining the first broken rule."""
     if not isinstance(link_ids, list) or not link_ids:
         raise IllegalAction("Name the links the cube travels along, in order.")
+    if origin in warps:
+        raise IllegalAction(f"{name_of(origin)} is a time warp: goods cubes start from cities.")
     ids = [str(x) for x in link_ids]
     if len(set(ids)) != len(ids):
         raise IllegalAction("A cube cannot travel along the same link twice.")
