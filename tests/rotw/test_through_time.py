@@ -209,7 +209,7 @@ def test_with_mines_the_time_rules_still_carry_the_cubes(boards):
 def test_a_time_warp_never_grows_goods(boards):
     """City Growth names a city; a time warp is none (found by review: cubes grew on a warp)."""
     t = TimeTable()
-    card = next((c for c in t.state["cards"]["face_up"] + t.state["cards"]["deck"] if c.startswith("city-growth")))
+    card = next(c for c in t.state["cards"]["face_up"] + t.state["cards"]["deck"] if c.startswith("city-growth"))
     if card not in t.state["cards"]["face_up"]:
         t.state["cards"]["deck"].remove(card)
         t.state["cards"]["face_up"].append(card)
