@@ -363,7 +363,7 @@ class RotwUI(MapChoice, GameUI):
         Param("hidden_money", bool, "each player's money is seen only by them"),
         Param("bounty_queue", bool, "Service Bounties in a row, one active at a time"),
         Param("baron_later", bool, "hold both barons; keep one after the first Major Line"),
-        Param("periods", str, "Through Time: period boards, e.g. egypt rome napoleon (default: players + 1)"),
+        Param("periods", str, "Through Time: period boards, e.g. egypt,rome,napoleon (default: players + 1)"),
     )
     focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
