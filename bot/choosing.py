@@ -28,6 +28,15 @@ async def known_players(table, channel_id: int | None) -> int | None:
     return len(await table.store.seats(row.id)) or None
 
 
+async def table_map(table, ui, channel_id: int) -> str | None:
+    """The map the channel's table of ``ui``'s game plays (``GameUI.table_map``), for the names a
+    player types (``typed_args.command_args``); ``None`` without such a table."""
+    row = await table.store.active_game(channel_id)
+    if row is None or row.game != ui.game_id:
+        return None
+    return ui.table_map(row.options, len(await table.store.seats(row.id)))
+
+
 def games_with_maps() -> list[str]:
     """The ids of the games that have a choice of maps, in the registry's order."""
     return [gid for gid, ui in registry.UIS.items() if gid in registry.games() and ui.maps_text()]

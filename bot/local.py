@@ -23,7 +23,7 @@ from pathlib import Path
 from railhead.engine import IllegalAction
 
 from . import registry
-from .choosing import maps_reply
+from .choosing import maps_reply, table_map
 from .hotseat import Console, Curtain, folder_name, no_secret, open_if_public, present, waiting_note
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
@@ -205,9 +205,7 @@ class LocalTable:
             return await self._game(rest[0].lower(), rest[1:])
         ui = next((u for u in registry.UIS.values() if u.prefix == head), None)
         if ui is not None and rest:
-            row = await self.table.store.active_game(LOCAL_CHANNEL)
-            map_id = ui.table_map(row.options, len(await self.table.store.seats(row.id))) \
-                if row is not None and row.game == ui.game_id else None
+            map_id = await table_map(self.table, ui, LOCAL_CHANNEL)
             return self.show(await self.table.command(self.caller(), rest[0].lower(), command_args(ui, rest, map_id)))
         return [f"Unknown command {line!r}; type help."]
 
