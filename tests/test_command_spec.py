@@ -124,7 +124,7 @@ async def test_game_new_offers_every_games_options_from_their_specs(simcord_env)
     expected = ["game"] + [p.name for p, _ in registry.new_game_params()]
     assert list(options) == expected
     assert {"map", "barons", "standard", "objective", "first_player", "time_limit_hours"} <= set(options)
-    assert options["map"]["description"] == "The map (Railways of the World, Steam)"
+    assert options["map"]["description"] == "The map (/rotw, /steam)"
     assert options["map"]["autocomplete"] and options["game"]["autocomplete"]
     assert [c["value"] for c in options["bidding"]["choices"]][:2] == ["traditional", "first_to_pass"]
     assert options["bidding"]["choices"][0]["name"].startswith("Traditional: the winner pays")

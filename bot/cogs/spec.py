@@ -107,8 +107,9 @@ def new_game_command(params: list[tuple[Param, tuple[str, ...]]], game_names: di
                      run: NewGame) -> app_commands.Command:
     """``/game new``: ``game`` (autocompleted from ``game_names``, id -> name; default ``rotw``),
     then one option per ``params`` entry (``bot.registry.new_game_params``: a game's option is
-    described with the names of the games that take it, and autocompletes from the chosen game's
-    ``suggest``). The callback hands ``run(interaction, game id, {name: value given})``."""
+    described with the command groups of the games that take it, ``(/rotw, /steam)``, and
+    autocompletes from the chosen game's ``suggest``). The callback hands ``run(interaction, game
+    id, {name: value given})``."""
     idents = {_identifier(p.name): p for p, _ in params}
     takers = {_identifier(p.name): ids for p, ids in params}
 
@@ -123,7 +124,8 @@ def new_game_command(params: list[tuple[Param, tuple[str, ...]]], game_names: di
 
     def described(ident: str, p: Param) -> str:
         text = discord_description(p.description, p.discord_description)
-        return f"{text} ({', '.join(game_names[g] for g in takers[ident])})" if takers[ident] else text
+        # the games' command groups (``/rotw``), short: Discord counts every character of /game
+        return f"{text} (/{', /'.join(takers[ident])})" if takers[ident] else text
 
     func = app_commands.describe(game="Which game", **{i: described(i, p) for i, p in idents.items()})(func)
     func = _with_choices(func, idents)

@@ -9,84 +9,29 @@ from __future__ import annotations
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.goods import COLOURS
-from railhead.engine.common.hexgrid import normalize
 from railhead.engine.games.rotw import periods
-from railhead.engine.games.rotw.data import available_maps, city_hex, load_map, load_tables
+from railhead.engine.games.rotw.data import available_maps, load_tables
 from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
 
-from ...replies import Apply, Button, Message, Option, Reply, Select, private
+from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
-from . import spending, western
+from . import modules, spending, western
 from .cards import NEEDS_CITY, cards_text, usable
 from .focus import close_view
 from .maps import MapChoice, suggestions
+from .preview import city as _city
+from .preview import mapdata as _mapdata
+from .preview import my_turn as _my_turn
+from .preview import path as _path
+from .preview import place as _place
+from .preview import preview as _preview
+from .preview import render_options
 from .status import ROUNDS, money_hidden, plural, status_text
 
 MENU_SCAN = 2000
 ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/rotw urbanize`, "
                 "`/rotw upgrade`, `/rotw card`, or pass (`/rotw use` plays a card you hold)")
-
-
-def _mapdata(view: dict):
-    return load_map(view["map"])
-
-
-def _my_turn(ctx: UIContext) -> dict:
-    view = ctx.view()
-    prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != "action":
-        raise IllegalAction("It is not your turn to act.")
-    return view
-
-
-def render_options(prefs: dict) -> dict:
-    """Board keyword arguments for a user's settings (colour-blind aids, phone or desktop)."""
-    return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
-
-
-async def _preview(ctx: UIContext, action: dict, title: str, highlight: list[str], blind: str = "") -> Reply:
-    """A dry run of ``action``: its event and cost, with Confirm and Cancel. ``blind`` describes
-    a move whose dry run hides its text because it draws (urbanizing draws goods cubes)."""
-    view = ctx.view()
-    _, events = ctx.dry_run(action)
-    # only the move's own payment: a move that ends the turn is followed by the income phase,
-    # whose bond dividends are not the price of the move
-    cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") == action["type"])
-    what = " ".join(e["text"] for e in events if e.get("type") in ("build", "urbanize", "major_line", "goal")
-                    and "text" in e) or blind
-    text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
-    image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
-    return Reply(caller=Message(text, image=image, image_name="preview.png",
-                                components=[Button("Confirm", action, "success"),
-                                            Button("Cancel", {"type": "_cancel"})]))
-
-
-def _place(mapdata, text: str) -> str:
-    """A city name or a hex name -> hex name (city names allowed at the ends of a path)."""
-    hexname = city_hex(mapdata, text) or normalize(text)
-    if hexname is None:
-        raise IllegalAction(f"{text[:40]!r} is neither a hex (like C7) nor a city on this map.")
-    return hexname
-
-
-def _city(mapdata, text: str) -> str:
-    hexname = city_hex(mapdata, text)
-    if hexname is None:
-        raise IllegalAction(f"There is no city called {text[:40]!r} on this map.")
-    return hexname
-
-
-def _path(mapdata, words: list[str]) -> list[str]:
-    """The hexes of a typed path; a city named in several words needs no quotes (``Praha I13 Hradec
-    Kralove``): the longest run of words that names a city is that city."""
-    path, i = [], 0
-    while i < len(words):
-        size = next((n for n in range(min(4, len(words) - i), 1, -1)
-                     if city_hex(mapdata, " ".join(words[i:i + n])) is not None), 1)
-        path.append(_place(mapdata, " ".join(words[i:i + size])))
-        i += size
-    return path
 
 
 async def build(ctx: UIContext, args: dict) -> Reply:
@@ -120,7 +65,9 @@ def _along(view: dict, path: list[str]) -> str:
 
 def _route(view: dict, option: dict) -> list[str]:
     """The names along a delivery; a jump through time (Railways Through Time) goes on out of the
-    other warp, named too."""
+    other warp, named too; with the modules, the engine's ``cities`` (a switch branch's ends)."""
+    if "cities" in option:
+        return [view["cities"][h]["name"] for h in option["cities"]]
     city, out = option["from"], [view["cities"][option["from"]]["name"]]
     for lid in option["links"]:
         link_ = view["links"][lid]
@@ -147,19 +94,19 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
         return private("No delivery is possible for you now: a cube needs a route of complete links, the first "
                        "one yours, to a city of its colour within your engine level "
                        f"({view['players'][ctx.seat]['engine']}).")
-    if (origin or args.get("colour")) and len(options) == 1:
+    if (origin or args.get("colour")) and len(options) == 1 and not options[0].get("stop"):   # a stop is asked
         (o,) = options
-        return Apply({"type": "deliver", "from": o["from"], "colour": o["colour"], "links": o["links"]})
+        return Apply(modules.delivery_action(view, o))
     names = [p["name"] for p in view["players"]]
     me = str(ctx.seat)
     options.sort(key=lambda o: (-o["points"].get(me, 0), -sum(o["points"].values()), o["from"], o["colour"]))
     entries = []
     for o in options[:25]:
         points = ", ".join(f"{names[int(s)]} +{p}" for s, p in sorted(o["points"].items()))
-        action = {"type": "deliver", "from": o["from"], "colour": o["colour"], "links": o["links"]}
         counted = len(o["links"]) - (len(_route(view, o)) - 1 - len(o["links"]))      # a jump counts once
-        entries.append(Option(delivery_label(view, o), action,
-                              f"{counted} link{'s' if counted != 1 else ''}: {points}"))
+        entries.append(Option(delivery_label(view, o), modules.delivery_action(view, o),
+                              f"{counted} link{'s' if counted != 1 else ''}: {points or 'no points yet'}"
+                              f"{modules.delivery_note(view, o)}"))
     total = f"{len(options)}+" if len(options) >= MENU_SCAN else str(len(options))
     more = f" (showing the best 25 of {total}; narrow with `from:` or `colour:`)" if len(options) > 25 else ""
     return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])
@@ -303,6 +250,7 @@ COMMANDS = {c.name: c for c in (
             (Param("name", str, "the baron's name or id", rest=True,
                    discord_description="The baron to keep (at the start)"),),
             discord_description="Your secret baron card; at the start, keep one of your two"),
+    *modules.COMMANDS,
 )}
 
 
@@ -353,17 +301,18 @@ class RotwUI(MapChoice, GameUI):
         Param("short_game", bool, "2 fewer empty city markers"),
         Param("bidding", str, "the first-player auction's style (default traditional)",
               choices=("traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"),
-              labels=("Traditional: the winner pays, order clockwise",
-                      "First to pass: passers pay half their bid and go last",
-                      "Worst is First: an opening bid, then the lowest score goes first",
-                      "Variant 1: no auction in turn 1, later players paid $1,000 each",
-                      "Variant 2: passers pay half their bid (as First to pass)")),
+              labels=("Traditional: the winner pays, clockwise",
+                      "First to pass: passers pay half, go last",
+                      "Worst is First: lowest score goes first",
+                      "Variant 1: turn 1 unbid, later seats paid",
+                      "Variant 2: passers pay half their bid")),
         Param("barons", bool, "deal secret baron cards (default yes)"),
         Param("cut_throat", bool, "no redirecting the last tile of an unfinished link"),
         Param("hidden_money", bool, "each player's money is seen only by them"),
         Param("bounty_queue", bool, "Service Bounties in a row, one active at a time"),
         Param("baron_later", bool, "hold both barons; keep one after the first Major Line"),
-        Param("periods", str, "Through Time: period boards, e.g. egypt,rome,napoleon (default: players + 1)"),
+        Param("periods", str, "Through Time boards, e.g. egypt,rome,napoleon (default: players + 1)"),
+        modules.PARAM,
     )
     focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
@@ -380,10 +329,13 @@ class RotwUI(MapChoice, GameUI):
 
     def options_from_text(self, typed: dict) -> dict:
         """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them;
-        Railways Through Time deals none); ``periods`` typed as words or commas becomes a list."""
+        Railways Through Time deals none); ``periods`` typed as words or commas becomes a list;
+        ``modules`` words become the modules' options (``modules.options``)."""
         options = dict(typed)
         if isinstance(options.get("periods"), str):
             options["periods"] = [p for p in options["periods"].replace(",", " ").lower().split() if p]
+        if isinstance(options.get("modules"), str):
+            options |= modules.options(options.pop("modules"))
         through_time = options.get("map") == periods.THROUGH_TIME
         return options if through_time else {"barons": True, **options}
 
@@ -413,7 +365,8 @@ class RotwUI(MapChoice, GameUI):
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")
         west = ", `/rotw western` for a Western Link" if view.get("western_link") else ""
-        return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}{west}."
+        return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}{west}{modules.hint(view)}." + \
+            modules.waiting(view, prompt["seat"])
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3

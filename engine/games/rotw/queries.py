@@ -7,7 +7,7 @@ from itertools import islice
 
 from railhead.engine.core.errors import IllegalAction
 
-from . import paths, search
+from . import paths, periods, routing, search
 from .context import Context
 from .data import city_hex
 
@@ -19,10 +19,20 @@ def _city(ctx: Context, ref) -> str:
     return hexname
 
 
+def _deliveries(state: dict, seat: int):
+    """The seat's deliveries for a menu: with the add-on modules (not through time) the Fuel
+    Depots' stops and kept cubes too (``routing.menu``)."""
+    if "modules" in state and not periods.is_composed(state["options"]["map"]):
+        return routing.menu(state, seat)
+    return search.iter_deliveries(state, seat)
+
+
 def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     """``cheapest_link`` (``from``, ``to``: cities by hex or name) -> ``{"path": [hexes], "cost":
     thousands}``; ``deliveries`` (``from``, ``colour`` optional filters, ``limit``, default 2000)
-    -> deliver actions with ``"to"`` and ``"points"`` (``{seat: points}``); ``can_deliver`` -> bool.
+    -> deliver actions with ``"to"`` and ``"points"`` (``{seat: points}``); with the add-on modules
+    also the Fuel Depot stops and continuations (``stop``, ``kept``) and ``"cities"`` (the hexes the
+    cube passes: a Switch Track's branch is no city-to-city link); ``can_deliver`` -> bool.
     Raises ``IllegalAction`` for an unknown question or city, or when no single build links the cities."""
     if seat is None:
         raise IllegalAction("Only a seated player can ask that.")
@@ -32,9 +42,9 @@ def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     if name == "deliveries":
         origin = _city(ctx, args["from"]) if args.get("from") else None
         colour = (args.get("colour") or "").lower()
-        wanted = (o for o in search.iter_deliveries(state, seat)
+        wanted = (o for o in _deliveries(state, seat)
                   if (origin is None or o["from"] == origin) and (not colour or o["colour"] == colour))
         return list(islice(wanted, int(args.get("limit") or 2000)))
     if name == "can_deliver":
-        return search.can_deliver(state, seat)
+        return next(_deliveries(state, seat), None) is not None
     raise IllegalAction(f"Railways of the World has no question {name!r}.")

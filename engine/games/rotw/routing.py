@@ -14,6 +14,7 @@ takes the cube's colour, one at the start of a continued delivery (the depot it 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 from railhead.engine.core.errors import IllegalAction
 
@@ -195,29 +196,45 @@ def drop_all(state: dict, events: list) -> None:
             drop(state, int(seat), events)
 
 
-def legal(state: dict, seat: int, limit: int = 400) -> list[dict]:
-    """The seat's deliveries for ``legal_actions`` (at most ``limit``): ``deliver`` actions (with
-    ``to``, and ``stop`` where the cube stops at a depot) and, while a cube waits at a depot, its
-    continuations (``kept: true``)."""
+def _legs(state: dict, seat: int) -> Iterator[tuple[dict, dict, dict | None]]:
+    """``(action, leg, carried)`` for every delivery of ``seat``: the continuations of a cube kept
+    at a depot first (``carried``: that cube), then the deliveries from cities (``carried`` None)."""
     engine = state["players"][seat]["engine"]
     net = graph(state)
-    acts: list[dict] = []
     carried = state["modules"]["carried"].get(str(seat))
     if carried is not None:
         for leg in routes(state, seat, carried["at"], carried["colour"], engine, first_own=False,
                           before=(carried["origin"], *carried["cities"][:-1]), before_links=tuple(carried["links"]),
                           net=net):
-            acts.append({"type": "deliver", "from": carried["at"], "colour": carried["colour"], "kept": True,
-                         "links": leg["links"], "to": leg["cities"][-1], **({"stop": True} if leg["stop"] else {})})
-            if len(acts) >= limit:
-                return acts
+            yield ({"type": "deliver", "from": carried["at"], "colour": carried["colour"], "kept": True,
+                    "links": leg["links"], "to": leg["cities"][-1], **({"stop": True} if leg["stop"] else {})},
+                   leg, carried)
     if not any(link["owner"] == seat and link["to"] for link in state["links"].values()):
-        return acts
+        return
     for origin in sorted(net[0]):
         for colour in sorted(set(state["cities"][origin]["cubes"])):
             for leg in routes(state, seat, origin, colour, engine, net=net):
-                acts.append({"type": "deliver", "from": origin, "colour": colour, "links": leg["links"],
-                             "to": leg["cities"][-1], **({"stop": True} if leg["stop"] else {})})
-                if len(acts) >= limit:
-                    return acts
-    return acts
+                yield ({"type": "deliver", "from": origin, "colour": colour, "links": leg["links"],
+                        "to": leg["cities"][-1], **({"stop": True} if leg["stop"] else {})}, leg, None)
+
+
+def legal(state: dict, seat: int, limit: int = 400) -> list[dict]:
+    """The seat's deliveries for ``legal_actions`` (at most ``limit``): ``deliver`` actions (with
+    ``to``, and ``stop`` where the cube stops at a depot) and, while a cube waits at a depot, its
+    continuations (``kept: true``)."""
+    return [action for action, _, _ in islice(_legs(state, seat), limit)]
+
+
+def menu(state: dict, seat: int) -> Iterator[dict]:
+    """``legal``'s deliveries for a player's menu, lazily, each with ``"cities"`` (the hexes the
+    cube passes, from where it starts this action to where it ends) and ``"points"`` (``{seat as
+    text: points}``: a link's owner scores one per link once the cube arrives, both legs of a
+    continued cube then; a stop scores nothing yet)."""
+    links = state["links"]
+    for action, leg, carried in _legs(state, seat):
+        points: dict[str, int] = {}
+        if not action.get("stop"):
+            for lid in (list(carried["links"]) if carried else []) + leg["links"]:
+                owner = str(links[lid]["owner"])
+                points[owner] = points.get(owner, 0) + 1
+        yield {**action, "cities": [action["from"], *leg["cities"]], "points": points}

@@ -1,0 +1,157 @@
+"""The add-on modules at the table: choosing them for a new game (``modules: mines,depots``) and
+the Build Track add-ons as moves of their own (``/rotw mine``, ``/rotw depot``, ``/rotw switch``),
+each previewed with Confirm and Cancel like any build (railways-of-the-world.txt, "Mines",
+"Switch Tracks", "Fuel Depots", "Rotor Cities and Color Wheel Chart"; the engine's rules are in
+``engine/games/rotw/modules.py``). A Fuel Depot's stops and the cube kept there appear in the
+delivery menu (``ui.deliver``). Money is shown in dollars; the engine counts thousands.
+"""
+from __future__ import annotations
+
+from railhead.engine import IllegalAction
+from railhead.engine.games.rotw.money import dollars
+
+from ...ui import Command, Param, UIContext
+from .preview import city, mapdata, my_turn, preview
+from .preview import path as path_of
+
+WORDS = {"mines": "mines", "mine": "mines",
+         "switch_tracks": "switch_tracks", "switch-tracks": "switch_tracks", "switches": "switch_tracks",
+         "switch": "switch_tracks",
+         "fuel_depots": "fuel_depots", "fuel-depots": "fuel_depots", "depots": "fuel_depots", "depot": "fuel_depots",
+         "city_rotors": "city_rotors", "city-rotors": "city_rotors", "rotors": "city_rotors", "rotor": "city_rotors"}
+"""A module as players type it -> the engine's option."""
+PARAM = Param("modules", str, "add-ons: mines,depots,switches,rotors (default none)",
+              example="mines,depots")
+_CITY = "a city name (or its hex)"
+
+
+def options(text: str) -> dict:
+    """``modules`` as typed (words or commas, e.g. ``"mines, depots"``; ``"all"``; ``"none"``) ->
+    the engine's options (``{"mines": True, ...}``). Raises ``IllegalAction`` naming an unknown word."""
+    words = [w for w in text.replace(",", " ").lower().split() if w and w != "none"]
+    if words == ["all"]:
+        return {o: True for o in dict.fromkeys(WORDS.values())}
+    unknown = [w for w in words if w not in WORDS]
+    if unknown:
+        raise IllegalAction(f"{unknown[0]!r} is no add-on module: choose among mines, switches, depots and "
+                            "rotors (or all).")
+    return {WORDS[w]: True for w in words}
+
+
+def _modules(view: dict, option: str, name: str) -> dict:
+    mods = view.get("modules")
+    if not mods or option not in mods["options"]:
+        raise IllegalAction(f"This game is played without {name}: the table chooses modules when it is made "
+                            f"(`/game new modules:{option.split('_')[-1]}`).")
+    return mods
+
+
+def _uses(mods: dict, kind: str, seat: int, name: str) -> str:
+    left = mods["left"][kind][seat]
+    if left <= 0:
+        raise IllegalAction(f"You have used both of your {name}s.")
+    return f"{dollars(mods['costs'][kind])}; {left - 1} more left after this one"
+
+
+def _words(text: str | None) -> list[str]:
+    return [w for w in (text or "").replace(",", " ").replace(">", " ").split() if w]
+
+
+async def mine(ctx: UIContext, args: dict):
+    """``/rotw mine city [path]``: a private preview of a Mine on a gray city, with track laid in
+    the same Build Track action when a path is given."""
+    view = my_turn(ctx)
+    mods = _modules(view, "mines", "Mines")
+    board = mapdata(view)
+    hexname = city(board, args["city"])
+    price = _uses(mods, "mine", ctx.seat, "Mine")
+    action = {"type": "build", "mine": hexname}
+    path = path_of(board, _words(args.get("path")))
+    if path:
+        action["path"] = path
+    name = view["cities"][hexname]["name"]
+    blind = (f"a Mine on {name}: goods cubes are drawn from the bag onto it until a colour repeats (at most 5; "
+             f"the repeated cube goes back).")
+    return await preview(ctx, action, f"Mine on {name} ({price})", path or [hexname], blind)
+
+
+async def depot(ctx: UIContext, args: dict):
+    """``/rotw depot city [path]``: a private preview of a Fuel Depot (2 tokens) on a city your
+    complete links reach, with track laid in the same action when a path is given."""
+    view = my_turn(ctx)
+    mods = _modules(view, "fuel_depots", "Fuel Depots")
+    board = mapdata(view)
+    hexname = city(board, args["city"])
+    price = _uses(mods, "depot", ctx.seat, "Fuel Depot")
+    action = {"type": "build", "depot": hexname}
+    path = path_of(board, _words(args.get("path")))
+    if path:
+        action["path"] = path
+    name = view["cities"][hexname]["name"]
+    return await preview(ctx, action, f"Fuel Depot in {name} ({price})", path or [hexname],
+                          f"a Fuel Depot with 2 tokens in {name}.")
+
+
+async def switch(ctx: UIContext, args: dict):
+    """``/rotw switch path``: a private preview of a Switch Track on the first hex of ``path`` (a
+    tile of one of your complete links) and a new link branching from it along the path."""
+    view = my_turn(ctx)
+    mods = _modules(view, "switch_tracks", "Switch Tracks")
+    path = path_of(mapdata(view), _words(args.get("path")))
+    if len(path) < 2:
+        raise IllegalAction("Give the switch hex (a tile of one of your complete links) and then the hexes of the "
+                            "new branch, e.g. `J6 K6 L7 Frankfurt`.")
+    price = _uses(mods, "switch", ctx.seat, "Switch Track")
+    action = {"type": "build", "switch": path[0], "path": path}
+    return await preview(ctx, action, f"Switch Track in {path[0]} ({price})", path)
+
+
+def delivery_action(view: dict, option: dict) -> dict:
+    """The ``deliver`` action of a menu entry (``ui.deliver``): with the modules, its destination
+    (``to``) and a Fuel Depot's ``stop`` or ``kept`` go with it."""
+    action = {"type": "deliver", "from": option["from"], "colour": option["colour"], "links": option["links"]}
+    if "modules" in view:
+        action |= {k: option[k] for k in ("stop", "kept", "to") if option.get(k)}
+    return action
+
+
+def delivery_note(view: dict, option: dict) -> str:
+    """What sets a modules delivery apart, for its menu label: a stop, a kept cube going on."""
+    if option.get("stop"):
+        return "; stop at your depot, go on next action"
+    return "; the cube you kept (both legs score)" if option.get("kept") else ""
+
+
+def hint(view: dict) -> str:
+    """The add-on commands of the game's modules, for the action prompt (``""`` without them)."""
+    on = (view.get("modules") or {}).get("options", [])
+    words = [f"`/rotw {c}`" for c, o in (("mine", "mines"), ("depot", "fuel_depots"), ("switch", "switch_tracks"))
+             if o in on]
+    return f"; add-ons: {', '.join(words)}" if words else ""
+
+
+def waiting(view: dict, seat: int) -> str:
+    """A sentence for the seat's prompt while its cube waits at a Fuel Depot, else ``""``."""
+    carried = (view.get("modules") or {}).get("carried", {}).get(str(seat))
+    if not carried:
+        return ""
+    at = view["cities"][carried["at"]]["name"]
+    return (f" Your {carried['colour']} cube waits at your Fuel Depot in {at}: deliver it on this action "
+            "(`/rotw deliver`) or it goes back into the bag.")
+
+
+COMMANDS = (
+    Command("mine", "a Mine on a gray city ($10,000, Mines module); a path lays track too", mine,
+            (Param("city", str, "the gray city", required=True, autocomplete="city"),
+             Param("path", str, "track to lay in the same build (optional)", rest=True)),
+            discord_description="Place a Mine on a gray city (Mines module; preview first)"),
+    Command("depot", "a Fuel Depot on a city you reach ($5,000, Fuel Depots module); a path lays track too",
+            depot,
+            (Param("city", str, _CITY, required=True, autocomplete="city"),
+             Param("path", str, "track to lay in the same build (optional)", rest=True)),
+            discord_description="Build a Fuel Depot on a city your track reaches (preview first)"),
+    Command("switch", "a Switch Track ($5,000): the switch hex on your link, then the branch's hexes", switch,
+            (Param("path", str, "the switch hex, then the new branch's hexes (and its city)", required=True,
+                   rest=True),),
+            discord_description="Branch a new link off your track with a Switch Track (preview first)"),
+)

@@ -1,0 +1,77 @@
+"""What the Railways of the World moves share: the seat's turn, the map, typed places and paths,
+and the private preview of a build or an urbanization (a dry run of the move: its text, its cost
+and bonds, the board with the path highlighted, Confirm and Cancel). Money is shown in dollars;
+the engine counts thousands."""
+from __future__ import annotations
+
+from railhead.engine import IllegalAction
+from railhead.engine.common.hexgrid import normalize
+from railhead.engine.games.rotw.data import city_hex, load_map
+
+from ...replies import Button, Message, Reply
+from ...ui import UIContext
+from . import spending
+
+
+def mapdata(view: dict):
+    """The map data of the game in ``view``."""
+    return load_map(view["map"])
+
+
+def my_turn(ctx: UIContext) -> dict:
+    """The seat's view; raises ``IllegalAction`` unless it is the seat's action now."""
+    view = ctx.view()
+    prompt = ctx.prompt()
+    if prompt is None or prompt["kind"] != "action":
+        raise IllegalAction("It is not your turn to act.")
+    return view
+
+
+def render_options(prefs: dict) -> dict:
+    """Board keyword arguments for a user's settings (colour-blind aids, phone or desktop)."""
+    return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
+
+
+async def preview(ctx: UIContext, action: dict, title: str, highlight: list[str], blind: str = "") -> Reply:
+    """A dry run of ``action``: its event and cost, with Confirm and Cancel. ``blind`` describes
+    a move whose dry run hides its text because it draws (urbanizing draws goods cubes)."""
+    view = ctx.view()
+    _, events = ctx.dry_run(action)
+    # only the move's own payment: a move that ends the turn is followed by the income phase,
+    # whose bond dividends are not the price of the move
+    cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") == action["type"])
+    shown = ("build", "urbanize", "major_line", "goal", "depot", "switch")
+    what = " ".join(e["text"] for e in events if e.get("type") in shown and "text" in e) or blind
+    text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
+    image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
+    return Reply(caller=Message(text, image=image, image_name="preview.png",
+                                components=[Button("Confirm", action, "success"),
+                                            Button("Cancel", {"type": "_cancel"})]))
+
+
+def place(mapdata, text: str) -> str:
+    """A city name or a hex name -> hex name (city names allowed at the ends of a path)."""
+    hexname = city_hex(mapdata, text) or normalize(text)
+    if hexname is None:
+        raise IllegalAction(f"{text[:40]!r} is neither a hex (like C7) nor a city on this map.")
+    return hexname
+
+
+def city(mapdata, text: str) -> str:
+    """A city by name or hex -> its hex; raises ``IllegalAction`` for an unknown city."""
+    hexname = city_hex(mapdata, text)
+    if hexname is None:
+        raise IllegalAction(f"There is no city called {text[:40]!r} on this map.")
+    return hexname
+
+
+def path(mapdata, words: list[str]) -> list[str]:
+    """The hexes of a typed path; a city named in several words needs no quotes (``Praha I13 Hradec
+    Kralove``): the longest run of words that names a city is that city."""
+    path, i = [], 0
+    while i < len(words):
+        size = next((n for n in range(min(4, len(words) - i), 1, -1)
+                     if city_hex(mapdata, " ".join(words[i:i + n])) is not None), 1)
+        path.append(place(mapdata, " ".join(words[i:i + size])))
+        i += size
+    return path
