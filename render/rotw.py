@@ -42,6 +42,7 @@ from .hexes import (
 )
 from .panel import owner_colour, owner_letters
 from .rotw_features import draw_features, draw_western_link
+from .rotw_modules import draw_modules, draw_rotors
 from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
 from .rotw_time import board_name, draw_periods, draw_warp, is_warp
 
@@ -258,7 +259,9 @@ def _draw_map(board: Image.Image, labels: Overlay, layout: Layout, spots: Spots,
             draw_hex_label(d, layout, hexname, halo=True)
     if view.get("western_link"):
         draw_western_link(d, layout, view["western_link"], view, letters)
+    draw_rotors(d, layout, view, city_radius(layout, phone), letters)
     _draw_cities(d, layout, view, letters, phone)
+    draw_modules(d, layout, view, city_radius(layout, phone), letters)
     _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34, letters)
     labels.paste_onto(board)                   # city names last: a badge that could not avoid one stays under it
 
