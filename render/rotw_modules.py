@@ -7,6 +7,8 @@ and a cube kept there beside it; a Switch Track a diamond in its owner's colour 
 without the modules draws nothing here."""
 from __future__ import annotations
 
+import math
+
 from PIL import ImageDraw
 
 from .hexes import CUBE_FILL, CUBE_LETTER, INK, Layout, draw_cube, font
@@ -38,8 +40,8 @@ def draw_modules(d: ImageDraw.ImageDraw, layout: Layout, view: dict, r: float, l
 
 
 def draw_rotors(d: ImageDraw.ImageDraw, layout: Layout, view: dict, r: float, letters: bool) -> None:
-    """Each City Rotor: a ring round its city's disc in the colour its slice shows (a cube of that
-    colour may be delivered there too), drawn before the disc so the city stays whole."""
+    """Each City Rotor: a notched ring round its city's disc in the colour its slice shows (a cube of
+    that colour may be delivered there too), drawn before the disc so the city stays whole."""
     mods = view.get("modules")
     if not mods:
         return
@@ -49,6 +51,9 @@ def draw_rotors(d: ImageDraw.ImageDraw, layout: Layout, view: dict, r: float, le
         outer = r + width
         d.ellipse((x - outer - 1, y - outer - 1, x + outer + 1, y + outer + 1), fill=INK)
         d.ellipse((x - outer, y - outer, x + outer, y + outer), fill=CUBE_FILL[rotor["shows"]])
+        for k in range(6):                      # the rotor's notches: a ring even when it shows the base colour
+            c, s_ = math.cos(math.pi * (k / 3 + 1 / 6)), math.sin(math.pi * (k / 3 + 1 / 6))
+            d.line((x + c * r, y + s_ * r, x + c * outer, y + s_ * outer), fill=INK, width=max(2, round(width / 4)))
         if letters:
             f = font(max(9, round(width * 1.4)), bold=True)
             d.text((x - r - width * 0.5, y + r), CUBE_LETTER[rotor["shows"]], fill=INK, font=f, anchor="mm",

@@ -48,6 +48,8 @@ async def test_a_mine_is_previewed_without_showing_the_draw():
     assert text.startswith("**Mine on Troyes ($10,000; 1 more left after this one)**: a Mine on Troyes: goods cubes "
                            "are drawn from the bag")
     assert confirm(reply) == {"type": "build", "mine": HEX["Troyes"]}
+    cash = t.player(seat)["cash"]
+    assert f"Cost $10,000; you have ${cash},000" in text         # the price counts, though the draw is hidden
     t.act(seat, **confirm(reply))
     t.pass_until(seat)
     with pytest.raises(IllegalAction, match="Troyes already has a Mine|already"):

@@ -39,7 +39,8 @@ async def preview(ctx: UIContext, action: dict, title: str, highlight: list[str]
     _, events = ctx.dry_run(action)
     # only the move's own payment: a move that ends the turn is followed by the income phase,
     # whose bond dividends are not the price of the move
-    cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") == action["type"])
+    paying = (action["type"], "mine", "depot", "switch")          # the add-on modules pay with the build
+    cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") in paying)
     shown = ("build", "urbanize", "major_line", "goal", "depot", "switch")
     what = " ".join(e["text"] for e in events if e.get("type") in shown and "text" in e) or blind
     text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
