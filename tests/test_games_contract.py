@@ -6,6 +6,7 @@ seat's view nor the events it sees, byte for byte."""
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -118,3 +119,12 @@ def test_every_typed_game_keeps_the_contract():
     for game in typed:
         for seed in range(2):
             playout(game, game.min_seats, seed)
+
+
+def test_a_table_too_small_says_how_many_are_seated_in_good_english():
+    from railhead.engine import IllegalAction, get_game
+    game = get_game("rotw")
+    with pytest.raises(IllegalAction, match=r"needs 2-6 players; 1 is seated\.$"):
+        game.setup({}, ["Ann"], 1)
+    with pytest.raises(IllegalAction, match=r"needs 2-6 players; 7 are seated\.$"):
+        game.setup({}, [f"P{i}" for i in range(7)], 1)

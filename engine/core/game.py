@@ -103,7 +103,8 @@ class Game:
         opts = self.options(msgspec.to_builtins(options) if isinstance(options, msgspec.Struct) else options)
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise IllegalAction(
-                f"{self.name} needs {self.min_seats}-{self.max_seats} players; {len(seats)} are seated."
+                f"{self.name} needs {self.min_seats}-{self.max_seats} players; {len(seats)} "
+                f"{'is' if len(seats) == 1 else 'are'} seated."
             )
         state = self._setup(opts, list(seats), rng_for(seed, "setup"))
         state["game"] = self.id
