@@ -44,7 +44,7 @@ from .panel import owner_colour, owner_letters
 from .rotw_features import draw_features, draw_western_link
 from .rotw_modules import draw_modules, draw_rotors
 from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
-from .rotw_time import board_name, draw_periods, draw_warp, is_warp
+from .rotw_time import board_name, draw_periods, draw_warp, is_warp, period_windows
 
 HEX_SIZE = 30                  # desktop
 PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's
@@ -202,9 +202,18 @@ def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
     """The phone's map: the part in play (track, cities with cubes, the last move and a preview)
     and one hex around it, as large as PHONE_WIDTH allows; when that part is more than
     PHONE_SPLIT columns wide, its west half above its east half (one column in both), each twice
-    as large. ``[(hex size, window, caption)]``."""
+    as large; Railways Through Time: each board in play, with its title, one under the other
+    (``period_windows``). ``[(hex size, window, caption)]``."""
     focus = set(view["track"]) | {h for h, c in view["cities"].items() if c["cubes"]}
     focus |= set(view.get("last") or []) | set(highlight or [])
+    if view.get("through_time") and size is None:
+        # a board fills the phone's width (larger than PHONE_MAX_HEX): no sliver of its neighbours;
+        # half a row more below it for the names under its last row
+        out = []
+        for c0, r0, c1, r1 in period_windows(view, focus):
+            part, (x0, y0, w, h) = _phone_window(m, c0, r0, c1, r1, int((PHONE_WIDTH - 28) / (SQRT3 * (c1 - c0 + 2.2))))
+            out.append((part, (x0, y0, w, h + part // 2), ""))
+        return out
     c0, r0, c1, r1 = hex_span(focus or m.terrain, m.columns, m.rows)
     if c1 - c0 + 1 <= PHONE_SPLIT or size is not None:
         return [(*_phone_window(m, c0, r0, c1, r1, size), "")]

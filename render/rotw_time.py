@@ -38,6 +38,22 @@ def draw_periods(d: ImageDraw.ImageDraw, layout: Layout, view: dict) -> None:
         d.text((x0 - s * 0.2, top), text, fill=INK, font=f, anchor="lm")
 
 
+def period_windows(view: dict, focus: set[str]) -> list[tuple[int, int, int, int]]:
+    """The phone's map of Railways Through Time: ``(first column, first row, last column, last
+    row)`` of each board holding a hex of ``focus`` (all boards when none does), the row of its
+    title above it included, in the view's order."""
+    out = []
+    for period in view["through_time"]["periods"]:
+        (col, row), (cols, rows) = period["origin"], period["size"]
+        inside = {label(c, r) for c in range(col, col + cols) for r in range(row, row + rows)}
+        if focus & inside:
+            out.append((col, max(0, row - 1), col + cols - 1, row + rows - 1))
+    if out:
+        return out
+    return [(p["origin"][0], max(0, p["origin"][1] - 1), p["origin"][0] + p["size"][0] - 1,
+             p["origin"][1] + p["size"][1] - 1) for p in view["through_time"]["periods"]]
+
+
 def board_name(city) -> str:
     """The name printed under a map city (``data.City``): a time warp is just "Time warp"."""
     return "Time warp" if city.colour == WARP else city.name

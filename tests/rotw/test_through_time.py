@@ -229,3 +229,28 @@ def test_the_delivery_menu_names_both_warps_and_counts_a_jump_once(boards):
     (option,) = GAME.query(t.state, 0, "deliveries", {"from": FLINT})
     view = GAME.view(t.state, 0)
     assert delivery_label(view, option) == "red cube: Flint → Time warp F7 → Time warp J7 → Thebes"
+
+
+def test_on_a_phone_each_board_in_play_is_its_own_part_filling_the_width():
+    """Issue 21, "every map readable on a phone": the period boards are drawn one under the other,
+    each as wide as the phone allows (a 10-column board at more than the 40 px cap of one map),
+    its title row included; a board with nothing in play is left out."""
+    from railhead.engine import get_game
+    from railhead.engine.common.hexgrid import label
+    from railhead.engine.games.rotw.data import load_map
+    from railhead.render.hexes import Layout
+    from railhead.render.rotw import PHONE_MAX_HEX, _phone_windows
+    game = get_game("rotw")
+    state = game.setup({"map": "through-time", "periods": ["egypt", "rome", "vikings"]}, ["A", "B"], 1)
+    view = game.view(state, None)
+    m = load_map(view["map"])
+    parts = _phone_windows(view, m, None, None)
+    assert len(parts) == 3 and all(size > PHONE_MAX_HEX for size, _, _ in parts)
+    for city in view["cities"].values():           # only the last move, on the Roman board, is in play
+        city["cubes"] = []
+    rome = view["through_time"]["periods"][1]
+    view["last"] = [label(rome["origin"][0] + 2, rome["origin"][1] + 2)]
+    ((size, (x0, y0, width, height), _),) = _phone_windows(view, m, None, None)
+    lay = Layout(m.columns, m.rows, size, 14)
+    x, y = lay.xy(view["last"][0])
+    assert x0 <= x <= x0 + width and y0 <= y <= y0 + height
