@@ -8,6 +8,7 @@ The cogs and the local table both call these with the bot's ``Table``.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 
 from . import registry
@@ -30,11 +31,19 @@ async def known_players(table, channel_id: int | None) -> int | None:
 
 async def table_map(table, ui, channel_id: int) -> str | None:
     """The map the channel's table of ``ui``'s game plays (``GameUI.table_map``), for the names a
-    player types (``typed_args.command_args``); ``None`` without such a table."""
+    player types (``typed_args.command_args``); ``None`` without such a table. Once the game runs,
+    the options its setup settled (a state's ``options``, where the game keeps them) come first: a
+    map chosen at random at the start (Railways Through Time's boards) is known only then."""
     row = await table.store.active_game(channel_id)
     if row is None or row.game != ui.game_id:
         return None
-    return ui.table_map(row.options, len(await table.store.seats(row.id)))
+    options = row.options
+    snap = await table.store.snapshot(row.id) if row.status == "running" else None
+    if snap is not None:
+        settled = json.loads(snap[1]).get("options")
+        if isinstance(settled, dict):
+            options = {**options, **{k: v for k, v in settled.items() if v is not None}}
+    return ui.table_map(options, len(await table.store.seats(row.id)))
 
 
 def games_with_maps() -> list[str]:

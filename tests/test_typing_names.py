@@ -85,6 +85,22 @@ async def test_a_link_to_a_city_named_in_two_words(tmp_path):
         await store.close()
 
 
+async def test_a_time_warp_of_boards_drawn_at_random_is_typed_as_shown(tmp_path):
+    """Railways Through Time without ``periods``: the boards are drawn when the game starts, and so
+    are the warps' names ("Time warp L3"); once it runs, the local table groups them like any name."""
+    from railhead.engine.games.rotw.data import load_map
+    store, local, session = await rotw_table(tmp_path, 3, options="map=through-time")
+    try:
+        m = load_map(session.match.view(None)["map"])
+        warp = next(c.name for c in m.cities.values() if c.colour == "warp")
+        city = next(c.name for c in m.cities.values() if c.colour != "warp" and " " not in c.name)
+        out = "\n".join(await local.handle(f"rotw link {city} {warp}"))
+        assert out == "\n".join(await local.handle(f"rotw link from={city} to={warp}")), out
+        assert warp in out or "no single build" in out.lower() or "cannot" in out.lower(), out
+    finally:
+        await store.close()
+
+
 @pytest.mark.parametrize("typed", ["Wroclaw", "wrocław", "WROCLAW", "Plock", "płock", "Lodz"])
 async def test_names_without_their_accents_or_strokes_match(tmp_path, typed):
     """`Koln` always worked; `Wroclaw` and `Plock` did not (ł is a letter of its own in Unicode)."""
