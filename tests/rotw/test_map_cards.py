@@ -384,6 +384,43 @@ def test_time_bounty_needs_a_cube_from_another_period():
     assert t.state["players"][1]["points"] == 1 and "time-bounty:rome" in t.state["cards"]["discard"]
 
 
+# ------------------------------------------------------------------ the bot
+def _ui(t: MapTable, seat: int):
+    from railhead.bot.games.rotw.ui import RotwUI
+    from railhead.bot.ui import UIContext
+    from railhead.engine import Match
+    return RotwUI(), UIContext(Match(GAME, {"map": t.state["options"]["map"]}, t.state["seats"], 1, [], t.state),
+                               seat, t.state["seats"])
+
+
+def test_the_inspector_question_reaches_its_holder_with_buttons():
+    """The holder's prompt says what the delivery would do and offers Stop / Let it pass."""
+    t, lid = _inspected_table()
+    t.deliver(0, "Glasgow", "yellow", [lid])
+    ui, ctx = _ui(t, 1)
+    (prompt,) = GAME.prompts(t.state)
+    text = ui.prompt_text(GAME.view(t.state, None), prompt, "@P1")
+    assert text.startswith("@P1, P0 wants to make this delivery") and "Railway Inspector" in text
+    buttons = ui.prompt_components(ctx, ctx.prompt())
+    assert [(b.label, b.action) for b in buttons] == [
+        ("Stop it (Railway Inspector)", {"type": "inspect", "stop": True}),
+        ("Let it pass", {"type": "inspect", "stop": False})]
+
+
+def test_held_map_cards_get_use_buttons_and_hot_spring_asks_for_a_build():
+    t = MapTable("nippon", 3)
+    t.hold(0, "coal-fueled-engines:1")
+    t.face_up("hot-spring:1")
+    t.ready(0)
+    ui, ctx = _ui(t, 0)
+    labels = [b.label for b in ui.prompt_components(ctx, ctx.prompt())]
+    assert "Use Coal-fueled Engines (then upgrade)" in labels
+    t.act(0, type="take_card", card="hot-spring")
+    ui, ctx = _ui(t, 0)
+    assert [b.label for b in ui.prompt_components(ctx, ctx.prompt())] == ["Pass"]   # no build card held
+    assert "**Hot Spring**: build track now" in ui.prompt_text(GAME.view(t.state, 0), ctx.prompt(), "you")
+
+
 # ------------------------------------------------------------------ playouts
 @pytest.mark.parametrize(("map_id", "seed"), [("great-britain", 1), ("nippon", 2), ("western-us", 1)])
 def test_a_random_game_with_the_map_cards_ends_and_replays(map_id, seed):

@@ -1,8 +1,14 @@
 """Railways of the World's operations cards in words: the face-up cards, the cards each player
-holds, the Major Lines, and which held cards a seat may use now (views in, text out)."""
+holds, the Major Lines, which held cards a seat may use now, and the map cards' questions (a
+Railway Inspector's holder asked about a delivery, a Hot Spring build due; views in, text and
+buttons out)."""
 from __future__ import annotations
 
-NEEDS_CITY = ("city-growth", "new-industry")
+from ...replies import Button
+
+NEEDS_CITY = ("city-growth", "new-industry", "boomtown")
+BUILD_CARDS = ("land-grant", "perfect-engineering", "ferry-line", "tunnel-engineer")
+UPGRADE_CARDS = ("coal-fueled-engines", "boost")
 KIND_WORDS = {"goal": "goal: cannot be taken", "immediate": "used when taken", "held": "kept until used",
               "per_turn": "kept, once per turn", "permanent": "kept for the game"}
 
@@ -39,12 +45,41 @@ def kept_text(card: dict) -> str:
 
 def usable(view: dict, seat: int, phase: str) -> list[dict]:
     """The seat's hand cards it may use now: Railroad Executive in the auction, build cards (Land
-    Grant, Perfect Engineering, Ferry Line) in a round."""
-    wanted = ("railroad-executive",) if phase == "auction" else ("land-grant", "perfect-engineering", "ferry-line")
+    Grant, Perfect Engineering, Ferry Line, Tunnel Engineer) and upgrade cards (Coal-fueled Engines,
+    Boost, below engine level 8) in a round; only build cards while a Hot Spring build is due."""
+    player = view["players"][seat]
+    wanted = ("railroad-executive",) if phase == "auction" else BUILD_CARDS if "hot_spring" in view else \
+        BUILD_CARDS + (UPGRADE_CARDS if player["engine"] < 8 else ())
     seen, out = set(), []
-    for c in view["players"][seat]["cards"]:
+    for c in player["cards"]:
         kind = c["id"].split(":")[0]
         if kind in wanted and not c["ready"] and kind not in seen:
             seen.add(kind)
             out.append(c)
     return out
+
+
+def use_button(card: dict) -> Button:
+    """The button that readies a held card for this action: "Use Tunnel Engineer (then build)"."""
+    then = "upgrade" if card["id"].split(":")[0] in UPGRADE_CARDS else "build"
+    return Button(f"Use {card['name']} (then {then})", {"type": "use_card", "card": card["id"]}, "success")
+
+
+def inspector_text(view: dict, prompt: dict, who: str) -> str:
+    """The question to a Railway Inspector's holder ("RAILWAYS of GREAT BRITAIN")."""
+    deliverer = view["players"][prompt["deliverer"]]["name"]
+    return (f"{who}, {deliverer} wants to make this delivery: {prompt['text']} Play your **Railway Inspector** to "
+            f"stop it (the cube stays, {deliverer} loses the action, your card is spent; nobody can be stopped "
+            "twice), or let it pass?")
+
+
+def inspector_buttons() -> list[Button]:
+    """Stop the delivery, or let it pass."""
+    return [Button("Stop it (Railway Inspector)", {"type": "inspect", "stop": True}, "danger"),
+            Button("Let it pass", {"type": "inspect", "stop": False}, "primary")]
+
+
+def hot_spring_text(who: str) -> str:
+    """The build a Hot Spring taker owes now ("RAILWAYS of NIPPON")."""
+    return (f"{who}, **Hot Spring**: build track now (`/rotw link` or `/rotw build`); each new tile on a mountain "
+            "hex scores 1 point. Pass gives up the build.")

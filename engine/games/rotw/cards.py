@@ -197,7 +197,8 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
 
 def check_network_goals(state: dict, ctx: Context, seat: int, events: list) -> None:
     """After ``seat`` completes a link: the face-up goals about a player's network (so many
-    complete links, so many cities reached, a complete link of so many tiles: Long Distance). A player past the mark when the card appears wins it
+    complete links, so many cities reached, a complete link of so many tiles: Long Distance). A
+    player past the mark when the card appears wins it
     with their next completed link (our reading of "the next player to accomplish the goal")."""
     for card in list(state["cards"]["face_up"]):
         s = spec(ctx, card)

@@ -83,8 +83,9 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
            jumps: int = 0) -> None:
     """The cube (already off its city) reaches ``passed[-1]``: back into the bag, a point per link
     to each link's owner, then the Western Link market, ``marker`` (the origin's empty city marker),
-    a rotor's turn, hotels and goals ("D. DELIVER GOODS CUBE"; the map cards' goals: ``mapcards``). ``jumps``: jumps through time, each
-    making its two links (both the mover's) count as one ("Delivering Goods Through Time")."""
+    a rotor's turn, hotels and goals ("D. DELIVER GOODS CUBE"; the map cards' goals: ``mapcards``).
+    ``jumps``: jumps through time, each making its two links (both the mover's) count as one
+    ("Delivering Goods Through Time")."""
     mapdata = ctx.map
     player = state["players"][seat]
     state["bag"][colour] += 1

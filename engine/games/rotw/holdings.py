@@ -190,9 +190,9 @@ def disarm_others(state: dict, ctx: Context, seat: int, kind: str) -> None:
 
 def upgrade_price(state: dict, ctx: Context, seat: int, cost: int, spend: bool = True) -> tuple[int, list[str]]:
     """An engine upgrade's price in thousands with the seat's readied upgrade cards, which are spent
-    (discarded; not with ``spend`` false, for a quote): Coal-fueled Engines, half rounded up ("RAILWAYS of the WESTERN U.S.", "Railways of
-    Nippon"), then Boost, $5,000 less, at least $0 ("RAILWAYS through TIME"). Returns ``(price,
-    the names of the cards played)``."""
+    (discarded; not with ``spend`` false, for a quote): Coal-fueled Engines, half rounded up
+    ("RAILWAYS of the WESTERN U.S.", "RAILWAYS of NIPPON"), then Boost, $5,000 less, at least $0
+    ("RAILWAYS through TIME"). Returns ``(price, the names of the cards played)``."""
     player = state["players"][seat]
     names = []
     for effect in UPGRADE_CARDS:
