@@ -407,6 +407,15 @@ def test_the_inspector_question_reaches_its_holder_with_buttons():
         ("Let it pass", {"type": "inspect", "stop": False})]
 
 
+async def test_the_inspector_answer_can_be_typed():
+    from railhead.bot.games.rotw.cards import INSPECT
+    t, lid = _inspected_table()
+    t.deliver(0, "Glasgow", "yellow", [lid])
+    _, ctx = _ui(t, 1)
+    reply = await INSPECT.handler(ctx, INSPECT.check({"stop": "false"}))
+    assert reply.action == {"type": "inspect", "stop": False}
+
+
 def test_held_map_cards_get_use_buttons_and_hot_spring_asks_for_a_build():
     t = MapTable("nippon", 3)
     t.hold(0, "coal-fueled-engines:1")

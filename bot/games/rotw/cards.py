@@ -4,7 +4,8 @@ Railway Inspector's holder asked about a delivery, a Hot Spring build due; views
 buttons out)."""
 from __future__ import annotations
 
-from ...replies import Button
+from ...replies import Apply, Button
+from ...ui import Command, Param, UIContext
 
 NEEDS_CITY = ("city-growth", "new-industry", "boomtown")
 BUILD_CARDS = ("land-grant", "perfect-engineering", "ferry-line", "tunnel-engineer")
@@ -65,21 +66,33 @@ def use_button(card: dict) -> Button:
     return Button(f"Use {card['name']} (then {then})", {"type": "use_card", "card": card["id"]}, "success")
 
 
-def inspector_text(view: dict, prompt: dict, who: str) -> str:
-    """The question to a Railway Inspector's holder ("RAILWAYS of GREAT BRITAIN")."""
+def map_text(view: dict, prompt: dict, who: str) -> str:
+    """The prompt of a map card's question: a Railway Inspector's holder asked about a delivery
+    ("RAILWAYS of GREAT BRITAIN"), or the build a Hot Spring taker owes now ("RAILWAYS of NIPPON")."""
+    if prompt["kind"] != "inspector":
+        return (f"{who}, **Hot Spring**: build track now (`/rotw link` or `/rotw build`); each new tile on a "
+                "mountain hex scores 1 point. Pass gives up the build.")
     deliverer = view["players"][prompt["deliverer"]]["name"]
     return (f"{who}, {deliverer} wants to make this delivery: {prompt['text']} Play your **Railway Inspector** to "
             f"stop it (the cube stays, {deliverer} loses the action, your card is spent; nobody can be stopped "
             "twice), or let it pass?")
 
 
-def inspector_buttons() -> list[Button]:
-    """Stop the delivery, or let it pass."""
-    return [Button("Stop it (Railway Inspector)", {"type": "inspect", "stop": True}, "danger"),
-            Button("Let it pass", {"type": "inspect", "stop": False}, "primary")]
+def map_buttons(view: dict, seat: int, prompt: dict) -> list[Button]:
+    """The buttons of ``map_text``'s questions: stop the delivery or let it pass; for Hot Spring, the
+    build cards the seat may ready and Pass (the build itself is typed: `/rotw link`, `/rotw build`)."""
+    if prompt["kind"] == "inspector":
+        return [Button("Stop it (Railway Inspector)", {"type": "inspect", "stop": True}, "danger"),
+                Button("Let it pass", {"type": "inspect", "stop": False}, "primary")]
+    return [*map(use_button, usable(view, seat, "actions")), Button("Pass", {"type": "pass"}, "danger")]
 
 
-def hot_spring_text(who: str) -> str:
-    """The build a Hot Spring taker owes now ("RAILWAYS of NIPPON")."""
-    return (f"{who}, **Hot Spring**: build track now (`/rotw link` or `/rotw build`); each new tile on a mountain "
-            "hex scores 1 point. Pass gives up the build.")
+async def inspect(ctx: UIContext, args: dict) -> Apply:
+    """``inspect stop:true|false``: the Railway Inspector's answer, typed instead of pressed."""
+    return Apply({"type": "inspect", "stop": bool(args["stop"])})
+
+
+INSPECT = Command("inspect", "holding a Railway Inspector, when asked: stop the delivery (`stop:true`) or let it pass",
+                  inspect, (Param("stop", bool, "true stops the delivery, false lets it pass", required=True),),
+                  discord_description="Railway Inspector: stop another player's delivery, or let it pass")
+"""The typed form of the Inspector's buttons (Great Britain)."""

@@ -18,7 +18,7 @@ from railhead.render import rotw as render_rotw
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import spending, western
-from .cards import NEEDS_CITY, cards_text, hot_spring_text, inspector_buttons, inspector_text, usable, use_button
+from .cards import INSPECT, NEEDS_CITY, cards_text, map_buttons, map_text, usable, use_button
 from .focus import close_view
 from .maps import MapChoice, suggestions
 from .status import ROUNDS, money_hidden, plural, status_text
@@ -305,6 +305,7 @@ COMMANDS = {c.name: c for c in (
             (Param("name", str, "the baron's name or id", rest=True,
                    discord_description="The baron to keep (at the start)"),),
             discord_description="Your secret baron card; at the start, keep one of your two"),
+    INSPECT,
 )}
 
 
@@ -396,8 +397,8 @@ class RotwUI(MapChoice, GameUI):
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """See ``GameUI.prompt_text``: keep a baron, bid (floor and high bid in dollars) or the
         action round's choices."""
-        if prompt["kind"] == "inspector":
-            return inspector_text(view, prompt, who)
+        if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
+            return map_text(view, prompt, who)
         if prompt["kind"] == "baron":
             hand = (view.get("barons") or {}).get("hand") or []
             if who == "you" and hand:
@@ -416,8 +417,6 @@ class RotwUI(MapChoice, GameUI):
                        "still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")
-        if prompt.get("hot_spring"):
-            return hot_spring_text(who)
         west = ", `/rotw western` for a Western Link" if view.get("western_link") else ""
         return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}{west}."
 
@@ -425,8 +424,8 @@ class RotwUI(MapChoice, GameUI):
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
         thousand) and Railroad Executive, or the action round's buttons."""
         view = ctx.view()
-        if prompt["kind"] == "inspector":
-            return inspector_buttons()
+        if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
+            return map_buttons(view, ctx.seat, prompt)
         if prompt["kind"] == "baron":
             return [Button(f"Keep {c['name']}", {"type": "keep_baron", "baron": c["id"]}, "primary")
                     for c in view["barons"]["hand"]]
@@ -439,8 +438,6 @@ class RotwUI(MapChoice, GameUI):
                  for c in usable(view, ctx.seat, "auction")]
         if prompt["kind"] != "action":
             return []
-        if prompt.get("hot_spring"):
-            return [*map(use_button, usable(view, ctx.seat, "actions")), Button("Pass", {"type": "pass"}, "danger")]
         offers: list[Button | Select] = []
         can_deliver = ctx.query("can_deliver")
         if can_deliver:
