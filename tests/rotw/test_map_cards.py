@@ -136,6 +136,8 @@ def test_passenger_line_goes_to_the_first_player_with_four_colours():
     t.state["cities"][t.hex["Glasgow"]]["cubes"] = ["yellow", "yellow"]
     t.deliver(1, "Glasgow", "yellow", [lid])
     assert GAME.view(t.state, None)["passengers"] == {"1": ["yellow"]}
+    from railhead.bot.games.rotw.cards import cards_text
+    assert "Colours delivered towards the Passenger Line: P1 yellow" in cards_text(GAME.view(t.state, 0), 0)
     t.state["passengers"] = {"1": ["black", "red", "yellow"], "2": ["blue"]}
     t.state["cities"][t.hex["Glasgow"]]["cubes"] = ["yellow"]
     before = t.state["players"][1]["points"]
@@ -207,6 +209,9 @@ def test_railway_inspector_stops_a_delivery_once_per_player():
     assert t.state["players"][0]["points"] == points and t.actor != 0
     assert "railway-inspector:1" in t.state["cards"]["discard"] and t.state["inspected"] == [0]
     assert GAME.view(t.state, None)["inspected"] == [0]
+    from railhead.bot.games.rotw.cards import cards_text
+    assert "Stopped by a Railway Inspector (no Inspector can stop them again): P0" in \
+        cards_text(GAME.view(t.state, 1), 1)
     t.deliver(0, "Glasgow", "yellow", [lid])      # seat 2's Inspector may not stop seat 0 again
     assert "inspection" not in t.state and t.state["cities"][t.hex["Glasgow"]]["cubes"] == ["yellow"]
     assert "railway-inspector:2" in t.state["players"][2]["cards"]

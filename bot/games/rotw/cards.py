@@ -15,7 +15,8 @@ KIND_WORDS = {"goal": "goal: cannot be taken", "immediate": "used when taken", "
 
 
 def cards_text(view: dict, seat: int | None) -> str:
-    """The face-up operations cards, each player's kept cards and the Major Lines."""
+    """The face-up operations cards, each player's kept cards, the Passenger Line's count and who a
+    Railway Inspector stopped, and the Major Lines."""
     lines = ["**Face-up operations cards** (take one by its name as shown, e.g. `/rotw card City Growth` "
              "with `city:` where it needs one):"]
     lines += [f"- **{c['name']}** ({KIND_WORDS[c['kind']]}): {c['text']}" for c in view["cards"]["face_up"]]
@@ -23,6 +24,12 @@ def cards_text(view: dict, seat: int | None) -> str:
         if p["cards"]:
             who = "You hold" if p["seat"] == seat else f"{p['name']} holds"
             lines.append(f"{who}: " + "; ".join(kept_text(c) for c in p["cards"]))
+    if view.get("passengers"):
+        lines.append("Colours delivered towards the Passenger Line: " + "; ".join(
+            f"{view['players'][int(s)]['name']} {', '.join(c)}" for s, c in sorted(view["passengers"].items())))
+    if view.get("inspected"):
+        lines.append("Stopped by a Railway Inspector (no Inspector can stop them again): "
+                     + ", ".join(view["players"][s]["name"] for s in view["inspected"]))
     if view["major_lines"]:
         lines.append("**Major Lines** (the first player whose own links join the two cities scores):")
         lines += [f"- {a}–{b}: {pts} points" + (f", scored by {view['players'][o]['name']}" if o is not None else "")

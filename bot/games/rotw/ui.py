@@ -218,7 +218,7 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
         menu = [Select("Take a card (your action)", [Option(c["name"], {"type": "take_card", "card": c["id"]},
                                                              c["text"]) for c in takeable[:25]])] \
             if mine and takeable else []
-        hint = "\nCity Growth and New Industry need a city: `/rotw card card:<name> city:<city>`." \
+        hint = "\nCity Growth, New Industry and Boomtown need a city: `/rotw card card:<name> city:<city>`." \
             if any(c["id"].split(":")[0] in NEEDS_CITY for c in view["cards"]["face_up"]) else ""
         return private(cards_text(view, ctx.seat) + hint, components=menu)
     action = {"type": "take_card", "card": args["card"]}
