@@ -17,7 +17,7 @@ from railhead.render import rotw as render_rotw
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import modules, spending, western
-from .cards import NEEDS_CITY, cards_text, usable
+from .cards import INSPECT, NEEDS_CITY, cards_text, map_buttons, map_text, usable, use_button
 from .focus import close_view
 from .maps import MapChoice, suggestions
 from .preview import city as _city
@@ -165,7 +165,7 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
         menu = [Select("Take a card (your action)", [Option(c["name"], {"type": "take_card", "card": c["id"]},
                                                              c["text"]) for c in takeable[:25]])] \
             if mine and takeable else []
-        hint = "\nCity Growth and New Industry need a city: `/rotw card card:<name> city:<city>`." \
+        hint = "\nCity Growth, New Industry and Boomtown need a city: `/rotw card card:<name> city:<city>`." \
             if any(c["id"].split(":")[0] in NEEDS_CITY for c in view["cards"]["face_up"]) else ""
         return private(cards_text(view, ctx.seat) + hint, components=menu)
     action = {"type": "take_card", "card": args["card"]}
@@ -177,8 +177,9 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 async def use(ctx: UIContext, args: dict) -> Apply:
-    """Use a card you hold (not an action): Government Land Grant, Perfect Engineering or Ferry Line
-    before a build on your turn, Railroad Executive on your turn to bid."""
+    """Use a card you hold (not an action): Government Land Grant, Perfect Engineering, Ferry Line or
+    Tunnel Engineer before a build on your turn, Coal-fueled Engines or Boost before an upgrade,
+    Railroad Executive on your turn to bid."""
     return Apply({"type": "use_card", "card": args["card"]})
 
 
@@ -234,12 +235,13 @@ COMMANDS = {c.name: c for c in (
             (Param("card", str, "a face-up card id or kind", autocomplete="card"),
              Param("city", str, _CITY, autocomplete="city"),
              Param("colour", str, "a New City colour", choices=COLOURS))),
-    Command("use", "use a card you hold: Land Grant, Perfect Engineering or Ferry Line before a build, "
-                   "Railroad Executive instead of a bid", use,
+    Command("use", "use a card you hold: a build card (Land Grant, Perfect Engineering, Ferry Line, Tunnel "
+                   "Engineer) before a build, Coal-fueled Engines or Boost before an upgrade, Railroad Executive "
+                   "instead of a bid", use,
             (Param("card", str, "the card's name or id", required=True, rest=True,
-                   discord_description="Land Grant, Perfect Engineering or Ferry Line before a build; "
-                                       "Railroad Executive instead of a bid"),),
-            discord_description="Play a card you hold (Land Grant, Perfect Engineering, Ferry Line, Executive)"),
+                   discord_description="A build card before a build, an engine card before an upgrade, "
+                                       "Executive instead of a bid"),),
+            discord_description="Play a card you hold (build cards, engine cards, Railroad Executive)"),
     Command("western", "build a Western Link from a city you reach (Eastern U.S.; asks first)", western.western,
             (Param("city", str, "the Western Link city", autocomplete="city"),),
             discord_description="Build a Western Link from a city your track reaches (Eastern U.S. map)"),
@@ -251,6 +253,7 @@ COMMANDS = {c.name: c for c in (
                    discord_description="The baron to keep (at the start)"),),
             discord_description="Your secret baron card; at the start, keep one of your two"),
     *modules.COMMANDS,
+    INSPECT,
 )}
 
 
@@ -346,6 +349,8 @@ class RotwUI(MapChoice, GameUI):
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """See ``GameUI.prompt_text``: keep a baron, bid (floor and high bid in dollars) or the
         action round's choices."""
+        if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
+            return map_text(view, prompt, who)
         if prompt["kind"] == "baron":
             hand = (view.get("barons") or {}).get("hand") or []
             if who == "you" and hand:
@@ -372,6 +377,8 @@ class RotwUI(MapChoice, GameUI):
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
         thousand) and Railroad Executive, or the action round's buttons."""
         view = ctx.view()
+        if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
+            return map_buttons(view, ctx.seat, prompt)
         if prompt["kind"] == "baron":
             return [Button(f"Keep {c['name']}", {"type": "keep_baron", "baron": c["id"]}, "primary")
                     for c in view["barons"]["hand"]]
@@ -395,8 +402,7 @@ class RotwUI(MapChoice, GameUI):
                 {"type": "upgrade"}), "upgrade"))
         offers += western.offers(view, ctx.seat)
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
-        offers += [Button(f"Use {c['name']} (then build)", {"type": "use_card", "card": c["id"]}, "success")
-                   for c in usable(view, ctx.seat, "actions")]
+        offers += [use_button(c) for c in usable(view, ctx.seat, "actions")]
         # While a delivery is possible, Pass asks for a Confirm first (the ``pass`` command).
         offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else {"type": "pass"}, "danger"))
         return offers

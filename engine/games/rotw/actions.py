@@ -106,26 +106,38 @@ class Deliver(Action, tag="deliver"):
 
 class TakeCard(Action, tag="take_card"):
     """Action phase: take a face-up operations card and use it at once ("E. SELECT RAILROAD
-    OPERATIONS CARD")."""
+    OPERATIONS CARD"); after Hot Spring (Nippon) your next move is a build that is part of this
+    action (or a pass giving it up)."""
 
     card: Annotated[str, msgspec.Meta(
         description=("a face-up card id (`\"city-growth:2\"`), or its kind (`\"city-growth\"`) or name as shown "
                      "(`\"City Growth\"`, any case) for the first face-up copy"))]
     city: Annotated[str | None, msgspec.Meta(  # noqa: UP007
-        description="a city, by hex or by name (City Growth and New Industry)")] = None
+        description="a city, by hex or by name (City Growth, New Industry and Boomtown)")] = None
     colour: Annotated[str | None, msgspec.Meta(  # noqa: UP007
-        description="a New City colour with a tile left (New Industry)")] = None
+        description="a New City colour with a tile left (New Industry and Boomtown)")] = None
     example: ClassVar[dict] = {"type": "take_card", "card": "city-growth:2", "city": "Paris"}
 
 
 class UseCard(Action, tag="use_card"):
     """Use a card you hold (hand of cards; not an action): Government Land Grant, Perfect
-    Engineering or Ferry Line on your turn in a round, then build (the card is spent by that build; another
-    action hands it back); Railroad Executive on your turn to bid, instead of bidding."""
+    Engineering, Ferry Line or Tunnel Engineer on your turn in a round, then build (the card is spent by
+    that build; another action hands it back); Coal-fueled Engines or Boost, then upgrade your engine
+    (likewise); Railroad Executive on your turn to bid, instead of bidding. A Railway Inspector is
+    played with `inspect`, when you are asked."""
 
     card: Annotated[str, msgspec.Meta(
         description="a card you hold: its id (`\"land-grant:2\"`), kind (`\"land-grant\"`) or name, any case")]
     example: ClassVar[dict] = {"type": "use_card", "card": "land-grant"}
+
+
+class Inspect(Action, tag="inspect"):
+    """Great Britain, holding a Railway Inspector, when asked during another player's delivery:
+    `stop` it (the cube stays, that player loses the action, your Inspector is spent; nobody is
+    stopped twice) or let it pass ("RAILWAYS of GREAT BRITAIN", "New Operations Cards")."""
+
+    stop: Annotated[bool, msgspec.Meta(description="`true` stops the delivery, `false` lets it pass")]
+    example: ClassVar[dict] = {"type": "inspect", "stop": True}
 
 
 class WesternLink(Action, tag="western_link"):
@@ -155,7 +167,7 @@ class IssueBonds(Action, tag="issue_bonds"):
 
 
 ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, UseCard, KeepBaron,  # noqa: UP007
-                IssueBonds, WesternLink]
+                IssueBonds, WesternLink, Inspect]
 
 INTRO = """\
 # Railways of the World: action documents
@@ -209,6 +221,16 @@ pointing on along the way (an unfinished link). Bids: the floor and the nine amo
 `railroad-executive:<n>`, `ferry-line:<n>` (the last only on maps with ferry hexes; kept, then used
 with `use_card`), `bridge-company:1`, `tunnel-company:1`
 (kept, once per turn by themselves), `hotel:<city hex>` (kept for the game).
+The maps' own cards, only on their maps: `passenger-line:1` (Mexico, Europe, Great Britain; goal),
+`tunnel-engineer:<n>` (Europe, Great Britain; kept, used before a build), `railway-inspector:<n>`
+(Great Britain; kept, played with `inspect` when asked), `long-distance:1`, `heavy-locomotive:1`
+(Nippon start cards, goals), `local-campaign:<city hex>` (Nippon, goals), `hot-spring:<n>` (Nippon;
+taken, then a build), `coal-fueled-engines:<n>` (Nippon, Western U.S.; kept, used before an upgrade),
+`boomtown:<n>`, `sutters-mill:<city hex>` (Western U.S.; taken and used at once), and in Railways
+Through Time `boost:<n>` (kept, used before an upgrade), `time-bounty:<period id>` (goals) and
+`passenger-lines:1` (a start card in New Train's place). The `inspect` action and the events
+`inspection`, `inspection_passed` and `inspected` (with `stopped`, the deliverer's seat) belong to
+the Railway Inspector.
 See `data/cards/rotw/operations.toml` and, for each map's hotels and Major Lines,
 `data/cards/rotw/maps.toml`.
 """

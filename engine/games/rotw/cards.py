@@ -51,6 +51,14 @@ def describe(ctx: Context, card: str) -> dict:
         city = _city(ctx, card)
         name = f"{s.name}: {city}"
         text = f"Each time any player delivers a goods cube to {city}, you gain 1 point."
+    elif s.per_map in ("local_campaigns", "gold_rush"):
+        city = _city(ctx, card)
+        name = f"{s.name}: {city}"
+        text = s.text.replace("the named city", city).replace("the gold-rush city", city)
+    elif s.per_map == "periods":
+        period = next(p.name for p in time_of(ctx.map).periods if p.id == card.split(":")[1])
+        name = f"{s.name}: {period}"
+        text = s.text.replace("the named period", period)
     return {"id": card, "name": name, "kind": s.kind, "symbol": SYMBOL[s.kind], "text": text}
 
 
@@ -59,20 +67,37 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
         return [f"{s.id}:{hexname}" for hexname, _ in ctx.map.service_bounties]
     if s.per_map == "hotels":
         return [f"{s.id}:{hexname}" for hexname in ctx.map_cards.hotels]
+    if s.per_map == "local_campaigns":
+        return [f"{s.id}:{hexname}" for hexname in ctx.map_cards.local_campaigns]
+    if s.per_map == "gold_rush":
+        return [f"{s.id}:{ctx.map_cards.sutters_mill}"] if ctx.map_cards.sutters_mill else []
+    if s.per_map == "periods":
+        return [f"{s.id}:{p.id}" for p in time_of(ctx.map).periods]
     return [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
+
+
+def in_game(ctx: Context, s: CardSpec) -> bool:
+    """Whether card kind ``s`` is in a game on ``ctx``'s map: one that ``needs`` ferries only on a map
+    with ferry hexes ("Ferry Line"), one that needs ``time`` only in Railways Through Time; one with
+    ``maps`` only on those maps (the expansions' "New Operations Cards"); and not a card another card
+    in the game ``replaces`` (New Train, where Passenger Lines is a start card)."""
+    if (s.needs == "ferries" and not ctx.map.ferries) or (s.needs == "time" and time_of(ctx.map) is None):
+        return False
+    if s.maps and ctx.map.id.split(":")[0] not in s.maps:
+        return False
+    return not any(o.replaces == s.id and o is not s and in_game(ctx, o) for o in ctx.cards.values())
 
 
 def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True, bounties: bool = True) -> dict:
     """Start cards face up (every copy), the rest shuffled (``rng.shuffle``, the deck order is hidden);
-    then 2 cards per player face up. A card that ``needs`` ferries is in the game only on a map with
-    ferry hexes ("Ferry Line"), one that needs ``time`` only in Railways Through Time. A Railroad
+    then 2 cards per player face up. Only the cards ``in_game`` on the map are used. A Railroad
     Executive among those is replaced by the next card and
     shuffled back into the deck ("Railroad Executives"); without ``executives`` (Worst is First,
     where nobody bids) they leave the game; without ``bounties`` the Service Bounties are not in the
     deck (``queue_bounties``). Returns ``{"face_up", "deck", "discard"}``."""
     face_up, deck = [], []
     for s in ctx.cards.values():
-        if (s.needs == "ferries" and not ctx.map.ferries) or (s.needs == "time" and time_of(ctx.map) is None):
+        if not in_game(ctx, s):
             continue
         if s.start:
             face_up += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
@@ -126,7 +151,7 @@ def reveal_one(cards: dict) -> str | None:
     return card
 
 
-def _claim(state: dict, ctx: Context, seat: int, card: str, points: int, events: list) -> None:
+def claim(state: dict, ctx: Context, seat: int, card: str, points: int, events: list) -> None:
     """``seat`` wins goal card ``card``: its points (and free engine level), then it is discarded."""
     s = spec(ctx, card)
     player = state["players"][seat]
@@ -165,20 +190,23 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
         )
         if s.kind == "goal" and met:
             points = bounty_points(ctx, card) if s.goal == "deliver_to_city" else s.points
-            _claim(state, ctx, seat, card, points, events)
+            claim(state, ctx, seat, card, points, events)
             if s.goal == "deliver_to_city":
                 bounty_claimed(state)
 
 
 def check_network_goals(state: dict, ctx: Context, seat: int, events: list) -> None:
     """After ``seat`` completes a link: the face-up goals about a player's network (so many
-    complete links, so many cities reached). A player past the mark when the card appears wins it
+    complete links, so many cities reached, a complete link of so many tiles: Long Distance). A
+    player past the mark when the card appears wins it
     with their next completed link (our reading of "the next player to accomplish the goal")."""
     for card in list(state["cards"]["face_up"]):
         s = spec(ctx, card)
         if s.goal == "links_owned" and len({e[0] for e in own_graph(state, seat)}) >= s.count or \
-                s.goal == "cities_reached" and len(cities_reached(state, seat)) >= s.count:
-            _claim(state, ctx, seat, card, s.points, events)
+                s.goal == "cities_reached" and len(cities_reached(state, seat)) >= s.count or \
+                s.goal == "link_tiles" and any(link["owner"] == seat and link["to"] and len(link["hexes"]) >= s.count
+                                               for link in state["links"].values()):
+            claim(state, ctx, seat, card, s.points, events)
 
 
 def face_up_card(ctx: Context, face_up: list[str], ref: str) -> str:
@@ -233,7 +261,14 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
             text += " (its empty city marker is removed)"
     else:  # new_industry
         text = urbanize(state, ctx, seat, action, rng, free=True)
-    cards["face_up"].remove(card)
-    cards["discard"].append(card)
-    events.append({"type": "card", "seat": seat, "text": f"{player['name']} takes {name} and {text}."})
+    spend(state, ctx, seat, card, text, events)
     events += shown
+
+
+def spend(state: dict, ctx: Context, seat: int, card: str, text: str, events: list) -> None:
+    """A red X card taken and used: off the row into the discard pile; the event says "<player>
+    takes <card> and <text>."."""
+    state["cards"]["face_up"].remove(card)
+    state["cards"]["discard"].append(card)
+    events.append({"type": "card", "seat": seat,
+                   "text": f"{state['players'][seat]['name']} takes {describe(ctx, card)['name']} and {text}."})

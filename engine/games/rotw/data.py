@@ -348,6 +348,12 @@ class CardSpec(msgspec.Struct, forbid_unknown_fields=True):
     needs: str | None = None
     """A map feature the card needs to be in the game (``"ferries"``: the map has a ferry hex;
     ``"time"``: a Railways Through Time map of period boards)."""
+    maps: list[str] = []
+    """The maps (ids; ``"through-time"`` for any Railways Through Time map) whose deck holds the
+    card; empty: every map's (railways-of-the-world.txt: each expansion's "New Operations Cards")."""
+    replaces: str | None = None
+    """A card kind this one stands in for on its maps (Passenger Lines for New Train in Railways
+    Through Time's four start cards)."""
 
 
 class CardsFile(msgspec.Struct):
@@ -356,12 +362,14 @@ class CardsFile(msgspec.Struct):
 
 KINDS = {"goal", "immediate", "held", "per_turn", "permanent"}
 GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city", "links_owned",
-         "cities_reached", "through_time"}
-EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade"},
-           "held": {"land_grant", "perfect_engineering", "executive", "ferry_line"},
+         "cities_reached", "through_time", "colours_delivered", "link_tiles", "engine_level", "city_cleared",
+         "time_bounty"}
+EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade", "boomtown", "sutters_mill", "hot_spring"},
+           "held": {"land_grant", "perfect_engineering", "executive", "ferry_line", "tunnel_engineer", "inspector",
+                    "coal_fueled", "boost"},
            "per_turn": {"bridge", "tunnel"},
            "permanent": {"hotel"}}
-PER_MAP = {"service_bounties", "hotels"}
+PER_MAP = {"service_bounties", "hotels", "local_campaigns", "gold_rush", "periods"}
 NEEDS = {"ferries", "time"}
 
 
@@ -394,17 +402,22 @@ class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
     hotels: list[str] = []
     major_line: list[MajorLineSpec] = []
     rotors: list[str] = []
+    local_campaigns: list[str] = []
+    sutters_mill: str | None = None
 
 
 class MapCards(msgspec.Struct, frozen=True):
     """A map's own card data: the cities with a Hotel card (hexes), its Major Lines
     (``(city hex, city hex, points)``; railways-of-the-world.txt, "Hotels" and "Major Lines") and
     its own Rotor Cities for the ``city_rotors`` option (hexes of coloured cities; empty: the
-    rule of ``modules.rotor_cities``)."""
+    rule of ``modules.rotor_cities``); the cities of its Local Campaign cards (hexes, one card each)
+    and the city that takes Sutter's Mill's cubes (a hex, or ``None``; ``mapcards.py``)."""
 
     hotels: tuple[str, ...] = ()
     major_lines: tuple[tuple[str, str, int], ...] = ()
     rotors: tuple[str, ...] = ()
+    local_campaigns: tuple[str, ...] = ()
+    sutters_mill: str | None = None
 
 
 @cache
@@ -433,7 +446,9 @@ def load_map_cards(map_id: str) -> MapCards:
     rotors = tuple(hex_of(c) for c in spec.rotors)
     if any(mapdata.cities[h].colour == "gray" for h in rotors):
         fail(path, text, f"{map_id}: a Rotor City must be a coloured city", map_id, None, "rotors")
-    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors)
+    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors,
+                    tuple(hex_of(c) for c in spec.local_campaigns),
+                    hex_of(spec.sutters_mill) if spec.sutters_mill else None)
 
 
 def city_hex(mapdata: MapData, text: str) -> str | None:

@@ -10,7 +10,7 @@ from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
 from . import cards as ops
-from . import holdings, modules, routing, timetravel, western
+from . import holdings, mapcards, modules, routing, timetravel, western
 from .actions import Deliver
 from .context import Context
 from .data import city_hex
@@ -83,8 +83,9 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
            jumps: int = 0) -> None:
     """The cube (already off its city) reaches ``passed[-1]``: back into the bag, a point per link
     to each link's owner, then the Western Link market, ``marker`` (the origin's empty city marker),
-    a rotor's turn, hotels and goals ("D. DELIVER GOODS CUBE"). ``jumps``: jumps through time, each
-    making its two links (both the mover's) count as one ("Delivering Goods Through Time")."""
+    a rotor's turn, hotels and goals ("D. DELIVER GOODS CUBE"; the map cards' goals: ``mapcards``).
+    ``jumps``: jumps through time, each making its two links (both the mover's) count as one
+    ("Delivering Goods Through Time")."""
     mapdata = ctx.map
     player = state["players"][seat]
     state["bag"][colour] += 1
@@ -118,6 +119,7 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
     modules.turn_rotor(state, ctx, dest, events)
     holdings.hotels_after_delivery(state, ctx, dest, events)
     ops.check_goals(state, ctx, seat, counted, dest, events, through_time=bool(jumps))
+    mapcards.after_delivery(state, ctx, seat, origin, colour, dest, events)
 
 
 def do_continue(state: dict, ctx: Context, seat: int, action: Deliver, events: list,

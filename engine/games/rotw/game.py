@@ -9,7 +9,7 @@ from railhead.engine.core.actions import kind_of
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import barons, bidding, delivery, holdings, queries, routing, rules, search, western
+from . import barons, bidding, holdings, inspector, mapcards, queries, routing, rules, search, western
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -33,18 +33,20 @@ def _issue_bonds(state, seat, action, rng, events) -> None:
 
 
 def _action(do):
-    """One action of a round: readied cards go back unless it is a build, a cube kept at a Fuel
-    Depot is discarded unless the action continues it ("Fuel Depots"), then ``do`` and the next
-    seat (railways-of-the-world.txt, "2 - Player Actions")."""
+    """One action of a round: readied cards go back unless they are for this action, a cube kept at a
+    Fuel Depot is discarded unless the action continues it ("Fuel Depots"), then ``do`` and the next
+    seat (railways-of-the-world.txt, "2 - Player Actions"), unless a map card holds it
+    (``mapcards.after_action``: Hot Spring's build, a delivery waiting for a Railway Inspector)."""
     def play(state, seat, action, rng, events) -> None:
         ctx = of(state)
         kind = kind_of(action)
-        if kind != "build":
-            holdings.disarm(state, seat)
+        before = mapcards.before_action(state, ctx, seat, kind)
+        holdings.disarm_others(state, ctx, seat, kind)
         if not getattr(action, "kept", False):
             routing.drop(state, seat, events)
         do(state, ctx, seat, action, rng, events)
-        rules.next_actor(state, ctx, events)
+        if mapcards.after_action(state, ctx, seat, kind, before, events):
+            rules.next_actor(state, ctx, events)
     return play
 
 
@@ -61,7 +63,7 @@ def _upgrade(state, ctx, seat, action, rng, events) -> None:
 
 
 def _deliver(state, ctx, seat, action, rng, events) -> None:
-    delivery.do_deliver(state, ctx, seat, action, events, rng)
+    inspector.deliver(state, ctx, seat, action, events, rng)
 
 
 def _bid(state, seat, action, rng, events) -> None:
@@ -95,23 +97,28 @@ STEPS = (
     Step("auction", "bid or pass in the first-player auction",
          {"bid": _bid, "pass": _pass_auction, "use_card": _use_card},
          active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere),
+    Step("inspector", "answer the Railway Inspector's question", {"inspect": inspector.inspect},
+         active=lambda state: "inspection" in state, actors=lambda state: [inspector.prompt(state)["seat"]],
+         refuse=inspector.refuse),
     Step("actions", "take one action of your turn",
          {"build": _action(_build), "urbanize": _action(rules.do_urbanize), "upgrade": _action(_upgrade),
-          "deliver": _action(_deliver), "take_card": _action(rules.do_take_card), "pass": _action(_pass_round),
+          "deliver": _action(_deliver), "take_card": _action(mapcards.do_take_card), "pass": _action(_pass_round),
           "western_link": _action(western.do_western_link), "use_card": _use_card, "issue_bonds": _issue_bonds},
          active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere),
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each
-turn's first-player auction and its rounds of actions (railways-of-the-world.txt)."""
+turn's first-player auction and its rounds of actions (railways-of-the-world.txt); a delivery held
+for a Railway Inspector waits for its holder's answer (``inspector.py``)."""
 
 
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 5     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
+    rules_version = 6     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
     #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
     #                       Lines, cube reduction per map; 5: the engine baron counts levels from cards, the
-    #                       most-bonds baron's last-round bonds (docs/migrations.md)
+    #                       most-bonds baron's last-round bonds; 6: the maps' own operations cards
+    #                       (docs/migrations.md)
     options_type = Options
     state_type = RotwState
     actions = ACTIONS
@@ -127,6 +134,8 @@ class RailwaysOfTheWorld(Game):
         first of the two barons while they are chosen."""
         if seat in barons.choosing(state):
             return {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}
+        if "inspection" in state:
+            return inspector.timeout(state, seat)
         return {"type": "pass"} if bidding.actor(state) == seat else None
 
     def reveals(self, before, after, action):
@@ -141,13 +150,16 @@ class RailwaysOfTheWorld(Game):
         choosing = barons.choosing(state)
         if choosing:
             return [{"seat": s, "kind": "baron", "secret": True} for s in choosing]
+        if "inspection" in state:
+            return [inspector.prompt(state)]
         seat = bidding.actor(state)
         if seat is None:
             return []
         if state["phase"] == "auction":
             return [{"seat": seat, "kind": "bid", "turn": state["turn"], "round": state["round"],
                      "floor": bidding.bid_floor(state, of(state))}]
-        return [{"seat": seat, "kind": "action", "turn": state["turn"], "round": state["round"]}]
+        return [{"seat": seat, "kind": "action", "turn": state["turn"], "round": state["round"],
+                 **mapcards.prompt_note(state)}]
 
     def _legal_actions(self, state, seat):
         return search.legal_actions(state, of(state), seat)

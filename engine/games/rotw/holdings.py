@@ -24,7 +24,12 @@ from .periods import is_warp
 WARP_SURCHARGE = 1
 """Thousands of dollars more for connecting track to a time warp ("RAILWAYS through TIME")."""
 
-BUILD_CARDS = ("land_grant", "perfect_engineering", "ferry_line")
+BUILD_CARDS = ("land_grant", "perfect_engineering", "ferry_line", "tunnel_engineer")
+"""Hand cards readied for a Build Track action."""
+UPGRADE_CARDS = ("coal_fueled", "boost")
+"""Hand cards readied for an Upgrade Engine action (Coal-fueled Engines, Boost)."""
+BOOST = 5
+"""Thousands of dollars Boost takes off an engine upgrade ("RAILWAYS through TIME")."""
 
 
 def effects(state: dict, ctx: Context, seat: int) -> dict[str, str]:
@@ -49,10 +54,12 @@ def kept_card(state: dict, ctx: Context, seat: int, ref: str) -> str:
 
 # ------------------------------------------------------------ hand of cards
 def use(state: dict, ctx: Context, seat: int, ref: str, events: list) -> bool:
-    """Use a hand card (not an action). Land Grant, Perfect Engineering and Ferry Line get ready for this
-    action's build (returned to the hand if the action is something else); a Railroad Executive,
-    on the seat's turn in a first-player auction, makes it first player. Returns whether the
-    auction ended. Raises ``IllegalAction``."""
+    """Use a hand card (not an action). Land Grant, Perfect Engineering, Ferry Line and Tunnel
+    Engineer get ready for this action's build, Coal-fueled Engines and Boost for this action's
+    engine upgrade (returned to the hand if the action is something else); a Railroad Executive,
+    on the seat's turn in a first-player auction, makes it first player; a Railway Inspector is
+    played only when asked, during another player's delivery (``inspector.py``). Returns whether
+    the auction ended. Raises ``IllegalAction``."""
     card = kept_card(state, ctx, seat, ref)
     s = ops.spec(ctx, card)
     player = state["players"][seat]
@@ -66,12 +73,18 @@ def use(state: dict, ctx: Context, seat: int, ref: str, events: list) -> bool:
         events.append({"type": "card", "seat": seat,
                        "text": f"{player['name']} uses {name}: the auction ends and nobody pays."})
         return True
+    if s.effect == "inspector":
+        raise IllegalAction(f"{name} is played during another player's delivery: you are asked then, with a button.")
+    what = "upgrade" if s.effect in UPGRADE_CARDS else "build"
     if state["phase"] != "actions":
-        raise IllegalAction(f"{name} is used with a Build Track action, on your turn in a round.")
+        raise IllegalAction(f"{name} is used with {'an Upgrade Engine' if what == 'upgrade' else 'a Build Track'} "
+                            "action, on your turn in a round.")
+    if what == "upgrade" and player["engine"] >= 8:
+        raise IllegalAction(f"Your engine is already at level 8: {name} has no upgrade to lower.")
     if s.effect in (ops.spec(ctx, c).effect for c in player["armed"]):
-        raise IllegalAction(f"{name} is already ready for your build.")
+        raise IllegalAction(f"{name} is already ready for your {what}.")
     player["armed"].append(card)
-    events.append({"type": "card", "seat": seat, "text": f"{player['name']} readies {name} for this build."})
+    events.append({"type": "card", "seat": seat, "text": f"{player['name']} readies {name} for this {what}."})
     return False
 
 
@@ -102,20 +115,28 @@ def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list
     Line ("Snow Line"); Land Grant makes completely open tiles free (the Snow Line surcharge
     stays), Bridge Company prices one water tile as open, Tunnel Company waives one ridge; a Ferry
     Line makes the ferry hex free (its terrain costs nothing) and waives the whole build's Snow Line
-    surcharge ("Ferry Line"); +$1,000 for connecting to a time warp (``warp_surcharge``)."""
+    surcharge ("Ferry Line"); Tunnel Engineer halves every mountain tile and every ridge ($2,000
+    each, "RAILWAYS of EUROPE", "New Operations Cards"); +$1,000 for connecting to a time warp
+    (``warp_surcharge``)."""
     money = ctx.tables.money
     tiles = list(plan.tiles) + ([plan.redirect] if plan.redirect else [])
     cost, used, water = 0, [], 0
+    engineer = "tunnel_engineer" in perks
+    ridge = (money.ridge + 1) // 2 if engineer else money.ridge
     for hexname, sides in tiles:
         if "land_grant" in perks and open_tile(ctx, hexname, sides):
             continue
-        cost += ctx.tables.terrain_cost(ctx.map.terrain[hexname])
-        water += ctx.map.terrain[hexname] == "water"
+        terrain = ctx.map.terrain[hexname]
+        cost += (money.terrain_mountain + 1) // 2 if engineer and terrain == "mountain" else \
+            ctx.tables.terrain_cost(terrain)
+        water += terrain == "water"
+    if engineer:
+        used.append("tunnel_engineer")
     if "land_grant" in perks:
         used.append("land_grant")
     if "perfect_engineering" in perks and len(tiles) > 4:
         used.append("perfect_engineering")
-    cost += plan.ridges * money.ridge
+    cost += plan.ridges * ridge
     if "ferry_line" in perks:
         used.append("ferry_line")
     else:
@@ -124,7 +145,7 @@ def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list
         cost -= money.terrain_water - money.terrain_open
         used.append("bridge")
     if "tunnel" in perks and plan.ridges:
-        cost -= money.ridge
+        cost -= ridge
         used.append("tunnel")
     return cost + warp_surcharge(ctx.map, plan), used
 
@@ -157,6 +178,33 @@ def after_build(state: dict, ctx: Context, seat: int, perks_used: list[str]) -> 
 def disarm(state: dict, seat: int) -> None:
     """An action other than a build: readied hand cards go back to the hand, unused."""
     state["players"][seat]["armed"] = []
+
+
+def disarm_others(state: dict, ctx: Context, seat: int, kind: str) -> None:
+    """Before an action of ``kind``: readied hand cards that are not for it (build cards for a
+    ``build``, upgrade cards for an ``upgrade``) go back to the hand, unused."""
+    keep = BUILD_CARDS if kind == "build" else UPGRADE_CARDS if kind == "upgrade" else ()
+    player = state["players"][seat]
+    player["armed"] = [c for c in player["armed"] if ops.spec(ctx, c).effect in keep]
+
+
+def upgrade_price(state: dict, ctx: Context, seat: int, cost: int, spend: bool = True) -> tuple[int, list[str]]:
+    """An engine upgrade's price in thousands with the seat's readied upgrade cards, which are spent
+    (discarded; not with ``spend`` false, for a quote): Coal-fueled Engines, half rounded up
+    ("RAILWAYS of the WESTERN U.S.", "RAILWAYS of NIPPON"), then Boost, $5,000 less, at least $0
+    ("RAILWAYS through TIME"). Returns ``(price, the names of the cards played)``."""
+    player = state["players"][seat]
+    names = []
+    for effect in UPGRADE_CARDS:
+        card = next((c for c in player["armed"] if ops.spec(ctx, c).effect == effect), None)
+        if card is None:
+            continue
+        cost = (cost + 1) // 2 if effect == "coal_fueled" else max(0, cost - BOOST)
+        names.append(ops.describe(ctx, card)["name"])
+        if spend:
+            player["armed"].remove(card)
+            _discard(state, seat, card)
+    return cost, names
 
 
 def new_turn(state: dict) -> None:

@@ -269,17 +269,20 @@ def do_urbanize(state: dict, ctx: Context, seat: int, action: Urbanize, rng: Str
 
 
 def do_upgrade(state: dict, ctx: Context, seat: int, events: list) -> None:
-    """railways-of-the-world.txt, "C. UPGRADE ENGINE": one level per action, up to 8."""
+    """railways-of-the-world.txt, "C. UPGRADE ENGINE": one level per action, up to 8; readied
+    upgrade cards lower the price (``holdings.upgrade_price``)."""
     player = state["players"][seat]
     if player["engine"] >= 8:
         raise IllegalAction("Your engine is already at level 8, the highest.")
     level = player["engine"] + 1
-    cost = ctx.tables.engine_cost[level]
+    cost, played = holdings.upgrade_price(state, ctx, seat, ctx.tables.engine_cost[level])
     issued = pay(player, cost, ctx.tables.money.bond)
     shown: list[dict] = []
     barons.raise_engine(state, seat, 1, shown)
+    with_ = f" with {', '.join(played)}" if played else ""
     events.append({"type": "upgrade", "seat": seat, "paid": cost, "bonds": issued,
-                   "text": f"{player['name']} upgrades to engine level {level}; {pay_text('', cost, issued).strip()}."})
+                   "text": f"{player['name']} upgrades to engine level {level}{with_}; "
+                           f"{pay_text('', cost, issued).strip()}."})
     events += shown
 
 

@@ -11,7 +11,7 @@ from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import barons, bidding, holdings, modules, periods, routing, rules, timetravel, western
+from . import barons, bidding, holdings, inspector, mapcards, modules, periods, routing, rules, timetravel, western
 from . import cards as ops
 from .context import Context
 from .features import planned
@@ -220,7 +220,10 @@ def _from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[st
 
 def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     """Legal actions of ``seat`` now, as JSON actions (builds: ``build_sample``; bids: the floor
-    and the nine amounts above it; while barons are chosen, keeping either)."""
+    and the nine amounts above it; while barons are chosen, keeping either; while a delivery waits
+    for a Railway Inspector, its holder's two answers; after Hot Spring, builds and a pass)."""
+    if "inspection" in state:
+        return inspector.legal(state, seat)
     if seat in barons.choosing(state):
         return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
     if barons.choosing(state) or bidding.actor(state) != seat:
@@ -237,6 +240,7 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     acts += [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
     if state["players"][seat]["engine"] < 8:
         acts.append({"type": "upgrade"})
+        acts += [{"type": "use_card", "card": kept[e]} for e in holdings.UPGRADE_CARDS if e in kept and e not in ready]
     if "modules" in state:
         acts += routing.legal(state, seat)
         acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
@@ -258,4 +262,6 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts.append({"type": "take_card", "card": card})
         elif s.effect == "new_industry":
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
-    return acts
+        elif s.effect in mapcards.IMMEDIATE:
+            acts += mapcards.take_options(state, ctx, seat, card, grays, tiles)
+    return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})

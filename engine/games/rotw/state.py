@@ -10,7 +10,7 @@ A field typed ``... | UnsetType = UNSET`` is absent from the JSON when unset, as
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -186,6 +186,17 @@ class Modules(Record):
     carried: dict[str, Carried]
 
 
+class Inspection(Record):
+    """A delivery held for a Railway Inspector's holder ("RAILWAYS of GREAT BRITAIN", ``inspector.py``):
+    the deliverer's ``seat``, the delivery ``action`` (its JSON), the holder seats still ``asked`` (the
+    first answers now) and the ``text`` of what the delivery would do."""
+
+    seat: int
+    action: dict[str, Any]
+    asked: list[int]
+    text: str
+
+
 class RotwState(GameState):
     """Railways of the World's state. ``options``: ``Setup``; ``players``: by seat; ``cities``:
     city hex -> ``City``; ``bag``: goods colour -> cubes left in the bag; ``new_city_tiles``: colour ->
@@ -201,7 +212,11 @@ class RotwState(GameState):
     and ``barons``: present only with the ``bounty_queue`` and ``barons`` options. ``western_links``
     (only on a map with a Western Link, ``western.py``): Western Link city hex -> the seat that
     built it. ``modules`` (only with an add-on module on): ``Modules``. ``time_lines`` (only in
-    Railways Through Time, ``timelines.py``): claimed Time Line key -> the seat holding it."""
+    Railways Through Time, ``timelines.py``): claimed Time Line key -> the seat holding it. The map
+    cards (``mapcards.py``, ``inspector.py``), each only while it has something: ``passengers``
+    (seat -> goods colours delivered towards a face-up Passenger Line), ``inspected`` (seats stopped by
+    a Railway Inspector), ``inspection`` (``Inspection``) and ``hot_spring`` (the seat that builds now
+    for Hot Spring)."""
 
     options: Setup
     players: list[Player]
@@ -229,3 +244,7 @@ class RotwState(GameState):
     western_links: dict[str, int] | UnsetType = UNSET
     modules: Modules | UnsetType = UNSET
     time_lines: dict[str, int] | UnsetType = UNSET
+    passengers: dict[str, list[str]] | UnsetType = UNSET
+    inspected: list[int] | UnsetType = UNSET
+    inspection: Inspection | UnsetType = UNSET
+    hot_spring: int | UnsetType = UNSET

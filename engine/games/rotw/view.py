@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings, modules, periods, timelines, western
+from . import barons, holdings, mapcards, modules, periods, timelines, western
 from . import cards as ops
 from .bidding import actor
 from .context import of
@@ -19,7 +19,8 @@ from .rules import baron_results, income_of
 
 def view(state: dict, seat: int | None) -> dict:
     """JSON-ready view. Money in thousands of dollars (``cash`` is ``None`` for the other players
-    when money is hidden, until the end); ``income`` is next income phase's income.
+    when money is hidden, until the end); ``income`` is next income phase's income;
+    ``next_engine_cost``: the next upgrade's price with the upgrade cards readied (``None`` at 8).
     ``players[i]["cards"]``: the operations cards they keep (public), each with ``used`` (a
     once-per-turn card used this turn) and ``ready`` (a hand card readied for this action's build).
     ``major_lines``: ``holdings.major_lines_view``. ``bounties`` (the Service Bounty variant): the
@@ -29,7 +30,8 @@ def view(state: dict, seat: int | None) -> dict:
     ``western_link`` (``western.view``) and the map's ``walls``, ``snow_rows`` and ``ferries``
     (``features_view``) appear only on maps that have them. ``modules`` (``modules.view``) only in a
     game with an add-on module on: mines, depots, switches, rotors, kept cubes and uses left; a
-    Switch Track's branch is a link whose ``from`` is the switch hex (not a city)."""
+    Switch Track's branch is a link whose ``from`` is the switch hex (not a city). The map cards'
+    ``passengers``, ``inspected``, ``inspection`` and ``hot_spring``: ``mapcards.view``."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -42,7 +44,8 @@ def view(state: dict, seat: int | None) -> dict:
             "bonds": p["bonds"], "points": p["points"],
             "income": income_of(p["points"], ctx), "engine": p["engine"],
             "links": sum(1 for link in links.values() if link["owner"] == i and link["to"]),
-            "next_engine_cost": ctx.tables.engine_cost.get(p["engine"] + 1),
+            "next_engine_cost": None if p["engine"] >= 8 else holdings.upgrade_price(
+                state, ctx, i, ctx.tables.engine_cost[p["engine"] + 1], spend=False)[0],
             "cards": [{**ops.describe(ctx, c), "used": c in p["used"], "ready": c in p["armed"]} for c in p["cards"]],
         })
     return {
@@ -83,6 +86,7 @@ def view(state: dict, seat: int | None) -> dict:
         **({"modules": modules.view(state)} if "modules" in state else {}),
         **(features_view(mapdata) if mapdata.walls or mapdata.snow_rows or mapdata.ferries else {}),
         **({"through_time": time_view(state, mapdata)} if "time_lines" in state else {}),
+        **mapcards.view(state),
     }
 
 
