@@ -61,6 +61,7 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     walls: list[str] = []
     snow_rows: int = 0
     western_link: WesternLinkSpec | None = None
+    east_column: int = 0
 
 
 class City(msgspec.Struct, frozen=True):
@@ -113,6 +114,13 @@ class MapData(msgspec.Struct, frozen=True):
     """Ferry hexes (terrain ``ferry``): built on only with a Ferry Line card ("Ferry Line")."""
     western_link: WesternLink | None = None
     """The Western Link, when the map has one ("Build Western Link")."""
+    east_column: int = 0
+    """Two boards side by side (railways-of-the-world.txt, "Transcontinental Rules"): the first column of
+    the Eastern board, the columns before it the Western board; 0: a map of one board."""
+
+    def in_east(self, hexname: str) -> bool:
+        """Whether a hex lies on the Eastern board of a two-board map (``east_column``)."""
+        return parse(hexname)[0] >= self.east_column
 
     def north_of_snow_line(self, hexname: str) -> bool:
         """Whether a hex lies north of the Snow Line (its row is one of the first ``snow_rows``)."""
@@ -220,6 +228,8 @@ def read_map(path: Path) -> MapData:
     walls = _sides(path, text, raw.walls, terrain, "wall", "walls")
     if not 0 <= raw.snow_rows <= raw.rows:
         fail(path, text, f"snow_rows must be 0-{raw.rows}", "snow_rows")
+    if not 0 <= raw.east_column < raw.columns:
+        fail(path, text, f"east_column must be 0-{raw.columns - 1}", "east_column")
     ferries = frozenset(h for h, t in terrain.items() if t == "ferry")
     if ferries & set(cities):
         fail(path, text, "a city cannot stand on a ferry hex ('f')", "terrain")
@@ -239,7 +249,7 @@ def read_map(path: Path) -> MapData:
         service_bounties=tuple((by_name[fold(b.city)], b.points) for b in raw.service_bounty),
         cube_reduction=frozenset(raw.cube_reduction),
         summary=raw.summary, walls=frozenset(walls), snow_rows=raw.snow_rows, ferries=ferries,
-        western_link=western,
+        western_link=western, east_column=raw.east_column,
     )
 
 
