@@ -366,12 +366,12 @@ class CardsFile(msgspec.Struct):
 
 KINDS = {"goal", "immediate", "held", "per_turn", "permanent"}
 GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city", "links_owned",
-         "cities_reached", "through_time"}
+         "cities_reached", "through_time", "first_to_city"}
 EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade"},
            "held": {"land_grant", "perfect_engineering", "executive", "ferry_line"},
            "per_turn": {"bridge", "tunnel"},
            "permanent": {"hotel"}}
-PER_MAP = {"service_bounties", "hotels"}
+PER_MAP = {"service_bounties", "hotels", "first_to"}
 NEEDS = {"ferries", "time"}
 
 
@@ -404,17 +404,20 @@ class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
     hotels: list[str] = []
     major_line: list[MajorLineSpec] = []
     rotors: list[str] = []
+    first_to: list[BountySpec] = []
 
 
 class MapCards(msgspec.Struct, frozen=True):
     """A map's own card data: the cities with a Hotel card (hexes), its Major Lines
     (``(city hex, city hex, points)``; railways-of-the-world.txt, "Hotels" and "Major Lines") and
     its own Rotor Cities for the ``city_rotors`` option (hexes of coloured cities; empty: the
-    rule of ``modules.rotor_cities``)."""
+    rule of ``modules.rotor_cities``); ``first_to``: ``(city hex, points)`` of its "first to deliver
+    to" start cards ("Transcontinental Rules", "Components")."""
 
     hotels: tuple[str, ...] = ()
     major_lines: tuple[tuple[str, str, int], ...] = ()
     rotors: tuple[str, ...] = ()
+    first_to: tuple[tuple[str, int], ...] = ()
 
 
 @cache
@@ -443,7 +446,8 @@ def load_map_cards(map_id: str) -> MapCards:
     rotors = tuple(hex_of(c) for c in spec.rotors)
     if any(mapdata.cities[h].colour == "gray" for h in rotors):
         fail(path, text, f"{map_id}: a Rotor City must be a coloured city", map_id, None, "rotors")
-    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors)
+    return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors,
+                    tuple((hex_of(b.city), b.points) for b in spec.first_to))
 
 
 def city_hex(mapdata: MapData, text: str) -> str | None:

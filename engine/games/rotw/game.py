@@ -9,7 +9,7 @@ from railhead.engine.core.actions import kind_of
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import barons, bidding, delivery, holdings, queries, routing, rules, search, western
+from . import barons, bidding, delivery, holdings, queries, routing, rules, search, transcontinental, western
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -44,7 +44,7 @@ def _action(do):
         if not getattr(action, "kept", False):
             routing.drop(state, seat, events)
         do(state, ctx, seat, action, rng, events)
-        rules.next_actor(state, ctx, events)
+        rules.next_actor(state, ctx, events, rng)
     return play
 
 
@@ -72,6 +72,13 @@ def _pass_auction(state, seat, action, rng, events) -> None:
     bidding.do_pass_auction(state, of(state), seat, events)
 
 
+def _return_bonds(state, seat, action, rng, events) -> None:
+    """Between the Transcontinental phases; the last choice opens the West."""
+    ctx = of(state)
+    transcontinental.return_bonds(state, ctx, seat, action.count, events)
+    transcontinental.resume(state, ctx, rng, events, rules.next_turn)
+
+
 def _barons_elsewhere(state, kind: str) -> str | None:
     """``keep_baron`` outside the barons' step says why."""
     if kind != "keep_baron":
@@ -92,6 +99,8 @@ def _actor(state) -> list[int]:
 STEPS = (
     Step("barons", "keep one of your two barons", {"keep_baron": _keep_baron},
          active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons),
+    Step("bonds", "choose how many bonds to return before the West opens", {"return_bonds": _return_bonds},
+         active=lambda state: state["phase"] == "bonds", actors=transcontinental.pending),
     Step("auction", "bid or pass in the first-player auction",
          {"bid": _bid, "pass": _pass_auction, "use_card": _use_card},
          active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere),
@@ -102,7 +111,8 @@ STEPS = (
          active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere),
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each
-turn's first-player auction and its rounds of actions (railways-of-the-world.txt)."""
+turn's first-player auction and its rounds of actions (railways-of-the-world.txt); in the
+Transcontinental game, returning bonds between its two phases."""
 
 
 class RailwaysOfTheWorld(Game):
@@ -127,6 +137,8 @@ class RailwaysOfTheWorld(Game):
         first of the two barons while they are chosen."""
         if seat in barons.choosing(state):
             return {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}
+        if seat in transcontinental.pending(state):
+            return {"type": "return_bonds", "count": 0}
         return {"type": "pass"} if bidding.actor(state) == seat else None
 
     def reveals(self, before, after, action):
@@ -141,6 +153,9 @@ class RailwaysOfTheWorld(Game):
         choosing = barons.choosing(state)
         if choosing:
             return [{"seat": s, "kind": "baron", "secret": True} for s in choosing]
+        if state["phase"] == "bonds":
+            return [{"seat": s, "kind": "return_bonds", "bonds": state["players"][s]["bonds"]}
+                    for s in transcontinental.pending(state)]
         seat = bidding.actor(state)
         if seat is None:
             return []

@@ -11,7 +11,7 @@ from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import barons, bidding, holdings, modules, periods, routing, rules, timetravel, western
+from . import barons, bidding, holdings, modules, periods, routing, rules, timetravel, transcontinental, western
 from . import cards as ops
 from .context import Context
 from .features import planned
@@ -223,6 +223,9 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     and the nine amounts above it; while barons are chosen, keeping either)."""
     if seat in barons.choosing(state):
         return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+    if seat in transcontinental.pending(state):
+        return [{"type": "return_bonds", "count": n} for n in range(state["players"][seat]["bonds"] + 1)
+                if transcontinental.return_cost(n) <= state["players"][seat]["points"]]
     if barons.choosing(state) or bidding.actor(state) != seat:
         return []
     kept = holdings.effects(state, ctx, seat)
@@ -258,4 +261,4 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts.append({"type": "take_card", "card": card})
         elif s.effect == "new_industry":
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
-    return acts
+    return [a for a in acts if transcontinental.allowed(state, ctx.map, a)]
