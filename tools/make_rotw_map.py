@@ -342,7 +342,8 @@ def make_board(spec: Spec) -> Board:
         if neighbor(h, s) in terrain and neighbor(h, s) not in high and terrain[neighbor(h, s)] == "^"
     )
     if scores or joined_ridges:
-        ridges = sorted(set(ridges) | set(joined_ridges) | set(rotw_geo.ridges(spec, terrain, scores) if scores else ()))
+        found = rotw_geo.ridges(spec, terrain, scores) if scores else []
+        ridges = sorted(set(ridges) | set(joined_ridges) | set(found))
     for ridge in spec.ridges:
         a, _, b = ridge.partition("|")
         if terrain.get(a, " ") == " " or terrain.get(b, " ") == " " or hex_distance(a, b) != 1:

@@ -166,9 +166,9 @@ def test_playouts_with_barons_end_replay_and_keep_them_hidden(players):
 def test_each_map_deals_twelve_barons_whose_routes_are_its_own_cities():
     """Issue "Railways of the World, complete": a deck of 12 per map; a route baron names two cities of
     its map (a game on another map never deals it)."""
+    from railhead.engine.games.rotw import transcontinental as trans
     from railhead.engine.games.rotw.context import context
     from railhead.engine.games.rotw.data import available_maps, fold
-    from railhead.engine.games.rotw import transcontinental as trans
     for map_id in available_maps():
         decks = [trans.EAST_BARONS, trans.WEST_BARONS] if map_id == "transcontinental" else [map_id]  # one a phase
         names = context(map_id).map.by_name

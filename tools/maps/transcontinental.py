@@ -14,9 +14,9 @@ every city starts with one cube fewer at every player count ("Placing Cubes").
 """
 ID = "transcontinental"
 NAME = "Transcontinental"
-SUMMARY = "Eastern and Western U.S. side by side: the east first, then the west opens"
+SUMMARY = "Both U.S. maps: the East first, then the West opens"
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-HEADER = ["Geography and design: tools/maps/transcontinental.py; the game's phases: engine/games/rotw/transcontinental.py."]
+HEADER = ["Geography and design: tools/maps/transcontinental.py; the phases: engine/games/rotw/transcontinental.py."]
 GEOGRAPHY = "data"
 
 LON0, LAT0 = -124.4, 49.2
@@ -25,7 +25,7 @@ SIZE_KM = 48.0                     # with this grid one gray town only falls bes
 REF_LAT = 39.0
 
 EMPTY_CITY_MARKERS = {3: 12, 4: 14, 5: 16, 6: 18}
-MARKERS_NOTE = "the rulebook's \"6 + 2 per player\", Transcontinental Rules, \"Ending the Game\"; the same in each phase"
+MARKERS_NOTE = "the rulebook's \"6 + 2 per player\" (Transcontinental Rules, \"Ending the Game\"), in each phase"
 CUBE_REDUCTION = [3, 4, 5, 6]
 CUBE_REDUCTION_NOTE = ['Transcontinental Rules, "Placing Cubes": one cube fewer per city (at least 1) at every count.']
 

@@ -201,8 +201,8 @@ def return_bonds(state: dict, ctx: Context, seat: int, count: int, events: list)
     if seat not in pending(state):
         raise IllegalAction("You have no bonds to return now, or you have already chosen.")
     if count > player["bonds"]:
-        raise IllegalAction(f"You hold {player['bonds']} bond{'s' if player['bonds'] != 1 else ''}: return at most that "
-                            "many.")
+        held = f"{player['bonds']} bond{'s' if player['bonds'] != 1 else ''}"
+        raise IllegalAction(f"You hold {held}: return at most that many.")
     cost = return_cost(count)
     if cost > player["points"]:
         raise IllegalAction(f"Returning {count} bonds costs {cost} points and you have {player['points']}.")
