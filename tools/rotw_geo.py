@@ -42,14 +42,15 @@ RULE_DEFAULTS = {"least": 50000, "count": 45, "spacing": 2, "majors": 7, "towns"
                  "drop": (), "extra": (), "rename": {}, "colours": {}, "countries": ()}
 
 
-def terrain(spec) -> tuple[dict[str, str], dict[str, float]]:
-    """Every hex of the grid -> '.', '^', '~' or ' ', and each hex's relief score (see the module)."""
+def terrain(spec, cols: range | None = None) -> tuple[dict[str, str], dict[str, float]]:
+    """Every hex of the grid (of the columns ``cols`` only, when given) -> '.', '^', '~' or ' ', and
+    each hex's relief score (see the module)."""
     relief = geodata.relief()
     rivers = [samples(spec, r) for r in spec.rivers]
     out: dict[str, str] = {}
     scores: dict[str, float] = {}
     for row in range(spec.rows):
-        for col in range(spec.cols):
+        for col in cols or range(spec.cols):
             name, p = label(col, row), geo(spec, col, row)
             scores[name] = relief.score(spec, col, row, spec.high_blue)
             if any(inside(p, s) for s in spec.seas) or geodata.land_share(spec, col, row) < 0.5:
@@ -146,8 +147,8 @@ def joined_terrain(spec, load_spec) -> tuple[dict[str, str], list[str]]:
         mine = dataclasses.replace(spec, mountain_score=sub.mountain_score, high_blue=sub.high_blue,
                                    ridge_score=sub.ridge_score, rivers=sub.rivers,
                                    river_km=sub.river_km, seas=sub.seas)
-        here, scores = terrain(mine)
-        ours = {h for h in here if (parse(h)[0] < east) == (side == "west")}
+        here, scores = terrain(mine, range(east) if side == "west" else range(east, spec.cols))
+        ours = set(here)
         land.update((h, here[h]) for h in sorted(ours))
         sides |= {r for r in ridges(mine, here, scores) if set(r.split("|")) <= ours}
     return dict(sorted(land.items(), key=lambda kv: parse(kv[0])[::-1])), sorted(sides)
