@@ -2,14 +2,15 @@
 (railways-of-the-world.txt, "RAILWAYS of GREAT BRITAIN": the Humber), the Snow Line with its
 snowflakes and ferry hexes with a ship ("RAILWAYS of NORTH AMERICA"), and the Western Link hexes
 ("Build Western Link"): an arrow west with its price while open, a tile in the builder's colour once
-built. A map without them draws nothing here."""
+built; the seam between the two boards of the Transcontinental map. A map without them draws nothing
+here."""
 from __future__ import annotations
 
 import math
 
 from PIL import ImageDraw
 
-from railhead.engine.common.hexgrid import corners, label, neighbor, side_towards
+from railhead.engine.common.hexgrid import corners, label, neighbor, parse, side_towards
 
 from .hexes import INK, Layout, font
 from .panel import owner_colour, owner_letters
@@ -18,6 +19,7 @@ WALL = (20, 30, 80)
 WALL_EDGE = (235, 240, 255)
 SNOW = (40, 110, 200)
 FERRY = (30, 90, 190)
+SEAM = (150, 30, 40)
 
 
 def draw_features(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
@@ -33,6 +35,22 @@ def draw_features(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
         _snow_line(d, layout, m)
     for hexname in sorted(m.ferries):
         ship(d, *layout.xy(hexname), layout.size * 0.4)
+    if m.east_column:
+        _boundary(d, layout, m)
+
+
+def _boundary(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
+    """The seam of a two-board map ("Transcontinental Rules"): a dashed line along the western sides
+    of the Eastern board's first column, where either hex is land."""
+    width = max(3, layout.size // 8)
+    for row in range(m.rows):
+        hexname = label(m.east_column, row)
+        pts = corners(*layout.xy(hexname), layout.size)
+        for side in range(6):
+            other = neighbor(hexname, side)
+            at = parse(other)
+            if at and at[0] < m.east_column and (hexname in m.terrain or other in m.terrain):
+                _dashed(d, pts[side], pts[(side + 1) % 6], width, layout.size / 5, SEAM)
 
 
 def _snow_line(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
@@ -52,9 +70,9 @@ def _snow_line(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
             _snowflake(d, x, y, layout.size * 0.27)
 
 
-def _dashed(d: ImageDraw.ImageDraw, a, b, width: int, dash: float) -> None:
-    """White dashes over a blue line from ``a`` to ``b``."""
-    d.line((a, b), fill=SNOW, width=width + 2)
+def _dashed(d: ImageDraw.ImageDraw, a, b, width: int, dash: float, colour=SNOW) -> None:
+    """White dashes over a line of ``colour`` (blue) from ``a`` to ``b``."""
+    d.line((a, b), fill=colour, width=width + 2)
     length = math.dist(a, b)
     steps = max(1, int(length // dash))
     for i in range(0, steps, 2):

@@ -23,8 +23,9 @@ def draw_marker(d: ImageDraw.ImageDraw, x: float, y: float, h: float, f) -> None
 def badge(d: ImageDraw.ImageDraw, x: float, y: float, r: float, colour, text: str, f) -> None:
     """A link's ownership marker: a disc in the owner's colour with ``text`` (the link number)."""
     half = max(r, d.textlength(text, font=f) / 2 + r * 0.4)     # colour-blind "B:12" needs a pill
-    if half > r:
-        d.rounded_rectangle((x - half, y - r, x + half, y + r), r, fill=colour, outline=INK, width=max(2, int(r // 6)))
+    if half > r:                    # a whole-pixel box: Pillow refuses some small pills of fractional size
+        box = (round(x - half), round(y - r), round(x + half), round(y + r))
+        d.rounded_rectangle(box, (box[3] - box[1]) / 2, fill=colour, outline=INK, width=max(2, int(r // 6)))
     else:
         d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=max(2, int(r // 6)))
     d.text((x, y + 0.5), text, fill=INK if sum(colour) > 300 else (255, 255, 255), font=f, anchor="mm")
@@ -54,8 +55,13 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
         phase = f"Auction for first player: {high}"
     elif view["phase"] == "actions":
         phase = f"Round {view['round']} of 3"
+    elif view["phase"] == "bonds":
+        phase = "Between the phases: returning bonds"
     else:
         phase = "Game over"
+    trans = view.get("transcontinental")
+    if trans and trans["phase"] != "bonds":
+        phase = ("Eastern" if trans["phase"] == "east" else "Western") + f" phase · {phase}"
     d.text((x, y), phase, fill=INK, font=body)
     y += px(24)
     labels = owner_letters([p["name"] for p in view["players"]])

@@ -106,6 +106,7 @@ SPEC_FIELDS = {
     "MARKERS_NOTE": "our figure",      # said of the empty city markers
     "CUBE_REDUCTION_NOTE": (),         # comment lines for cube_reduction
     "CITIES_NOTE": (),                 # comment lines before the cities
+    "BOARDS": {},                      # two boards side by side (Transcontinental): rotw_geo.joined_cities
     "PERIOD": {},                      # a period board of Railways Through Time: PERIOD_KEYS (see the module)
 }
 
@@ -152,6 +153,7 @@ class Spec:
     ferries: list[LatLon]
     land: list[LatLon]
     western_link: dict
+    boards: dict
     period: dict
     cos: float = field(init=False)
 
@@ -270,7 +272,11 @@ def make_board(spec: Spec) -> Board:
     if not 1 <= spec.min_players <= spec.max_players <= 6:
         problems.append(f"player range {spec.min_players}-{spec.max_players} is not within 1-6")
     scores: dict[str, float] = {}
-    if spec.geography == "data":
+    joined_ridges: list[str] = []
+    if spec.boards:
+        terrain, joined_ridges = rotw_geo.joined_terrain(spec, load_spec)
+        wanted = rotw_geo.joined_cities(spec, load_spec)
+    elif spec.geography == "data":
         terrain, scores = rotw_geo.terrain(spec)
         wanted = list(spec.cities) or rotw_geo.choose_cities(spec, terrain)
     elif spec.geography == "outlines":
@@ -335,8 +341,9 @@ def make_board(spec: Spec) -> Board:
         for h in high for s in spec.ridge_sides
         if neighbor(h, s) in terrain and neighbor(h, s) not in high and terrain[neighbor(h, s)] == "^"
     )
-    if scores:
-        ridges = sorted(set(ridges) | set(rotw_geo.ridges(spec, terrain, scores)))
+    if scores or joined_ridges:
+        found = rotw_geo.ridges(spec, terrain, scores) if scores else []
+        ridges = sorted(set(ridges) | set(joined_ridges) | set(found))
     for ridge in spec.ridges:
         a, _, b = ridge.partition("|")
         if terrain.get(a, " ") == " " or terrain.get(b, " ") == " " or hex_distance(a, b) != 1:
@@ -504,6 +511,11 @@ def toml_text(board: Board) -> str:
                       f"1-{board.snow_rows} costs $1,000 more",
                   '# (railways-of-the-world.txt, "RAILWAYS of NORTH AMERICA", "Snow Line").',
                   f"snow_rows = {board.snow_rows}"]
+    if spec.boards:
+        first = label(spec.boards["east_column"], 0).rstrip("0123456789")  # the column's letters
+        lines += ["", "# Two boards side by side (railways-of-the-world.txt, \"Transcontinental Rules\"): the hexes of",
+                  f"# column {first} and east of it are the Eastern board, the others the Western board.",
+                  f"east_column = {spec.boards['east_column']}"]
     lines += ["", "# Hex sides with a ridge line (+$4,000 to build across).", "ridges = ["]
     for i in range(0, len(board.ridges), 6):
         lines.append("  " + ", ".join(f'"{r}"' for r in board.ridges[i:i + 6]) + ",")

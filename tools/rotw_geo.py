@@ -28,6 +28,7 @@ ground falls away from the range's crest: the front of the range.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import geodata
@@ -41,14 +42,15 @@ RULE_DEFAULTS = {"least": 50000, "count": 45, "spacing": 2, "majors": 7, "towns"
                  "drop": (), "extra": (), "rename": {}, "colours": {}, "countries": ()}
 
 
-def terrain(spec) -> tuple[dict[str, str], dict[str, float]]:
-    """Every hex of the grid -> '.', '^', '~' or ' ', and each hex's relief score (see the module)."""
+def terrain(spec, cols: range | None = None) -> tuple[dict[str, str], dict[str, float]]:
+    """Every hex of the grid (of the columns ``cols`` only, when given) -> '.', '^', '~' or ' ', and
+    each hex's relief score (see the module)."""
     relief = geodata.relief()
     rivers = [samples(spec, r) for r in spec.rivers]
     out: dict[str, str] = {}
     scores: dict[str, float] = {}
     for row in range(spec.rows):
-        for col in range(spec.cols):
+        for col in cols or range(spec.cols):
             name, p = label(col, row), geo(spec, col, row)
             scores[name] = relief.score(spec, col, row, spec.high_blue)
             if any(inside(p, s) for s in spec.seas) or geodata.land_share(spec, col, row) < 0.5:
@@ -130,6 +132,45 @@ def choose_cities(spec, land: dict[str, str]) -> list[tuple[str, float, float, s
             totals[colour] += 1
         cities.append((name, lat, lon, colour, cubes))
     return cities
+
+
+def joined_terrain(spec, load_spec) -> tuple[dict[str, str], list[str]]:
+    """Terrain and ridges of a map of two boards side by side (``BOARDS``): each side of
+    ``east_column`` as ``terrain`` and ``ridges`` make it with that board's own settings: relief
+    (``MOUNTAIN_SCORE``, ``HIGH_BLUE``, ``RIDGE_SCORE``: the Appalachians are old and low), ``RIVERS``,
+    ``RIVER_KM`` and ``SEAS``."""
+    east = spec.boards["east_column"]
+    land: dict[str, str] = {}
+    sides: set[str] = set()
+    for side in ("west", "east"):
+        sub = load_spec(spec.boards[side])
+        mine = dataclasses.replace(spec, mountain_score=sub.mountain_score, high_blue=sub.high_blue,
+                                   ridge_score=sub.ridge_score, rivers=sub.rivers,
+                                   river_km=sub.river_km, seas=sub.seas)
+        here, scores = terrain(mine, range(east) if side == "west" else range(east, spec.cols))
+        ours = set(here)
+        land.update((h, here[h]) for h in sorted(ours))
+        sides |= {r for r in ridges(mine, here, scores) if set(r.split("|")) <= ours}
+    return dict(sorted(land.items(), key=lambda kv: parse(kv[0])[::-1])), sorted(sides)
+
+
+def joined_cities(spec, load_spec) -> list[tuple[str, float, float, str, int]]:
+    """The cities of a map made of two boards side by side (``BOARDS``: the Transcontinental game,
+    railways-of-the-world.txt, "Transcontinental Rules"): each board's own cities by its own rule (or
+    its ``CITIES``), kept where they fall on that board's side of ``east_column`` of this grid (the
+    first column of the eastern board), less the names in ``drop``, plus the ``add`` places (name,
+    lat, lon, colour, cubes). Colours and cubes are the boards' own. Biggest first within a board,
+    the western board first."""
+    boards = spec.boards
+    out = []
+    for side in ("west", "east"):
+        sub = load_spec(boards[side])
+        land, _ = terrain(sub) if sub.geography == "data" else ({}, {})
+        for city in list(sub.cities) or choose_cities(sub, land):
+            if city[0] not in boards.get("drop", ()) and (hex_at(spec, city[1:3])[0] < boards["east_column"]) \
+                    == (side == "west"):
+                out.append(city)
+    return out + [tuple(c) for c in boards.get("add", ())]
 
 
 def bounties(cities: list[tuple[str, str, str, int]]) -> list[tuple[str, int]]:

@@ -25,7 +25,7 @@ def test_actions_are_typed_and_refused_with_a_players_sentence():
         ({"type": "bid", "amount": 3, "bonds": 1}, "A bid action has no field `bonds`"),
         ({"type": "bid"}, "A bid action needs `amount`"),
         ({"type": "fly"}, "Unknown action 'fly'; actions are: bid, build, deliver, inspect, issue_bonds, keep_baron, "
-                          "pass, take_card, upgrade, urbanize"),
+                          "pass, return_bonds, take_card, upgrade, urbanize"),
         ({"type": "build", "path": "K6"}, "`path` must be a list of hex names"),
     ]
     for action, message in cases:

@@ -16,7 +16,8 @@ from railhead.engine.games.rotw.data import available_maps, load_map
 
 from .helpers import GAME
 
-CASES = [(m, n) for m in available_maps() for n in sorted({load_map(m).min_players, load_map(m).max_players})]
+CASES = [(m, n) for m in available_maps() if m != "transcontinental"       # its own: test_transcontinental.py
+         for n in sorted({load_map(m).min_players, load_map(m).max_players})]
 
 
 @pytest.mark.parametrize(("map_id", "players"), CASES)

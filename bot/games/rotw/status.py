@@ -41,8 +41,12 @@ def status_text(view: dict) -> str:
                  f"{markers}.", final_scores_line(view)]
     else:
         b = view.get("barons")
-        step = ("choosing barons" if b and b["choosing"] else
-                "auction" if view["phase"] == "auction" else f"round {view['round']} of {ROUNDS}")
+        step = ("choosing barons" if b and b["choosing"] else "returning bonds before the West opens"
+                if view["phase"] == "bonds" else "auction" if view["phase"] == "auction" else
+                f"round {view['round']} of {ROUNDS}")
+        trans = view.get("transcontinental")                 # the Transcontinental game's phase
+        if trans and trans["phase"] != "bonds":
+            step = f"{'Eastern' if trans['phase'] == 'east' else 'Western'} phase, {step}"
         lines = [f"**Railways of the World** on {view['map_name']}: turn {view['turn']}, {step}; {markers}"
                  + (f"; the last turn is {view['end_turn']}" if view["end_turn"] else "") + "."]
     for p in view["players"]:

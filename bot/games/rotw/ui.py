@@ -16,7 +16,7 @@ from railhead.render import rotw as render_rotw
 
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
-from . import modules, spending, western
+from . import bonds, modules, spending, western
 from .cards import INSPECT, NEEDS_CITY, cards_text, map_buttons, map_text, usable, use_button
 from .focus import close_view
 from .maps import MapChoice, suggestions
@@ -183,20 +183,6 @@ async def use(ctx: UIContext, args: dict) -> Apply:
     return Apply({"type": "use_card", "card": args["card"]})
 
 
-async def bonds(ctx: UIContext, args: dict) -> Apply | Reply:
-    """``/rotw bonds``: privately, the seat's bonds and cash, and how bonds work; ``bonds issue:N``
-    issues N bonds (only the holder of a most-bonds baron, in the last round; the engine checks)."""
-    if args.get("issue"):
-        return Apply({"type": "issue_bonds", "count": args["issue"]})
-    p = ctx.view()["players"][ctx.seat]
-    return private(
-        f"You hold {p['bonds']} bond{'s' if p['bonds'] != 1 else ''} and {dollars(p['cash'])}.\n"
-        "Bonds are issued for you automatically, only as many as a payment needs: each gives $5,000, costs a "
-        "$1,000 dividend every income phase, is never repaid, and takes 1 point off your final score. "
-        "Previews tell you before you confirm how many bonds a move would issue. Holding a baron for the most "
-        "bonds, you may issue more in the last round of the game (`bonds issue:N`).")
-
-
 async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
     """``baron``: your baron card; ``baron NAME`` keeps one of the two dealt at the start."""
     view = ctx.view()
@@ -245,9 +231,9 @@ COMMANDS = {c.name: c for c in (
     Command("western", "build a Western Link from a city you reach (Eastern U.S.; asks first)", western.western,
             (Param("city", str, "the Western Link city", autocomplete="city"),),
             discord_description="Build a Western Link from a city your track reaches (Eastern U.S. map)"),
-    Command("bonds", "how bonds work and how many you hold; `issue:N` in the last round with a most-bonds baron",
-            bonds, (Param("issue", int, "bonds to issue now (most-bonds baron, last round only)", min=1, max=50),),
-            discord_description="How bonds work; with a most-bonds baron, issue bonds in the last round"),
+    Command("bonds", "how bonds work and how many you hold; `issue:N` in the last round with a most-bonds baron; "
+                     "`return:N` between the Transcontinental phases", bonds.bonds, bonds.PARAMS,
+            discord_description="How bonds work; issue some (most-bonds baron) or return some (Transcontinental)"),
     Command("baron", "your secret baron card; at the start, `baron NAME` keeps one of your two", baron,
             (Param("name", str, "the baron's name or id", rest=True,
                    discord_description="The baron to keep (at the start)"),),
@@ -369,6 +355,8 @@ class RotwUI(MapChoice, GameUI):
                        "still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")
+        if prompt["kind"] == "return_bonds":
+            return bonds.return_text(who, prompt)
         west = ", `/rotw western` for a Western Link" if view.get("western_link") else ""
         return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}{west}{modules.hint(view)}." + \
             modules.waiting(view, prompt["seat"])
@@ -389,6 +377,8 @@ class RotwUI(MapChoice, GameUI):
                 [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass")] + \
                 [Button(f"Use {c['name']}", {"type": "use_card", "card": c["id"]}, "success")
                  for c in usable(view, ctx.seat, "auction")]
+        if prompt["kind"] == "return_bonds":
+            return bonds.return_buttons(view, prompt)
         if prompt["kind"] != "action":
             return []
         offers: list[Button | Select] = []

@@ -166,8 +166,16 @@ class IssueBonds(Action, tag="issue_bonds"):
     example: ClassVar[dict] = {"type": "issue_bonds", "count": 2}
 
 
+class ReturnBonds(Action, tag="return_bonds"):
+    """Transcontinental, between the Eastern and Western phases, if you hold bonds: return some to
+    the bank, losing 2 + 3 + ... points at once (1 bond 2 points, 2 bonds 5, 3 bonds 9, 4 bonds 14;
+    "Transcontinental Rules", "Return Bonds"); 0 keeps them all."""
+    count: Annotated[int, msgspec.Meta(ge=0, le=50, description="how many bonds to return (0: none)")]
+    example: ClassVar[dict] = {"type": "return_bonds", "count": 2}
+
+
 ACTIONS = Union[Bid, Pass, Build, Urbanize, Upgrade, Deliver, TakeCard, UseCard, KeepBaron,  # noqa: UP007
-                IssueBonds, WesternLink, Inspect]
+                IssueBonds, WesternLink, Inspect, ReturnBonds]
 
 INTRO = """\
 # Railways of the World: action documents
@@ -194,7 +202,8 @@ inside `apply` when the last needed action arrives.
 `paid`, `bonds` (issued) and, for income, `income`. Types: `bid`, `pass`, `first`, `build`,
 `urbanize`, `upgrade`, `deliver`, `marker`, `end_triggered`, `goal`, `card`, `round`,
 `income`, `removed`, `card_revealed`, `turn`, `game_over`, `hotel`, `major_line`, `order`,
-`bonds_issued`, `western_link` (with `city`, the Western Link city's hex, and `cubes`, the red
+`bonds_issued`, Transcontinental's `east_ends`, `between_phases`, `bonds_returned` (`seat`, `bonds`,
+`points`), `faster` and `west_opens`, `western_link` (with `city`, the Western Link city's hex, and `cubes`, the red
 cubes placed) and `western_market` (with `city`, the market's hex, and `cubes`, the colours drawn).
 The add-on modules (`engine/games/rotw/modules.py`) add `mine` (`city`, `cubes` placed, `discarded`:
 the repeated colour put back in the bag, or `null`), `switch` (`hex`, `on`: the link it sits on),

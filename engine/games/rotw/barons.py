@@ -74,6 +74,20 @@ def deal(n: int, rng, later: bool = False, map_id: str = "rhine-alps") -> dict:
     return dealt
 
 
+def deal_west(state, rng, map_id: str) -> None:
+    """Transcontinental, the rulebook's Option 2 ("Transcontinental Rules", "Baron Cards"): at the
+    start of the Western phase each player is dealt two barons of ``map_id``'s deck (a deck of its
+    own: the Eastern barons dealt before do not leave it) and keeps one in secret; the kept Eastern
+    baron (``"east"``) stays hidden and scores at the end too."""
+    b = state["barons"]
+    ids = for_map(map_id)
+    rng.shuffle(ids)
+    n = len(b["kept"])
+    b["east"] = dict(b["kept"])
+    b["hands"] = {str(s): ids[2 * s:2 * s + 2] for s in range(n)}
+    b["kept"] = {str(s): None for s in range(n)}
+
+
 def choosing(state) -> list[int]:
     """Seats that still have to keep one of their two barons (in the variant, only once a Major
     Line has been completed)."""
@@ -144,8 +158,8 @@ def bonds_baron(state, seat: int) -> Baron | None:
     if b is None:
         return None
     kept = b["kept"].get(str(seat))
-    return next((deck()[i] for i in ([kept] if kept else b["hands"][str(seat)]) if deck()[i].kind == "most_bonds"),
-                None)
+    held = ([kept] if kept else b["hands"][str(seat)]) + [i for i in [b.get("east", {}).get(str(seat))] if i]
+    return next((deck()[i] for i in held if deck()[i].kind == "most_bonds"), None)
 
 
 def raise_engine(state, seat: int, levels: int, events) -> int:
@@ -189,4 +203,12 @@ def final(state, hex_of, colour_of) -> dict[int, dict]:
             rows.append({"id": card, "name": baron.name, "text": baron.text, "met": ok,
                          "points": baron.points if ok else 0})
         out[seat] = max(rows, key=lambda r: r["points"])
+        east = b.get("east", {}).get(key)
+        if east:                                            # Transcontinental: the Eastern baron too
+            ok = met(state, seat, deck()[east], hex_of, colour_of)
+            rows = [{"id": east, "name": deck()[east].name, "text": deck()[east].text, "met": ok,
+                     "points": deck()[east].points if ok else 0}, out[seat]]
+            out[seat] = {"id": "+".join(r["id"] for r in rows), "name": " and ".join(r["name"] for r in rows),
+                         "text": " / ".join(r["text"] for r in rows), "met": any(r["met"] for r in rows),
+                         "points": sum(r["points"] for r in rows), "barons": rows}
     return out

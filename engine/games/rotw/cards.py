@@ -35,7 +35,10 @@ def _city(ctx: Context, card: str) -> str:
 
 
 def bounty_points(ctx: Context, card: str) -> int:
+    """The points of a Service Bounty or a "first to" start card (Transcontinental)."""
     hexname = card.split(":")[1]
+    if spec(ctx, card).goal == "first_to_city":
+        return dict(ctx.map_cards.first_to)[hexname]
     return dict(ctx.map.service_bounties)[hexname]
 
 
@@ -43,7 +46,11 @@ def describe(ctx: Context, card: str) -> dict:
     """Public description of a card instance: ``{"id", "name", "kind", "symbol", "text"}``."""
     s = spec(ctx, card)
     name, text = s.name, s.text
-    if s.goal == "deliver_to_city":
+    if s.goal == "first_to_city":
+        city = _city(ctx, card)
+        name = f"{s.name} {city}"
+        text = f"The first player to deliver a goods cube to {city} gains {bounty_points(ctx, card)} points."
+    elif s.goal == "deliver_to_city":
         city = _city(ctx, card)
         name = f"{s.name}: {city}"
         text = f"The next player to deliver a goods cube to {city} gains {bounty_points(ctx, card)} points."
@@ -73,6 +80,8 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
         return [f"{s.id}:{ctx.map_cards.sutters_mill}"] if ctx.map_cards.sutters_mill else []
     if s.per_map == "periods":
         return [f"{s.id}:{p.id}" for p in time_of(ctx.map).periods]
+    if s.per_map == "first_to":
+        return [f"{s.id}:{hexname}" for hexname, _ in ctx.map_cards.first_to]
     return [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
 
 
@@ -100,18 +109,26 @@ def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True
         if not in_game(ctx, s):
             continue
         if s.start:
-            face_up += [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
+            face_up += _instances(ctx, s)
         elif (executives or s.effect != "executive") and (bounties or s.goal != "deliver_to_city"):
             deck += _instances(ctx, s)
     rng.shuffle(deck)
-    drawn, back = [], []
-    while len(drawn) < 2 * players and deck:
+    cards = {"face_up": face_up, "deck": deck, "discard": []}
+    lay_out(ctx, cards, 2 * players, rng)
+    return cards
+
+
+def lay_out(ctx: Context, cards: dict, count: int, rng: Stream) -> None:
+    """Turn ``count`` cards of the deck face up (fewer if it runs out); a Railroad Executive among
+    them is replaced by the next card and shuffled back into the deck ("Railroad Executives")."""
+    deck, drawn, back = cards["deck"], [], []
+    while len(drawn) < count and deck:
         card = deck.pop(0)
         (back if spec(ctx, card).effect == "executive" else drawn).append(card)
     if back:
         deck += back
         rng.shuffle(deck)
-    return {"face_up": face_up + drawn, "deck": deck, "discard": []}
+    cards["face_up"] += drawn
 
 
 def queue_bounties(state: dict, ctx: Context, rng: Stream) -> None:
@@ -186,10 +203,10 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
             or (s.goal == "through_time" and through_time)
             or (s.goal == "delivery_links_exactly" and delivery_links == s.links)
             or (s.goal == "delivery_links_at_least" and delivery_links >= s.links)
-            or (s.goal == "deliver_to_city" and card.split(":")[1] == destination)
+            or (s.goal in ("deliver_to_city", "first_to_city") and card.split(":")[1] == destination)
         )
         if s.kind == "goal" and met:
-            points = bounty_points(ctx, card) if s.goal == "deliver_to_city" else s.points
+            points = bounty_points(ctx, card) if s.goal in ("deliver_to_city", "first_to_city") else s.points
             claim(state, ctx, seat, card, points, events)
             if s.goal == "deliver_to_city":
                 bounty_claimed(state)

@@ -61,6 +61,7 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     walls: list[str] = []
     snow_rows: int = 0
     western_link: WesternLinkSpec | None = None
+    east_column: int = 0
 
 
 class City(msgspec.Struct, frozen=True):
@@ -113,6 +114,13 @@ class MapData(msgspec.Struct, frozen=True):
     """Ferry hexes (terrain ``ferry``): built on only with a Ferry Line card ("Ferry Line")."""
     western_link: WesternLink | None = None
     """The Western Link, when the map has one ("Build Western Link")."""
+    east_column: int = 0
+    """Two boards side by side (railways-of-the-world.txt, "Transcontinental Rules"): the first column of
+    the Eastern board, the columns before it the Western board; 0: a map of one board."""
+
+    def in_east(self, hexname: str) -> bool:
+        """Whether a hex lies on the Eastern board of a two-board map (``east_column``)."""
+        return parse(hexname)[0] >= self.east_column
 
     def north_of_snow_line(self, hexname: str) -> bool:
         """Whether a hex lies north of the Snow Line (its row is one of the first ``snow_rows``)."""
@@ -220,6 +228,8 @@ def read_map(path: Path) -> MapData:
     walls = _sides(path, text, raw.walls, terrain, "wall", "walls")
     if not 0 <= raw.snow_rows <= raw.rows:
         fail(path, text, f"snow_rows must be 0-{raw.rows}", "snow_rows")
+    if not 0 <= raw.east_column < raw.columns:
+        fail(path, text, f"east_column must be 0-{raw.columns - 1}", "east_column")
     ferries = frozenset(h for h, t in terrain.items() if t == "ferry")
     if ferries & set(cities):
         fail(path, text, "a city cannot stand on a ferry hex ('f')", "terrain")
@@ -239,7 +249,7 @@ def read_map(path: Path) -> MapData:
         service_bounties=tuple((by_name[fold(b.city)], b.points) for b in raw.service_bounty),
         cube_reduction=frozenset(raw.cube_reduction),
         summary=raw.summary, walls=frozenset(walls), snow_rows=raw.snow_rows, ferries=ferries,
-        western_link=western,
+        western_link=western, east_column=raw.east_column,
     )
 
 
@@ -363,13 +373,13 @@ class CardsFile(msgspec.Struct):
 KINDS = {"goal", "immediate", "held", "per_turn", "permanent"}
 GOALS = {"first_delivery", "delivery_links_exactly", "delivery_links_at_least", "deliver_to_city", "links_owned",
          "cities_reached", "through_time", "colours_delivered", "link_tiles", "engine_level", "city_cleared",
-         "time_bounty"}
+         "time_bounty", "first_to_city"}
 EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade", "boomtown", "sutters_mill", "hot_spring"},
            "held": {"land_grant", "perfect_engineering", "executive", "ferry_line", "tunnel_engineer", "inspector",
                     "coal_fueled", "boost"},
            "per_turn": {"bridge", "tunnel"},
            "permanent": {"hotel"}}
-PER_MAP = {"service_bounties", "hotels", "local_campaigns", "gold_rush", "periods"}
+PER_MAP = {"service_bounties", "hotels", "local_campaigns", "gold_rush", "periods", "first_to"}
 NEEDS = {"ferries", "time"}
 
 
@@ -404,6 +414,7 @@ class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
     rotors: list[str] = []
     local_campaigns: list[str] = []
     sutters_mill: str | None = None
+    first_to: list[BountySpec] = []
 
 
 class MapCards(msgspec.Struct, frozen=True):
@@ -411,13 +422,16 @@ class MapCards(msgspec.Struct, frozen=True):
     (``(city hex, city hex, points)``; railways-of-the-world.txt, "Hotels" and "Major Lines") and
     its own Rotor Cities for the ``city_rotors`` option (hexes of coloured cities; empty: the
     rule of ``modules.rotor_cities``); the cities of its Local Campaign cards (hexes, one card each)
-    and the city that takes Sutter's Mill's cubes (a hex, or ``None``; ``mapcards.py``)."""
+    and the city that takes Sutter's Mill's cubes (a hex, or ``None``; ``mapcards.py``);
+    ``first_to``: ``(city hex, points)`` of its "first to deliver to" start cards
+    ("Transcontinental Rules", "Components")."""
 
     hotels: tuple[str, ...] = ()
     major_lines: tuple[tuple[str, str, int], ...] = ()
     rotors: tuple[str, ...] = ()
     local_campaigns: tuple[str, ...] = ()
     sutters_mill: str | None = None
+    first_to: tuple[tuple[str, int], ...] = ()
 
 
 @cache
@@ -448,7 +462,8 @@ def load_map_cards(map_id: str) -> MapCards:
         fail(path, text, f"{map_id}: a Rotor City must be a coloured city", map_id, None, "rotors")
     return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors,
                     tuple(hex_of(c) for c in spec.local_campaigns),
-                    hex_of(spec.sutters_mill) if spec.sutters_mill else None)
+                    hex_of(spec.sutters_mill) if spec.sutters_mill else None,
+                    tuple((hex_of(b.city), b.points) for b in spec.first_to))
 
 
 def city_hex(mapdata: MapData, text: str) -> str | None:

@@ -9,7 +9,7 @@ from railhead.engine.core.actions import kind_of
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import barons, bidding, holdings, inspector, mapcards, queries, routing, rules, search, western
+from . import barons, bidding, holdings, inspector, mapcards, queries, routing, rules, search, transcontinental, western
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -46,7 +46,7 @@ def _action(do):
             routing.drop(state, seat, events)
         do(state, ctx, seat, action, rng, events)
         if mapcards.after_action(state, ctx, seat, kind, before, events):
-            rules.next_actor(state, ctx, events)
+            rules.next_actor(state, ctx, events, rng)
     return play
 
 
@@ -74,6 +74,13 @@ def _pass_auction(state, seat, action, rng, events) -> None:
     bidding.do_pass_auction(state, of(state), seat, events)
 
 
+def _return_bonds(state, seat, action, rng, events) -> None:
+    """Between the Transcontinental phases; the last choice opens the West."""
+    ctx = of(state)
+    transcontinental.return_bonds(state, ctx, seat, action.count, events)
+    transcontinental.resume(state, ctx, rng, events, rules.next_turn)
+
+
 def _barons_elsewhere(state, kind: str) -> str | None:
     """``keep_baron`` outside the barons' step says why."""
     if kind != "keep_baron":
@@ -94,6 +101,8 @@ def _actor(state) -> list[int]:
 STEPS = (
     Step("barons", "keep one of your two barons", {"keep_baron": _keep_baron},
          active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons),
+    Step("bonds", "choose how many bonds to return before the West opens", {"return_bonds": _return_bonds},
+         active=lambda state: state["phase"] == "bonds", actors=transcontinental.pending),
     Step("auction", "bid or pass in the first-player auction",
          {"bid": _bid, "pass": _pass_auction, "use_card": _use_card},
          active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere),
@@ -108,7 +117,8 @@ STEPS = (
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each
 turn's first-player auction and its rounds of actions (railways-of-the-world.txt); a delivery held
-for a Railway Inspector waits for its holder's answer (``inspector.py``)."""
+for a Railway Inspector waits for its holder's answer (``inspector.py``); in the Transcontinental
+game, returning bonds between its two phases."""
 
 
 class RailwaysOfTheWorld(Game):
@@ -136,6 +146,8 @@ class RailwaysOfTheWorld(Game):
             return {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}
         if "inspection" in state:
             return inspector.timeout(state, seat)
+        if seat in transcontinental.pending(state):
+            return {"type": "return_bonds", "count": 0}
         return {"type": "pass"} if bidding.actor(state) == seat else None
 
     def reveals(self, before, after, action):
@@ -152,6 +164,9 @@ class RailwaysOfTheWorld(Game):
             return [{"seat": s, "kind": "baron", "secret": True} for s in choosing]
         if "inspection" in state:
             return [inspector.prompt(state)]
+        if state["phase"] == "bonds":
+            return [{"seat": s, "kind": "return_bonds", "bonds": state["players"][s]["bonds"]}
+                    for s in transcontinental.pending(state)]
         seat = bidding.actor(state)
         if seat is None:
             return []

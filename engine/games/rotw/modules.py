@@ -19,6 +19,7 @@ from railhead.engine.common.hexgrid import neighbor, normalize
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
+from . import transcontinental
 from .context import Context
 from .data import city_hex
 from .money import pay, pay_text
@@ -115,6 +116,7 @@ def mine_target(state: dict, ctx: Context, ref: str) -> str:
     hexname = city_hex(ctx.map, ref or "")
     if hexname is None:
         raise IllegalAction(f"There is no city called {ref!r} on this map.")
+    transcontinental.check_growth(state, ctx.map, hexname)
     name = ctx.map.cities[hexname].name
     if state["cities"][hexname]["colour"] != "gray":
         raise IllegalAction(f"{name} is {state['cities'][hexname]['colour']}: a Mine goes on a gray city.")
@@ -160,6 +162,7 @@ def place_depot(state: dict, ctx: Context, seat: int, ref: str, events: list) ->
     """railways-of-the-world.txt, "Fuel Depots": ``DEPOT_TOKENS`` tokens on a city the seat's
     complete links reach that holds no depot tokens. Returns the city hex. Raises
     ``IllegalAction``. Event ``depot``: ``city``, ``tokens``."""
+    transcontinental.check_depot(state)
     hexname = city_hex(ctx.map, ref or "")
     if hexname is None:
         raise IllegalAction(f"There is no city called {ref!r} on this map.")

@@ -28,7 +28,8 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     default): ``mines`` ("Mines"), ``switch_tracks`` ("Switch Tracks"), ``fuel_depots`` ("Fuel
     Depots") and ``city_rotors`` ("Rotor Cities and Color Wheel Chart"). ``map = "through-time"``
     plays Railways Through Time on the ``periods`` boards (``periods.choose``; "RAILWAYS through
-    TIME", "Starting the Game")."""
+    TIME", "Starting the Game"). ``faster``: the Transcontinental map's Faster Game (railways-of-the-world.txt,
+    "Transcontinental Rules", "Faster Game"; ``transcontinental.py``)."""
 
     map: MapId = ""
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
@@ -42,5 +43,6 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     switch_tracks: bool = False
     fuel_depots: bool = False
     city_rotors: bool = False
+    faster: bool = False
     periods: Annotated[list[Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$")]], msgspec.Meta(
         max_length=8, description="Railways Through Time: the period boards (empty: players + 1 at random)")] = []

@@ -85,8 +85,15 @@ def from_end(mapdata: MapData, links: dict, lid: str, free: Callable[[str], bool
 
 
 def city_stop(mapdata: MapData, links: dict, cities) -> Stop:
-    """Stop at any of ``cities`` entered by a free spur."""
-    spurs = {c: free_spurs(mapdata, links, c) for c in cities}
+    """Stop at any of ``cities`` entered by a free spur (the links are read once for all of them:
+    ``free_spurs`` city by city is slow on a large map with many links)."""
+    spurs = {c: set(mapdata.cities[c].spurs) for c in cities}
+    for link in links.values():
+        hexes = link["hexes"]
+        if hexes:
+            for city, tile in ((link["from"], hexes[0]), (link["to"], hexes[-1])):
+                if city in spurs:
+                    spurs[city].discard(side_towards(city, tile))
     return lambda h, frm: h in spurs and side_towards(h, frm) in spurs[h]
 
 

@@ -14,7 +14,7 @@ from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, holdings, modules, periods, routing, timelines
+from . import barons, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
 from .bidding import clockwise, first_turn_without_auction, new_auction, worst_first_order
@@ -49,6 +49,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     except DataError as exc:
         raise IllegalAction(str(exc)) from None
     mapdata = ctx.map
+    transcontinental.check_options(mapdata, options)
     n = len(seats)
     if not mapdata.min_players <= n <= mapdata.max_players:
         raise IllegalAction(f"{mapdata.name} is for {mapdata.min_players}-{mapdata.max_players} players.")
@@ -57,6 +58,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
     for hexname in sorted(mapdata.cities):
         city = mapdata.cities[hexname]
         count = max(1, city.cubes - 1) if n in mapdata.cube_reduction else city.cubes
+        count = 0 if transcontinental.closed(mapdata, hexname) else count      # the West is populated later
         cities[hexname] = {"colour": city.colour, "cubes": sorted(draw(bag, rng, count)),
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
@@ -98,12 +100,14 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         state["western_links"] = {}
     if options.barons:
         state["options"]["barons"] = True
-        state["barons"] = barons.deal(n, rng, later=options.baron_later, map_id=map_id)
+        state["barons"] = barons.deal(n, rng, later=options.baron_later, map_id=transcontinental.EAST_BARONS
+                                      if mapdata.east_column else map_id)
         if options.baron_later:
             state["options"]["baron_later"] = True
     modules.setup(state, ctx, options)
     if periods.time_of(mapdata) is not None:
         state["time_lines"] = {}
+    transcontinental.setup(state, mapdata, options.faster)
     return state
 
 
@@ -229,6 +233,7 @@ def urbanize_target(state: dict, ctx: Context, action: Urbanize | TakeCard) -> t
     name = mapdata.cities[hexname].name
     if city["colour"] != "gray":
         raise IllegalAction(f"{name} is already {city['colour']}: only gray cities can be urbanized.")
+    transcontinental.check_growth(state, mapdata, hexname)
     colour = action.colour
     if colour not in COLOURS:
         raise IllegalAction(f"Choose a New City colour: {', '.join(COLOURS)}.")
@@ -309,13 +314,14 @@ def place_marker(state: dict, ctx: Context, hexname: str, events: list) -> None:
     """An emptied city gets an empty city marker while any are left; the last one triggers the end.
     railways-of-the-world.txt, "Ending the Game"."""
     markers = state["markers"]
-    if markers["placed"] >= markers["total"]:
+    if markers["placed"] >= markers["total"] or not transcontinental.takes_marker(state, ctx.map, hexname):
         return
     state["cities"][hexname]["marker"] = True
     markers["placed"] += 1
     events.append({"type": "marker", "text": f"{ctx.map.cities[hexname].name} is empty: empty city marker "
                                              f"{markers['placed']} of {markers['total']}."})
-    if markers["placed"] == markers["total"] and state["end_turn"] is None:
+    if markers["placed"] == markers["total"] and not transcontinental.last_marker(state, events) \
+            and state["end_turn"] is None:
         state["end_turn"] = state["turn"] + 1
         events.append({"type": "end_triggered",
                        "text": f"The last empty city marker is placed: this turn is finished, then turn "
@@ -324,6 +330,8 @@ def place_marker(state: dict, ctx: Context, hexname: str, events: list) -> None:
 
 def do_take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list) -> None:
     card = ops.face_up_card(ctx, state["cards"]["face_up"], action.card)
+    if ops.spec(ctx, card).effect == "city_growth" and city_hex(ctx.map, action.city or ""):
+        transcontinental.check_growth(state, ctx.map, city_hex(ctx.map, action.city))
     ops.take_card(state, ctx, seat, action, rng, events, urbanize)
     if ops.spec(ctx, card).effect == "city_growth":     # New Industry is recorded by ``urbanize``
         touched(state, [city_hex(ctx.map, action.city)])
@@ -336,8 +344,9 @@ def touched(state: dict, hexes: list[str]) -> None:
 
 
 # -------------------------------------------------------------- turn flow
-def next_actor(state: dict, ctx: Context, events: list) -> None:
-    """Move to the next player, the next round, or the income phase."""
+def next_actor(state: dict, ctx: Context, events: list, rng: Stream | None = None) -> None:
+    """Move to the next player, the next round, or the income phase (``rng``: the action's stream,
+    for the West opening at the end of a turn, ``transcontinental.py``)."""
     state["last"] = state.pop("touched", [])
     state["at"] += 1
     if state["at"] < len(state["order"]):
@@ -348,7 +357,7 @@ def next_actor(state: dict, ctx: Context, events: list) -> None:
         last = " (the last round of the game)" if state["round"] == ROUNDS and last_turn(state) else ""
         events.append({"type": "round", "text": f"Round {state['round']} of {ROUNDS}{last}."})
         return
-    end_of_turn(state, ctx, events)
+    end_of_turn(state, ctx, events, rng)
 
 
 def last_turn(state: dict) -> bool:
@@ -363,11 +372,12 @@ def income_of(points: int, ctx: Context | None = None) -> int:
     return (ctx.tables if ctx is not None else load_tables()).income[points % 100]
 
 
-def end_of_turn(state: dict, ctx: Context, events: list) -> None:
-    """railways-of-the-world.txt, "3 - Income and Dividends" and "Ending the Game"."""
+def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = None) -> None:
+    """railways-of-the-world.txt, "3 - Income and Dividends" and "Ending the Game" (and in the
+    Transcontinental game, the pause between its phases, ``transcontinental.east_ends``)."""
     dividend = ctx.tables.money.bond_dividend
     for seat, player in enumerate(state["players"]):
-        income = income_of(player["points"], ctx)
+        income = transcontinental.income(state, ctx, seat, income_of(player["points"], ctx))
         player["cash"] += income
         owed = player["bonds"] * dividend
         issued = pay(player, owed, ctx.tables.money.bond) if owed else 0
@@ -387,9 +397,19 @@ def end_of_turn(state: dict, ctx: Context, events: list) -> None:
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})
         return
+    if transcontinental.east_ends(state, events):
+        transcontinental.resume(state, ctx, rng, events, next_turn)
+        return
+    next_turn(state, ctx, events)
+
+
+def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True) -> None:
+    """The next turn begins: cards readied for a turn come back, a bounty may wake, one more
+    operations card is turned up (unless ``reveal`` is false: the West has just laid its cards out),
+    and the first-player auction opens (or Worst is First orders the players)."""
     holdings.new_turn(state)
     ops.next_bounty(state, ctx, events)
-    card = ops.reveal_one(state["cards"])
+    card = ops.reveal_one(state["cards"]) if reveal else None
     if card:
         events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(ctx, card)['name']}."})
     state["turn"] += 1

@@ -11,7 +11,20 @@ from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import barons, bidding, holdings, inspector, mapcards, modules, periods, routing, rules, timetravel, western
+from . import (
+    barons,
+    bidding,
+    holdings,
+    inspector,
+    mapcards,
+    modules,
+    periods,
+    routing,
+    rules,
+    timetravel,
+    transcontinental,
+    western,
+)
 from . import cards as ops
 from .context import Context
 from .features import planned
@@ -226,6 +239,9 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
         return inspector.legal(state, seat)
     if seat in barons.choosing(state):
         return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+    if seat in transcontinental.pending(state):
+        return [{"type": "return_bonds", "count": n} for n in range(state["players"][seat]["bonds"] + 1)
+                if transcontinental.return_cost(n) <= state["players"][seat]["points"]]
     if barons.choosing(state) or bidding.actor(state) != seat:
         return []
     kept = holdings.effects(state, ctx, seat)
@@ -264,4 +280,5 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
         elif s.effect in mapcards.IMMEDIATE:
             acts += mapcards.take_options(state, ctx, seat, card, grays, tiles)
+    acts = [a for a in acts if transcontinental.allowed(state, ctx.map, a)]
     return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})

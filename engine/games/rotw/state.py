@@ -125,13 +125,28 @@ class Barons(Record):
     two baron ids dealt), ``kept`` (seat -> the baron kept, ``None`` until chosen), ``shown`` (seats
     whose kept card is shown because its engine race was met), ``first_engine`` (the first seat to
     reach an ``engine_first`` baron's level, or ``None``); ``later`` (``True``, only in the
-    "Variants: Baron Cards" game where the choice waits for the first completed Major Line)."""
+    "Variants: Baron Cards" game where the choice waits for the first completed Major Line); ``east``
+    (Transcontinental, from the Western phase: seat -> the Eastern baron kept, ``barons.deal_west``)."""
 
     hands: dict[str, list[str]]
     kept: dict[str, str | None]
     shown: list[int]
     first_engine: int | None
     later: bool | UnsetType = UNSET
+    east: dict[str, str | None] | UnsetType = UNSET
+
+
+class Transcontinental(Record):
+    """The Transcontinental game (``transcontinental.py``): ``phase`` (``"east"``, then ``"west"``),
+    ``opens`` (the turn whose end ends the Eastern phase, once its last marker is placed),
+    ``faster`` (the Faster Game), ``floor`` (seats whose income has reached $10,000 and never falls
+    below), ``returns`` (between the phases: seat -> bonds returned, ``None`` until chosen)."""
+
+    phase: Literal["east", "west"]
+    opens: int | None
+    faster: bool
+    floor: list[int]
+    returns: dict[str, int | None]
 
 
 class Depot(Record):
@@ -216,7 +231,8 @@ class RotwState(GameState):
     cards (``mapcards.py``, ``inspector.py``), each only while it has something: ``passengers``
     (seat -> goods colours delivered towards a face-up Passenger Line), ``inspected`` (seats stopped by
     a Railway Inspector), ``inspection`` (``Inspection``) and ``hot_spring`` (the seat that builds now
-    for Hot Spring)."""
+    for Hot Spring). ``transcontinental`` (only on that map): ``Transcontinental``; ``phase`` is
+    ``"bonds"`` between its two phases, while bonds are returned."""
 
     options: Setup
     players: list[Player]
@@ -230,7 +246,7 @@ class RotwState(GameState):
     cards: Cards
     major_lines: list[int | None]
     turn: int
-    phase: Literal["auction", "actions", "over"]
+    phase: Literal["auction", "actions", "bonds", "over"]
     round: int
     first: int
     order: list[int]
@@ -248,3 +264,4 @@ class RotwState(GameState):
     inspected: list[int] | UnsetType = UNSET
     inspection: Inspection | UnsetType = UNSET
     hot_spring: int | UnsetType = UNSET
+    transcontinental: Transcontinental | UnsetType = UNSET

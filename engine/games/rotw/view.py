@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings, mapcards, modules, periods, timelines, western
+from . import barons, holdings, mapcards, modules, periods, timelines, transcontinental, western
 from . import cards as ops
 from .bidding import actor
 from .context import of
@@ -31,7 +31,9 @@ def view(state: dict, seat: int | None) -> dict:
     (``features_view``) appear only on maps that have them. ``modules`` (``modules.view``) only in a
     game with an add-on module on: mines, depots, switches, rotors, kept cubes and uses left; a
     Switch Track's branch is a link whose ``from`` is the switch hex (not a city). The map cards'
-    ``passengers``, ``inspected``, ``inspection`` and ``hot_spring``: ``mapcards.view``."""
+    ``passengers``, ``inspected``, ``inspection`` and ``hot_spring``: ``mapcards.view``.
+    ``transcontinental`` (``transcontinental.view``) only on that map: the phase, the boundary
+    between the boards and the bonds still to be returned; ``income`` there keeps its floor."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -42,7 +44,8 @@ def view(state: dict, seat: int | None) -> dict:
         players.append({
             "seat": i, "name": p["name"], "cash": None if hidden and i != seat else p["cash"],
             "bonds": p["bonds"], "points": p["points"],
-            "income": income_of(p["points"], ctx), "engine": p["engine"],
+            "income": transcontinental.income(state, ctx, i, income_of(p["points"], ctx), record=False),
+            "engine": p["engine"],
             "links": sum(1 for link in links.values() if link["owner"] == i and link["to"]),
             "next_engine_cost": None if p["engine"] >= 8 else holdings.upgrade_price(
                 state, ctx, i, ctx.tables.engine_cost[p["engine"] + 1], spend=False)[0],
@@ -87,6 +90,7 @@ def view(state: dict, seat: int | None) -> dict:
         **(features_view(mapdata) if mapdata.walls or mapdata.snow_rows or mapdata.ferries else {}),
         **({"through_time": time_view(state, mapdata)} if "time_lines" in state else {}),
         **mapcards.view(state),
+        **({"transcontinental": transcontinental.view(state, mapdata)} if "transcontinental" in state else {}),
     }
 
 
@@ -120,8 +124,10 @@ def baron_view(state: dict, seat: int | None) -> dict:
     shown = {}
     for s in range(len(state["seats"])):
         kept = b["kept"][str(s)]
-        if over:
-            shown[s] = {**_card(final[s]["id"]), "met": final[s]["met"]}
+        if over:                       # Transcontinental: both kept barons in one entry (``barons.final``)
+            card = {k: final[s][k] for k in ("id", "name", "text", "points")} if "barons" in final[s] \
+                else _card(final[s]["id"])
+            shown[s] = {**card, "met": final[s]["met"]}
         elif s in b["shown"]:          # an engine race met: the kept card, or in the variant the one in hand
             shown[s] = _card(kept or next(x for x in b["hands"][str(s)] if barons.deck()[x].kind == "engine_first"))
     out = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}
@@ -131,6 +137,8 @@ def baron_view(state: dict, seat: int | None) -> dict:
         kept = b["kept"][str(seat)]
         out["yours"] = _card(kept) if kept else None
         out["hand"] = [] if kept else [_card(x) for x in b["hands"][str(seat)]]
+        if b.get("east"):
+            out["east"] = _card(b["east"][str(seat)])
     return out
 
 
