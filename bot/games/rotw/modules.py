@@ -57,39 +57,36 @@ def _words(text: str | None) -> list[str]:
     return [w for w in (text or "").replace(",", " ").replace(">", " ").split() if w]
 
 
-async def mine(ctx: UIContext, args: dict):
-    """``/rotw mine city [path]``: a private preview of a Mine on a gray city, with track laid in
-    the same Build Track action when a path is given."""
+async def _on_city(ctx: UIContext, args: dict, kind: str, option: str, name: str, blind) -> object:
+    """The preview of a ``kind`` add-on (``mine``, ``depot``) on ``args["city"]``, with the track of
+    ``args["path"]`` in the same build; ``blind(city name)``: the text when the dry run hides its own."""
     view = my_turn(ctx)
-    mods = _modules(view, "mines", "Mines")
+    mods = _modules(view, option, f"{name}s")
     board = mapdata(view)
     hexname = city(board, args["city"])
-    price = _uses(mods, "mine", ctx.seat, "Mine")
-    action = {"type": "build", "mine": hexname}
+    price = _uses(mods, kind, ctx.seat, name)
+    action = {"type": "build", kind: hexname}
     path = path_of(board, _words(args.get("path")))
     if path:
         action["path"] = path
-    name = view["cities"][hexname]["name"]
-    blind = (f"a Mine on {name}: goods cubes are drawn from the bag onto it until a colour repeats (at most 5; "
-             f"the repeated cube goes back).")
-    return await preview(ctx, action, f"Mine on {name} ({price})", path or [hexname], blind)
+    town = view["cities"][hexname]["name"]
+    where = "on" if kind == "mine" else "in"
+    return await preview(ctx, action, f"{name} {where} {town} ({price})", path or [hexname], blind(town))
+
+
+async def mine(ctx: UIContext, args: dict):
+    """``/rotw mine city [path]``: a private preview of a Mine on a gray city, with track laid in
+    the same Build Track action when a path is given."""
+    return await _on_city(ctx, args, "mine", "mines", "Mine", lambda town: (
+        f"a Mine on {town}: goods cubes are drawn from the bag onto it until a colour repeats (at most 5; the "
+        "repeated cube goes back)."))
 
 
 async def depot(ctx: UIContext, args: dict):
     """``/rotw depot city [path]``: a private preview of a Fuel Depot (2 tokens) on a city your
     complete links reach, with track laid in the same action when a path is given."""
-    view = my_turn(ctx)
-    mods = _modules(view, "fuel_depots", "Fuel Depots")
-    board = mapdata(view)
-    hexname = city(board, args["city"])
-    price = _uses(mods, "depot", ctx.seat, "Fuel Depot")
-    action = {"type": "build", "depot": hexname}
-    path = path_of(board, _words(args.get("path")))
-    if path:
-        action["path"] = path
-    name = view["cities"][hexname]["name"]
-    return await preview(ctx, action, f"Fuel Depot in {name} ({price})", path or [hexname],
-                          f"a Fuel Depot with 2 tokens in {name}.")
+    return await _on_city(ctx, args, "depot", "fuel_depots", "Fuel Depot",
+                          lambda town: f"a Fuel Depot with 2 tokens in {town}.")
 
 
 async def switch(ctx: UIContext, args: dict):
