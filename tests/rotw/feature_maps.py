@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from railhead.engine import canonical
 from railhead.engine.games.rotw import data
 from railhead.engine.games.rotw.context import context
 
-from .helpers import GAME, Table
+from .helpers import Table
 
 MAPS = Path(__file__).resolve().parent / "maps"
 MAP_ID = "features-test"
@@ -37,15 +34,6 @@ class FeatureTable(Table):
 
     def city(self, name: str) -> dict:
         return self.state["cities"][self.hex[name]]
-
-    def refused(self, seat: int, **action) -> str:
-        """Apply an action that must be refused: returns the message, checks the state is untouched."""
-        from railhead.engine import IllegalAction
-        before = canonical(self.state)
-        with pytest.raises(IllegalAction) as err:
-            GAME.apply(self.state, seat, action)
-        assert canonical(self.state) == before
-        return str(err.value)
 
     def to_actions(self, seat: int = 0) -> None:
         """Everyone passes the auction; then others pass until ``seat`` acts."""

@@ -29,6 +29,17 @@ class Table:
         self.state, self.events = GAME.apply(self.state, seat, action)
         return self.events
 
+    def refused(self, seat: int, **action) -> str:
+        """Apply an action that must be refused: returns the message, checks the state is untouched."""
+        import pytest
+
+        from railhead.engine import IllegalAction
+        before = engine.canonical(self.state)
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(self.state, seat, action)
+        assert engine.canonical(self.state) == before
+        return str(err.value)
+
     def all_pass_auction(self) -> None:
         while self.state["phase"] == "auction":
             self.act(type="pass")

@@ -16,26 +16,16 @@ from railhead.engine.games.rotw.features import planned
 from railhead.engine.games.rotw.paths import corridors
 from railhead.engine.games.rotw.periods import time_of
 
-from .helpers import GAME
+from .helpers import GAME, Table
 
 
-class MapTable:
+class MapTable(Table):
     """A game on ``map_id`` straight on ``GAME.apply``; tests may edit the state between moves."""
 
     def __init__(self, map_id: str, players: int = 3, seed: int = 1, **options):
-        self.state = GAME.setup({"map": map_id, **options}, [f"P{i}" for i in range(players)], seed)
+        super().__init__(players, seed, map=map_id, **options)
         self.ctx = context(self.state["options"]["map"])
         self.hex = {c.name: h for h, c in self.ctx.map.cities.items()}
-
-    @property
-    def actor(self) -> int:
-        (prompt,) = GAME.prompts(self.state)
-        return prompt["seat"]
-
-    def act(self, seat: int | None = None, **action) -> list[dict]:
-        seat = self.actor if seat is None else seat
-        self.state, events = GAME.apply(self.state, seat, action)
-        return events
 
     def ready(self, seat: int) -> None:
         """Everyone passes (auction and actions) until it is ``seat``'s action."""

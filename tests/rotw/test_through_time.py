@@ -39,13 +39,6 @@ class TimeTable(Table):
         path = GAME.query(self.state, seat, "cheapest_link", {"from": a, "to": b})["path"]
         return self.act(seat, type="build", path=path)
 
-    def refused(self, seat: int, **action) -> str:
-        before = canonical(self.state)
-        with pytest.raises(IllegalAction) as err:
-            GAME.apply(self.state, seat, action)
-        assert canonical(self.state) == before
-        return str(err.value)
-
 
 def test_the_chosen_boards_make_one_map(boards):
     """"Starting the Game": the boards chosen, cubes as printed (no reduction with 2 or 3 players),

@@ -27,13 +27,6 @@ class TransTable(Table):
     def __init__(self, players: int = 3, seed: int = 1, **options):
         super().__init__(players, seed, map="transcontinental", **options)
 
-    def refused(self, seat: int, **action) -> str:
-        before = canonical(self.state)
-        with pytest.raises(IllegalAction) as err:
-            GAME.apply(self.state, seat, action)
-        assert canonical(self.state) == before
-        return str(err.value)
-
     def end_east(self, bonds=(0, 2, 0), points=(5, 20, 0)) -> list[dict]:
         """The last eastern marker is placed in turn 1; the turn is played out to its income phase."""
         for seat, (b, p) in enumerate(zip(bonds, points)):
