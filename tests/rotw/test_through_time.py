@@ -247,3 +247,32 @@ def test_on_a_phone_each_board_in_play_is_its_own_part_filling_the_width():
     lay = Layout(m.columns, m.rows, size, 14)
     x, y = lay.xy(view["last"][0])
     assert x0 <= x <= x0 + width and y0 <= y <= y0 + height
+
+
+def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
+    """railways-of-the-world.txt, "RAILWAYS through TIME", "Turn Order": the first to pass pays half
+    their bid (rounded down) and goes last, the next to pass pays half too and goes before them; the
+    winner pays the whole bid and goes first. A table that chose another style keeps it."""
+    from railhead.bot.games.rotw.ui import RotwUI
+
+    t = Table(4, map="through-time", periods=["alpha", "beta", "gamma"])
+    assert t.state["options"]["bidding"] == "through_time"
+    for seat in range(4):
+        t.give_cash(seat, 20)
+    t.act(0, type="bid", amount=3)
+    t.act(1, type="bid", amount=5)
+    t.act(2, type="bid", amount=7)
+    t.act(3, type="pass")                           # never bid: nothing to pay
+    view = GAME.view(t.state, None)
+    assert view["auction"]["pass_costs"] == {"0": 1, "1": 2, "2": 3}
+    prompt = GAME.prompts(t.state)[0]
+    assert "Passing costs half your bid, rounded down ($1,000)" in RotwUI().prompt_text(view, prompt, "@P0")
+    assert t.act(0, type="pass")[0]["paid"] == 1    # half of 3, rounded down (rounded up it would be 2)
+    t.act(1, type="bid", amount=9)
+    events = t.act(2, type="pass")
+    assert events[0]["paid"] == 3                   # half of 7, rounded down
+    assert events[1]["paid"] == 9 and events[1]["seat"] == 1
+    assert t.state["order"] == [1, 2, 0, 3]         # the first to pass is last
+    assert [p["cash"] for p in t.state["players"]] == [19, 11, 17, 20]
+    chosen = Table(3, map="through-time", periods=["alpha", "beta", "gamma"], bidding="first_to_pass")
+    assert chosen.state["options"]["bidding"] == "first_to_pass"

@@ -350,9 +350,10 @@ class RotwUI(MapChoice, GameUI):
                 if a["high_seat"] is not None else "no bid yet"
             last = " **This is the last turn of the game.**" if _last_turn(view) else ""
             cost = ""
-            if "bids" in a:
-                own = a["bids"].get(str(prompt["seat"]), 0)
-                cost = f" Passing costs half your bid ({dollars((own + 1) // 2)}) and puts you behind the others " \
+            if "pass_costs" in a:
+                down = ", rounded down" if view["options"]["bidding"] == "through_time" else ""
+                own = a["pass_costs"].get(str(prompt["seat"]), 0)
+                cost = f" Passing costs half your bid{down} ({dollars(own)}) and puts you behind the others " \
                        "still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")

@@ -10,8 +10,28 @@ from .actions import Bid
 from .context import Context
 from .money import dollars, pay, pay_text
 
-PASS_PAYS = ("first_to_pass", "variant2")
+PASS_PAYS = ("first_to_pass", "variant2", "through_time")
 """Bidding styles where a pass costs half one's bid and the order follows the passes."""
+ROUNDED_DOWN = ("through_time",)
+"""Of those, the styles where the half is rounded down (railways-of-the-world.txt, "RAILWAYS through
+TIME", "Turn Order": each passer "pays half their bid (rounded down)"); the others round it up."""
+
+
+def style_for(bidding: str, through_time: bool) -> str:
+    """The auction style a game keeps: Railways Through Time plays its own auction ("Turn Order")
+    in place of the Traditional one; any other chosen style stays (our reading, in
+    docs/rules-assumptions.md, "Through Time's auction")."""
+    return "through_time" if through_time and bidding == "traditional" else bidding
+
+
+def pass_cost(state: dict, seat: int) -> int:
+    """What passing now costs ``seat`` in thousands of dollars: half its own last bid (rounded up,
+    or down in Through Time's auction) where passes pay, else 0."""
+    a = state["auction"]
+    if a is None or "bids" not in a:
+        return 0
+    own = auc.own_bid(a, seat)
+    return own // 2 if state["options"]["bidding"] in ROUNDED_DOWN else auc.half_up(own)
 
 
 def new_auction(style: str, order: list[int]) -> dict:
@@ -67,10 +87,11 @@ def do_bid(state: dict, ctx: Context, seat: int, action: Bid, events: list) -> N
 
 
 def do_pass_auction(state: dict, ctx: Context, seat: int, events: list) -> None:
-    """A pass is final; in First to pass (and Variant 2) it costs half the seat's bid, rounded up."""
+    """A pass is final; in First to pass, Variant 2 and Through Time's auction it costs half the
+    seat's bid (``pass_cost``)."""
     a = state["auction"]
+    cost = pass_cost(state, seat)
     auc.pass_(a, seat)
-    cost = auc.half_up(auc.own_bid(a, seat)) if "bids" in a else 0
     if cost:
         issued = pay(state["players"][seat], cost, ctx.tables.money.bond)
         events.append({"type": "pass", "seat": seat, "paid": cost, "bonds": issued,

@@ -44,6 +44,8 @@ def _action(do):
         holdings.disarm_others(state, ctx, seat, kind)
         if not getattr(action, "kept", False):
             routing.drop(state, seat, events)
+        if do is not _pass_round:
+            state.pop("idle", None)
         do(state, ctx, seat, action, rng, events)
         if mapcards.after_action(state, ctx, seat, kind, before, events):
             rules.next_actor(state, ctx, events, rng)
@@ -51,7 +53,17 @@ def _action(do):
 
 
 def _pass_round(state, ctx, seat, action, rng, events) -> None:
+    """A pass uses the action; the last pass of a turn in which nobody did anything else ends the
+    game if nobody can do anything but pass (``search.stalled``; our rule for a game that cannot
+    end otherwise, docs/rules-assumptions.md, "A game nobody can move")."""
     events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes this round."})
+    state["idle"] = state.get("idle", 0) + 1
+    whole_turn = state["idle"] >= len(state["order"]) * rules.ROUNDS
+    if whole_turn and state["round"] == rules.ROUNDS and state["at"] == len(state["order"]) - 1 \
+            and search.stalled(state, ctx):
+        state["stalled"] = True
+        events.append({"type": "stalled", "text": "Nobody can build, deliver, urbanize, upgrade or take a card "
+                                                  "any more: the game ends with this turn."})
 
 
 def _build(state, ctx, seat, action, rng, events) -> None:
@@ -124,11 +136,11 @@ game, returning bonds between its two phases."""
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 6     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
+    rules_version = 7     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
     #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
     #                       Lines, cube reduction per map; 5: the engine baron counts levels from cards, the
     #                       most-bonds baron's last-round bonds; 6: the maps' own operations cards
-    #                       (docs/migrations.md)
+    #                       (docs/migrations.md); 7: Through Time's own auction
     options_type = Options
     state_type = RotwState
     actions = ACTIONS

@@ -17,7 +17,7 @@ from railhead.engine.core.rng import Stream
 from . import barons, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
-from .bidding import clockwise, first_turn_without_auction, new_auction, worst_first_order
+from .bidding import clockwise, first_turn_without_auction, new_auction, style_for, worst_first_order
 from .cities import add_cubes
 from .context import Context, context, of
 from .data import DataError, available_maps, city_hex, load_map, load_tables
@@ -62,8 +62,9 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         cities[hexname] = {"colour": city.colour, "cubes": sorted(draw(bag, rng, count)),
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
+    bidding = style_for(options.bidding, periods.is_composed(map_id))
     state = {
-        "options": {"map": map_id, "bidding": options.bidding, "short_game": options.short_game},
+        "options": {"map": map_id, "bidding": bidding, "short_game": options.short_game},
         "seats": seats,
         "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1, "cards": [], "armed": [],
                      "used": []} for name in seats],
@@ -83,7 +84,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         "first": 0,
         "order": [],
         "at": 0,
-        "auction": new_auction(options.bidding, list(range(n))),
+        "auction": new_auction(bidding, list(range(n))),
         "end_turn": None,
         "last": [],
     }
@@ -392,7 +393,8 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = No
     for lid in removed:
         events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
     modules.after_income(state, removed, events)
-    if last_turn(state):
+    state.pop("idle", None)
+    if last_turn(state) or state.pop("stalled", False):
         routing.drop_all(state, events)
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})

@@ -282,3 +282,19 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts += mapcards.take_options(state, ctx, seat, card, grays, tiles)
     acts = [a for a in acts if transcontinental.allowed(state, ctx.map, a)]
     return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})
+
+
+MOVES = ("build", "deliver", "urbanize", "upgrade", "take_card", "western_link")
+"""The actions that change the game (a pass, a readied card or a bond do not by themselves)."""
+
+
+def stalled(state: dict, ctx: Context) -> bool:
+    """Whether no seat could take any action but a pass in the round now played (each asked as if it
+    were its turn): no build, delivery, urbanization, upgrade, operations card or Western Link. The
+    rules leave such a game without an end (railways-of-the-world.txt, "Ending the Game" needs the
+    empty city markers); ours ends it (docs/rules-assumptions.md, "A game nobody can move")."""
+    for i in range(len(state["order"])):
+        actions = legal_actions({**state, "at": i}, ctx, state["order"][i])
+        if any(a["type"] in MOVES for a in actions):
+            return False
+    return True

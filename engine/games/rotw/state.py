@@ -17,12 +17,13 @@ import msgspec
 from railhead.engine.common.auction import Auction
 from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
 
-Bidding = Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"]
+Bidding = Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2", "through_time"]
 
 
 class Setup(Record):
     """``state["options"]``: what the game was set up with (``options.py``). ``map``: the map id;
-    ``bidding``: the first-player auction style; ``short_game``: 2 fewer empty city markers. The
+    ``bidding``: the first-player auction style (``through_time`` on a Railways Through Time map
+    set up with the Traditional one: ``bidding.style_for``); ``short_game``: 2 fewer empty city markers. The
     variants are recorded only when on (``True``), absent otherwise: ``cut_throat`` ("Cut Throat
     Variant for Blocking"), ``hidden_money`` ("Bonds and Money"), ``bounty_queue`` ("Variants:
     Service Bounties"), ``barons`` ("Deal Out Railroad Baron Cards") and ``baron_later``
@@ -231,7 +232,10 @@ class RotwState(GameState):
     cards (``mapcards.py``, ``inspector.py``), each only while it has something: ``passengers``
     (seat -> goods colours delivered towards a face-up Passenger Line), ``inspected`` (seats stopped by
     a Railway Inspector), ``inspection`` (``Inspection``) and ``hot_spring`` (the seat that builds now
-    for Hot Spring). ``transcontinental`` (only on that map): ``Transcontinental``; ``phase`` is
+    for Hot Spring). ``idle``: how many actions in a row were passes (absent after any other action
+    and at a turn's end); ``stalled``: present (``True``) once a whole turn of passes found nobody able
+    to do anything else (``game.py``, ``_pass_round``), so the game ends with that turn.
+    ``transcontinental`` (only on that map): ``Transcontinental``; ``phase`` is
     ``"bonds"`` between its two phases, while bonds are returned."""
 
     options: Setup
@@ -264,4 +268,6 @@ class RotwState(GameState):
     inspected: list[int] | UnsetType = UNSET
     inspection: Inspection | UnsetType = UNSET
     hot_spring: int | UnsetType = UNSET
+    idle: int | UnsetType = UNSET
+    stalled: bool | UnsetType = UNSET
     transcontinental: Transcontinental | UnsetType = UNSET

@@ -12,7 +12,7 @@ from railhead.engine.common import auction as auc
 
 from . import barons, holdings, mapcards, modules, periods, timelines, transcontinental, western
 from . import cards as ops
-from .bidding import actor
+from .bidding import actor, pass_cost
 from .context import of
 from .rules import baron_results, income_of
 
@@ -25,8 +25,11 @@ def view(state: dict, seat: int | None) -> dict:
     once-per-turn card used this turn) and ``ready`` (a hand card readied for this action's build).
     ``major_lines``: ``holdings.major_lines_view``. ``bounties`` (the Service Bounty variant): the
     waiting row in order and ``wake``, the turn at whose end the next one becomes active.
-    ``last``: the hexes the last action touched (a build's path, a delivery's cities, an urbanized
-    or grown city), for boards to highlight; empty after any other action and once an auction ends.
+    ``auction`` (during one): ``high``, ``high_seat``, ``passed``, ``bidder``, ``order``, and where
+    passes pay, each seat's ``bids`` and what passing now costs each seat still in (``pass_costs``,
+    ``bidding.pass_cost``). ``last``: the hexes the last action touched (a build's path, a
+    delivery's cities, an urbanized or grown city), for boards to highlight; empty after any other
+    action and once an auction ends.
     ``western_link`` (``western.view``) and the map's ``walls``, ``snow_rows`` and ``ferries``
     (``features_view``) appear only on maps that have them. ``modules`` (``modules.view``) only in a
     game with an add-on module on: mines, depots, switches, rotors, kept cubes and uses left; a
@@ -65,7 +68,8 @@ def view(state: dict, seat: int | None) -> dict:
         "actor": actor(state),
         "auction": None if a is None else {
             "high": a["high"], "high_seat": a["high_seat"], "passed": a["passed"], "bidder": auc.bidder(a),
-            "order": a["order"], **({"bids": dict(a["bids"])} if "bids" in a else {}),
+            "order": a["order"], **({"bids": dict(a["bids"]), "pass_costs": {
+                str(s): pass_cost(state, s) for s in a["order"] if s not in a["passed"]}} if "bids" in a else {}),
         },
         "players": players,
         "cities": {h: {"name": mapdata.cities[h].name, **c} for h, c in state["cities"].items()},
