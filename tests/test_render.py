@@ -139,3 +139,23 @@ def test_render_options_carry_the_layout():
     from railhead.bot.games.rotw.ui import RotwUI
     assert RotwUI().render_options({}) == {"colourblind": False, "layout": "desktop"}
     assert RotwUI().render_options({"colourblind": 1, "layout": "phone"}) == {"colourblind": True, "layout": "phone"}
+
+
+def _zlib_level_class(png: bytes) -> int:
+    """FLEVEL of the first IDAT's zlib header: 1 for levels 2-5, 2 for 6 (RFC 1950)."""
+    at = png.index(b"IDAT") + 4
+    return png[at + 1] >> 6
+
+
+def test_a_board_over_four_million_pixels_is_compressed_faster():
+    """docs/performance.md, "Rendering": level 6 normally, level 3 over ``LARGE`` pixels (the
+    Transcontinental board), each decoding to the picture (within the palette's rounding)."""
+    from railhead.render.hexes import LARGE, png_bytes
+
+    for width, level in ((1000, 2), (LARGE // 1000 + 1, 1)):
+        img = Image.new("RGB", (width, 1000), "white")
+        img.paste((200, 30, 30), (0, 0, width // 2, 500))
+        png = png_bytes(img)
+        assert _zlib_level_class(png) == level
+        back = Image.open(io.BytesIO(png)).convert("RGB")
+        assert max(high for _, high in ImageChops.difference(back, img).getextrema()) < 12
