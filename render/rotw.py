@@ -41,7 +41,7 @@ from .hexes import (
     png_bytes,
 )
 from .panel import owner_colour, owner_letters
-from .rotw_features import draw_features, draw_western_link
+from .rotw_features import draw_features, draw_western_link, grey_west
 from .rotw_modules import draw_modules, draw_rotors
 from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
 from .rotw_time import board_name, draw_periods, draw_warp, is_warp, period_windows
@@ -57,10 +57,11 @@ LAYOUTS = ("desktop", "phone")
 
 
 @lru_cache(maxsize=16)
-def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = None, phone: bool = False
-          ) -> tuple[Image.Image, Overlay, Layout, Spots]:
+def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = None, phone: bool = False,
+          west_closed: bool = False) -> tuple[Image.Image, Overlay, Layout, Spots]:
     """The static layers of a map (or of a window of it): terrain base, name overlay (RGBA), layout,
-    and where the names are. ``phone``: larger city names (the image is shown about 400 px wide)."""
+    and where the names are. ``phone``: larger city names (the image is shown about 400 px wide).
+    ``west_closed``: the Transcontinental West greyed out (its Eastern phase)."""
     m = load_map(map_id)
     layout = Layout(m.columns, m.rows, size, window=window)
     names = {h: board_name(c) for h, c in m.cities.items()}
@@ -68,6 +69,8 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     base = draw_base(layout, terrain, m.ridges, names)
     _draw_spurs(ImageDraw.Draw(base), layout, m)
     draw_features(ImageDraw.Draw(base), layout, m)
+    if west_closed:
+        base = grey_west(base, layout, m)
     name_size = int(size * 0.7) if phone else max(10, size // 2) if size <= 40 else int(size * 0.4)
     labels = Overlay(draw_labels(layout, names, city_radius(layout, phone), name_size))
     return base, labels, layout, _spots(layout, m, name_size, city_radius(layout, phone))
@@ -78,10 +81,10 @@ _close_base = lru_cache(maxsize=8)(_base.__wrapped__)     # close views: their o
 
 
 @lru_cache(maxsize=16)
-def _blank(map_id: str, size: int, height: int) -> Image.Image:
+def _blank(map_id: str, size: int, height: int, west_closed: bool = False) -> Image.Image:
     """A desktop board of ``height`` pixels before this turn: the map's base with room for the
     panel beside it (copied, not drawn, each turn)."""
-    return _board_of(_base(map_id, size)[0], height)
+    return _board_of(_base(map_id, size, None, False, west_closed)[0], height)
 
 
 def _board_of(base: Image.Image, height: int) -> Image.Image:
@@ -152,9 +155,10 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
         raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
     get = _base if cached else _base.__wrapped__
     m = load_map(view["map"])
+    closed = (view.get("transcontinental") or {}).get("phase") == "east"
     if close:
         size, window = close_window(m.columns, m.rows, close, size or ZOOM_HEX, ZOOM_ACROSS, ZOOM_DOWN)
-        base, labels, lay, spots = _close_base(view["map"], size, window)
+        base, labels, lay, spots = _close_base(view["map"], size, window, False, closed)
         board = base.copy()
         _draw_map(board, labels, lay, spots, view, highlight, colourblind)
         return board
@@ -162,14 +166,14 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
         target = zoom_hex(view["map"], zoom)
         size = size or ZOOM_HEX
         window = Layout(m.columns, m.rows, size).around(target, ZOOM_ACROSS, ZOOM_DOWN).window
-        base, labels, lay, spots = get(view["map"], size, window)
+        base, labels, lay, spots = get(view["map"], size, window, False, closed)
         board = base.copy()
         _draw_map(board, labels, lay, spots, view, highlight, colourblind)
         return board
     if layout == "phone":
         parts = []
         for part_size, window, caption in _phone_windows(view, m, highlight, size):
-            base, labels, lay, spots = get(view["map"], part_size, window, True)
+            base, labels, lay, spots = get(view["map"], part_size, window, True, closed)
             part = base.copy()
             _draw_map(part, labels, lay, spots, view, highlight, colourblind, phone=True)
             if caption:
@@ -183,10 +187,10 @@ def draw_board(view: dict, *, highlight: list[str] | None = None, colourblind: b
             y += part.height
         board.paste(panel, (0, y))
         return board
-    base, labels, lay, spots = get(view["map"], size or HEX_SIZE)
+    base, labels, lay, spots = get(view["map"], size or HEX_SIZE, None, False, closed)
     panel = draw_panel(view, 1.0, colourblind)
     height = max(lay.height, panel.height)
-    board = _blank(view["map"], size or HEX_SIZE, height).copy() if cached else _board_of(base, height)
+    board = _blank(view["map"], size or HEX_SIZE, height, closed).copy() if cached else _board_of(base, height)
     _draw_map(board, labels, lay, spots, view, highlight, colourblind)
     board.paste(panel, (lay.width, 0))
     return board

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from railhead.engine.common.hexgrid import corners, label, neighbor, parse, side_towards
 
@@ -20,6 +20,8 @@ WALL_EDGE = (235, 240, 255)
 SNOW = (40, 110, 200)
 FERRY = (30, 90, 190)
 SEAM = (150, 30, 40)
+CLOSED = (128, 128, 128)
+"""The grey the closed West is washed with, half strength."""
 
 
 def draw_features(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
@@ -51,6 +53,27 @@ def _boundary(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:
             at = parse(other)
             if at and at[0] < m.east_column and (hexname in m.terrain or other in m.terrain):
                 _dashed(d, pts[side], pts[(side + 1) % 6], width, layout.size / 5, SEAM)
+
+
+def grey_west(base: Image.Image, layout: Layout, m) -> Image.Image:
+    """``base`` with every hex west of the seam washed grey and "The West opens later" written
+    over it: the Transcontinental's Eastern phase, when the Western board is not in play
+    (railways-of-the-world.txt, "Transcontinental Rules")."""
+    mask = Image.new("L", base.size, 0)
+    d = ImageDraw.Draw(mask)
+    west = [h for h in layout.hexes() if (parse(h) or (m.columns, 0))[0] < m.east_column]
+    for hexname in west:
+        d.polygon(corners(*layout.xy(hexname), layout.size + 1), fill=140)
+    washed = Image.composite(Image.new("RGB", base.size, CLOSED), base, mask)
+    if west:
+        xs = [layout.xy(h)[0] for h in west]
+        text = "The West opens later"
+        size = max(14, int(layout.size * 1.8))
+        f = font(size, bold=True)
+        x, y = (min(xs) + max(xs)) / 2, layout.xy(west[0])[1] + layout.size * 1.2
+        ImageDraw.Draw(washed).text((x, y), text, font=f, fill=(250, 250, 250), anchor="mt",
+                                    stroke_width=max(2, size // 8), stroke_fill=(70, 70, 70))
+    return washed
 
 
 def _snow_line(d: ImageDraw.ImageDraw, layout: Layout, m) -> None:

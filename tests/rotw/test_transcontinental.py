@@ -242,6 +242,8 @@ def test_barons_of_each_board():
     t.end_east(bonds=(0, 0, 0))
     assert barons.choosing(t.state) == [0, 1, 2] and t.state["barons"]["east"] == eastern
     assert all(set(h) <= set(barons.for_map("western-us")) for h in t.state["barons"]["hands"].values())
+    assert all(eastern[s] not in hand for s, hand in t.state["barons"]["hands"].items()), \
+        "a player is dealt the baron they kept in the East"
     assert GAME.view(t.state, 1)["barons"]["east"]["id"] == eastern["1"]
     assert "east" not in GAME.view(t.state, None)["barons"]          # secret until the end
     for seat in range(3):
@@ -268,3 +270,28 @@ def test_a_random_game_reaches_the_end(players, options):
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)
     assert canonical(again) == canonical(state)
+
+
+def test_the_board_greys_out_the_west_until_it_opens():
+    """"Transcontinental Rules": the Western board is not in play during the Eastern phase; the board
+    shows it washed grey (and no longer once the West opens), the East in its own colours."""
+    from railhead.render import rotw as render
+    from railhead.render.hexes import Layout
+
+    t = TransTable()
+    lay = Layout(MAP.columns, MAP.rows, 12)
+    west = next(h for h in sorted(MAP.terrain) if not MAP.in_east(h) and MAP.terrain[h] == "open"
+                and h not in MAP.cities and not MAP.cities.keys() & {neighbor(h, s) for s in range(6)})
+    east = next(h for h in sorted(MAP.terrain) if MAP.in_east(h) and MAP.terrain[h] == "open"
+                and h not in MAP.cities and not MAP.cities.keys() & {neighbor(h, s) for s in range(6)})
+
+    def spread(img, hexname):                       # how far from grey: max minus min channel
+        x, y = lay.xy(hexname)
+        r, g, b = img.getpixel((int(x), int(y - 12 * 0.4)))
+        return max(r, g, b) - min(r, g, b)
+
+    closed = render.draw_board(GAME.view(t.state, None), size=12)
+    t.open_west()
+    opened = render.draw_board(GAME.view(t.state, None), size=12)
+    assert spread(closed, west) < spread(opened, west) / 2
+    assert spread(closed, east) == spread(opened, east)

@@ -78,13 +78,27 @@ def deal_west(state, rng, map_id: str) -> None:
     """Transcontinental, the rulebook's Option 2 ("Transcontinental Rules", "Baron Cards"): at the
     start of the Western phase each player is dealt two barons of ``map_id``'s deck (a deck of its
     own: the Eastern barons dealt before do not leave it) and keeps one in secret; the kept Eastern
-    baron (``"east"``) stays hidden and scores at the end too."""
+    baron (``"east"``) stays hidden and scores at the end too. Nobody is dealt the general baron they
+    kept in the East (it would score one goal twice): each seat takes the next two cards of the
+    shuffled deck that are not its own, and should the last seat be left with its own, it trades
+    that card for the first card of the seat before it."""
     b = state["barons"]
     ids = for_map(map_id)
     rng.shuffle(ids)
     n = len(b["kept"])
+    own = [b["kept"][str(s)] for s in range(n)]
+    hands: list[list[str]] = []
+    for s in range(n):
+        pick = [i for i in ids if i != own[s]][:2]
+        pick = pick if len(pick) == 2 else ids[:2]
+        hands.append(pick)
+        ids = [i for i in ids if i not in pick]
+    for s in range(n):
+        if own[s] in hands[s] and n > 1:
+            other = hands[s - 1]
+            hands[s][hands[s].index(own[s])], other[0] = other[0], own[s]
     b["east"] = dict(b["kept"])
-    b["hands"] = {str(s): ids[2 * s:2 * s + 2] for s in range(n)}
+    b["hands"] = {str(s): hands[s] for s in range(n)}
     b["kept"] = {str(s): None for s in range(n)}
 
 
