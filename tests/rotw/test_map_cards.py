@@ -187,6 +187,7 @@ def test_railway_inspector_stops_a_delivery_once_per_player():
     assert events[-1]["type"] == "inspection"
     (prompt,) = GAME.prompts(t.state)
     assert prompt["seat"] == 1 and prompt["kind"] == "inspector" and "Edinburgh" in prompt["text"]
+    assert GAME.view(t.state, None)["actor"] == 1          # the board's arrow: the holder, not the deliverer
     assert GAME.legal_actions(t.state, 1) == [{"type": "inspect", "stop": True}, {"type": "inspect", "stop": False}]
     assert GAME.legal_actions(t.state, 0) == []
     with pytest.raises(IllegalAction, match="Railway Inspector"):

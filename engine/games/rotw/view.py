@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings, mapcards, modules, periods, timelines, transcontinental, western
+from . import barons, holdings, inspector, mapcards, modules, periods, timelines, transcontinental, western
 from . import cards as ops
 from .bidding import actor, pass_cost
 from .context import of
@@ -27,7 +27,8 @@ def view(state: dict, seat: int | None) -> dict:
     waiting row in order and ``wake``, the turn at whose end the next one becomes active.
     ``auction`` (during one): ``high``, ``high_seat``, ``passed``, ``bidder``, ``order``, and where
     passes pay, each seat's ``bids`` and what passing now costs each seat still in (``pass_costs``,
-    ``bidding.pass_cost``). ``last``: the hexes the last action touched (a build's path, a
+    ``bidding.pass_cost``). ``actor``: the seat that acts now (a Railway Inspector's holder while a
+    delivery waits for them). ``last``: the hexes the last action touched (a build's path, a
     delivery's cities, an urbanized or grown city), for boards to highlight; empty after any other
     action and once an auction ends.
     ``western_link`` (``western.view``) and the map's ``walls``, ``snow_rows`` and ``ferries``
@@ -65,7 +66,7 @@ def view(state: dict, seat: int | None) -> dict:
         "round": state["round"],
         "first": state["first"],
         "order": state["order"],
-        "actor": actor(state),
+        "actor": inspector.prompt(state)["seat"] if "inspection" in state else actor(state),
         "auction": None if a is None else {
             "high": a["high"], "high_seat": a["high_seat"], "passed": a["passed"], "bidder": auc.bidder(a),
             "order": a["order"], **({"bids": dict(a["bids"]), "pass_costs": {
