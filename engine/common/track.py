@@ -72,6 +72,19 @@ def used_spurs(links: dict, city: str) -> set[int]:
     return used
 
 
+def all_used_spurs(links: dict) -> dict[str, set[int]]:
+    """``used_spurs`` of every city at once: city hex -> the sides taken (cities without any absent)."""
+    used: dict[str, set[int]] = {}
+    for link in links.values():
+        hexes = link["hexes"]
+        if not hexes:
+            continue
+        used.setdefault(link["from"], set()).add(side_towards(link["from"], hexes[0]))
+        if link["to"] is not None:
+            used.setdefault(link["to"], set()).add(side_towards(link["to"], hexes[-1]))
+    return used
+
+
 def open_end(links: dict, seat: int, hexname: str) -> str | None:
     """Id of ``seat``'s incomplete link whose last tile is in ``hexname``."""
     for lid, link in links.items():
@@ -99,13 +112,13 @@ def _city_name(board: Board, hexname: str) -> str:
     return board.cities[hexname].name
 
 
-def _check_spur(board: Board, links: dict, city: str, other: str) -> None:
+def _check_spur(board: Board, links: dict, city: str, other: str, spurs=None) -> None:
     side = side_towards(city, other)
     if side not in board.cities[city].spurs:
         towards = ", ".join(neighbor(city, s) for s in sorted(board.cities[city].spurs))
         raise IllegalAction(f"{_city_name(board, city)} has no track spur towards {other} (its spurs face "
                             f"{towards}).")
-    if side in used_spurs(links, city):
+    if side in (spurs(city) if spurs else used_spurs(links, city)):
         raise IllegalAction(f"The spur of {_city_name(board, city)} towards {other} is already used by a link.")
 
 
@@ -135,9 +148,11 @@ def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], 
 
 
 def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str],
-               toward: str | None = None, max_tiles: int = MAX_TILES) -> BuildPlan:
+               toward: str | None = None, max_tiles: int = MAX_TILES, spurs=None) -> BuildPlan:
     """Validate a build path for ``seat`` and return what it would do (``max_tiles``: the most tiles
-    one build may lay or turn; a card may allow more than ``MAX_TILES``).
+    one build may lay or turn; a card may allow more than ``MAX_TILES``). ``spurs``: a function
+    giving ``used_spurs(links, city)`` for a city, for callers that check many builds on one state
+    (a cache); ``None`` computes it.
 
     Raises ``IllegalAction`` with a player-readable reason. Does not change anything.
     """
@@ -160,7 +175,7 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
     start = hexes[0]
     if start in board.cities:
         plan = BuildPlan(link=None, start_city=start)
-        _check_spur(board, links, start, hexes[1])
+        _check_spur(board, links, start, hexes[1], spurs)
         prior_hexes: list[str] = []
     else:
         lid = open_end(links, seat, start)
@@ -185,7 +200,7 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
     if last in board.cities:
         if last == plan.start_city:
             raise IllegalAction("A link must join two different cities.")
-        _check_spur(board, links, last, hexes[-2])
+        _check_spur(board, links, last, hexes[-2], spurs)
         plan.end_city = last
         body = hexes[1:-1]
     else:
@@ -225,11 +240,11 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
                             "track tile.")
     plan.ridges = sum(1 for a, b in zip(hexes, hexes[1:]) if edge_key(a, b) in board.ridges)
     if plan.exit is not None:
-        _connect_end(board, links, seat, plan, prior_hexes)
+        _connect_end(board, links, seat, plan, prior_hexes, spurs)
     return plan
 
 
-def _connect_end(board: Board, links: dict, seat: int, plan: BuildPlan, prior_hexes: list[str]) -> None:
+def _connect_end(board: Board, links: dict, seat: int, plan: BuildPlan, prior_hexes: list[str], spurs=None) -> None:
     """The last new tile of an unfinished build points into ``neighbor(last, exit)``: a free spur of
     another city completes the link there, the open end of the builder's other unfinished link
     facing it joins the two ("A Completed Link!"). Otherwise the link stays unfinished."""
@@ -241,7 +256,7 @@ def _connect_end(board: Board, links: dict, seat: int, plan: BuildPlan, prior_he
     if target in board.cities:
         if target == plan.start_city:
             return
-        if back not in board.cities[target].spurs or back in used_spurs(links, target):
+        if back not in board.cities[target].spurs or back in (spurs(target) if spurs else used_spurs(links, target)):
             plan.blocked = target
             return
         plan.end_city = target

@@ -176,3 +176,17 @@ def test_cheapest_link_never_redirects_in_a_cut_throat_game():
     t.pass_until(1)
     path, _ = paths.cheapest_link(t.state, of(t.state), 1, HEX["Köln"], HEX["Frankfurt"])
     t.act(1, type="build", path=path)                    # accepted: no redirect
+
+
+def test_every_city_s_used_spurs_read_at_once_match_one_at_a_time():
+    """``track.all_used_spurs`` (what the legal-build search reads once per state) gives each city
+    the sides ``track.used_spurs`` gives it ("City Hexes only allow track to be built from hex sides
+    with track connection points"; a spur used by a link is taken)."""
+    from bench.policy import play
+    from railhead.engine.common.track import all_used_spurs, used_spurs
+
+    _, state, _ = play(GAME, 3, 5, limit=150)
+    at_once = all_used_spurs(state["links"])
+    assert sum(len(s) for s in at_once.values()) > 10
+    for city in state["cities"]:
+        assert at_once.get(city, set()) == used_spurs(state["links"], city), city

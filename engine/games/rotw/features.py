@@ -64,12 +64,13 @@ def check_plan(ctx: Context, plan: BuildPlan, perks: set[str] = frozenset()) -> 
 
 
 def planned(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None,
-            max_tiles: int = MAX_TILES, perks: set[str] = frozenset(), board=None) -> BuildPlan:
+            max_tiles: int = MAX_TILES, perks: set[str] = frozenset(), board=None, spurs=None) -> BuildPlan:
     """``track.plan_build`` on this map (or ``board``: the map with a switch hex as a city,
     ``modules.switch_board``), then ``check_plan``, the Transcontinental phase's board
     (``transcontinental.check_build``) and, with the Switch Tracks module, no track
-    into a switch hex (``modules.check_plan``). Raises ``IllegalAction``."""
-    plan = plan_build(board or ctx.map, state["track"], state["links"], seat, path, toward, max_tiles)
+    into a switch hex (``modules.check_plan``). ``spurs``: ``track.plan_build``'s cache. Raises
+    ``IllegalAction``."""
+    plan = plan_build(board or ctx.map, state["track"], state["links"], seat, path, toward, max_tiles, spurs)
     check_plan(ctx, plan, perks)
     transcontinental.check_build(state, ctx.map, [plan.start_city, plan.end_city, *(h for h, _ in _tiles(plan))])
     check_warps(ctx.map, state["links"], plan)

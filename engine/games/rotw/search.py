@@ -8,7 +8,7 @@ from __future__ import annotations
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards
 from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES, crosses, shape_ok, used_spurs
+from railhead.engine.common.track import MAX_TILES, all_used_spurs, crosses, shape_ok
 from railhead.engine.core.errors import IllegalAction
 
 from . import (
@@ -127,11 +127,11 @@ def can_deliver(state: dict, seat: int) -> bool:
 
 
 def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None,
-           perks: set[str] = frozenset()):
+           perks: set[str] = frozenset(), spurs=None):
     """The plan of a build, or ``None`` when it is refused (``perks``: the seat's readied cards,
-    which decide whether ferry hexes may be built on)."""
+    which decide whether ferry hexes may be built on; ``spurs``: ``track.plan_build``'s cache)."""
     try:
-        plan = planned(ctx, state, seat, path, toward, perks=perks)
+        plan = planned(ctx, state, seat, path, toward, perks=perks, spurs=spurs)
     except IllegalAction:
         return None
     return None if rules.cut_throat_refuses(state, plan) else plan
@@ -148,19 +148,23 @@ class _Free:
 
     def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset()):
         self.ctx, self.state, self.seat, self.perks = ctx, state, seat, perks
-        self.used: dict[str, set[int]] = {}
+        self.used: dict[str, set[int]] | None = None
+
+    def spurs(self, city: str) -> set[int]:
+        """``used_spurs`` of the city on this state (every city's, read in one pass over the links)."""
+        if self.used is None:
+            self.used = all_used_spurs(self.state["links"])
+        return self.used.get(city, set())
 
     def _spur_free(self, city: str, tile: str) -> bool:
-        if city not in self.used:
-            self.used[city] = used_spurs(self.state["links"], city)
-        return side_towards(city, tile) not in self.used[city]
+        return side_towards(city, tile) not in self.spurs(city)
 
     def __call__(self, path, toward: str | None = None) -> bool:
         track, cities = self.state["track"], self.ctx.map.cities
         if "modules" in self.state and any(h in self.state["modules"]["switches"] for h in path):
             return False                                        # no track into a Switch Track's hex
         if path[-1] not in cities and path[-1] in track:        # it may join an open end: ask the rules
-            return _legal(self.ctx, self.state, self.seat, list(path), toward, self.perks) is not None
+            return _legal(self.ctx, self.state, self.seat, list(path), toward, self.perks, self.spurs) is not None
         for i in range(1, len(path) - (path[-1] in cities)):
             segs = track.get(path[i])
             if segs:
