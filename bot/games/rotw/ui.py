@@ -353,8 +353,9 @@ class RotwUI(MapChoice, GameUI):
             if "pass_costs" in a:
                 down = ", rounded down" if view["options"]["bidding"] == "through_time" else ""
                 own = a["pass_costs"].get(str(prompt["seat"]), 0)
-                cost = f" Passing costs half your bid{down} ({dollars(own)}) and puts you behind the others " \
-                       "still bidding."
+                what = f"costs half your bid{down} ({dollars(own)})" if a["bids"].get(str(prompt["seat"])) \
+                    else "costs nothing yet (you have not bid)"
+                cost = f" Passing {what} and puts you behind the others still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")
         if prompt["kind"] == "return_bonds":
