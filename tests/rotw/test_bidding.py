@@ -113,7 +113,7 @@ async def test_first_to_pass_through_the_bot(simcord_env):
     await bob.slash(channel, "game join")
     await ann.slash(channel, "game start")
     await ann.click(channel.last_message, label="Bid $2,000")
-    assert "Passing costs half your bid ($0)" in channel.last_message.content
+    assert "Passing costs nothing yet (you have not bid)" in channel.last_message.content
     await bob.slash(channel, "rotw bid", amount=3)
     assert "Passing costs half your bid ($1,000)" in channel.last_message.content
     asked = await ann.slash(channel, "rotw pass")           # with no cash, the $1,000 is a bond: asked first
