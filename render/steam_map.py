@@ -108,14 +108,26 @@ def base(map_id: str, size: int, window: tuple[int, int, int, int] | None = None
         name = m.cities[h].name if h in m.cities else m.hexes[h].town
         if name:
             f = name_font(s, h in m.cities, phone)
-            nd.text((x, y + NAME_Y * s), name, font=f, fill=INK, anchor="mm", stroke_width=max(2, s // 18),
-                    stroke_fill=WHITE)
-            box = f.getbbox(name, anchor="mm")
-            spots.add((x + box[0] - pad, y + NAME_Y * s + box[1] - pad, x + box[2] + pad,
-                       y + NAME_Y * s + box[3] + pad), 6.0)
+            for line, ly in _name_lines(name, f, s, y + NAME_Y * s):
+                nd.text((x, ly), line, font=f, fill=INK, anchor="mm", stroke_width=max(2, s // 18),
+                        stroke_fill=WHITE)
+                box = f.getbbox(line, anchor="mm")
+                spots.add((x + box[0] - pad, ly + box[1] - pad, x + box[2] + pad, ly + box[3] + pad), 6.0)
             r = 0.45 * s if h in m.cities else 0.2 * s
             spots.add((x - r, y - 0.2 * s, x + r, y + 0.3 * s), 2.0)
     return img, names, layout, spots
+
+
+def _name_lines(name: str, f, s: int, y: float) -> list[tuple[str, float]]:
+    """A name on one line centred at ``y``, or, when wider than its hex (``s``: the hex size) and
+    made of several words, on two lines, the second ending at ``y``'s line (Reggio Emilia)."""
+    if " " not in name or f.getlength(name) <= 1.6 * s:
+        return [(name, y)]
+    words = name.split(" ")
+    cut = min(range(1, len(words)), key=lambda k: abs(f.getlength(" ".join(words[:k]))
+                                                    - f.getlength(" ".join(words[k:]))))
+    step = f.size * 1.05
+    return [(" ".join(words[:cut]), y - step * 0.75), (" ".join(words[cut:]), y + step * 0.25)]
 
 
 close_base = lru_cache(maxsize=8)(base.__wrapped__)

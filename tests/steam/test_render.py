@@ -256,3 +256,19 @@ def test_two_cities_joined_directly_show_their_link(board):
     bar = [img.getpixel((round(ax + (bx - ax) * k / 20), round(ay + (by - ay) * k / 20))) for k in range(7, 14)]
     assert owner_colour(0) in bar                     # the bar, or the badge on it, in P0's colour
     steam.draw_board(view)                            # and the whole board draws
+
+
+def test_a_town_name_wider_than_its_hex_goes_on_two_lines():
+    """Reggio Emilia (Po Valley, K10) ran over Parma's hex beside it; a long name of several words
+    now wraps inside its own hex, a short one stays on one line."""
+    from railhead.engine.games.steam.data import load_map
+    from railhead.render.steam import desktop_hex
+    from railhead.render.steam_map import _name_lines, name_font
+
+    po = load_map("po-valley")
+    size = desktop_hex(po.columns, po.rows)                # the hex size of its desktop board
+    f = name_font(size, False, False)
+    lines = _name_lines("Reggio Emilia", f, size, 100.0)
+    assert [text for text, _ in lines] == ["Reggio", "Emilia"]
+    assert all(f.getlength(text) <= 1.6 * size for text, _ in lines)
+    assert _name_lines("Parma", f, size, 100.0) == [("Parma", 100.0)]
