@@ -7,7 +7,7 @@ from itertools import islice
 
 from railhead.engine.core.errors import IllegalAction
 
-from . import paths, periods, routing, search
+from . import eventdeck, paths, periods, routing, search
 from .context import Context
 from .data import city_hex
 
@@ -42,9 +42,9 @@ def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     if name == "deliveries":
         origin = _city(ctx, args["from"]) if args.get("from") else None
         colour = (args.get("colour") or "").lower()
-        wanted = (o for o in _deliveries(state, seat)
-                  if (origin is None or o["from"] == origin) and (not colour or o["colour"] == colour))
+        wanted = (o for o in _deliveries(state, seat) if (origin is None or o["from"] == origin)
+                  and (not colour or o["colour"] == colour) and eventdeck.allowed(state, [o]))
         return list(islice(wanted, int(args.get("limit") or 2000)))
     if name == "can_deliver":
-        return next(_deliveries(state, seat), None) is not None
+        return next((o for o in _deliveries(state, seat) if eventdeck.allowed(state, [o])), None) is not None
     raise IllegalAction(f"Railways of the World has no question {name!r}.")
