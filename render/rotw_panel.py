@@ -158,7 +158,7 @@ def events_box(d: ImageDraw.ImageDraw, events: dict, x: int, y: int, right: int,
     cur, fut = events["current"], events["future"]
     now = "none yet" if cur is None else cur["name"] + ("" if events["acting"] else " (acted when drawn)")
     rows = [("Event now", now), ("Next turn", "none" if fut is None else
-                                 fut["name"] + (" (Future Event: acts now)" if fut["future"] else ""))]
+                                 fut["name"] + (" (Future Event: has acted)" if fut["future"] else ""))]
     box = (x - px(6), y - px(2), right, y + px(50))
     d.rectangle(box, fill=EVENT_FILL, outline=EVENT_EDGE, width=px(2))
     label = font(px(13))

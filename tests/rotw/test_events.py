@@ -309,3 +309,18 @@ async def test_game_new_with_events_shows_them_in_the_status(simcord_env):
     match = next(iter(simcord_env.bot.table._matches.values()))
     future = eventdeck.deck()[match.state["event_deck"]["future"]]
     assert f"Future event (next turn): **{future.name}**: {future.text}" in status
+
+
+def test_the_board_panel_names_both_events():
+    """The board's panel draws the Event deck's box (render/rotw_panel.py, ``events_box``); without
+    the option the panel is as before."""
+    from PIL import Image, ImageDraw
+
+    from railhead.render.rotw_panel import events_box
+
+    t = started(current="bumper-harvest")
+    view = GAME.view(t.state, None)
+    img = Image.new("RGB", (420, 120), (255, 255, 255))
+    bottom = events_box(ImageDraw.Draw(img), view["events"], 16, 10, 408, lambda v: round(v))
+    assert 60 <= bottom <= 80
+    assert img.getpixel((20, 30)) != (255, 255, 255)          # the box is filled
