@@ -186,6 +186,17 @@ def test_delivery_bonus_for_the_colour_and_not_for_short_hauls():
     assert t.player(1)["points"] == plain.player(1)["points"]
 
 
+def test_the_delivery_menu_shows_the_bonus():
+    """The deliveries question (the bot's menu) counts this turn's bonus in the mover's points."""
+    t = started(current="cattle-drive")
+    t.build(1, "Frankfurt", "M7", "Fulda")
+    t.city("Fulda")["cubes"] = ["red"]
+    t.pass_until(1)
+    (option,) = GAME.query(t.state, 1, "deliveries", {"from": "Fulda"})
+    assert option["points"] == {"1": 2}
+    t.act(1, type="deliver", **{"from": "Fulda", "colour": "red", "links": ["1"]})
+
+
 def test_embargo_refuses_the_colour_and_legal_actions_leave_it_out():
     """railways-of-the-world.txt, Events Deck (Cattle Quarantine, ours): no red goods cube may be delivered this
     turn."""

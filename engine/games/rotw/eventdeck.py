@@ -198,13 +198,30 @@ def allowed(state: dict, acts: list[dict]) -> list[dict]:
     return [a for a in acts if not (a.get("type") == "deliver" and a.get("colour") == spec.colour)]
 
 
+def bonus(state: dict, colour: str, links: int) -> int:
+    """The deliverer's bonus points this turn for a ``colour`` cube over ``links`` links (0 or more)."""
+    spec = current(state)
+    if spec is None or spec.kind != "delivery_bonus":
+        return 0
+    return spec.points if spec.colour in (None, colour) and links >= spec.min_links else 0
+
+
+def with_bonus(state: dict, seat: int, option: dict) -> dict:
+    """A delivery option of the menus (``{"colour", "links", "points": {seat: points}}``) with this
+    turn's bonus in ``seat``'s points; a Fuel Depot stop (``stop``) scores later and gets none."""
+    extra = 0 if option.get("stop") else bonus(state, option["colour"], len(option["links"]))
+    if not extra:
+        return option
+    points = dict(option["points"])
+    points[str(seat)] = points.get(str(seat), 0) + extra
+    return {**option, "points": points}
+
+
 def after_delivery(state: dict, seat: int, colour: str, links: int, events: list) -> None:
     """The deliverer's bonus points of a ``delivery_bonus`` event (colour and ``min_links`` met).
     Event ``event_bonus``: ``seat``, ``points``."""
     spec = current(state)
-    if spec is None or spec.kind != "delivery_bonus":
-        return
-    if spec.colour not in (None, colour) or links < spec.min_links:
+    if not bonus(state, colour, links):
         return
     state["players"][seat]["points"] += spec.points
     events.append({"type": "event_bonus", "seat": seat, "points": spec.points,
