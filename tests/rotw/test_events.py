@@ -335,3 +335,17 @@ def test_the_board_panel_names_both_events():
     bottom = events_box(ImageDraw.Draw(img), view["events"], 16, 10, 408, lambda v: round(v))
     assert 60 <= bottom <= 80
     assert img.getpixel((20, 30)) != (255, 255, 255)          # the box is filled
+
+
+async def test_the_link_preview_quotes_the_price_the_event_charges():
+    """A build preview is a dry run: under Iron Shortage it quotes $3,000 for one open tile, what
+    the build then charges (bot/games/rotw/ui.py, ``link``)."""
+    from railhead.bot.games.rotw.ui import link
+    from railhead.bot.ui import UIContext
+    from railhead.engine import Match
+
+    t = started(current="iron-shortage")
+    t.pass_until(1)
+    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), 1, t.state["seats"])
+    reply = await link(ctx, {"from": "Frankfurt", "to": "Fulda"})
+    assert "Cost $3,000; you have $60,000" in reply.caller.text
