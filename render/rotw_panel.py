@@ -64,6 +64,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
         phase = ("Eastern" if trans["phase"] == "east" else "Western") + f" phase · {phase}"
     d.text((x, y), phase, fill=INK, font=body)
     y += px(24)
+    if view.get("events") and view["phase"] != "over":
+        y = events_box(d, view["events"], x, y, width - px(12), px)
     labels = owner_letters([p["name"] for p in view["players"]])
     if view["phase"] == "over":
         y = final_scores(d, view, x, y, width - px(12), px, letters)
@@ -145,6 +147,28 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
     y += px(30)
     y = _legend(d, x, y, px, letters, labels[0] if letters else "", view)
     return img.crop((0, 0, width, y + px(10)))
+
+
+EVENT_FILL, EVENT_EDGE = (236, 244, 255), (40, 70, 130)
+
+
+def events_box(d: ImageDraw.ImageDraw, events: dict, x: int, y: int, right: int, px) -> int:
+    """The Event deck's box (railways-of-the-world.txt, "Events Deck"): the current event's name
+    (and whether it acts: a Future Event acted when drawn) and the future one's. Returns the y below."""
+    cur, fut = events["current"], events["future"]
+    now = "none yet" if cur is None else cur["name"] + ("" if events["acting"] else " (acted when drawn)")
+    rows = [("Event now", now), ("Next turn", "none" if fut is None else
+                                 fut["name"] + (" (Future Event: has acted)" if fut["future"] else ""))]
+    box = (x - px(6), y - px(2), right, y + px(50))
+    d.rectangle(box, fill=EVENT_FILL, outline=EVENT_EDGE, width=px(2))
+    label = font(px(13))
+    for i, (head, text) in enumerate(rows):
+        ty = y + px(4 + 22 * i)
+        d.text((x, ty), head + ":", fill=EVENT_EDGE, font=label)
+        left = x + px(78)
+        f = fitted(d, text, px(15), right - left - px(6), bold=True)
+        d.text((left, ty - px(1)), fit(d, text, f, right - left - px(6)), fill=INK, font=f)
+    return box[3] + px(10)
 
 
 CARD_TAG = {"goal": "goal", "immediate": "take: used at once", "held": "take: keep until used",

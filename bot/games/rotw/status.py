@@ -34,7 +34,8 @@ def final_scores_line(view: dict) -> str:
 
 def status_text(view: dict) -> str:
     """See ``GameUI.status_text``: turn, round, city markers; per player cash in dollars (unless
-    hidden), bonds, points, income, engine, links, cards; bounties and open Major Lines."""
+    hidden), bonds, points, income, engine, links, cards; bounties, the Event deck's events
+    (``events_lines``) and open Major Lines."""
     markers = f"empty city markers {view['markers']['placed']}/{view['markers']['total']}"
     if view["phase"] == "over":
         lines = [f"**Railways of the World** on {view['map_name']}: the game is over (after turn {view['turn']}); "
@@ -63,8 +64,28 @@ def status_text(view: dict) -> str:
         wake = f", the next active at the end of turn {b['wake']}" if b["wake"] else ""
         lines.append("Service Bounties waiting, in order: " + ", ".join(
             c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"]) + wake + ".")
+    lines += events_lines(view)
     open_lines = [m for m in view["major_lines"] if m["owner"] is None]
     if open_lines:
         lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
                                                       for m in open_lines) + ".")
     return "\n".join(lines)
+
+
+def events_lines(view: dict) -> list[str]:
+    """The Event deck's current and future events with their texts (railways-of-the-world.txt,
+    "Events Deck"); no lines in a game without it or once it is over."""
+    ev = view.get("events")
+    if not ev or view["phase"] == "over":
+        return []
+    lines = []
+    cur, fut = ev["current"], ev["future"]
+    if cur is None:
+        lines.append("Current event: none (the first event comes into force on turn 2).")
+    elif ev["acting"]:
+        lines.append(f"Current event: **{cur['name']}**: {cur['text']}")
+    else:
+        lines.append(f"Current event: **{cur['name']}** (a Future Event: it acted when drawn; no event this turn).")
+    if fut is not None:
+        lines.append(f"Future event (next turn): **{fut['name']}**: {fut['text']}")
+    return lines

@@ -10,7 +10,7 @@ from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
 from . import cards as ops
-from . import holdings, mapcards, modules, routing, timetravel, western
+from . import eventdeck, holdings, mapcards, modules, routing, timetravel, western
 from .actions import Deliver
 from .context import Context
 from .data import city_hex
@@ -112,6 +112,7 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
     if continued:
         event["continued"] = True
     events.append(event)
+    eventdeck.after_delivery(state, seat, colour, counted, events)
     if rng is not None:
         western.after_delivery(state, ctx, origin, colour, dest, rng, events)
     if marker is not None:

@@ -9,7 +9,20 @@ from railhead.engine.core.actions import kind_of
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import barons, bidding, holdings, inspector, mapcards, queries, routing, rules, search, transcontinental, western
+from . import (
+    barons,
+    bidding,
+    eventdeck,
+    holdings,
+    inspector,
+    mapcards,
+    queries,
+    routing,
+    rules,
+    search,
+    transcontinental,
+    western,
+)
 from .actions import ACTIONS
 from .context import of
 from .options import Options
@@ -75,6 +88,7 @@ def _upgrade(state, ctx, seat, action, rng, events) -> None:
 
 
 def _deliver(state, ctx, seat, action, rng, events) -> None:
+    eventdeck.check_delivery(state, action.colour)        # this turn's embargo, if any
     inspector.deliver(state, ctx, seat, action, events, rng)
 
 
@@ -163,9 +177,9 @@ class RailwaysOfTheWorld(Game):
         return {"type": "pass"} if bidding.actor(state) == seat else None
 
     def reveals(self, before, after, action):
-        """A turn ended and the next operations card was turned face up (the deck's order is
-        hidden), or the game ended. Cube draws are noticed by the engine's stream."""
-        turned = len(after["cards"]["deck"]) < len(before["cards"]["deck"])
+        """A turn ended and the next operations card or event was turned face up (the decks' order
+        is hidden), or the game ended. Cube draws are noticed by the engine's stream."""
+        turned = len(after["cards"]["deck"]) < len(before["cards"]["deck"]) or eventdeck.drawn(before, after)
         return turned or (after["phase"] == "over" and before["phase"] != "over")
 
     def _prompts(self, state):

@@ -66,7 +66,7 @@ def inspect(state: dict, seat: int, action: Inspect, rng, events: list) -> None:
         events.append({"type": "inspected", "seat": seat, "stopped": deliverer,
                        "text": f"{name} plays a Railway Inspector: {state['seats'][deliverer]}'s delivery is "
                                "stopped, the cube stays and the action is lost."})
-        rules.next_actor(state, ctx, events)
+        rules.next_actor(state, ctx, events, rng)
         return
     pending["asked"].pop(0)
     events.append({"type": "inspection_passed", "seat": seat, "text": f"{name} lets the delivery pass."})
@@ -76,7 +76,7 @@ def inspect(state: dict, seat: int, action: Inspect, rng, events: list) -> None:
     del state["inspection"]
     delivery.do_deliver(state, ctx, deliverer, move, events, rng)
     if mapcards.after_action(state, ctx, deliverer, "deliver", None, events):
-        rules.next_actor(state, ctx, events)
+        rules.next_actor(state, ctx, events, rng)
 
 
 def prompt(state: dict) -> dict:

@@ -29,7 +29,8 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     Depots") and ``city_rotors`` ("Rotor Cities and Color Wheel Chart"). ``map = "through-time"``
     plays Railways Through Time on the ``periods`` boards (``periods.choose``; "RAILWAYS through
     TIME", "Starting the Game"). ``faster``: the Transcontinental map's Faster Game (railways-of-the-world.txt,
-    "Transcontinental Rules", "Faster Game"; ``transcontinental.py``)."""
+    "Transcontinental Rules", "Faster Game"; ``transcontinental.py``). ``events``: the Event deck, our own 50
+    events, one current and one future each turn (railways-of-the-world.txt, "Events Deck"; ``eventdeck.py``)."""
 
     map: MapId = ""
     bidding: Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"] = "traditional"
@@ -44,5 +45,6 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     fuel_depots: bool = False
     city_rotors: bool = False
     faster: bool = False
+    events: bool = False
     periods: Annotated[list[Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$")]], msgspec.Meta(
         max_length=8, description="Railways Through Time: the period boards (empty: players + 1 at random)")] = []

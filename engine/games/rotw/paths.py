@@ -16,7 +16,7 @@ from railhead.engine.common.hexgrid import edge_key, neighbor, opposite, side_to
 from railhead.engine.common.track import MAX_TILES, shape_ok, used_spurs
 from railhead.engine.core.errors import IllegalAction
 
-from . import holdings
+from . import eventdeck, holdings
 from .context import Context, context
 from .data import MapData
 from .features import enterable, planned, snow_cost
@@ -172,13 +172,13 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
     link from ``a``, or one that extends (or joins) ``seat``'s own unfinished track from either
     city, whose tiles are already paid for; on equal cost, using that track wins. Over a ferry hex
     only with a readied Ferry Line, whose waived Snow Line surcharge the cost shows (other cards'
-    savings are not counted, as before).
+    savings are not counted, as before). This turn's event (``eventdeck``) is in the cost and the tiles.
 
     Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
     """
     mapdata, track, links = ctx.map, state["track"], state["links"]
     perks = holdings.build_perks(state, ctx, seat)
-    budget = holdings.max_tiles(perks)      # 5 with Perfect Engineering
+    budget = holdings.max_tiles(perks) + eventdeck.extra_tiles(state)      # 5 with Perfect Engineering
     ferry = "ferry_line" in perks
 
     def free(h: str) -> bool:
@@ -212,4 +212,5 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
     if best is None:
         raise IllegalAction(f"No single build of up to {budget} tiles can link {mapdata.cities[a].name} "
                             f"to {mapdata.cities[b].name} now; build by hex path instead.")
-    return best[3], best[0]
+    plan = planned(ctx, state, seat, best[3], max_tiles=budget, perks=perks)
+    return best[3], eventdeck.track_price(state, ctx, plan, best[0])

@@ -7,7 +7,7 @@ from itertools import islice
 
 from railhead.engine.core.errors import IllegalAction
 
-from . import paths, periods, routing, search
+from . import eventdeck, paths, periods, routing, search
 from .context import Context
 from .data import city_hex
 
@@ -30,7 +30,8 @@ def _deliveries(state: dict, seat: int):
 def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     """``cheapest_link`` (``from``, ``to``: cities by hex or name) -> ``{"path": [hexes], "cost":
     thousands}``; ``deliveries`` (``from``, ``colour`` optional filters, ``limit``, default 2000)
-    -> deliver actions with ``"to"`` and ``"points"`` (``{seat: points}``); with the add-on modules
+    -> deliver actions with ``"to"`` and ``"points"`` (``{seat: points}``, with the Event deck's
+    bonus for the mover, ``eventdeck.with_bonus``; an embargoed colour left out); with the add-on modules
     also the Fuel Depot stops and continuations (``stop``, ``kept``) and ``"cities"`` (the hexes the
     cube passes: a Switch Track's branch is no city-to-city link); ``can_deliver`` -> bool.
     Raises ``IllegalAction`` for an unknown question or city, or when no single build links the cities."""
@@ -42,9 +43,12 @@ def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     if name == "deliveries":
         origin = _city(ctx, args["from"]) if args.get("from") else None
         colour = (args.get("colour") or "").lower()
-        wanted = (o for o in _deliveries(state, seat)
-                  if (origin is None or o["from"] == origin) and (not colour or o["colour"] == colour))
-        return list(islice(wanted, int(args.get("limit") or 2000)))
+        wanted = (o for o in _deliveries(state, seat) if (origin is None or o["from"] == origin)
+                  and (not colour or o["colour"] == colour) and eventdeck.allowed(state, [o]))
+        found = list(islice(wanted, int(args.get("limit") or 2000)))
+        if periods.is_composed(state["options"]["map"]):      # a jump through time counts once: no preview
+            return found
+        return [eventdeck.with_bonus(state, seat, o) for o in found]
     if name == "can_deliver":
-        return next(_deliveries(state, seat), None) is not None
+        return next((o for o in _deliveries(state, seat) if eventdeck.allowed(state, [o])), None) is not None
     raise IllegalAction(f"Railways of the World has no question {name!r}.")

@@ -14,7 +14,7 @@ from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, holdings, modules, periods, routing, timelines, transcontinental
+from . import barons, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
 from .bidding import clockwise, first_turn_without_auction, new_auction, style_for, worst_first_order
@@ -106,6 +106,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         if options.baron_later:
             state["options"]["baron_later"] = True
     modules.setup(state, ctx, options)
+    eventdeck.setup(state, options, rng)
     if periods.time_of(mapdata) is not None:
         state["time_lines"] = {}
     transcontinental.setup(state, mapdata, options.faster)
@@ -173,11 +174,13 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
     mapdata = ctx.map
     perks = holdings.build_perks(state, ctx, seat)
     board = modules.switch_board(ctx, state, switch[0]) if switch else None
-    plan = planned(ctx, state, seat, list(action.path), action.toward, holdings.max_tiles(perks), perks, board)
+    plan = planned(ctx, state, seat, list(action.path), action.toward,
+                   holdings.max_tiles(perks) + eventdeck.extra_tiles(state), perks, board)
     if cut_throat_refuses(state, plan):
         raise IllegalAction("Cut Throat variant: the last tile of an unfinished link cannot be redirected; extend it "
                             "the way it points.")
     cost, perks_used = holdings.priced(ctx, plan, perks)
+    cost = eventdeck.track_price(state, ctx, plan, cost)
     player = state["players"][seat]
     issued = pay(player, cost, ctx.tables.money.bond)
     lid = str(state["next_link"])
@@ -253,7 +256,7 @@ def urbanize(state: dict, ctx: Context, seat: int, action: Urbanize | TakeCard, 
     name = ctx.map.cities[hexname].name
     paid = ""
     if not free:
-        cost = ctx.tables.money.urbanize
+        cost = eventdeck.urbanize_price(state, ctx.tables.money.urbanize)
         issued = pay(state["players"][seat], cost, ctx.tables.money.bond)
         paid = "; " + pay_text("", cost, issued).strip()
         if event is not None:
@@ -281,7 +284,8 @@ def do_upgrade(state: dict, ctx: Context, seat: int, events: list) -> None:
     if player["engine"] >= 8:
         raise IllegalAction("Your engine is already at level 8, the highest.")
     level = player["engine"] + 1
-    cost, played = holdings.upgrade_price(state, ctx, seat, ctx.tables.engine_cost[level])
+    price = eventdeck.engine_price(state, ctx.tables.engine_cost[level])      # this turn's event, if any
+    cost, played = holdings.upgrade_price(state, ctx, seat, price)
     issued = pay(player, cost, ctx.tables.money.bond)
     shown: list[dict] = []
     barons.raise_engine(state, seat, 1, shown)
@@ -378,7 +382,7 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = No
     Transcontinental game, the pause between its phases, ``transcontinental.east_ends``)."""
     dividend = ctx.tables.money.bond_dividend
     for seat, player in enumerate(state["players"]):
-        income = transcontinental.income(state, ctx, seat, income_of(player["points"], ctx))
+        income = eventdeck.income(state, transcontinental.income(state, ctx, seat, income_of(player["points"], ctx)))
         player["cash"] += income
         owed = player["bonds"] * dividend
         issued = pay(player, owed, ctx.tables.money.bond) if owed else 0
@@ -402,13 +406,14 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = No
     if transcontinental.east_ends(state, events):
         transcontinental.resume(state, ctx, rng, events, next_turn)
         return
-    next_turn(state, ctx, events)
+    next_turn(state, ctx, events, rng=rng)
 
 
-def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True) -> None:
+def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True, rng: Stream | None = None) -> None:
     """The next turn begins: cards readied for a turn come back, a bounty may wake, one more
     operations card is turned up (unless ``reveal`` is false: the West has just laid its cards out),
-    and the first-player auction opens (or Worst is First orders the players)."""
+    the first-player auction opens (or Worst is First orders the players), and the Event deck turns
+    (``eventdeck.turn_begins``, with ``rng``, the action's stream)."""
     holdings.new_turn(state)
     ops.next_bounty(state, ctx, events)
     card = ops.reveal_one(state["cards"]) if reveal else None
@@ -423,10 +428,12 @@ def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True) -> N
         state.update(phase="actions", round=1, order=order, at=0, first=order[0], auction=None, last=[])
         events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: worst score first, the order is "
                                                + ", ".join(state["seats"][s] for s in order) + "."})
+        eventdeck.turn_begins(state, ctx, events, rng)
         return
     state.update(phase="auction", round=0, order=[], at=0, auction=new_auction(style, clockwise(state["first"], n)))
     events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: auction for first player, "
                                            f"{state['seats'][state['first']]} bids first."})
+    eventdeck.turn_begins(state, ctx, events, rng)
 
 
 def baron_results(state: dict) -> dict[int, dict]:

@@ -14,6 +14,7 @@ from railhead.engine.core.errors import IllegalAction
 from . import (
     barons,
     bidding,
+    eventdeck,
     holdings,
     inspector,
     mapcards,
@@ -284,7 +285,7 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
         elif s.effect in mapcards.IMMEDIATE:
             acts += mapcards.take_options(state, ctx, seat, card, grays, tiles)
-    acts = [a for a in acts if transcontinental.allowed(state, ctx.map, a)]
+    acts = [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
     return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})
 
 

@@ -28,7 +28,7 @@ class Setup(Record):
     Variant for Blocking"), ``hidden_money`` ("Bonds and Money"), ``bounty_queue`` ("Variants:
     Service Bounties"), ``barons`` ("Deal Out Railroad Baron Cards") and ``baron_later``
     ("Variants: Baron Cards"); so are the add-on modules ``mines``, ``switch_tracks``,
-    ``fuel_depots`` and ``city_rotors`` (``modules.py``)."""
+    ``fuel_depots`` and ``city_rotors`` (``modules.py``) and ``events`` (the Event deck, ``eventdeck.py``)."""
 
     map: str
     bidding: Bidding
@@ -42,6 +42,7 @@ class Setup(Record):
     switch_tracks: bool | UnsetType = UNSET
     fuel_depots: bool | UnsetType = UNSET
     city_rotors: bool | UnsetType = UNSET
+    events: bool | UnsetType = UNSET
 
 
 class Player(Record):
@@ -202,6 +203,17 @@ class Modules(Record):
     carried: dict[str, Carried]
 
 
+class EventDeck(Record):
+    """The Event deck ("Events Deck", ``eventdeck.py``): ``deck`` (event ids, hidden order; the next
+    is drawn at each turn's start), ``future`` and ``current`` (the events in the Future Event and
+    Current Event slots, ``None`` when empty) and ``discard`` (event ids)."""
+
+    deck: list[str]
+    future: str | None
+    current: str | None
+    discard: list[str]
+
+
 class Inspection(Record):
     """A delivery held for a Railway Inspector's holder ("RAILWAYS of GREAT BRITAIN", ``inspector.py``):
     the deliverer's ``seat``, the delivery ``action`` (its JSON), the holder seats still ``asked`` (the
@@ -236,7 +248,8 @@ class RotwState(GameState):
     and at a turn's end); ``stalled``: present (``True``) once a whole turn of passes found nobody able
     to do anything else (``game.py``, ``_pass_round``), so the game ends with that turn.
     ``transcontinental`` (only on that map): ``Transcontinental``; ``phase`` is
-    ``"bonds"`` between its two phases, while bonds are returned."""
+    ``"bonds"`` between its two phases, while bonds are returned. ``event_deck`` (only with the
+    ``events`` option): ``EventDeck``."""
 
     options: Setup
     players: list[Player]
@@ -271,3 +284,4 @@ class RotwState(GameState):
     idle: int | UnsetType = UNSET
     stalled: bool | UnsetType = UNSET
     transcontinental: Transcontinental | UnsetType = UNSET
+    event_deck: EventDeck | UnsetType = UNSET

@@ -262,7 +262,7 @@ def resume(state: dict, ctx: Context, rng: Stream, events: list, next_turn) -> N
     (``next_turn``: ``rules.next_turn``, without turning up another card)."""
     if state["phase"] == "bonds" and not pending(state):
         open_west(state, ctx, rng, events)
-        next_turn(state, ctx, events, reveal=False)
+        next_turn(state, ctx, events, reveal=False, rng=rng)
 
 
 def view(state: dict, mapdata: MapData) -> dict | None:

@@ -10,7 +10,7 @@ import msgspec
 
 from railhead.engine.common import auction as auc
 
-from . import barons, holdings, inspector, mapcards, modules, periods, timelines, transcontinental, western
+from . import barons, eventdeck, holdings, inspector, mapcards, modules, periods, timelines, transcontinental, western
 from . import cards as ops
 from .bidding import actor, pass_cost
 from .context import of
@@ -37,7 +37,9 @@ def view(state: dict, seat: int | None) -> dict:
     Switch Track's branch is a link whose ``from`` is the switch hex (not a city). The map cards'
     ``passengers``, ``inspected``, ``inspection`` and ``hot_spring``: ``mapcards.view``.
     ``transcontinental`` (``transcontinental.view``) only on that map: the phase, the boundary
-    between the boards and the bonds still to be returned; ``income`` there keeps its floor."""
+    between the boards and the bonds still to be returned; ``income`` there keeps its floor.
+    ``events`` (``eventdeck.view``) only with the Event deck: the current and future events (public);
+    ``income`` and ``next_engine_cost`` include this turn's event."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -48,11 +50,12 @@ def view(state: dict, seat: int | None) -> dict:
         players.append({
             "seat": i, "name": p["name"], "cash": None if hidden and i != seat else p["cash"],
             "bonds": p["bonds"], "points": p["points"],
-            "income": transcontinental.income(state, ctx, i, income_of(p["points"], ctx), record=False),
+            "income": eventdeck.income(state, transcontinental.income(state, ctx, i, income_of(p["points"], ctx),
+                                                                      record=False)),
             "engine": p["engine"],
             "links": sum(1 for link in links.values() if link["owner"] == i and link["to"]),
             "next_engine_cost": None if p["engine"] >= 8 else holdings.upgrade_price(
-                state, ctx, i, ctx.tables.engine_cost[p["engine"] + 1], spend=False)[0],
+                state, ctx, i, eventdeck.engine_price(state, ctx.tables.engine_cost[p["engine"] + 1]), spend=False)[0],
             "cards": [{**ops.describe(ctx, c), "used": c in p["used"], "ready": c in p["armed"]} for c in p["cards"]],
         })
     return {
@@ -96,6 +99,7 @@ def view(state: dict, seat: int | None) -> dict:
         **({"through_time": time_view(state, mapdata)} if "time_lines" in state else {}),
         **mapcards.view(state),
         **({"transcontinental": transcontinental.view(state, mapdata)} if "transcontinental" in state else {}),
+        **({"events": eventdeck.view(state)} if eventdeck.on(state) else {}),
     }
 
 

@@ -1,0 +1,352 @@
+"""The Event deck (railways-of-the-world.txt, "Events Deck", "How to use the Event Deck
+Expansion"): our own 50 events in ``data/cards/rotw/events.toml``, with the option ``events``.
+
+With the option on, ``state["event_deck"]`` (``state.EventDeck``) holds the shuffled ``deck``
+(hidden order), the ``future`` and ``current`` event ids and the ``discard`` pile; a game without
+it has no such key (its bytes are as before). At the start the deck is shuffled and one event is
+drawn into the Future Event slot, a "Future Event" card drawn then being discarded and another
+drawn (``setup``). At the start of every later turn the current event is discarded, the future one
+becomes current and a new one is drawn (``turn_begins``). An event that is not a Future Event acts
+while it is current: the lasting kinds all that turn, the instant kinds (``INSTANT``) once, as it
+becomes current. A Future Event acts once, as it is drawn into the Future Event slot, and not again
+when it becomes current. Money is in thousands of dollars, points on the income track. Every
+figure and its reason: docs/rules-assumptions.md, "Event deck (issue 21)".
+"""
+from __future__ import annotations
+
+from functools import cache
+
+import msgspec
+
+from railhead.engine.common.datafile import DATA_DIR, fail, load
+from railhead.engine.common.goods import COLOURS
+from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.rng import Stream
+
+from . import transcontinental
+from .cities import add_cubes
+from .context import Context
+from .money import dollars
+
+TERRAINS = ("open", "water", "mountain")
+TERRAIN_WORDS = {"open": "an open", "water": "a river or lake", "mountain": "a mountain"}
+PER = ("player", "bond", "trailing")
+BY = ("links", "engine", "longest")
+KINDS = {
+    "track_cost": ("amount",), "track_tiles": ("tiles",), "engine_cost": ("amount",), "urbanize_cost": ("amount",),
+    "delivery_bonus": ("points",), "embargo": ("colour",), "income": ("amount",), "cash": ("amount", "per"),
+    "growth": ("count",), "award": ("by", "points"),
+}
+"""Each kind of effect -> the fields it needs (see the head of ``events.toml``)."""
+INSTANT = ("cash", "growth", "award")
+"""Kinds that act once, as the event comes into force; only these may be Future Events."""
+COUNT = 50
+
+
+class EventSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One event: ``id``, ``name``, ``text`` (what a player reads), ``future`` (a Future Event),
+    ``kind`` (one of ``KINDS``) and its figures: ``amount`` (thousands of dollars; per tile, per
+    action, per player or per bond), ``terrain``, ``tiles``, ``points``, ``colour`` (a goods colour;
+    for ``growth`` also ``gray``), ``min_links``, ``per``, ``count`` (cities), ``by``."""
+
+    id: str
+    name: str
+    text: str
+    kind: str
+    future: bool = False
+    amount: int = 0
+    terrain: str | None = None
+    tiles: int = 0
+    points: int = 0
+    colour: str | None = None
+    min_links: int = 0
+    per: str | None = None
+    count: int = 0
+    by: str | None = None
+
+
+class EventsFile(msgspec.Struct):
+    event: list[EventSpec]
+
+
+def _check(spec: EventSpec) -> str | None:
+    """What is wrong with one event, or ``None``."""
+    if spec.kind not in KINDS:
+        return f"kind must be one of {sorted(KINDS)}"
+    missing = [f for f in KINDS[spec.kind] if not getattr(spec, f)]
+    if missing:
+        return f"a {spec.kind} event needs {', '.join(missing)}"
+    if spec.future and spec.kind not in INSTANT:
+        return f"only {', '.join(INSTANT)} events may be Future Events"
+    colours = (*COLOURS, "gray") if spec.kind == "growth" else COLOURS
+    if spec.colour is not None and spec.colour not in colours:
+        return f"colour must be one of {list(colours)}"
+    if spec.terrain is not None and spec.terrain not in TERRAINS:
+        return f"terrain must be one of {list(TERRAINS)}"
+    if spec.per is not None and spec.per not in PER or spec.by is not None and spec.by not in BY:
+        return f"per must be one of {list(PER)}, by one of {list(BY)}"
+    if spec.tiles < 0 or spec.count < 0 or spec.points < 0:
+        return "tiles, count and points cannot be negative (fewer tiles would make sampled builds illegal)"
+    return None
+
+
+@cache
+def deck() -> dict[str, EventSpec]:
+    """The events by id from ``data/cards/rotw/events.toml``, checked: ``COUNT`` events, unique ids,
+    known kinds with their figures. Raises ``DataError`` naming the file and line."""
+    path = DATA_DIR / "cards" / "rotw" / "events.toml"
+    raw, text = load(path, EventsFile)
+    seen: set[str] = set()
+    for i, spec in enumerate(raw.event):
+        problem = "the id is used twice" if spec.id in seen else _check(spec)
+        if problem:
+            fail(path, text, f"event {spec.id}: {problem}", "event", i)
+        seen.add(spec.id)
+    if len(raw.event) != COUNT:
+        fail(path, text, f"the deck has {len(raw.event)} events, not {COUNT}", "event")
+    return {e.id: e for e in raw.event}
+
+
+def on(state: dict) -> bool:
+    """Whether the game is played with the Event deck."""
+    return "event_deck" in state
+
+
+def setup(state: dict, options, rng: Stream) -> None:
+    """"At the start of the game, shuffle the event deck" and draw the first Future Event; a card
+    marked Future Event drawn then is discarded and another drawn. Nothing acts yet: the first
+    event comes into force on turn 2."""
+    if not options.events:
+        return
+    state["options"]["events"] = True
+    ids = sorted(deck())
+    rng.shuffle(ids)
+    ed = {"deck": ids, "future": None, "current": None, "discard": []}
+    while ed["deck"] and ed["future"] is None:
+        card = ed["deck"].pop(0)
+        if deck()[card].future:
+            ed["discard"].append(card)
+        else:
+            ed["future"] = card
+    state["event_deck"] = ed
+
+
+def current(state: dict) -> EventSpec | None:
+    """The event acting this turn: the current event, unless it is a Future Event (which acted
+    when it was drawn) or the game has no Event deck."""
+    ed = state.get("event_deck") if on(state) else None
+    if ed is None or ed["current"] is None:
+        return None
+    spec = deck()[ed["current"]]
+    return None if spec.future else spec
+
+
+def _amount(state: dict, kind: str) -> int:
+    spec = current(state)
+    return spec.amount if spec is not None and spec.kind == kind else 0
+
+
+# ------------------------------------------------------------------ lasting effects
+def track_price(state: dict, ctx: Context, plan, cost: int) -> int:
+    """A build's price in thousands with this turn's ``track_cost`` event: ``amount`` per track
+    tile (a redirected tile too) of the event's terrain (all terrains without one); never below 0."""
+    spec = current(state)
+    if spec is None or spec.kind != "track_cost":
+        return cost
+    tiles = [h for h, _ in plan.tiles] + ([plan.redirect[0]] if plan.redirect else [])
+    hit = sum(1 for h in tiles if spec.terrain is None or ctx.map.terrain[h] == spec.terrain)
+    return max(0, cost + spec.amount * hit)
+
+
+def extra_tiles(state: dict) -> int:
+    """Track tiles a Build Track action may lay beyond its usual limit this turn (0 or more)."""
+    spec = current(state)
+    return spec.tiles if spec is not None and spec.kind == "track_tiles" else 0
+
+
+def engine_price(state: dict, cost: int) -> int:
+    """An Upgrade Engine action's price in thousands with this turn's ``engine_cost`` event, at least 0."""
+    return max(0, cost + _amount(state, "engine_cost"))
+
+
+def urbanize_price(state: dict, cost: int) -> int:
+    """An Urbanize action's price in thousands with this turn's ``urbanize_cost`` event, at least 0."""
+    return max(0, cost + _amount(state, "urbanize_cost"))
+
+
+def income(state: dict, amount: int) -> int:
+    """A player's income (thousands) at this turn's income phase with the ``income`` event: a rise
+    is added; a cut never takes an income below 0 (nor a negative one lower)."""
+    delta = _amount(state, "income")
+    if delta >= 0:
+        return amount + delta
+    return max(min(amount, 0), amount + delta)
+
+
+def check_delivery(state: dict, colour: str) -> None:
+    """Refuse a delivery of an embargoed colour. Raises ``IllegalAction``."""
+    spec = current(state)
+    if spec is not None and spec.kind == "embargo" and spec.colour == colour:
+        raise IllegalAction(f"The {spec.name} (this turn's event) stops {colour} deliveries.")
+
+
+def allowed(state: dict, acts: list[dict]) -> list[dict]:
+    """``acts`` without the deliveries this turn's embargo forbids (for ``legal_actions`` and menus)."""
+    spec = current(state)
+    if spec is None or spec.kind != "embargo":
+        return acts
+    return [a for a in acts if not (a.get("type") == "deliver" and a.get("colour") == spec.colour)]
+
+
+def bonus(state: dict, colour: str, links: int) -> int:
+    """The deliverer's bonus points this turn for a ``colour`` cube over ``links`` links (0 or more)."""
+    spec = current(state)
+    if spec is None or spec.kind != "delivery_bonus":
+        return 0
+    return spec.points if spec.colour in (None, colour) and links >= spec.min_links else 0
+
+
+def with_bonus(state: dict, seat: int, option: dict) -> dict:
+    """A delivery option of the menus (``{"colour", "links", "points": {seat: points}}``) with this
+    turn's bonus in ``seat``'s points; a Fuel Depot stop (``stop``) scores later and gets none."""
+    extra = 0 if option.get("stop") else bonus(state, option["colour"], len(option["links"]))
+    if not extra:
+        return option
+    points = dict(option["points"])
+    points[str(seat)] = points.get(str(seat), 0) + extra
+    return {**option, "points": points}
+
+
+def after_delivery(state: dict, seat: int, colour: str, links: int, events: list) -> None:
+    """The deliverer's bonus points of a ``delivery_bonus`` event (colour and ``min_links`` met).
+    Event ``event_bonus``: ``seat``, ``points``."""
+    spec = current(state)
+    if not bonus(state, colour, links):
+        return
+    state["players"][seat]["points"] += spec.points
+    events.append({"type": "event_bonus", "seat": seat, "points": spec.points,
+                   "text": f"{state['seats'][seat]} gains {spec.points} point{'s' if spec.points > 1 else ''} "
+                           f"more ({spec.name})."})
+
+
+# ------------------------------------------------------------------ instant effects
+def _cash(state: dict, spec: EventSpec) -> str:
+    players = state["players"]
+    if spec.per == "trailing":
+        low = min(p["points"] for p in players)
+        who = [i for i, p in enumerate(players) if p["points"] == low]
+    else:
+        who = list(range(len(players)))
+    for i in who:
+        p = players[i]
+        amount = spec.amount * (p["bonds"] if spec.per == "bond" else 1)
+        p["cash"] += amount if amount >= 0 else -min(p["cash"], -amount)
+    if spec.amount < 0:
+        each = f"{dollars(-spec.amount)} per bond" if spec.per == "bond" else dollars(-spec.amount)
+        return f"every player pays {each}, as far as their cash goes"
+    names = ", ".join(state["seats"][i] for i in who)
+    return f"{names} receive{'s' if len(who) == 1 else ''} {dollars(spec.amount)}"
+
+
+def _growth(state: dict, ctx: Context, spec: EventSpec, rng: Stream) -> str:
+    cities = state["cities"]
+    wanted = (spec.colour,) if spec.colour else COLOURS
+    eligible = [h for h in sorted(cities) if cities[h]["colour"] in wanted
+                and transcontinental.may_grow(state, ctx.map, h)]
+    rng.shuffle(eligible)
+    grown = []
+    for h in eligible[:spec.count]:
+        cubes, removed = add_cubes(state, h, rng, 1)
+        if cubes:
+            grown.append(f"{ctx.map.cities[h].name} {cubes[0]}" + (" (its empty city marker is removed)"
+                                                                    if removed else ""))
+    return "new goods cubes: " + (", ".join(grown) or "none (no such city, or the bag is empty)")
+
+
+def longest(state: dict, seat: int) -> int:
+    """The track tiles of ``seat``'s longest complete link (0 without one)."""
+    return max((len(link["hexes"]) for link in state["links"].values() if link["owner"] == seat and link["to"]),
+               default=0)
+
+
+def _award(state: dict, spec: EventSpec) -> str:
+    players = state["players"]
+    if spec.by == "links":
+        score = [sum(1 for link in state["links"].values() if link["owner"] == i and link["to"])
+                 for i in range(len(players))]
+    elif spec.by == "engine":
+        score = [p["engine"] for p in players]
+    else:
+        score = [longest(state, i) for i in range(len(players))]
+    top = max(score)
+    if spec.by != "engine" and top == 0:
+        return "nobody has a complete link yet"
+    who = [i for i, s in enumerate(score) if s == top]
+    for i in who:
+        players[i]["points"] += spec.points
+    return f"{', '.join(state['seats'][i] for i in who)} gain{'s' if len(who) == 1 else ''} {spec.points} " \
+           f"point{'s' if spec.points > 1 else ''}"
+
+
+def _act(state: dict, ctx: Context, spec: EventSpec, rng: Stream, events: list) -> None:
+    """An instant event acts: cash, cube growth or points."""
+    if spec.kind == "cash":
+        what = _cash(state, spec)
+    elif spec.kind == "growth":
+        what = _growth(state, ctx, spec, rng)
+    else:
+        what = _award(state, spec)
+    events.append({"type": "event_acts", "event": spec.id, "text": f"{spec.name}: {what}."})
+
+
+def turn_begins(state: dict, ctx: Context, events: list, rng: Stream | None) -> None:
+    """"On Subsequent turns": the current event is discarded, the future one becomes current and
+    a new one is drawn (none once the deck is used up). Events ``event_current`` (with ``text``,
+    what it does) and ``event_future``; an instant event acts (``event_acts``): a current one that
+    is no Future Event as it becomes current, a Future Event as it is drawn. ``rng``: the action's
+    stream (cube growth)."""
+    if not on(state):
+        return
+    ed = state["event_deck"]
+    if ed["current"] is not None:
+        ed["discard"].append(ed["current"])
+    ed["current"], ed["future"] = ed["future"], None
+    if ed["current"] is not None:
+        spec = deck()[ed["current"]]
+        if spec.future:
+            events.append({"type": "event_current", "event": spec.id,
+                           "text": f"Current event: {spec.name} (a Future Event: it acted when drawn; no event this "
+                                   "turn)."})
+        else:
+            events.append({"type": "event_current", "event": spec.id,
+                           "text": f"Current event: {spec.name}. {spec.text}"})
+            if spec.kind in INSTANT:
+                _act(state, ctx, spec, rng, events)
+    if ed["deck"]:
+        ed["future"] = ed["deck"].pop(0)
+        spec = deck()[ed["future"]]
+        events.append({"type": "event_future", "event": spec.id,
+                       "text": f"Future event: {spec.name}. {spec.text}"})
+        if spec.future:
+            _act(state, ctx, spec, rng, events)
+
+
+def drawn(before: dict, after: dict) -> bool:
+    """Whether an event was drawn between two states (the deck's order is hidden)."""
+    return on(before) and len(after["event_deck"]["deck"]) < len(before["event_deck"]["deck"])
+
+
+def describe(card: str | None) -> dict | None:
+    """``{"id", "name", "text", "future", "kind"}`` of an event id (``None`` for none)."""
+    if card is None:
+        return None
+    spec = deck()[card]
+    return {"id": spec.id, "name": spec.name, "text": spec.text, "future": spec.future, "kind": spec.kind}
+
+
+def view(state: dict) -> dict:
+    """Public: ``{"current": describe | None, "acting": bool (the current event acts this turn; a
+    Future Event acted when drawn), "future": describe | None, "deck": cards left, "discard": count}``."""
+    ed = state["event_deck"]
+    return {"current": describe(ed["current"]), "acting": current(state) is not None,
+            "future": describe(ed["future"]), "deck": len(ed["deck"]), "discard": len(ed["discard"])}
