@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from railhead.engine import IllegalAction
-from railhead.engine.common.hexgrid import SQRT3, col_name, normalize
+from railhead.engine.common.hexgrid import SQRT3, col_name, label, normalize, parse
 from railhead.engine.games.rotw.data import city_hex, load_map
 
 from .hexes import (
@@ -222,8 +222,18 @@ def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
     if c1 - c0 + 1 <= PHONE_SPLIT or size is not None:
         return [(*_phone_window(m, c0, r0, c1, r1, size), "")]
     mid = (c0 + c1) // 2
-    return [(*_phone_window(m, c0, r0, mid + 1, r1, None), f"West (columns to {col_name(mid + 1)})"),
-            (*_phone_window(m, mid, r0, c1, r1, None), f"East (from column {col_name(mid)})")]
+    cells = [parse(h) for h in (focus or m.terrain)]
+
+    def rows(first: int, last: int) -> tuple[int, int]:
+        """The rows the part in play takes between these columns (a diagonal map, as Nippon, leaves
+        sea above one half and below the other)."""
+        inside = [label(c, r) for c, r in cells if first <= c <= last]
+        _, top, _, bottom = hex_span(inside, m.columns, m.rows) if inside else (0, r0, 0, r1)
+        return top, bottom
+
+    west, east = rows(c0, mid + 1), rows(mid, c1)
+    return [(*_phone_window(m, c0, west[0], mid + 1, west[1], None), f"West (columns to {col_name(mid + 1)})"),
+            (*_phone_window(m, mid, east[0], c1, east[1], None), f"East (from column {col_name(mid)})")]
 
 
 def _phone_window(m, c0: int, r0: int, c1: int, r1: int, size: int | None) -> tuple[int, tuple[int, int, int, int]]:

@@ -80,3 +80,19 @@ def test_a_wide_board_reads_on_a_phone_in_two_halves():
     assert len(_phone_windows(GAME.view(narrow, None), load_map("rhine-alps"), None, None)) == 1
     png = render_rotw.board_png(GAME.view(wide, None), layout="phone")
     assert png[:4] == b"\x89PNG" and len(png) < 8_000_000
+
+
+def test_each_phone_half_of_a_diagonal_map_keeps_only_its_own_rows():
+    """Nippon runs from Kyushu (south-west) to Hokkaido (north-east): the west half of its phone
+    board starts below Sapporo's row and the east half ends above Kagoshima's, so no half is mostly
+    sea."""
+    from railhead.engine.common.hexgrid import parse
+    from railhead.engine.games.rotw.data import load_map
+    from railhead.render.rotw import _phone_windows
+
+    m = load_map("nippon")
+    row = {c.name: parse(h)[1] for h, c in m.cities.items()}
+    view = GAME.view(GAME.setup({"map": "nippon"}, ["A", "B", "C"], 1), None)
+    (west_size, west, _), (east_size, east, _) = _phone_windows(view, m, None, None)
+    assert west[1] / (1.5 * west_size) > row["Sapporo"]                  # the first row shown
+    assert (east[1] + east[3]) / (1.5 * east_size) < row["Kagoshima"]    # below the last row shown
