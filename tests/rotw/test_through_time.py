@@ -252,7 +252,8 @@ def test_on_a_phone_each_board_in_play_is_its_own_part_filling_the_width():
 def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
     """railways-of-the-world.txt, "RAILWAYS through TIME", "Turn Order": the first to pass pays half
     their bid (rounded down) and goes last, the next to pass pays half too and goes before them; the
-    winner pays the whole bid and goes first. A table that chose another style keeps it."""
+    winner pays the whole bid and goes first; the next auction follows that order. A table that chose
+    another style keeps it."""
     from railhead.bot.games.rotw.ui import RotwUI
 
     t = Table(4, map="through-time", periods=["alpha", "beta", "gamma"])
@@ -274,5 +275,8 @@ def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
     assert events[1]["paid"] == 9 and events[1]["seat"] == 1
     assert t.state["order"] == [1, 2, 0, 3]         # the first to pass is last
     assert [p["cash"] for p in t.state["players"]] == [19, 11, 17, 20]
+    for _ in range(4 * 3):
+        t.act(type="pass")
+    assert t.state["auction"]["order"] == [1, 2, 0, 3]       # "follows the order of the previous round"
     chosen = Table(3, map="through-time", periods=["alpha", "beta", "gamma"], bidding="first_to_pass")
     assert chosen.state["options"]["bidding"] == "first_to_pass"

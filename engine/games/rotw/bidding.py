@@ -24,6 +24,15 @@ def style_for(bidding: str, through_time: bool) -> str:
     return "through_time" if through_time and bidding == "traditional" else bidding
 
 
+def bidding_order(state: dict) -> list[int]:
+    """The seats in the order they bid in the auction that opens now: clockwise from the first
+    player, but in Through Time's auction the order of the turn just played ("RAILWAYS through TIME",
+    "Turn Order": "The auction order always follows the order of the previous round")."""
+    if state["options"]["bidding"] == "through_time" and state["order"]:
+        return list(state["order"])
+    return clockwise(state["first"], len(state["seats"]))
+
+
 def pass_cost(state: dict, seat: int) -> int:
     """What passing now costs ``seat`` in thousands of dollars: half its own last bid (rounded up,
     or down in Through Time's auction) where passes pay, else 0."""

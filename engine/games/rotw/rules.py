@@ -17,7 +17,7 @@ from railhead.engine.core.rng import Stream
 from . import barons, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
-from .bidding import clockwise, first_turn_without_auction, new_auction, style_for, worst_first_order
+from .bidding import bidding_order, first_turn_without_auction, new_auction, style_for, worst_first_order
 from .cities import add_cubes
 from .context import Context, context, of
 from .data import DataError, available_maps, city_hex, load_map, load_tables
@@ -420,7 +420,6 @@ def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True, rng:
     if card:
         events.append({"type": "card_revealed", "text": f"New operations card: {ops.describe(ctx, card)['name']}."})
     state["turn"] += 1
-    n = len(state["seats"])
     last = " is the last turn of the game" if last_turn(state) else ""
     style = state["options"]["bidding"]
     if style == "worst_is_first":
@@ -430,9 +429,9 @@ def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True, rng:
                                                + ", ".join(state["seats"][s] for s in order) + "."})
         eventdeck.turn_begins(state, ctx, events, rng)
         return
-    state.update(phase="auction", round=0, order=[], at=0, auction=new_auction(style, clockwise(state["first"], n)))
+    state.update(phase="auction", round=0, order=[], at=0, auction=new_auction(style, bidding_order(state)))
     events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: auction for first player, "
-                                           f"{state['seats'][state['first']]} bids first."})
+                                           f"{state['seats'][state['auction']['order'][0]]} bids first."})
     eventdeck.turn_begins(state, ctx, events, rng)
 
 
