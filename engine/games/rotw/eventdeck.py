@@ -131,6 +131,12 @@ def setup(state: dict, options, rng: Stream) -> None:
     state["event_deck"] = ed
 
 
+def coming(state: dict) -> list[str]:
+    """The events still to come into force: the future one and the deck (empty without the deck)."""
+    ed = state.get("event_deck")
+    return [] if ed is None else [e for e in (ed["future"], *ed["deck"]) if e]
+
+
 def current(state: dict) -> EventSpec | None:
     """The event acting this turn: the current event, unless it is a Future Event (which acted
     when it was drawn) or the game has no Event deck."""

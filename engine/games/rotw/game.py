@@ -57,26 +57,31 @@ def _action(do):
         holdings.disarm_others(state, ctx, seat, kind)
         if not getattr(action, "kept", False):
             routing.drop(state, seat, events)
-        if do is not _pass_round:
-            state.pop("idle", None)
         do(state, ctx, seat, action, rng, events)
         if mapcards.after_action(state, ctx, seat, kind, before, events):
+            _dead_end(state, ctx, events)
             rules.next_actor(state, ctx, events, rng)
     return play
 
 
 def _pass_round(state, ctx, seat, action, rng, events) -> None:
-    """A pass uses the action; the last pass of a turn in which nobody did anything else ends the
-    game if nobody can do anything but pass (``search.stalled``; our rule for a game that cannot
-    end otherwise, docs/rules-assumptions.md, "A game nobody can move")."""
     events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes this round."})
-    state["idle"] = state.get("idle", 0) + 1
-    whole_turn = state["idle"] >= len(state["order"]) * rules.ROUNDS
-    if whole_turn and state["round"] == rules.ROUNDS and state["at"] == len(state["order"]) - 1 \
-            and search.stalled(state, ctx):
-        state["stalled"] = True
-        events.append({"type": "stalled", "text": "Nobody can build, deliver, urbanize, upgrade or take a card "
-                                                  "any more: the game ends with this turn."})
+
+
+def _dead_end(state, ctx, events) -> None:
+    """After a turn's last action: when nobody could change the game any more (``search.stalled``;
+    our rule for a game that cannot end otherwise, docs/rules-assumptions.md, "A game nobody can
+    move"), the game ends with this turn, or in the Transcontinental's Eastern phase the West opens."""
+    if state["phase"] != "actions" or state["round"] != rules.ROUNDS or state["at"] != len(state["order"]) - 1 \
+            or rules.last_turn(state) or not search.stalled(state, ctx):
+        return
+    if transcontinental.last_marker(state, []):
+        events.append({"type": "stalled", "text": "Nobody can do anything more in the East: at the end of this turn "
+                                                  "the West opens."})
+        return
+    state["stalled"] = True
+    events.append({"type": "stalled", "text": "Nobody can deliver, complete a link, urbanize, upgrade or take a "
+                                              "card any more: the game ends with this turn."})
 
 
 def _build(state, ctx, seat, action, rng, events) -> None:

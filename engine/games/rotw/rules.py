@@ -397,8 +397,8 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = No
     for lid in removed:
         events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
     modules.after_income(state, removed, events)
-    state.pop("idle", None)
-    if last_turn(state) or state.pop("stalled", False):
+    stalled = state.pop("stalled", False)
+    if last_turn(state) or stalled:
         routing.drop_all(state, events)
         state.update(phase="over", round=0, order=[], at=0)
         events.append({"type": "game_over", "text": "The game is over."})

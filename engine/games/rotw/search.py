@@ -19,6 +19,7 @@ from . import (
     inspector,
     mapcards,
     modules,
+    paths,
     periods,
     routing,
     rules,
@@ -289,17 +290,43 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})
 
 
-MOVES = ("build", "deliver", "urbanize", "upgrade", "take_card", "western_link")
-"""The actions that change the game (a pass, a readied card or a bond do not by themselves)."""
+MOVES = ("deliver", "urbanize", "upgrade", "take_card", "western_link")
+"""Actions that change the game for good when ``legal_actions`` offers them (its builds are a
+sample, and an unfinished link is removed at the end of the turn: ``stalled`` looks at builds
+itself)."""
+GROWS = ("growth", "track_tiles")
+"""Event kinds that may open a move nobody has now (``eventdeck``)."""
 
 
 def stalled(state: dict, ctx: Context) -> bool:
-    """Whether no seat could take any action but a pass in the round now played (each asked as if it
-    were its turn): no build, delivery, urbanization, upgrade, operations card or Western Link. The
-    rules leave such a game without an end (railways-of-the-world.txt, "Ending the Game" needs the
-    empty city markers); ours ends it (docs/rules-assumptions.md, "A game nobody can move")."""
-    for i in range(len(state["order"])):
-        actions = legal_actions({**state, "at": i}, ctx, state["order"][i])
-        if any(a["type"] in MOVES for a in actions):
+    """Whether, at the end of a turn, no seat could change the game any more: no operations card
+    left to turn up, no event to come that adds goods cubes or tiles, and for every seat (asked as
+    if it were its turn) no delivery (an embargo ends), urbanization, upgrade, card to take or
+    Western Link, and no link it could complete in one build: a link between two cities one build
+    joins on an empty board (``paths.cheapest_link``, on the track as it is), or from one of its
+    unfinished links. The rules end a game only by its empty city markers (railways-of-the-world.txt,
+    "Ending the Game"); ours also ends it here (docs/rules-assumptions.md, "A game nobody can move")."""
+    if state["cards"]["deck"] or any(eventdeck.deck()[e].kind in GROWS for e in eventdeck.coming(state)):
+        return False
+    pairs = sorted({(p[0], p[-1]) for p in corridors(ctx.map.id)})
+    for i, seat in enumerate(state["order"]):
+        asked = {**state, "at": i}
+        if any(True for _ in iter_deliveries(asked, seat)):
             return False
+        if any(a["type"] in MOVES for a in legal_actions(asked, ctx, seat)):
+            return False
+        for lid in sorted(lid for lid, link in state["links"].items() if link["owner"] == seat and not link["to"]):
+            if any(_completes(ctx, asked, seat, a) for a in _from_open_end(asked, ctx, seat, lid, frozenset())):
+                return False
+        for a, b in pairs:
+            try:
+                paths.cheapest_link(asked, ctx, seat, a, b)
+                return False
+            except IllegalAction:
+                continue
     return True
+
+
+def _completes(ctx: Context, state: dict, seat: int, action: dict) -> bool:
+    plan = _legal(ctx, state, seat, action["path"], action.get("toward"))
+    return plan is not None and plan.completes

@@ -244,9 +244,9 @@ class RotwState(GameState):
     cards (``mapcards.py``, ``inspector.py``), each only while it has something: ``passengers``
     (seat -> goods colours delivered towards a face-up Passenger Line), ``inspected`` (seats stopped by
     a Railway Inspector), ``inspection`` (``Inspection``) and ``hot_spring`` (the seat that builds now
-    for Hot Spring). ``idle``: how many actions in a row were passes (absent after any other action
-    and at a turn's end); ``stalled``: present (``True``) once a whole turn of passes found nobody able
-    to do anything else (``game.py``, ``_pass_round``), so the game ends with that turn.
+    for Hot Spring). ``stalled``: present (``True``) once the last action of a turn
+    found nobody able to change the game any more (``game.py``, ``_dead_end``), so the game ends with
+    that turn.
     ``transcontinental`` (only on that map): ``Transcontinental``; ``phase`` is
     ``"bonds"`` between its two phases, while bonds are returned. ``event_deck`` (only with the
     ``events`` option): ``EventDeck``."""
@@ -281,7 +281,6 @@ class RotwState(GameState):
     inspected: list[int] | UnsetType = UNSET
     inspection: Inspection | UnsetType = UNSET
     hot_spring: int | UnsetType = UNSET
-    idle: int | UnsetType = UNSET
     stalled: bool | UnsetType = UNSET
     transcontinental: Transcontinental | UnsetType = UNSET
     event_deck: EventDeck | UnsetType = UNSET
