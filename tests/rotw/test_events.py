@@ -197,6 +197,17 @@ def test_the_delivery_menu_shows_the_bonus():
     t.act(1, type="deliver", **{"from": "Fulda", "colour": "red", "links": ["1"]})
 
 
+def test_a_cube_going_on_from_a_fuel_depot_counts_all_its_links_for_a_bonus():
+    """Fast Mail Contract (3 links or more) and a cube kept at a Fuel Depot after 2 links: the menu's
+    continuation over 1 more link shows the bonus its delivery will pay ("Fuel Depots": the links of
+    both legs count)."""
+    t = started(current="fast-mail")
+    t.state["modules"] = {"carried": {"1": {"links": ["4", "5"]}}}
+    option = {"colour": "red", "links": ["6"], "kept": True, "points": {"1": 3}}
+    assert eventdeck.with_bonus(t.state, 1, option)["points"] == {"1": 4}
+    assert eventdeck.with_bonus(t.state, 1, {**option, "kept": False})["points"] == {"1": 3}
+
+
 def test_embargo_refuses_the_colour_and_legal_actions_leave_it_out():
     """railways-of-the-world.txt, Events Deck (Cattle Quarantine, ours): no red goods cube may be delivered this
     turn."""

@@ -214,8 +214,13 @@ def bonus(state: dict, colour: str, links: int) -> int:
 
 def with_bonus(state: dict, seat: int, option: dict) -> dict:
     """A delivery option of the menus (``{"colour", "links", "points": {seat: points}}``) with this
-    turn's bonus in ``seat``'s points; a Fuel Depot stop (``stop``) scores later and gets none."""
-    extra = 0 if option.get("stop") else bonus(state, option["colour"], len(option["links"]))
+    turn's bonus in ``seat``'s points; a Fuel Depot stop (``stop``) scores later and gets none; a cube
+    going on from a depot (``kept``) counts the links it came by too, as its delivery does."""
+    links = len(option["links"])
+    if option.get("kept"):
+        carried = state.get("modules", {}).get("carried", {}).get(str(seat))
+        links += len(carried["links"]) if carried else 0
+    extra = 0 if option.get("stop") else bonus(state, option["colour"], links)
     if not extra:
         return option
     points = dict(option["points"])
