@@ -25,7 +25,7 @@ def test_first_to_pass_passers_pay_half_their_bid_and_go_last_in_passing_order()
     t.act(2, type="pass")                           # never bid: pays nothing, goes last
     events = t.act(3, type="bid", amount=4)
     events = t.act(0, type="pass")                  # bid 1: pays 1 (half rounded up), issuing a bond
-    assert "pays $1,000" in events[0]["text"] and "(half the bid)" in events[0]["text"]
+    assert "pays $1,000" in events[0]["text"] and ", half their bid, and passes." in events[0]["text"]
     events = t.act(1, type="pass")                  # bid 3: pays 2
     assert events[0]["paid"] == 2
     assert t.state["order"] == [3, 1, 0, 2]
@@ -121,4 +121,4 @@ async def test_first_to_pass_through_the_bot(simcord_env):
     assert "**Pass**: passing costs half your bid. Cost $1,000; you have $0: **1 bond" in question.content
     await ann.click(question, label="Confirm")
     text = channel.last_message.content
-    assert "Ann pays $1,000" in text and "(half the bid) and passes" in text and "Turn order: Bob, Ann." in text
+    assert "Ann pays $1,000" in text and ", half their bid, and passes" in text and "Turn order: Bob, Ann." in text

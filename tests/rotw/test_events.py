@@ -93,6 +93,20 @@ def test_each_turn_the_future_event_becomes_current_and_a_new_one_is_drawn():
     assert t.state["event_deck"]["discard"][-1] == first and t.state["event_deck"]["current"] == nxt
 
 
+def test_an_event_waiting_in_the_future_slot_says_next_turn():
+    """Its card says "this turn" (the turn it is current); shown in the Future Event slot, the view
+    and the draw's message say "next turn"."""
+    t = started()
+    top(t, "fast-mail")
+    t.finish_turn()
+    future = GAME.view(t.state, None)["events"]["future"]
+    assert future["id"] == "fast-mail" and "next turn" in future["text"] and "this turn" not in future["text"]
+    assert any(e["type"] == "event_future" and "links next turn" in e["text"] for e in t.events)
+    t.all_pass_auction()
+    t.finish_turn()
+    assert "this turn" in GAME.view(t.state, None)["events"]["current"]["text"]
+
+
 def test_a_future_event_acts_once_when_drawn_and_not_again_when_current():
     """railways-of-the-world.txt, Events Deck: cards marked Future Event trigger as they enter the Future Event slot
     and not again in the Current Event slot (that turn has no event)."""

@@ -280,3 +280,17 @@ def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
     assert t.state["auction"]["order"] == [1, 2, 0, 3]       # "follows the order of the previous round"
     chosen = Table(3, map="through-time", periods=["alpha", "beta", "gamma"], bidding="first_to_pass")
     assert chosen.state["options"]["bidding"] == "first_to_pass"
+
+
+def test_a_pass_after_a_1000_bid_costs_nothing_and_says_why(boards):
+    """Half of $1,000 rounded down is nothing ("Turn Order"); the prompt says so instead of "$0"."""
+    from railhead.bot.games.rotw.ui import RotwUI
+
+    t = Table(3, map="through-time", periods=["alpha", "beta", "gamma"])
+    t.act(0, type="bid", amount=1)
+    t.act(1, type="bid", amount=2)
+    t.act(2, type="pass")
+    view = GAME.view(t.state, None)
+    text = RotwUI().prompt_text(view, GAME.prompts(t.state)[0], "@P0")
+    assert "Passing costs nothing (half your $1,000 bid, rounded down)" in text
+    assert t.act(0, type="pass")[0]["text"] == "P0 passes."

@@ -58,7 +58,8 @@ def upgrade(ctx: UIContext) -> Apply | Reply:
 
 def auction_pass(ctx: UIContext) -> Apply | Reply:
     """An auction pass, asking first when it costs bonds (where passers pay half their bid)."""
-    return ask_first(ctx, {"type": "pass"}, "**Pass**: passing costs half your bid.")
+    down = ", rounded down" if ctx.view()["options"]["bidding"] == "through_time" else ""
+    return ask_first(ctx, {"type": "pass"}, f"**Pass**: passing costs half your bid{down}.")
 
 
 def spends_bonds(ctx: UIContext, action: dict) -> bool:

@@ -354,8 +354,10 @@ class RotwUI(MapChoice, GameUI):
             if "pass_costs" in a:
                 down = ", rounded down" if view["options"]["bidding"] == "through_time" else ""
                 own = a["pass_costs"].get(str(prompt["seat"]), 0)
-                what = f"costs half your bid{down} ({dollars(own)})" if a["bids"].get(str(prompt["seat"])) \
-                    else "costs nothing yet (you have not bid)"
+                bid = a["bids"].get(str(prompt["seat"]), 0)
+                what = "costs nothing yet (you have not bid)" if not bid else \
+                    f"costs half your bid{down} ({dollars(own)})" if own else \
+                    f"costs nothing (half your {dollars(bid)} bid{down})"
                 cost = f" Passing {what} and puts you behind the others still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")

@@ -104,7 +104,7 @@ def do_pass_auction(state: dict, ctx: Context, seat: int, events: list) -> None:
     if cost:
         issued = pay(state["players"][seat], cost, ctx.tables.money.bond)
         events.append({"type": "pass", "seat": seat, "paid": cost, "bonds": issued,
-                       "text": pay_text(state["seats"][seat], cost, issued) + " (half the bid) and passes."})
+                       "text": pay_text(state["seats"][seat], cost, issued) + ", half their bid, and passes."})
     else:
         events.append({"type": "pass", "seat": seat, "text": f"{state['seats'][seat]} passes."})
     _maybe_close_auction(state, ctx, events)

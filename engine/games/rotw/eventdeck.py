@@ -337,7 +337,7 @@ def turn_begins(state: dict, ctx: Context, events: list, rng: Stream | None) -> 
         ed["future"] = ed["deck"].pop(0)
         spec = deck()[ed["future"]]
         events.append({"type": "event_future", "event": spec.id,
-                       "text": f"Future event: {spec.name}. {spec.text}"})
+                       "text": f"Future event: {spec.name}. {ahead_text(spec)}"})
         if spec.future:
             _act(state, ctx, spec, rng, events)
 
@@ -347,12 +347,21 @@ def drawn(before: dict, after: dict) -> bool:
     return on(before) and len(after["event_deck"]["deck"]) < len(before["event_deck"]["deck"])
 
 
-def describe(card: str | None) -> dict | None:
-    """``{"id", "name", "text", "future", "kind"}`` of an event id (``None`` for none)."""
+def describe(card: str | None, ahead: bool = False) -> dict | None:
+    """``{"id", "name", "text", "future", "kind"}`` of an event id (``None`` for none). ``ahead``:
+    it waits in the Future Event slot, so an event that acts when current says "next turn" where its
+    card says "this turn" (``ahead_text``)."""
     if card is None:
         return None
     spec = deck()[card]
-    return {"id": spec.id, "name": spec.name, "text": spec.text, "future": spec.future, "kind": spec.kind}
+    return {"id": spec.id, "name": spec.name, "text": ahead_text(spec) if ahead else spec.text,
+            "future": spec.future, "kind": spec.kind}
+
+
+def ahead_text(spec: EventSpec) -> str:
+    """The card's text as it reads from the Future Event slot: "next turn" for "this turn", unless it
+    is a Future Event (which acts as it is drawn)."""
+    return spec.text if spec.future else spec.text.replace("this turn", "next turn")
 
 
 def view(state: dict) -> dict:
@@ -360,4 +369,4 @@ def view(state: dict) -> dict:
     Future Event acted when drawn), "future": describe | None, "deck": cards left, "discard": count}``."""
     ed = state["event_deck"]
     return {"current": describe(ed["current"]), "acting": current(state) is not None,
-            "future": describe(ed["future"]), "deck": len(ed["deck"]), "discard": len(ed["discard"])}
+            "future": describe(ed["future"], ahead=True), "deck": len(ed["deck"]), "discard": len(ed["discard"])}
