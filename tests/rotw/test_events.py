@@ -141,6 +141,18 @@ def test_track_cost_raises_every_tile_and_the_quote_matches():
     assert t.player(1)["cash"] == 57
 
 
+def test_a_tile_a_card_makes_free_stays_free_under_a_track_cost_event():
+    """Government Land Grant makes Frankfurt-Fulda's open tile free; Iron Shortage (+$1,000 a tile the
+    player pays for) adds nothing to it, and Cheap Bessemer Steel takes nothing off the rest."""
+    for event in ("iron-shortage", "bessemer-steel"):
+        t = started(current=event)
+        t.player(1)["cards"].append("land-grant:1")
+        t.pass_until(1)
+        t.act(1, type="use_card", card="land-grant")
+        t.build(1, "Frankfurt", "M7", "Fulda")
+        assert t.player(1)["cash"] == 60, event
+
+
 def test_track_cost_of_one_terrain_leaves_the_others():
     """railways-of-the-world.txt, Events Deck (Low Water Season, ours): river and lake tiles $1,000 less, open tiles
     as usual."""

@@ -23,7 +23,7 @@ from railhead.engine.common.goods import COLOURS
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import transcontinental
+from . import holdings, transcontinental
 from .cities import add_cubes
 from .context import Context
 from .money import dollars
@@ -153,14 +153,18 @@ def _amount(state: dict, kind: str) -> int:
 
 
 # ------------------------------------------------------------------ lasting effects
-def track_price(state: dict, ctx: Context, plan, cost: int) -> int:
+def track_price(state: dict, ctx: Context, plan, cost: int, perks: set[str] = frozenset()) -> int:
     """A build's price in thousands with this turn's ``track_cost`` event: ``amount`` per track
-    tile (a redirected tile too) of the event's terrain (all terrains without one); never below 0."""
+    tile (a redirected tile too) of the event's terrain (all terrains without one) that the player
+    pays for: a tile a readied card makes free (``perks``: Government Land Grant's open tiles, a
+    Ferry Line's ferry hex) stays free; never below 0."""
     spec = current(state)
     if spec is None or spec.kind != "track_cost":
         return cost
-    tiles = [h for h, _ in plan.tiles] + ([plan.redirect[0]] if plan.redirect else [])
-    hit = sum(1 for h in tiles if spec.terrain is None or ctx.map.terrain[h] == spec.terrain)
+    tiles = list(plan.tiles) + ([plan.redirect] if plan.redirect else [])
+    hit = sum(1 for h, sides in tiles if (spec.terrain is None or ctx.map.terrain[h] == spec.terrain)
+              and not ("land_grant" in perks and holdings.open_tile(ctx, h, sides))
+              and not ("ferry_line" in perks and h in ctx.map.ferries))
     return max(0, cost + spec.amount * hit)
 
 

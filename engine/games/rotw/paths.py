@@ -213,4 +213,4 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
         raise IllegalAction(f"No single build of up to {budget} tiles can link {mapdata.cities[a].name} "
                             f"to {mapdata.cities[b].name} now; build by hex path instead.")
     plan = planned(ctx, state, seat, best[3], max_tiles=budget, perks=perks)
-    return best[3], eventdeck.track_price(state, ctx, plan, best[0])
+    return best[3], eventdeck.track_price(state, ctx, plan, best[0], perks & {"ferry_line"})

@@ -180,7 +180,7 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
         raise IllegalAction("Cut Throat variant: the last tile of an unfinished link cannot be redirected; extend it "
                             "the way it points.")
     cost, perks_used = holdings.priced(ctx, plan, perks)
-    cost = eventdeck.track_price(state, ctx, plan, cost)
+    cost = eventdeck.track_price(state, ctx, plan, cost, perks)
     player = state["players"][seat]
     issued = pay(player, cost, ctx.tables.money.bond)
     lid = str(state["next_link"])
