@@ -313,6 +313,25 @@ def test_award_gives_points_to_the_highest_engine():
     assert any(e["type"] == "event_acts" and "P2 gains 1 point" in e["text"] for e in t.events)
 
 
+def test_worst_is_first_orders_by_the_scores_after_the_event_acts():
+    """Longest Line Prize (+2, ours) comes into force at the start of turn 2; Worst is First
+    (railways-of-the-world-online-help.txt) then orders by the scores it leaves: P0, who had the
+    fewest points, is no longer the lowest."""
+    t = Table(3, events=True, bidding="worst_is_first")
+    t.all_pass_auction()
+    t.give_cash(t.actor, 60)
+    builder = t.actor
+    t.build(builder, "Frankfurt", "M7", "Fulda")
+    t.state["event_deck"]["future"] = "longest-line-prize"
+    others = [s for s in range(3) if s != builder]
+    for seat, points in ((builder, 3), (others[0], 4), (others[1], 6)):
+        t.player(seat)["points"] = points
+    while t.state["turn"] == 1:
+        t.act(type="pass")
+    assert t.player(builder)["points"] == 5
+    assert t.state["order"] == [others[0], builder, others[1]]
+
+
 def test_longest_link_award_counts_track_tiles():
     t = started()
     t.build(1, "Frankfurt", "M7", "Fulda")

@@ -422,12 +422,14 @@ def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True, rng:
     state["turn"] += 1
     last = " is the last turn of the game" if last_turn(state) else ""
     style = state["options"]["bidding"]
-    if style == "worst_is_first":
+    if style == "worst_is_first":                   # the scores after this turn's event acts set the order
+        acted: list[dict] = []
+        eventdeck.turn_begins(state, ctx, acted, rng)
         order = worst_first_order(state)
         state.update(phase="actions", round=1, order=order, at=0, first=order[0], auction=None, last=[])
         events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: worst score first, the order is "
                                                + ", ".join(state["seats"][s] for s in order) + "."})
-        eventdeck.turn_begins(state, ctx, events, rng)
+        events.extend(acted)
         return
     state.update(phase="auction", round=0, order=[], at=0, auction=new_auction(style, bidding_order(state)))
     events.append({"type": "turn", "text": f"Turn {state['turn']}{last}: auction for first player, "
