@@ -195,6 +195,10 @@ def test_with_mines_the_time_rules_still_carry_the_cubes(boards):
     t.state["cities"][FLINT]["cubes"] = ["blue", "red"]
     found = {(o["colour"], o["to"]) for o in GAME.query(t.state, 0, "deliveries", {"from": FLINT})}
     assert found == {("red", THEBES)}
+    offered = [a for a in GAME.legal_actions(t.state, 0) if a["type"] == "deliver"]
+    assert offered and all("to" not in a and "stop" not in a for a in offered)     # each one plays
+    for action in offered:
+        GAME.apply(t.state, 0, action)
     through = [lid for lid, link in t.state["links"].items() if ALPHA_WARP in (link["from"], link["to"])]
     assert "only go on through time" in t.refused(0, type="deliver", **{"from": FLINT}, colour="blue", links=through)
 

@@ -263,11 +263,12 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     if state["players"][seat]["engine"] < 8:
         acts.append({"type": "upgrade"})
         acts += [{"type": "use_card", "card": kept[e]} for e in holdings.UPGRADE_CARDS if e in kept and e not in ready]
-    if "modules" in state:
-        acts += routing.legal(state, seat)
-        acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
+    if "modules" in state and not periods.is_composed(state["options"]["map"]):
+        acts += routing.legal(state, seat)             # with the Fuel Depots' stops (not through time)
     else:
         acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
+    if "modules" in state:
+        acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
     acts += build_sample(state, ctx, seat)
     grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
     tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
