@@ -298,3 +298,15 @@ def test_a_pass_after_a_1000_bid_costs_nothing_and_says_why(boards):
     text = RotwUI().prompt_text(view, GAME.prompts(t.state)[0], "@P0")
     assert "Passing costs nothing (half your $1,000 bid, rounded down)" in text
     assert t.act(0, type="pass")[0]["text"] == "P0 passes."
+
+
+def test_a_random_game_with_mines_and_events_reaches_the_end():
+    """Through Time with the Mines module and the Event deck (the combination crashed a random game:
+    the modules' deliveries were offered through time)."""
+    options = {"map": "through-time", "mines": True, "events": True, "bidding": "variant2"}
+    names, state, log = play(GAME, 2, 21, options=options)
+    assert GAME.outcome(state) is not None
+    again = GAME.setup(options, names, 21)
+    for seat, action in log:
+        again, _ = GAME.apply(again, seat, action)
+    assert canonical(again) == canonical(state)
