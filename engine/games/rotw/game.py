@@ -159,7 +159,8 @@ class RailwaysOfTheWorld(Game):
     #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
     #                       Lines, cube reduction per map; 5: the engine baron counts levels from cards, the
     #                       most-bonds baron's last-round bonds; 6: the maps' own operations cards
-    #                       (docs/migrations.md); 7: Through Time's own auction
+    #                       (docs/migrations.md); 7: Through Time's own auction, a game nobody can
+    #                       move ends, a Transcontinental baron is never dealt twice, the Event deck
     options_type = Options
     state_type = RotwState
     actions = ACTIONS
