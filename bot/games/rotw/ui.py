@@ -303,7 +303,7 @@ class RotwUI(MapChoice, GameUI):
         Param("periods", str, "Through Time boards, e.g. egypt,rome,napoleon (default: players + 1)"),
         modules.PARAM,
         Param("faster", bool, "Transcontinental's Faster Game: the East thins out when the West opens"),
-        Param("events", bool, "Event deck"),
+        Param("events", bool, "the Event deck: a new event each turn (/rotw)"),
     )
     focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
