@@ -155,6 +155,20 @@ async def test_a_final_move_racing_abandon_keeps_the_finished_game(store_url, se
     await store.close()
 
 
+async def test_abandon_after_the_last_move_says_the_game_has_ended(store_url, sealed):
+    """The order the race above may take on a busy store (PostgreSQL): the final move commits first,
+    then the abandon finds no running game; it says the game ended, not that there never was one."""
+    store, table, (ann, bob), start = await seated(store_url, "sealed")
+    for _ in range(2):
+        await table.act(ann, {"type": "bid", "coins": 0})
+        await table.act(bob, {"type": "bid", "coins": 0})
+    await table.act(ann, {"type": "bid", "coins": 0})
+    assert "wins" in (await table.act(bob, {"type": "bid", "coins": 0})).channel.text
+    abandon = await table.abandon(ann, confirm=True)
+    assert "already ended" in abandon.caller.text and (await store.last_game(7)).status == "finished"
+    await store.close()
+
+
 async def test_cancel_voids_its_confirm(store_url):
     store, table, (ann, bob), start = await seated(store_url, seed=3)
     await table.act(ann, {"type": "bid", "amount": 1})

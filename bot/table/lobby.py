@@ -174,8 +174,10 @@ class Lobby:
         A running game ends only with ``confirm`` (``game abandon yes``, or the **Abandon** button
         of the answer it gets without); a lobby closes at once (nothing is lost)."""
         row = await self.store.active_game(caller.channel_id)
-        if row is None:
-            raise Refusal("There is no game here.")
+        if row is None:                 # a game may have ended a moment ago, as the abandon was sent
+            last = await self.store.last_game(caller.channel_id)
+            raise Refusal("There is no game here." if last is None else
+                          "The last game here has already ended; there is no game to abandon.")
         require_manager(caller, row, "abandon it")
         if row.status == "running" and not confirm:
             name = registry.game(row.game).name
