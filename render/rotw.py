@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from railhead.engine import IllegalAction
-from railhead.engine.common.hexgrid import SQRT3, col_name, label, normalize, parse
+from railhead.engine.common.hexgrid import SQRT3, col_name, normalize, parse
 from railhead.engine.games.rotw.data import city_hex, load_map
 
 from .hexes import (
@@ -222,12 +222,12 @@ def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
     if c1 - c0 + 1 <= PHONE_SPLIT or size is not None:
         return [(*_phone_window(m, c0, r0, c1, r1, size), "")]
     mid = (c0 + c1) // 2
-    cells = [parse(h) for h in (focus or m.terrain)]
+    columns = {h: parse(h)[0] for h in (focus or m.terrain)}
 
     def rows(first: int, last: int) -> tuple[int, int]:
         """The rows the part in play takes between these columns (a diagonal map, as Nippon, leaves
         sea above one half and below the other)."""
-        inside = [label(c, r) for c, r in cells if first <= c <= last]
+        inside = [h for h, c in columns.items() if first <= c <= last]
         _, top, _, bottom = hex_span(inside, m.columns, m.rows) if inside else (0, r0, 0, r1)
         return top, bottom
 

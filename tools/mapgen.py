@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 from railhead.engine.common.hexgrid import SQRT3, center, label, neighbor, parse  # noqa: E402
+from railhead.engine.common.hexgrid import distance as hex_distance  # noqa: E402,F401 (for the map tools)
 
 MAPS_DIR = ROOT / "tools" / "maps"
 KM_PER_DEG = 111.2
@@ -156,15 +157,6 @@ def line_hexes(grid: Grid, line: list[LatLon]) -> list[str]:
         if col >= 0 and row >= 0 and (name := label(col, row)) not in out:
             out.append(name)
     return out
-
-
-def hex_distance(a: str, b: str) -> int:
-    def cube(name: str) -> tuple[int, int]:
-        col, row = parse(name)
-        return col - (row - (row & 1)) // 2, row
-
-    (q1, r1), (q2, r2) = cube(a), cube(b)
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
 
 
 def _crosses(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]) -> bool:

@@ -62,6 +62,16 @@ def side_towards(a: str, b: str) -> int | None:
     return None
 
 
+def distance(a: str, b: str) -> int:
+    """Hexes between two hex names on the odd-r offset grid (0 for the same hex, 1 for neighbours)."""
+    def axial(name: str) -> tuple[int, int]:
+        col, row = parse(name)
+        return col - (row - (row & 1)) // 2, row
+
+    (q1, r1), (q2, r2) = axial(a), axial(b)
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
 def opposite(side: int) -> int:
     return (side + 3) % 6
 

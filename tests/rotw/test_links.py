@@ -190,3 +190,17 @@ def test_every_city_s_used_spurs_read_at_once_match_one_at_a_time():
     assert sum(len(s) for s in at_once.values()) > 10
     for city in state["cities"]:
         assert at_once.get(city, set()) == used_spurs(state["links"], city), city
+
+
+def test_hex_distance_counts_steps_between_hexes():
+    """``hexgrid.distance`` (the map tools' spacing rules and the period-board tests use it): every
+    neighbour is 1 step, on even and odd rows, and a walk of n steps in one direction is n apart."""
+    from railhead.engine.common.hexgrid import distance
+
+    for start in ("F7", "G8"):
+        assert all(distance(start, neighbor(start, side)) == 1 for side in range(6))
+        for side in range(6):
+            here = start
+            for steps in range(1, 4):
+                here = neighbor(here, side)
+                assert distance(start, here) == steps

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from railhead.engine.common.hexgrid import neighbor, normalize, opposite, parse
+from railhead.engine.common.hexgrid import distance, neighbor, normalize, opposite, parse
 from railhead.engine.common.names import fold
 from railhead.engine.common.track import shape_ok
 from railhead.engine.games.rotw.data import MapData, read_map
@@ -24,15 +24,6 @@ IDS = [p["id"] for p in INDEX]
 BOARDS = {i: read_map(MAPS / "periods" / f"{i}.toml") for i in IDS}
 MARKERS = {2: 9, 3: 11, 4: 13, 5: 15, 6: 19}          # "RAILWAYS through TIME", "Ending the Game"
 BUILD = 4                                              # tiles in one build
-
-
-def hex_distance(a: str, b: str) -> int:
-    def cube(name: str) -> tuple[int, int]:
-        col, row = parse(name)
-        return col - (row - (row & 1)) // 2, row
-
-    (q1, r1), (q2, r2) = cube(a), cube(b)
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
 
 
 def reach(m: MapData, start: str, warps: list[str], tiles: int = BUILD) -> dict[str, int]:
@@ -101,7 +92,7 @@ def test_time_warps(period_id):
         col, row = parse(w)
         assert m.terrain.get(w) in ("open", "mountain") and w not in m.cities
         assert min(col, row, m.columns - 1 - col, m.rows - 1 - row) <= 1          # near the edge
-        assert all(hex_distance(w, h) >= 2 for h in m.cities)                   # a link to it lays a tile
+        assert all(distance(w, h) >= 2 for h in m.cities)                   # a link to it lays a tile
         cities = [h for h in reach(m, w, warps) if h in m.cities]
         assert len(cities) >= 2, f"{w}: one build from {[m.cities[h].name for h in cities]}"
 
@@ -113,7 +104,7 @@ def test_time_lines_join_cities_of_their_board(period_id):
     for line in entry["time_line"]:
         a, b = line["cities"]
         assert fold(a) in m.by_name and fold(b) in m.by_name and a != b
-        assert 4 <= hex_distance(m.by_name[fold(a)], m.by_name[fold(b)]) <= 8
+        assert 4 <= distance(m.by_name[fold(a)], m.by_name[fold(b)]) <= 8
 
 
 def _generator():
