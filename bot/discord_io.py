@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from datetime import UTC, datetime
 
 import discord
 from discord.ext import commands
@@ -32,7 +33,14 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     return Caller(channel_id=interaction.channel_id, user_id=interaction.user.id,
                   name=interaction.user.display_name, guild_id=interaction.guild_id,
                   can_manage=bool(perms and perms.manage_channels),
-                  dm=isinstance(interaction.channel, discord.DMChannel), sent_at=interaction.created_at)
+                  dm=isinstance(interaction.channel, discord.DMChannel), sent_at=interaction.created_at,
+                  received_at=interaction.extras.get("received_at"))
+
+
+def received(interaction: discord.Interaction) -> None:
+    """Note when this host received ``interaction`` (``Caller.received_at``), before deferring it
+    or waiting on a game's lock: how long it then waits must not make it look sent later."""
+    interaction.extras.setdefault("received_at", datetime.now(UTC))
 
 
 class OfferButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rh:o:(?P<token>[0-9a-f]+)"):
@@ -76,6 +84,7 @@ async def press(interaction: discord.Interaction, token: str) -> None:
     One log line each (bot/logs.py); refused while the bot shuts down (bot/service.py)."""
     from .service import handling
 
+    received(interaction)
     async with handling(interaction) as entry:
         if entry is None:
             return
@@ -212,6 +221,7 @@ async def answer(interaction: discord.Interaction, work) -> None:
     One log line each (bot/logs.py); refused while the bot shuts down (bot/service.py)."""
     from .service import handling
 
+    received(interaction)
     async with handling(interaction) as entry:
         if entry is None:
             return

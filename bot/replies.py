@@ -133,7 +133,8 @@ class Reply:
 class Caller:
     """Who asks, from where. ``can_manage``: has Manage Channel (lobby and abandon rights);
     ``dm``: the caller is in a direct message with the bot; ``sent_at``: when the interaction was
-    created, by Discord's clock (a slash command is bound to the caller's prompt as it stood then)."""
+    created, by Discord's clock (a slash command is bound to the caller's prompt as it stood then);
+    ``received_at``: when this host received it (its clock), before it waited on anything."""
 
     channel_id: int
     user_id: int
@@ -142,6 +143,7 @@ class Caller:
     can_manage: bool = False
     dm: bool = False
     sent_at: datetime | None = None   # when Discord created the interaction (its clock); None at the terminal
+    received_at: datetime | None = None   # when this host received the interaction (its clock)
 
 
 def private(text: str, **kwargs) -> Reply:

@@ -252,3 +252,73 @@ async def test_a_build_preview_names_the_major_line_it_completes():
     reply = await _preview(ctx, {"type": "build", "path": []}, "Build preview", [])
     assert "completes the Major Line Lyon–Milano: +8 points" in reply.caller.text
     assert "Income." not in reply.caller.text and "Cost $6,000" in reply.caller.text
+
+
+# ------------------------------------------------------------------ a burst queued behind slow moves
+async def _stays_legal(table, caller_of, rng, limit=400):
+    """Random legal moves until some seat has a move that leaves it the actor with the same move
+    legal again (a Workers slot action, a Railways hire); returns ``(seat, action)``."""
+    from railhead.bot.replies import Caller
+
+    for _ in range(limit):
+        match = (await table.session(caller_of(0).channel_id)).match
+        for prompt in match.prompts():
+            seat = prompt["seat"]
+            for action in match.game.legal_actions(match.state, seat):
+                if action["type"] in ("undo", "undo_vote"):
+                    continue
+                after, _events = match.play(seat, action)
+                if after.outcome() is None and any(p["seat"] == seat for p in after.prompts()) \
+                        and action in after.game.legal_actions(after.state, seat):
+                    return seat, action
+        prompt = rng.choice(match.prompts())
+        reply = await table.act(caller_of(prompt["seat"]),
+                                rng.choice(match.game.legal_actions(match.state, prompt["seat"])))
+        assert not isinstance(reply, Caller)
+    raise AssertionError("no move stays legal for its seat")
+
+
+async def test_a_burst_queued_behind_slow_moves_moves_once(tmp_path):
+    """Issue 31, part 2 (a repeated command that counts twice): the same move sent three times at
+    one moment, by a seat that stays the actor after it (Workers' slot actions, Railways' hire and
+    add), each call reaching the table 3 s after the one before, as on a busy machine where they
+    wait behind slow moves. The first moves; the others are refused as sent before it counted,
+    whether the host noted when each arrived or not."""
+    import random
+    from dataclasses import replace
+    from datetime import UTC, datetime, timedelta
+
+    from railhead.bot.replies import Caller
+    from railhead.bot.store import open_store
+    from railhead.bot.table import Table
+
+    for game, names, options in (("workers", ("Ann", "Bob"), None), ("railways", ("Ann",), {"cards": [5, 6, 7, 8]})):
+        for received in (False, True):
+            clock = [datetime(2026, 11, 28, 12, tzinfo=UTC)]
+            store = await open_store(str(tmp_path / f"{game}-{received}.sqlite3"))
+            table = Table(store, render=False, seeds=lambda: 4, clock=lambda clock=clock: clock[0])
+            callers = [Caller(9, 900 + i, name) for i, name in enumerate(names)]
+            await table.new(callers[0], game, options)
+            for c in callers[1:]:
+                await table.join(c)
+            if len(callers) > 1:
+                await table.start(callers[0])
+            seat, action = await _stays_legal(table, callers.__getitem__, random.Random(3))
+            clock[0] += timedelta(seconds=30)
+            created = clock[0]                            # Discord's clock and the host's agree here
+            burst = replace(callers[seat], sent_at=created,
+                            received_at=created + timedelta(milliseconds=40) if received else None)
+            before = len((await table.session(9)).match.log)
+            answers = []
+            for _ in range(3):
+                clock[0] += timedelta(seconds=3)
+                answers.append(await table.act(burst, action, sent=table._sent(burst)))
+            log = (await table.session(9)).match.log
+            assert len(log) == before + 1, (game, received, action, [a.caller and a.caller.text for a in answers])
+            assert all(OUTDATED in a.caller.text for a in answers[1:]), (game, [a.caller.text for a in answers[1:]])
+            clock[0] += timedelta(seconds=3)
+            later = replace(burst, sent_at=clock[0], received_at=None)
+            if action in (await table.session(9)).match.game.legal_actions((await table.session(9)).match.state, seat):
+                await table.act(later, action, sent=table._sent(later))   # sent after it counted: moves
+                assert len((await table.session(9)).match.log) == before + 2, game
+            await store.close()

@@ -62,8 +62,10 @@ class Tx(Protocol):
         """Move the game to status if it is in one of expect; returns whether it moved."""
     async def start_game(self, game_id: int, seed: int, state_json: str) -> None:
         """Start the game with its seed and the state after setup (canonical JSON)."""
-    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None:
-        """Add log entry seq and the state after it (canonical JSON) as the snapshot."""
+    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str,
+                     at: str | None = None, sent: str | None = None) -> None:
+        """Add log entry seq and the state after it (canonical JSON) as the snapshot; ``at``: when
+        (ISO, this host's clock; now by default), ``sent``: when Discord created its interaction."""
     async def add_offers(self, offers: list[Offer]) -> None:
         """Store the actions behind buttons and menu options, under their tokens."""
     async def void_offers(self, tokens: list[str]) -> None:
@@ -149,8 +151,9 @@ class Store(Protocol):
         """The game's seats in seat order."""
     async def log(self, game_id: int) -> list[LogEntry]:
         """The game's whole action log, in order."""
-    async def last_move_at(self, game_id: int, seat: int) -> str | None:
-        """When the seat's latest log entry was saved (ISO time), or None before its first."""
+    async def last_move(self, game_id: int, seat: int) -> tuple[str, str | None] | None:
+        """``(at, sent)`` of the seat's latest log entry (saved, this host's clock; its interaction
+        created, Discord's clock, or None), or None before its first."""
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """The latest state snapshot (entries it includes, canonical JSON), or None."""
     async def offer(self, token: str) -> Offer | None:

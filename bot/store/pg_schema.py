@@ -75,6 +75,10 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     """
     ALTER TABLE timers ADD COLUMN claimed_until TEXT;
     """,
+    # 6: Discord's creation time of the interaction that made a move (schema.MIGRATIONS 6)
+    """
+    ALTER TABLE actions ADD COLUMN sent TEXT;
+    """,
 ]
 
 

@@ -107,10 +107,12 @@ class Reads:
         rows = await self._rows("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
         return [LogEntry(r["n"], r["seat"], r["user_id"], json.loads(r["action"])) for r in rows]
 
-    async def last_move_at(self, game_id: int, seat: int) -> str | None:
-        """When ``seat``'s latest log entry was saved (ISO time), or ``None`` before its first."""
-        r = await self._row("SELECT max(at) AS at FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat))
-        return r["at"] if r else None
+    async def last_move(self, game_id: int, seat: int) -> tuple[str, str | None] | None:
+        """``(at, sent)`` of ``seat``'s latest log entry (ISO times: saved, by this host's clock; its
+        interaction created, by Discord's, or ``None``), or ``None`` before its first."""
+        r = await self._row("SELECT at, sent FROM actions WHERE game_id = ? AND seat = ? ORDER BY n DESC LIMIT 1",
+                            (game_id, seat))
+        return (r["at"], r["sent"]) if r else None
 
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """``(seq, state JSON)``: the state after the first ``seq`` log entries."""

@@ -82,6 +82,12 @@ MIGRATIONS = [          # append only (see the module docstring)
     """
     ALTER TABLE timers ADD COLUMN claimed_until TEXT;
     """,
+    # 6: when Discord created the interaction that made a move (ISO time by Discord's clock, NULL for
+    # the terminal and the table's own moves): a command created no later than the seat's last move is
+    # a repeat of it (bot/table/arrivals.py), whatever the skew between this host's clock and Discord's
+    """
+    ALTER TABLE actions ADD COLUMN sent TEXT;
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

@@ -69,12 +69,16 @@ class Writes(Reads):
         await self._exec("UPDATE games SET status = 'running', seed = ? WHERE id = ?", (seed, game_id))
         await self._snapshot(game_id, 0, state_json)
 
-    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str) -> None:
-        """Log entry ``seq`` and the state after it (snapshot seq + 1). A taken seq raises the driver's
-        integrity error: sqlite3.IntegrityError, or asyncpg.UniqueViolationError (an
-        IntegrityConstraintViolationError)."""
-        await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                         (game_id, seq, seat, user_id, to_json(action), now()))
+    async def append(self, game_id: int, seq: int, seat: int, user_id: int, action: dict, state_json: str,
+                     at: str | None = None, sent: str | None = None) -> None:
+        """Log entry ``seq`` and the state after it (snapshot seq + 1). ``at``: when it was made (ISO
+        time, this host's clock; now by default); ``sent``: when Discord created the interaction that
+        made it (ISO time, Discord's clock; ``None`` for the terminal and the table's own moves). A
+        taken seq raises the driver's integrity error: sqlite3.IntegrityError, or
+        asyncpg.UniqueViolationError (an IntegrityConstraintViolationError)."""
+        await self._exec("INSERT INTO actions (game_id, n, seat, user_id, action, at, sent) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, seq, seat, user_id, to_json(action), at or now(), sent))
         await self._snapshot(game_id, seq + 1, state_json)
 
     async def _snapshot(self, game_id: int, seq: int, state_json: str) -> None:

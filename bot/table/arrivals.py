@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from ..replies import Refusal
 from ..session import Session
-from ..store import Store
+from ..store import Store, iso
 from ..timing import parse_iso
 from .common import OUTDATED
 
@@ -41,7 +41,9 @@ class Arrivals:
 
     def sent(self, created: datetime | None, now: datetime) -> datetime | None:
         """The estimated host time at which an interaction created at ``created`` (Discord's
-        clock) was sent; ``None`` when there is no creation time (the terminal)."""
+        clock) was sent; ``None`` when there is no creation time (the terminal). ``now``: when the
+        interaction arrived (``Caller.received_at``, read before it waits on anything), so a command
+        queued behind slow moves is not taken for one sent later."""
         if created is None:
             return None
         lag = now - created
@@ -51,22 +53,29 @@ class Arrivals:
         return max(created + min(self._lags), now - self.SLACK)
 
 
-async def refuse_outdated(store: Store, session: Session, seat: int, sent: datetime | None) -> None:
+async def refuse_outdated(store: Store, session: Session, seat: int, sent: datetime | None,
+                          created: datetime | None = None) -> None:
     """Raise ``Refusal(OUTDATED)`` when ``outdated`` says so."""
-    if await outdated(store, session, seat, sent):
+    if await outdated(store, session, seat, sent, created):
         raise Refusal(OUTDATED)
 
 
-async def outdated(store: Store, session: Session, seat: int, sent: datetime | None) -> bool:
-    """Whether a command sent at ``sent`` (host time) by ``seat`` came before its prompt last
-    changed or before its own last move (a seat that just moved may have no prompt left).
-    Never for ``sent`` ``None`` (the terminal, a button)."""
+async def outdated(store: Store, session: Session, seat: int, sent: datetime | None,
+                   created: datetime | None = None) -> bool:
+    """Whether a command by ``seat`` is a repeat: sent (``sent``, host time) before its prompt last
+    changed or before its own last move (a seat that just moved may have no prompt left), or created
+    (``created``, Discord's clock) no later than the interaction of its last move, which needs no
+    estimate at all: a double tap, or the same command from two devices, however long the second
+    waited behind slow moves. Never for ``sent`` ``None`` (the terminal, a button)."""
     if sent is None:
         return False
     prompt = session.prompt_of(seat)
     times = [t.since for t in await store.timers(session.row.id)
              if prompt is not None and t.seat == seat and t.stamp == prompt["stamp"]]
-    moved = await store.last_move_at(session.row.id, seat)
-    if moved is not None:
-        times.append(moved)
+    last = await store.last_move(session.row.id, seat)
+    if last is not None:
+        moved_at, moved_sent = last
+        if created is not None and moved_sent is not None and iso(created) <= moved_sent:
+            return True
+        times.append(moved_at)
     return bool(times) and parse_iso(max(times)) > sent

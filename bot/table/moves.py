@@ -11,7 +11,7 @@ from railhead.engine import IllegalAction, Match, canonical
 from .. import logs, registry, timing
 from ..replies import Apply, Button, Caller, Message, Option, Refusal, Reply, Select, answered, private
 from ..session import Session
-from ..store import GameRow, Offer, ResultRow
+from ..store import GameRow, Offer, ResultRow, iso
 from .arrivals import outdated, refuse_outdated
 from .common import ENDED, NOT_SAVED, OUTDATED, SETTING_DEFAULTS
 from .offers import bind, refusal
@@ -26,7 +26,7 @@ class Moves:
     async def command(self, caller: Caller, name: str, args: Any, row: GameRow | None = None) -> Reply:
         """A game command (``/rotw build ...``), answered by the game's UI module. A command sent
         before the caller's prompt last changed is refused (``arrivals``): a double tap moves once."""
-        sent = self.arrivals.sent(caller.sent_at, self.clock()) if row is None else None
+        sent = self._sent(caller) if row is None else None
         row = row or await self.store.active_game(caller.channel_id)
         # the name first (a typo is called one even after the game ended), against the commands of
         # this game, else of the channel's last one
@@ -48,7 +48,7 @@ class Moves:
             raise Refusal("You are not seated in this game.")
         ctx = self._context(session, seat)
         ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
-        late = await outdated(self.store, session, seat, sent)
+        late = await outdated(self.store, session, seat, sent, caller.sent_at)
         try:
             result = await spec.handler(ctx, args)
         except IllegalAction:
@@ -68,7 +68,7 @@ class Moves:
     @answered
     async def undo(self, caller: Caller) -> Reply:
         """``/game undo``: take back your last move (alone, or by asking the others)."""
-        return await self.act(caller, {"type": "undo"}, sent=self.arrivals.sent(caller.sent_at, self.clock()))
+        return await self.act(caller, {"type": "undo"}, sent=self._sent(caller))
 
     @answered
     async def vote(self, caller: Caller, agree: bool) -> Reply:
@@ -86,7 +86,7 @@ class Moves:
         if seat in vote["agreed"]:
             raise Refusal("You asked for this undo or agreed to it already; the others answer it.")
         return await self.act(caller, {"type": "undo_vote", "agree": bool(agree)},
-                              sent=self.arrivals.sent(caller.sent_at, self.clock()))
+                              sent=self._sent(caller))
 
     @answered
     async def click(self, caller: Caller, token: str) -> Reply:
@@ -139,6 +139,10 @@ class Moves:
         await self.store_offers_now(row.id, reply)
         return reply
 
+    def _sent(self, caller: Caller) -> datetime | None:
+        """When the caller's interaction was sent, on this host's clock (``arrivals``), or ``None``."""
+        return self.arrivals.sent(caller.sent_at, caller.received_at or self.clock())
+
     # ----------------------------------------------------------------- moves
     @answered
     async def act(self, caller: Caller, action: Any, row: GameRow | None = None, offer: Offer | None = None,
@@ -160,9 +164,10 @@ class Moves:
             refused = refusal(session, seat, offer) if offer is not None else None
             if refused:
                 raise Refusal(refused)
-            await refuse_outdated(self.store, session, seat, sent)
+            await refuse_outdated(self.store, session, seat, sent, caller.sent_at)
             new, events = session.match.play(seat, action)
-            return await self._commit(session, [(seat, caller.user_id)], new, events, actor=seat)
+            return await self._commit(session, [(seat, caller.user_id)], new, events, actor=seat,
+                                      sent=caller.sent_at)
 
     async def act_for(self, session: Session, seat: int, header: str) -> Reply:
         """The table's move for ``seat`` (a skipped move after a time limit): the game's
@@ -192,9 +197,11 @@ class Moves:
         return new, events
 
     async def _commit(self, session: Session, who: list[tuple[int, int]], new: Match, events: list[dict],
-                      actor: int | None = None, header: str = "") -> Reply:
+                      actor: int | None = None, header: str = "", sent: datetime | None = None) -> Reply:
         """Save the new log entries (one per ``(seat, user_id)`` in ``who``, then the passes of
-        removed seats), the offers, timers and results in one transaction; then the messages."""
+        removed seats), the offers, timers and results in one transaction; then the messages.
+        ``sent``: when Discord created the interaction that made the first entry (kept with it, so
+        a repeat of that interaction is known, ``arrivals.outdated``)."""
         match, row = session.match, session.row
         new, events = self._autoplay(session, new, events, who)
         after = Session(row, session.seats, new)
@@ -206,10 +213,11 @@ class Moves:
             reply.channel.text += await self._personal_best(results[0])
         try:
             async with self.store.transaction() as tx:
-                state = canonical(new.state).decode()
+                state, at = canonical(new.state).decode(), iso(self.clock())
                 for i, (seat, user_id) in enumerate(who):
                     n = len(match.log) + i
-                    await tx.append(row.id, n, seat, user_id, new.log[n][1], state)
+                    await tx.append(row.id, n, seat, user_id, new.log[n][1], state, at=at,
+                                    sent=iso(sent) if sent is not None and i == 0 else None)
                 await self._store_reply_offers(tx, row.id, reply)
                 await timing.sync(tx, after, self.clock(), before=match.prompts())
                 if over:                      # after the offers: finishing prunes them all
