@@ -1,6 +1,10 @@
 """The Discord side of Railhead. ``create_bot(db_path, **client_options)`` builds the bot."""
 from __future__ import annotations
 
+if __name__ != "railhead.bot":   # `import bot` from a checkout would load a second copy
+    raise ImportError(f"Import railhead.bot, not {__name__}: the bare name would load a second copy of "
+                      "its modules (and of their classes, so an except clause would miss their errors).")
+
 import logging
 
 import discord

@@ -2,6 +2,9 @@
 
 Stable surface: ``get_game``, ``GAMES``, ``IllegalAction``, ``Match``, ``events_for``, ``replay``, ``history``.
 """
+if __name__ != "railhead.engine":   # `import engine` from a checkout would load a second copy
+    raise ImportError(f"Import railhead.engine, not {__name__}: the bare name would load a second copy of "
+                      "its modules (and of their classes, so an except clause would miss their errors).")
 import importlib
 import pkgutil
 

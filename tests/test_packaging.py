@@ -106,3 +106,22 @@ def test_setup_installs_every_folder_that_holds_python():
                for p in (ROOT / layer).rglob("*.py") if "__pycache__" not in p.parts}
     assert folders - set(out) == set()
     assert {"railhead.bot.cogs", "railhead.bot.games.rotw", "railhead.engine.games.steam"} <= set(out)
+
+
+def test_a_layer_imports_only_as_railhead():
+    """Issue 31, part 4: ``import engine`` from the checkout's root loaded a second copy of the
+    engine whose ``IllegalAction`` the games never raise (``except engine.IllegalAction`` caught
+    nothing). Each layer now refuses its bare folder name with a sentence saying what to import;
+    ``railhead.<layer>`` is the one name, in a checkout and installed."""
+    import subprocess
+    import sys
+
+    for layer in ("engine", "render", "bot", "data"):
+        bare = subprocess.run([sys.executable, "-c", f"import {layer}"], cwd=ROOT, capture_output=True, text=True)
+        assert bare.returncode != 0, layer
+        assert f"Import railhead.{layer}, not {layer}" in bare.stderr, bare.stderr
+    same = subprocess.run([sys.executable, "-c", "import railhead.engine as e; from railhead.engine.core.errors "
+                           "import IllegalAction; assert e.IllegalAction is IllegalAction; "
+                           "import railhead.bot, railhead.render, railhead.data"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert same.returncode == 0, same.stderr
