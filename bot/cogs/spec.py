@@ -176,7 +176,9 @@ def slash_group(ui: GameUI, description: str, **group_options: Any) -> app_comma
 
 def game_group(ui: GameUI) -> app_commands.Group:
     """The slash command group of a game's UI: ``slash_group`` with the UI's ``group_description``;
-    usable in DMs with the bot too when the UI says so (``in_dms``: a solo game)."""
+    usable in DMs with the bot too when the UI says so (``in_dms``: a solo game). Not in private
+    channels (group DMs): only a user-installable app reaches them, and Railhead is installed in
+    guilds."""
     options = {"allowed_contexts": app_commands.AppCommandContext(guild=True, dm_channel=True,
-                                                                  private_channel=True)} if ui.in_dms else {}
+                                                                  private_channel=False)} if ui.in_dms else {}
     return slash_group(ui, ui.group_description, **options)
