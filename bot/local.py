@@ -63,6 +63,8 @@ Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game bel
 Typing:   every argument by position or as name=value (`[zoom=]ZOOM`: `game board D7` or `game board zoom=D7`);
           names need no quotes and no accents: `rotw link Praha Hradec Kralove`, `rotw card Hotel: Frankfurt`
 Buttons:  click N (button N of the last message you saw)  |  pick N (option N of its menu; pick 2.N: of menu 2)
+          each message with buttons or a menu has a letter (`Buttons B:`, `Menu B,`): `click B1`, `pick B2`
+          press one that is still on screen but not the last you saw
 Quit:     quit"""
 
 
@@ -129,6 +131,10 @@ class LocalTable:
         self.views: dict[int, tuple[int, list[Message]]] = {}     # by user id: the last answer seen
         self.curtains: list[Curtain] = []
         self.solo = False                               # the table's game has one seat: no curtains
+        self.tags: dict[int, str] = {}                  # id(message) -> its letter, once it has choices
+        self.tagged: dict[str, Message] = {}            # letter -> the message it names (the newest 26)
+        self.open: dict[int, list[str]] = {}            # user id -> letters of private messages with
+                                                        # choices shown to them and not used yet
 
     def visible(self) -> list[Message]:
         """The messages of the last answer the typist saw (public and private parts of one reply,
@@ -280,21 +286,78 @@ class LocalTable:
             curtain.pass_keyboard = True           # the keyboard changes hands before their text shows
         return out
 
-    async def _press(self, head: str, rest: list[str]) -> list[str]:
-        if not rest or not rest[0].replace(".", "", 1).isdigit():
-            return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")]
-        message = self.chooser(Button if head == "click" else Select)
+    def _tag(self, message: Message) -> str:
+        """The letter naming a message with buttons or menus (``click B1``, ``pick B2``), given
+        when it is first shown; letters go round A-Z, the oldest message giving its letter up."""
+        if id(message) not in self.tags:
+            letter = chr(ord("A") + len(self.tags) % 26)
+            old = self.tagged.get(letter)
+            if old is not None:
+                self.tags.pop(id(old), None)
+            self.tags[id(message)], self.tagged[letter] = letter, message
+        return self.tags[id(message)]
+
+    def _open_choices(self, kind: type) -> list[tuple[str, Message]]:
+        """The messages with ``kind`` choices the typist can still see and use: the public one,
+        then their private ones not used yet (letters, oldest first)."""
+        found = [m for m in self.public_view[1] if any(isinstance(c, kind) for c in m.components)]
+        found += [self.tagged[t] for t in self.open.get(user_id(self.user), []) if t in self.tagged]
+        return [(self._tag(m), m) for m in found if any(isinstance(c, kind) for c in m.components)]
+
+    def _which(self, head: str, kind: type, letter: str) -> tuple[Message | None, str]:
+        """The message ``click``/``pick`` acts on, or ``None`` and why not. ``letter``: the one
+        typed (``click B1``), else ``""``: the last message the typist saw with such choices, when
+        it is also the last message they saw, and for a menu the only one open to them. A number
+        must never mean a choice the typist did not just look at; choices they can still see stay
+        pressable by their letter."""
+        noun, options = ("buttons", "button") if head == "click" else ("menus", "option")
+        open_ = self._open_choices(kind)
+        listed = "; ".join(f"{t}: {shorten_line(self._plain(m.text), 40)}" for t, m in open_)
+        if letter:
+            message = self.tagged.get(letter.upper())
+            if message is None or not any(m is message for _t, m in open_):
+                return None, (f"No {noun} named {letter.upper()} are open to you; nothing was pressed."
+                              + (f" Open now: {listed}." if open_ else ""))
+            return message, ""
+        message = self.chooser(kind)
         if message is None:
             last = next(iter(reversed(self.visible())), None)
             public = last is not None and any(last is m for m in self.public_view[1])
-            seen = re.sub(r"<#\d+>", "this table", last.text) if public else ""   # never quote a private one
+            seen = self._plain(last.text) if public else ""     # never quote a private one
             what = f" ({shorten_line(seen)})" if seen else (" (your last private message)" if last else "")
-            return [f"The last message you saw{what} has no {'buttons' if head == 'click' else 'menus'}; "
-                    "nothing was pressed. `game hand` shows your choices again."]
-        where = "on the last message" if any(message is m for m in self.public_view[1]) else \
-            "on your last private message"
+            hint = (f" Still open: {listed}; `{head} {open_[0][0]}1` presses its {options} 1." if open_ else
+                    " `game hand` shows your choices again.")
+            return None, f"The last message you saw{what} has no {noun}; nothing was pressed.{hint}"
+        seen = self.visible()                   # the public menu counts when shown in the same answer
+        others = [t for t, m in open_ if m is not message
+                  and (not any(m is p for p in self.public_view[1]) or any(m is v for v in seen))]
+        if kind is Select and others:
+            return None, (f"{len(others) + 1} menus are open to you ({listed}): say which, like "
+                          f"`pick {self._tag(message)}1`; nothing was picked.")
+        return message, ""
+
+    def _plain(self, text: str) -> str:
+        """A message's text as the screen shows it (channel mentions read "this table")."""
+        return re.sub(r"<#\d+>", "this table", text)
+
+    async def _press(self, head: str, rest: list[str]) -> list[str]:
+        typed = re.fullmatch(r"([A-Za-z]?)(\d+)(?:\.(\d+))?", rest[0]) if rest else None
+        if typed is None or (head == "click" and typed.group(3)):
+            return [f"Say which: {head} 1" + (" (or 2.1: option 1 of menu 2)" if head == "pick" else "")
+                    + f", or with the letter shown beside the {'buttons' if head == 'click' else 'menu'}: "
+                    f"{head} B1"]
+        letter = typed.group(1)
+        rest = [rest[0][len(letter):]]
+        message, why = self._which(head, Button if head == "click" else Select, letter)
+        if message is None:
+            return [why]
+        public = any(message is m for m in self.public_view[1])
+        where = "on the last message" if public else "on your last private message"
+        if letter:
+            where = f"on message {letter.upper()}"
         i = int(rest[0].split(".")[0]) - 1
-        buttons, selects = self.buttons, self.selects
+        buttons = [c for c in message.components if isinstance(c, Button)]
+        selects = [c for c in message.components if isinstance(c, Select)]
         if head == "click":
             if not 0 <= i < len(buttons):
                 return [f"There is no such button {where} (it has {len(buttons)}); nothing was pressed."]
@@ -307,8 +370,11 @@ class LocalTable:
                 return [f"There is no such option in the menus {where}; nothing was picked."]
             token = selects[m].options[i].value
             said = f"Picked ({i + 1}) {selects[m].options[i].label} {where}."
+        mine = self.open.get(user_id(self.user), [])
+        if self.tags.get(id(message)) in mine:          # used: the next one it brings takes its place
+            mine.remove(self.tags[id(message)])
         shown = self.show(await self.table.click(self.caller(), token))
-        if where == "on the last message" or not self.hotseat or self.solo:
+        if public or not self.hotseat or self.solo:
             return [said, *shown]
         mine = next((c for c in reversed(self.curtains) if c.name == self.user), None)
         if mine is None:                        # a secret choice's echo is as private as the choice
@@ -324,7 +390,8 @@ class LocalTable:
         lines: list[str] = []
         self.shown += 1
         me = user_id(self.user)
-        if reply.channel is not None:
+        if reply.channel is not None:               # a move: the typist's earlier private choices are spent
+            self.open[me] = []
             lines += self._message(reply.channel, "")
             self.public_view = (self.shown, [reply.channel])
         mine: list[Message] = []
@@ -345,7 +412,18 @@ class LocalTable:
                 self.inbox.setdefault(uid, []).append(message)
         if mine:
             self.views[me] = (self.shown, [m for m in (reply.channel, *mine) if m is not None])
+            self._opened(me, mine)
         return lines + self._private(self.user, private, pass_keyboard=False)
+
+    def _opened(self, uid: int, messages: list[Message]) -> None:
+        """Note the private messages with choices just shown to ``uid`` as open to them."""
+        mine = self.open.setdefault(uid, [])
+        for message in messages:
+            if message.components and self._tag(message) not in mine:
+                same = choices_of(message)                  # the same choices shown again replace the old
+                mine[:] = [t for t in mine if t not in self.tagged or choices_of(self.tagged[t]) != same]
+                mine.append(self._tag(message))
+        del mine[:-4]                                   # the last four private choices stay open
 
     def _private(self, name: str, lines: list[str], pass_keyboard: bool) -> list[str]:
         """``lines`` in open mode or in a solo game (nobody else looks); in hot-seat mode they go
@@ -363,6 +441,7 @@ class LocalTable:
         if messages:
             self.shown += 1
             self.views[user_id(self.user)] = (self.shown, messages)
+            self._opened(user_id(self.user), messages)
         return self._private(self.user, lines, pass_keyboard)
 
     async def _waiting(self) -> tuple[tuple, list[str]] | None:
@@ -404,15 +483,22 @@ class LocalTable:
             lines.append(f"[{'image' if name.endswith('.png') else 'file'}: {path}]")
         buttons = [c for c in message.components if isinstance(c, Button)]
         selects = [c for c in message.components if isinstance(c, Select)]
+        tag = self._tag(message) if buttons or selects else ""
         if buttons:
-            lines.append("Buttons: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
+            lines.append(f"Buttons {tag}: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
         for m, select in enumerate(selects):
-            head = f"Menu {m + 1}, " if len(selects) > 1 else ""
+            head = f"Menu {tag}{m + 1}, " if len(selects) > 1 else f"Menu {tag}, "
             pick = f"pick {m + 1}.N" if m else "pick N"
             lines.append(f"{head}{select.placeholder} ({pick}):")
             lines += [f"  ({i + 1}) {o.label}" + (f" — {o.description}" if o.description else "")
                       for i, o in enumerate(select.options)]
         return lines
+
+
+def choices_of(message: Message) -> tuple:
+    """What a message offers, as the screen shows it: its button labels and its menus' options."""
+    return tuple((type(c).__name__, c.label if isinstance(c, Button) else
+                  (c.placeholder, tuple(o.label for o in c.options))) for c in message.components)
 
 
 def shorten_line(text: str, limit: int = 60) -> str:

@@ -169,9 +169,13 @@ async def test_click_acts_only_on_the_message_the_typist_saw_last(tmp_path):
             out = await local.handle("game undo")                # a private refusal, no buttons: no curtain
             assert out and not any(isinstance(c, Curtain) for c in out) and not local.buttons
             out = await local.handle("click 1")
+            tag = local.tags[id(public)]
             assert out == ["The last message you saw (your last private message) has no buttons; nothing was "
-                           "pressed. `game hand` shows your choices again."], out     # never quoted in public
+                           f"pressed. Still open: {tag}: “**Railway Workers** begins! Players in…”; "
+                           f"`click {tag}1` presses its button 1."], out     # a private one is never quoted
             assert local.public_view[1][0] is public             # nothing new was shown
+            pressed = await local.handle(f"click {tag}1")         # issue 31: still pressable, by its letter
+            assert pressed[0] == f"Pressed [1] My hand on message {tag}.", pressed
             out = await local.handle("game hand")
             picked = await local.handle("pick 2")
             said = [line for item in picked for line in (item.lines if isinstance(item, Curtain) else [item])]
@@ -179,8 +183,8 @@ async def test_click_acts_only_on_the_message_the_typist_saw_last(tmp_path):
             assert all(isinstance(item, Curtain) for item in picked) or not local.hotseat     # a secret's echo
             await local.handle("as Bob")
             out = await local.handle("game status")              # a private answer: no menu
-            assert (await local.handle("pick 1"))[0].endswith("has no menus; nothing was pressed. "
-                                                              "`game hand` shows your choices again.")
+            refused = (await local.handle("pick 1"))[0]
+            assert "has no menus; nothing was pressed. Still open: " in refused, refused   # Bob's own menu
         finally:
             await store.close()
 
@@ -322,5 +326,39 @@ async def test_a_refusal_or_a_status_answer_needs_no_enter(tmp_path):
         out = await local.handle("game hand")
         assert [x.name for x in out if isinstance(x, Curtain)] == ["Ann"]
         assert not any("In your hand" in x for x in out if isinstance(x, str))
+    finally:
+        await store.close()
+
+
+async def test_two_open_menus_need_the_letter_and_public_buttons_stay_pressable(tmp_path):
+    """Issue 31, part 5 (`click N` / `pick N`): after a private refusal the public turn buttons
+    could not be pressed any more, and after two private menus `pick 1` bought from the second
+    (a link bought by mistake). Each message with choices now carries a letter; a bare number
+    acts only on the last message seen and, for a menu, only when no other menu is open to the
+    typist; a letter reaches any choice still on screen."""
+    store, local = await local_table(tmp_path, hotseat=False)
+    try:
+        await local.handle("game new railways cards=5,6,7,8")
+        rng = random.Random(1)
+        for _ in range(200):                                  # on until a hire and an add are both open
+            match = (await local.table.session(1)).match
+            legal = match.game.legal_actions(match.state, 0)
+            if {"hire", "add_passenger"} <= {a["type"] for a in legal}:
+                break
+            await local.table.act(local.caller(), rng.choice(legal))
+        first = await local.handle("railways hire")
+        second = await local.handle("railways add")
+        menus = [next(line.split(",")[0].removeprefix("Menu ") for line in out if line.startswith("Menu "))
+                 for out in (first, second)]
+        assert menus[0] != menus[1], (first, second)
+        before = len((await local.table.session(1)).match.log)
+        out = await local.handle("pick 1")
+        assert "menus are open to you (" in out[0] and "nothing was picked" in out[0], out
+        assert len((await local.table.session(1)).match.log) == before
+        out = await local.handle(f"pick {menus[0]}1")             # the first menu, by its letter
+        assert out[0].startswith("Picked (1) ") and out[0].endswith(f"on message {menus[0]}."), out
+        assert len((await local.table.session(1)).match.log) == before + 1
+        log = (await local.table.session(1)).match.log
+        assert log[-1][1]["type"] == "hire", log[-1]
     finally:
         await store.close()
