@@ -6,6 +6,10 @@
 # checks this file against the README and .dockerignore instead.
 FROM python:3.11-slim
 ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+# libfribidi: Pillow's wheels bring the raqm text layout but load FriBiDi from the system; without
+# it board text is laid out by Pillow's basic engine, as it is not on a developer's machine.
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml setup.py README.md constraints.txt ./
 COPY railhead ./railhead
@@ -20,9 +24,11 @@ COPY data ./data
 # so one image serves the SQLite default and docker-compose.yml's shards over PostgreSQL.
 RUN pip install --no-cache-dir -c constraints.txt '.[postgres]' \
     && rm -rf build *.egg-info
-# The bot runs as an unprivileged user that owns /data, where the games are kept (a volume).
-RUN useradd --system --uid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin railhead \
+# The bot runs as an unprivileged user that owns /data, where the games are kept (a volume), and
+# its home, the working folder (`railhead local` writes its boards to railhead-boards/ there).
+RUN useradd --system --uid 10001 --home-dir /home/railhead --create-home --shell /usr/sbin/nologin railhead \
     && mkdir -p /data && chown railhead:railhead /data
+WORKDIR /home/railhead
 ENV RAILHEAD_DB=/data/railhead.sqlite3 \
     RAILHEAD_HEARTBEAT=/tmp/railhead.heartbeat \
     RAILHEAD_LOG=info

@@ -263,21 +263,31 @@ def _supplies(d, y: int, view: dict) -> int:
     return y + 64
 
 
+LEGEND = [("cube", "your link (the capital it pays)"), ("diamond", "upgraded (pays double)"),
+          ("disc", "link to buy (length)"), ("loose", "rails, not a link yet"),
+          ("frame", "a building you built"), ("die", "passengers")]
+
+
 @lru_cache(maxsize=1)
 def _legend_strip() -> Image.Image:
-    """The map's marks, drawn as on the map (static, cached)."""
-    img = Image.new("RGB", (WIDTH, 60), BACK)
-    d = ImageDraw.Draw(img)
+    """The map's marks, drawn as on the map (static, cached). Its rows and height come from the
+    texts as this machine's Pillow measures them (with or without the raqm layout), never from a
+    fixed size: a legend that wraps onto another row grows instead of being cut."""
     f = font(MIN_TYPE)
-    x, y = PAD, 0
-    entries = [("cube", "your link (the capital it pays)"), ("diamond", "upgraded (pays double)"),
-               ("disc", "link to buy (length)"), ("loose", "rails, not a link yet"),
-               ("frame", "a building you built"), ("die", "passengers")]
-    for kind, text in entries:
-        tw = d.textlength(text, font=f)
-        if x + 28 + tw > WIDTH - PAD:
-            x, y = PAD, y + 26
-        cx, cy = x + 11, y + 11
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    top, bottom = probe.textbbox((0, 0), "Ag(", font=f, anchor="lm")[1::2]
+    row = max(26, int(bottom - top) + 8)                 # a mark is 22 px tall; the text may be taller
+    placed, x, y = [], PAD, 0
+    for kind, text in LEGEND:
+        tw = probe.textlength(text, font=f)
+        if x > PAD and x + 28 + tw > WIDTH - PAD:
+            x, y = PAD, y + row
+        placed.append((kind, text, x, y))
+        x += 26 + tw + 16
+    img = Image.new("RGB", (WIDTH, y + row + 2), BACK)
+    d = ImageDraw.Draw(img)
+    for kind, text, x, y in placed:
+        cx, cy = x + 11, y + row // 2 - 2
         if kind in ("cube", "diamond"):
             _cube(d, cx, cy, kind == "diamond", r=8)
         elif kind == "disc":
@@ -292,8 +302,7 @@ def _legend_strip() -> Image.Image:
         else:
             _die(d, (cx - 10, cy - 10, cx + 10, cy + 10), 2, 14)
         d.text((x + 26, cy), text, fill=INK, font=f, anchor="lm")
-        x += 26 + tw + 16
-    return img.crop((0, 0, WIDTH, y + 28))
+    return img
 
 
 def _legend(img: Image.Image, y: int) -> int:

@@ -77,3 +77,29 @@ def test_dice_waiting_draws_no_empty_die(monkeypatch, spare):
     view = dict(played[len(played) // 2], spare_dice=spare)
     render.draw_board(view)
     assert drawn and all(str(n).strip() for n in drawn)           # every die drawn carries its number
+
+
+def test_the_legend_grows_when_its_text_wraps_differently(monkeypatch):
+    """Issue 31, part 3: in the Docker image (no libfribidi, so Pillow's basic text layout) the
+    legend wrapped onto a third row and its fixed 60 px strip cut it. Text measured wider than
+    here (basic layout, larger type) must make the strip taller, never run off its bottom."""
+    import font_roboto
+    from PIL import ImageFont
+
+    from railhead.render import railways
+
+    def wide(size, bold=False):
+        return ImageFont.truetype(font_roboto.Roboto, int(size * 1.7), layout_engine=ImageFont.Layout.BASIC)
+
+    railways._legend_strip.cache_clear()
+    normal = railways._legend_strip()
+    monkeypatch.setattr(railways, "font", wide)
+    railways._legend_strip.cache_clear()
+    try:
+        strip = railways._legend_strip()
+    finally:
+        railways._legend_strip.cache_clear()
+    assert strip.height > normal.height
+    for x in range(0, strip.width, 4):                      # nothing drawn past the bottom rows: the
+        assert strip.getpixel((x, strip.height - 1)) == railways.BACK, x     # last row fits inside
+
