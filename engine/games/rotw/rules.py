@@ -153,11 +153,7 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, 
         holdings.disarm(state, seat)
     else:
         switch = modules.switch_target(state, ctx, seat, action.switch, action.path) if action.switch else None
-        first = len(events)
-        lid = lay_track(state, ctx, seat, action, events, switch)
-        if switch:
-            modules.place_switch(state, ctx, seat, switch[0], switch[1], lid, events)
-            events.insert(first, events.pop())       # the switch is told before the track built from it
+        lay_track(state, ctx, seat, action, events, switch)
     if action.mine:
         hexname = modules.mine_target(state, ctx, action.mine)
         modules.place_mine(state, ctx, seat, hexname, rng, events)
@@ -170,7 +166,9 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, 
 def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
               switch: tuple[str, str] | None = None) -> str:
     """The track of a build; from ``switch`` (its hex and link, "Switch Tracks") a new link leaves
-    that hex as from a city. Returns the id of the link built or extended."""
+    that hex as from a city, and the switch is recorded with it before anything reads the network
+    (Major Lines, goal cards, Time Lines: a complete branch joins its city to both cities of the
+    switch's link). Returns the id of the link built or extended."""
     mapdata = ctx.map
     perks = holdings.build_perks(state, ctx, seat)
     board = modules.switch_board(ctx, state, switch[0]) if switch else None
@@ -201,8 +199,12 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
     played = holdings.after_build(state, ctx, seat, perks_used)
     if played:
         done += f" (with {', '.join(played)})"
+    told = len(events)
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
+    if switch:
+        modules.place_switch(state, ctx, seat, switch[0], switch[1], used, events)
+        events.insert(told, events.pop())            # the switch is told before the track built from it
     if plan.completes:
         lines_before = any(o is not None for o in state["major_lines"])
         holdings.check_major_lines(state, ctx, seat, events)
