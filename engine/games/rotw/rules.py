@@ -26,6 +26,7 @@ from .money import dollars, pay, pay_text
 from .options import Options
 
 ROUNDS = 3
+TIE_REASON = {"links": "more links", "cash": "more money"}
 
 
 # ------------------------------------------------------------------ setup
@@ -451,7 +452,8 @@ def baron_results(state: dict) -> dict[int, dict]:
 def final_scores(state: dict) -> dict:
     """railways-of-the-world.txt, "Ending the Game": points minus one per bond (plus met barons, and
     in Railways Through Time the Time Lines held, ``timelines.points``); ties broken by most complete
-    links, then most money."""
+    links, then most money, or as the map's ``tie_break`` says ("RAILWAYS of MEXICO", "Ending the
+    Game": most money alone)."""
     rows = []
     goals = baron_results(state)
     for seat, p in enumerate(state["players"]):
@@ -465,17 +467,17 @@ def final_scores(state: dict) -> dict:
         if "time_lines" in state:
             row["time_lines"] = {"held": held, "points": timelines.points(held)}
         rows.append(row)
-    order = sorted(rows, key=lambda r: (-r["score"], -r["links"], -r["cash"], r["seat"]))
+    breaks = [{"links": "links", "money": "cash"}[b] for b in of(state).map_cards.tie_break]
+    order = sorted(rows, key=lambda r: (-r["score"], *(-r[k] for k in breaks), r["seat"]))
     ranking, tiebreaks = [], []
     for i, row in enumerate(order):
         prev = order[i - 1] if i else None
-        if prev and (prev["score"], prev["links"], prev["cash"]) == (row["score"], row["links"], row["cash"]):
+        if prev and all(prev[k] == row[k] for k in ("score", *breaks)):
             row["rank"] = prev["rank"]
         else:
             row["rank"] = i + 1
         if prev and prev["score"] == row["score"]:
-            why = "more links" if prev["links"] != row["links"] else (
-                "more money" if prev["cash"] != row["cash"] else "a full tie")
+            why = next((TIE_REASON[k] for k in breaks if prev[k] != row[k]), "a full tie")
             tiebreaks.append(f"{prev['name']} and {row['name']} tie on {row['score']} points: "
                              + (f"{prev['name']} ranks higher with {why}." if why != "a full tie"
                                 else "they share the rank."))
