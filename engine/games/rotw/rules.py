@@ -14,7 +14,7 @@ from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
+from . import barons, charters, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
 from .bidding import bidding_order, first_turn_without_auction, new_auction, style_for, worst_first_order
@@ -213,6 +213,7 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
             events.append({"type": "baron_choice", "text": "The first Major Line is complete: everyone now keeps one "
                                                            "of their two barons, in secret, before play goes on."})
         ops.check_network_goals(state, ctx, seat, events)
+        charters.after_link(state, ctx, link, events)
         time = periods.time_of(mapdata)
         if time is not None:
             timelines.check(state, time, seat, {h: c.name for h, c in mapdata.cities.items()}, events)
