@@ -222,6 +222,22 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
     return used
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def formula(parts: list[dict]) -> str:
+    """A final score's parts in words: "28 points − 5 bonds + 5 for 2 Time Lines" (the first as it
+    is, then each with its sign; the bonds always, the others only when they count)."""
+    first, *rest = parts
+    text = f"{first['points']} {first['what']}"
+    for part in rest:
+        bonds = part["what"] in ("bond", "bonds")
+        if part["points"] or bonds:
+            text += f" {'−' if part['points'] < 0 or bonds else '+'} {abs(part['points'])} {part['what']}"
+    return text
+
+
 def cut_throat_refuses(state: dict, plan) -> bool:
     """railways-of-the-world.txt, "Cut Throat Variant for Blocking": no redirecting the final tile
     of an unfinished link."""
@@ -454,15 +470,28 @@ def final_scores(state: dict) -> dict:
     """railways-of-the-world.txt, "Ending the Game": points minus one per bond (plus met barons, and
     in Railways Through Time the Time Lines held, ``timelines.points``); ties broken by most complete
     links, then most money, or as the map's ``tie_break`` says ("RAILWAYS of MEXICO", "Ending the
-    Game": most money alone)."""
+    Game": most money alone). The one final score: the view (``final``), the channel, ``/game
+    status`` and the board read it. Returns ``{"scores": {seat: score}, "ranking": [seat...],
+    "table": [row...] best first, "tiebreaks": [sentence...], "winner": name}``; each row has
+    ``seat``, ``name``, ``score``, ``rank``, ``points``, ``bonds``, ``links``, ``cash`` (thousands),
+    ``parts`` (``[{"what", "points"}]``: what adds up to the score, signed) and ``formula`` (them in
+    words: "28 points − 5 bonds + 5 for 2 Time Lines"), and ``baron``, ``time_lines`` where they
+    apply."""
     rows = []
     goals = baron_results(state)
     for seat, p in enumerate(state["players"]):
         links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"])
         baron = goals.get(seat)
         held = sum(1 for s in state.get("time_lines", {}).values() if s == seat)
-        row = {"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"] + (baron["points"] if baron else 0)
-               + timelines.points(held), "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"]}
+        parts = [{"what": "point" if p["points"] == 1 else "points", "points": p["points"]},
+                 {"what": "bond" if p["bonds"] == 1 else "bonds", "points": -p["bonds"]}]
+        if "time_lines" in state:
+            parts.append({"what": f"for {_count(held, 'Time Line')}", "points": timelines.points(held)})
+        if baron and baron["points"]:
+            parts.append({"what": f"for {baron['name']}", "points": baron["points"]})
+        row = {"seat": seat, "name": p["name"], "score": sum(part["points"] for part in parts),
+               "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"],
+               "parts": parts, "formula": formula(parts)}
         if baron:
             row["baron"] = baron
         if "time_lines" in state:
