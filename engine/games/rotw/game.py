@@ -19,6 +19,7 @@ from . import (
     queries,
     routing,
     rules,
+    scoring,
     search,
     transcontinental,
     western,
@@ -221,7 +222,7 @@ class RailwaysOfTheWorld(Game):
         return _view(state, seat)
 
     def outcome(self, state):
-        return rules.final_scores(state) if state["phase"] == "over" else None
+        return scoring.final_scores(state) if state["phase"] == "over" else None
 
 
 GAME = RailwaysOfTheWorld()

@@ -14,7 +14,8 @@ from . import barons, eventdeck, holdings, inspector, mapcards, modules, periods
 from . import cards as ops
 from .bidding import actor, pass_cost
 from .context import of
-from .rules import baron_results, final_scores, income_of
+from .rules import baron_results, income_of
+from .scoring import final_scores
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -40,7 +41,7 @@ def view(state: dict, seat: int | None) -> dict:
     between the boards and the bonds still to be returned; ``income`` there keeps its floor.
     ``events`` (``eventdeck.view``) only with the Event deck: the current and future events (public);
     ``income`` and ``next_engine_cost`` include this turn's event. ``final`` (once the game is
-    over): the final score, ``rules.final_scores`` (the game's outcome) without ``scores`` (its
+    over): the final score, ``scoring.final_scores`` (the game's outcome) without ``scores`` (its
     keys are seats: the rows of ``table`` hold them), which every place showing the final score
     reads."""
     ctx = of(state)
