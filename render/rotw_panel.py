@@ -253,42 +253,31 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: st
 
 
 def final_scores(d: ImageDraw.ImageDraw, view: dict, x: int, y: int, right: int, px, letters: bool) -> int:
-    """The final scores at the end (railways-of-the-world.txt, "Ending the Game": points minus one
-    per bond, plus a met baron's points; ties by complete links, then money), each player's baron
-    and the winner, in a box; returns the y below it."""
-    shown = (view.get("barons") or {}).get("shown", {})
-    rows = []
-    for seat, p in enumerate(view["players"]):
-        baron = shown.get(str(seat))
-        bonus = baron["points"] if baron and baron.get("met") else 0
-        rows.append((p["points"] - p["bonds"] + bonus, p["links"], p["cash"] or 0, seat, baron, bonus))
-    rows.sort(key=lambda r: (-r[0], -r[1], -r[2], r[3]))
+    """The final scores at the end, as the view's ``final`` (the engine's outcome) has them: each
+    player's rank, score and its parts (points, bonds, Time Lines, met barons), links, baron, and
+    the winner, in a box; returns the y below it."""
+    rows = view["final"]["table"]
     small = font(px(13))
-    lines = len(rows) + sum(1 for r in rows if r[4])
+    lines = len(rows) + sum(1 for r in rows if r.get("baron"))
     box = (x - px(6), y - px(2), right, y + px(30) + px(19) * lines)
     d.rounded_rectangle(box, px(6), fill=(255, 246, 205), outline=INK, width=max(1, px(1)))
-    best = rows[0][:3]
-    winners = [view["players"][r[3]]["name"] for r in rows if r[:3] == best]
+    winners = [r["name"] for r in rows if r["rank"] == 1]
     head = ("Winner: " if len(winners) == 1 else "Tied winners: ") + " and ".join(winners)
     f = fitted(d, head, px(16), right - x - px(6), True)
     d.text((x, y + px(2)), fit(d, head, f, right - x - px(6)), fill=INK, font=f)
     y += px(26)
-    rank = 0
-    for i, (score, links, cash, seat, baron, bonus) in enumerate(rows):
-        if i == 0 or rows[i - 1][:3] != (score, links, cash):
-            rank = i + 1
-        p = view["players"][seat]
-        d.ellipse((x, y + px(3), x + px(11), y + px(14)), fill=owner_colour(seat), outline=INK)
-        tail = f" {score} = {p['points']} points − {p['bonds']} bonds" + (f" + {bonus} baron" if bonus else "") \
-            + f" · {links} links"
+    for row in rows:
+        d.ellipse((x, y + px(3), x + px(11), y + px(14)), fill=owner_colour(row["seat"]), outline=INK)
+        tail = f" {row['score']} = {row['formula']} · {row['links']} links"
         room = right - x - px(22)
-        f = fitted(d, f"{rank}. {p['name']}{tail}", px(13), room)
-        name = fit(d, f"{rank}. {p['name']}", f, room - d.textlength(tail, font=f))
+        f = fitted(d, f"{row['rank']}. {row['name']}{tail}", px(13), room)
+        name = fit(d, f"{row['rank']}. {row['name']}", f, room - d.textlength(tail, font=f))
         d.text((x + px(16), y), name + tail, fill=INK, font=f)
         y += px(19)
+        baron = row.get("baron")
         if baron:
             met = "met" if baron.get("met") else "not met"
-            d.text((x + px(30), y), fit(d, f"Baron: {baron['name']} ({met}, {bonus} points)", small,
+            d.text((x + px(30), y), fit(d, f"Baron: {baron['name']} ({met}, {baron['points']} points)", small,
                                         right - x - px(36)), fill=INK, font=small)
             y += px(19)
     return y + px(16)

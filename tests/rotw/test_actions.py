@@ -171,7 +171,7 @@ def test_income_track_wraps_at_100_points():
 
 def test_final_score_subtracts_bonds_and_breaks_ties_by_links_then_money():
     """"Ending the Game": 1 point off per bond; ties: most links, then most money."""
-    from railhead.engine.games.rotw.rules import final_scores
+    from railhead.engine.games.rotw.scoring import final_scores
 
     t = network()
     t.player(0).update(points=10, bonds=0, cash=1)

@@ -65,13 +65,13 @@ def kinds(state: dict) -> set[str]:
 
 NEW = {"passenger-line", "tunnel-engineer", "railway-inspector", "long-distance", "hot-spring", "local-campaign",
        "coal-fueled-engines", "heavy-locomotive", "boomtown", "sutters-mill", "boost", "time-bounty",
-       "passenger-lines"}
+       "passenger-lines", "capital-charter", "city-charter"}
 
 
 # ------------------------------------------------------------------ decks
 @pytest.mark.parametrize(("map_id", "cards"), [
     ("mexico", {"passenger-line"}),
-    ("europe", {"passenger-line", "tunnel-engineer"}),
+    ("europe", {"passenger-line", "tunnel-engineer", "capital-charter", "city-charter"}),
     ("great-britain", {"passenger-line", "tunnel-engineer", "railway-inspector"}),
     ("nippon", {"long-distance", "hot-spring", "local-campaign", "coal-fueled-engines", "heavy-locomotive"}),
     ("western-us", {"boomtown", "sutters-mill", "coal-fueled-engines"}),
@@ -427,7 +427,7 @@ def test_held_map_cards_get_use_buttons_and_hot_spring_asks_for_a_build():
 
 
 # ------------------------------------------------------------------ playouts
-@pytest.mark.parametrize(("map_id", "seed"), [("great-britain", 1), ("nippon", 2), ("western-us", 1)])
+@pytest.mark.parametrize(("map_id", "seed"), [("great-britain", 1), ("nippon", 2), ("western-us", 1), ("europe", 1)])
 def test_a_random_game_with_the_map_cards_ends_and_replays(map_id, seed):
     """A random legal game (bench/policy.py) reaches the end and its log replays to the same state."""
     names, state, log = play(GAME, 3, seed, options={"map": map_id})
@@ -438,3 +438,108 @@ def test_a_random_game_with_the_map_cards_ends_and_replays(map_id, seed):
     assert canonical(again) == canonical(state)
     used = {a["card"].split(":")[0] for _, a in log if a["type"] in ("take_card", "use_card")}
     assert used & NEW, "the playout used none of the map's own cards"
+
+
+# ------------------------------------------------------------------ Europe's charters (issue 31)
+def test_europe_deals_capital_and_city_charters_one_per_city():
+    """railways-of-the-world.txt, "RAILWAYS of EUROPE", "New Operations Cards": Capital Charter and
+    City Charter cards are in Europe's deck, each naming its city (ours: data/cards/rotw/maps.toml),
+    and no other map's."""
+    t = MapTable("europe", 3)
+    charters = sorted(c for c in t.state["cards"]["face_up"] + t.state["cards"]["deck"] if "charter" in c)
+    ctx = t.ctx
+    assert charters == sorted([f"capital-charter:{h}" for h in ctx.map_cards.capital_charters]
+                              + [f"city-charter:{h}" for h in ctx.map_cards.city_charters])
+    assert ctx.map_cards.capital_charters and ctx.map_cards.city_charters
+    t.face_up(f"capital-charter:{t.hex['Paris']}")
+    shown = {c["id"]: c for c in GAME.view(t.state, None)["cards"]["face_up"]}
+    assert shown[f"capital-charter:{t.hex['Paris']}"]["name"] == "Capital Charter: Paris"
+    assert not kinds(MapTable("great-britain", 3).state) & {"capital-charter", "city-charter"}
+
+
+def test_a_capital_charter_scores_each_link_built_to_its_city_afterwards():
+    """"RAILWAYS of EUROPE", "Capital Charter": taken (action E, kept for the game), it gives its
+    holder 1 point for every link completed to or from its city afterwards, by any player; links
+    there before it was taken score nothing."""
+    t = MapTable("europe", 3)
+    _no_goals(t)
+    paris = t.hex["Paris"]
+    t.ready(0)
+    t.link(0, "Paris", "Brussels")                       # before the charter: nothing
+    t.face_up(f"capital-charter:{paris}")
+    t.ready(1)
+    events = t.act(1, type="take_card", card="Capital Charter: Paris")
+    assert f"capital-charter:{paris}" in t.player(1)["cards"]
+    assert any("Capital Charter" in e["text"] for e in events)
+    points = t.player(1)["points"]
+    t.link(2, "Köln", "Paris")
+    assert t.player(1)["points"] == points + 1
+    t.link(1, "Paris", "Amsterdam")
+    assert t.player(1)["points"] == points + 2
+    t.link(0, "Brussels", "Köln")                        # not Paris: nothing
+    assert t.player(1)["points"] == points + 2
+
+
+def test_a_city_charter_keeps_other_players_out_of_its_city():
+    """"RAILWAYS of EUROPE", "City Charter": once taken, no other player may build into its city
+    (neither a link ending there nor one starting there), its holder may; track built into the city
+    before it was taken stays and may be finished. Refusals leave the state untouched, and the
+    legal-action sample and the cheapest-link preview offer no such build."""
+    t = MapTable("europe", 3)
+    _no_goals(t)
+    city = t.ctx.map_cards.city_charters[0]
+    name = t.ctx.map.cities[city].name
+    t.face_up(f"city-charter:{city}")
+    t.ready(0)
+    t.act(0, type="take_card", card=f"City Charter: {name}")
+    other = next(h for h in sorted(t.ctx.map.cities) if h != city
+                 and _one_build(t, 0, h, city) is not None)
+    t.ready(1)
+    t.player(1)["cash"] += 40
+    path = _one_build(t, 0, other, city)
+    assert name in t.refused(1, type="build", path=path)
+    assert name in t.refused(1, type="build", path=list(reversed(path)))
+    for a in GAME.legal_actions(t.state, 1):
+        if a["type"] == "build":
+            assert city not in (a["path"][0], a["path"][-1]), a
+    with pytest.raises(IllegalAction):
+        GAME.query(t.state, 1, "cheapest_link", {"from": other, "to": city})
+    t.ready(0)
+    t.player(0)["cash"] += 40
+    t.act(0, type="build", path=path)                    # the holder may
+    assert any(link["to"] == city and link["owner"] == 0 for link in t.state["links"].values())
+
+
+def test_a_city_charter_spares_track_built_before_it():
+    """"RAILWAYS of EUROPE", "City Charter": no effect on track already built into the city when it
+    was taken: another player's unfinished link out of the city may still be finished."""
+    t = MapTable("europe", 3)
+    _no_goals(t)
+    city = t.ctx.map_cards.city_charters[0]
+    other = next(h for h in sorted(t.ctx.map.cities) if h != city and _one_build(t, 1, city, h, 3) is not None)
+    path = _one_build(t, 1, city, other, 3)
+    t.ready(1)
+    t.player(1)["cash"] += 40
+    t.act(1, type="build", path=path[:2], toward=path[2])        # unfinished, out of the city
+    t.hold(0, f"city-charter:{city}")
+    t.ready(1)
+    t.act(1, type="build", path=path[1:])
+    assert any(link["from"] == city and link["to"] == other and link["owner"] == 1
+               for link in t.state["links"].values())
+
+
+def _no_goals(t: MapTable) -> None:
+    """No goal card face up (none scores on top of the links these tests build)."""
+    up = t.state["cards"]["face_up"]
+    t.state["cards"]["face_up"] = [c for c in up if t.ctx.cards[c.split(":")[0]].kind != "goal"]
+
+
+def _one_build(t: MapTable, seat: int, a: str, b: str, at_least: int = 2) -> list[str] | None:
+    """The cheapest path from city ``a`` to city ``b`` that one build lays on an empty board (at
+    least ``at_least`` tiles), when no track is in its way yet, or ``None``."""
+    for path in corridors(t.ctx.map.id):
+        path = list(path) if path[0] == a else list(reversed(path))
+        if (path[0], path[-1]) == (a, b) and len(path) - 2 >= at_least and not any(
+                t.state["track"].get(h) for h in path[1:-1]):
+            return path
+    return None

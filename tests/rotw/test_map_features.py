@@ -258,3 +258,38 @@ def test_no_draw_before_the_western_link_is_built(feature_map):
     before = list(t.city("Chicago")["cubes"])
     events = t.act(0, type="deliver", **{"from": "B5"}, colour="red", links=[lid])
     assert not [e for e in events if e["type"] == "western_market"] and t.city("Chicago")["cubes"] == before
+
+
+@pytest.mark.parametrize("map_id", [m for m in data.available_maps() if data.load_map(m).western_link])
+def test_the_western_link_market_takes_red_cubes(map_id):
+    """"RAILWAYS of the EASTERN U.S.", "Build Western Link": the red cubes of the West are delivered to
+    the market city (Chicago), so on every shipped map with a Western Link the market is a red city
+    (docs/rules-assumptions.md, "Western Link")."""
+    m = data.load_map(map_id)
+    assert m.cities[m.western_link.market].colour == "red"
+
+
+def test_a_red_cube_from_kansas_city_to_chicago_on_the_eastern_us_map():
+    """"RAILWAYS of the EASTERN U.S.", "Build Western Link" on our Eastern U.S. board: with the Western
+    Link of Kansas City built, a red cube delivered from Kansas City to Chicago is taken, goes back to
+    the bag, and two random cubes are then drawn onto Chicago."""
+    from .helpers import Table
+    t = Table(3, map="eastern-us")
+    t.all_pass_auction()
+    seat = t.actor
+    m = context("eastern-us").map
+    hexes = {c.name: h for h, c in m.cities.items()}
+    kc, chicago = hexes["Kansas City"], hexes["Chicago"]
+    t.state["links"]["900"] = {"owner": seat, "from": kc, "to": chicago, "hexes": [], "exit": None}
+    t.state["western_links"][kc] = seat
+    t.state["cards"]["face_up"] = []
+    city = t.state["cities"][kc]
+    if "red" not in city["cubes"]:
+        city["cubes"] = sorted(city["cubes"] + ["red"])
+        t.state["bag"]["red"] -= 1
+    before = list(t.state["cities"][chicago]["cubes"])
+    events = t.act(seat, type="deliver", **{"from": kc}, colour="red", links=["900"])
+    (bonus,) = [e for e in events if e["type"] == "western_market"]
+    assert len(bonus["cubes"]) == 2 and "Chicago" in bonus["text"]
+    assert sorted(t.state["cities"][chicago]["cubes"]) == sorted(before + bonus["cubes"])
+    assert sum(t.state["bag"].values()) + sum(len(c["cubes"]) for c in t.state["cities"].values()) == 125

@@ -6,9 +6,14 @@ their cities matter to a delivery), refusals leave the state unchanged, and rand
 every module on reach the end with all 125 cubes and replay to the same bytes."""
 from __future__ import annotations
 
-import pytest
+import copy
+import random
 
-from bench.policy import play
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bench.policy import choose, play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards
@@ -322,3 +327,82 @@ def test_random_games_with_every_module_reach_the_end(map_id, players):
         again, _ = GAME.apply(again, seat, action)
     assert canonical(again) == canonical(state)
     assert all(c in COLOURS for r in state["modules"]["rotors"].values() for c in (r["base"], r["shows"]))
+
+
+# ------------------------------------------------------------------ switches and goal cards (issue 31)
+@pytest.mark.parametrize("goal", ["grand-tour:1", "golden-spike:1", "long-distance:1"])
+def test_a_branch_built_with_a_network_goal_face_up(goal):
+    """railways-of-the-world.txt, "Switch Tracks" (the branch leaves the switch "following all normal
+    track-building rules") and the network goal cards: completing the branch in the same Build
+    Track action as its switch, with a goal card about the network face up, is one build like any
+    other (it once crashed with ``KeyError`` on the switch hex); the switch is recorded with its
+    branch, the branch joins its city to both cities of the switch's link."""
+    t = started(3)
+    seat = t.actor
+    lid = link_cities(t, seat, "Köln", "Frankfurt")
+    t.pass_until(seat)
+    hexname, path = _branch(t, seat, lid)
+    t.state["cards"]["face_up"].append(goal)
+    events = t.act(seat, type="build", switch=hexname, path=path)
+    assert [e["type"] for e in events][:2] == ["switch", "build"]
+    assert t.state["modules"]["switches"][hexname]["on"] == lid
+
+
+def test_a_major_line_joined_through_a_branch():
+    """railways-of-the-world.txt, "Switch Tracks" (a complete branch is a 3-way connection) and
+    "Major Lines": when the branch completed with its switch is what joins a Major Line's two
+    cities, the line scores at once for the branch's owner."""
+    t = started(3)
+    seat = t.actor
+    lid = link_cities(t, seat, "Köln", "Frankfurt")
+    t.pass_until(seat)
+    hexname, path = _branch(t, seat, lid)
+    end = path[-1]
+    assert end not in (HEX["Köln"], HEX["Basel"])
+    line = [i for i, (a, b, _) in enumerate(context("rhine-alps").map_cards.major_lines)
+            if {a, b} == {HEX["Köln"], HEX["Basel"]}][0]
+    assert t.state["major_lines"][line] is None
+    t.state["links"]["901"] = {"owner": seat, "from": end, "to": HEX["Basel"], "hexes": [], "exit": None}
+    points = t.player(seat)["points"]
+    events = t.act(seat, type="build", switch=hexname, path=path)
+    assert t.state["major_lines"][line] == seat
+    assert any(e["type"] == "major_line" and "Köln" in e["text"] and "Basel" in e["text"] for e in events)
+    assert t.player(seat)["points"] >= points + 7
+
+
+NETWORK_GOALS = ["grand-tour:1", "golden-spike:1", "long-distance:1"]
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 10_000))
+def test_whether_a_build_is_taken_never_depends_on_the_goal_cards_face_up(seed):
+    """A Build Track action (with Switch Tracks, Mines and Fuel Depots on) is taken or refused the
+    same with the network goal cards face up as without them, never with another error
+    (railways-of-the-world.txt, "A. BUILD TRACK", "Switch Tracks", "E. SELECT RAILROAD OPERATIONS
+    CARD": a goal card rewards a build, it does not decide it). Random playouts; at each build
+    turn up to six switch builds and one other are also tried with the goal cards added."""
+    rng = random.Random(seed)
+    state = GAME.setup({**ALL, "map": "rhine-alps"}, ["P0", "P1"], seed)
+    tried = 0
+    for _ in range(400):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.prompts(state)[0]["seat"]
+        acts = GAME.legal_actions(state, seat)
+        builds = [a for a in acts if a["type"] == "build"]
+        switches = [a for a in builds if "switch" in a]
+        goals = copy.deepcopy(state)
+        goals["cards"]["face_up"] = [c for c in goals["cards"]["face_up"] if c not in NETWORK_GOALS] + NETWORK_GOALS
+        for action in rng.sample(switches, min(6, len(switches))) + rng.sample(builds, min(1, len(builds))):
+            assert _taken(goals, seat, action) == _taken(state, seat, action), action
+            tried += 1
+        state, _ = GAME.apply(state, seat, choose(rng, acts))
+    assert tried
+
+
+def _taken(state, seat: int, action: dict) -> bool:
+    try:
+        GAME.apply(state, seat, action)
+    except IllegalAction:
+        return False
+    return True

@@ -23,6 +23,5 @@ def test_status_after_the_end_says_the_game_is_over_with_the_final_scores():
         assert not options or any(row["baron"]["met"] for row in outcome["table"])
         first, scores = UI.status_text(GAME.view(state, None)).splitlines()[:2]
         assert "the game is over" in first and "round 0" not in first
-        expected = ", ".join(f"{row['name']} {row['score']}"
-                             for row in sorted(outcome["table"], key=lambda r: (-r["score"], r["seat"])))
+        expected = "; ".join(f"{row['name']} {row['score']} = {row['formula']}" for row in outcome["table"])
         assert scores == f"Final scores: {expected}."

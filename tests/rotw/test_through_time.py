@@ -310,3 +310,66 @@ def test_a_random_game_with_mines_and_events_reaches_the_end():
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)
     assert canonical(again) == canonical(state)
+
+
+# ------------------------------------------------------------------ the compendium's cards (issue 31)
+def _through_time_delivery(colour: str = "red"):
+    """A 3-player game on Egypt, Rome and the Napoleonic Wars where seat 0's links run from an
+    Egypt city into an Egypt warp and from a Rome warp into a Rome city of ``colour``, with a
+    ``colour`` cube waiting in the Egypt city; Time Bounty: Rome face up. Returns the table and
+    the delivery action."""
+    from railhead.engine.games.rotw.context import of
+    from railhead.engine.games.rotw.periods import time_of
+    t = Table(3, map="through-time", periods=["egypt", "rome", "napoleon"])
+    t.all_pass_auction()
+    t.pass_until(0)
+    m = of(t.state).map
+    time = time_of(m)
+    warps = time.warps()
+
+    def first(period: str, want=lambda h: True) -> str:
+        return next(h for h in sorted(m.cities) if time.period_of[h] == period and h not in warps and want(h))
+    egypt = first("egypt", lambda h: m.cities[h].colour != colour)
+    rome = first("rome", lambda h: t.state["cities"][h]["colour"] == colour)
+    warp_e = next(w for w, p in sorted(warps.items()) if p == "egypt")
+    warp_r = next(w for w, p in sorted(warps.items()) if p == "rome")
+    t.state["links"]["901"] = {"owner": 0, "from": egypt, "to": warp_e, "hexes": [], "exit": None}
+    t.state["links"]["902"] = {"owner": 0, "from": warp_r, "to": rome, "hexes": [], "exit": None}
+    city = t.state["cities"][egypt]
+    t.state["bag"] = {c: n + city["cubes"].count(c) for c, n in t.state["bag"].items()}
+    t.state["bag"][colour] -= 1
+    city["cubes"] = [colour]
+    t.state["cards"]["face_up"].remove("railroad-era:1")          # its 2 points would blur the count
+    t.state["cards"]["face_up"].append("time-bounty:rome")
+    t.state["cards"]["deck"] = [c for c in t.state["cards"]["deck"] if c != "time-bounty:rome"]
+    return t, {"type": "deliver", "from": egypt, "colour": colour, "links": ["901", "902"]}
+
+
+def test_a_delivery_through_time_wins_time_blazer_and_time_bounty_and_counts_for_passenger_lines():
+    """railways-of-the-world.txt, "RAILWAYS through TIME", "New Operations Cards" (Time Blazer: the
+    first delivery through time, +2; Time Bounty: the first cube from another period delivered to a
+    city of the card's period, +1) and "Starting the Game" (Passenger Lines is a start card: the
+    colour counts towards its 4): one delivery from Egypt to Rome through the warps, through the
+    engine's contract; the two links through the warps count as one (+1)."""
+    t, deliver = _through_time_delivery("red")
+    assert {"time-blazer:1", "passenger-lines:1"} <= set(t.state["cards"]["face_up"])
+    before = t.player(0)["points"]
+    events = t.act(0, **deliver)
+    assert t.player(0)["points"] == before + 1 + 2 + 1
+    assert {"time-blazer:1", "time-bounty:rome"} <= set(t.state["cards"]["discard"])
+    assert t.state["passengers"] == {"0": ["red"]}
+    assert sum(1 for e in events if e["type"] == "goal") == 2
+
+
+def test_passenger_lines_clears_every_count_when_won():
+    """"RAILWAYS through TIME": Passenger Lines, with the Passenger Line's count ("RAILWAYS of
+    MEXICO", New Operations Cards: when a player delivers a fourth colour, every player's cubes in
+    front of them go back): the winner gains 3, every count is cleared and the card is gone."""
+    t, deliver = _through_time_delivery("red")
+    t.state["cards"]["face_up"] = [c for c in t.state["cards"]["face_up"] if c != "time-blazer:1"]
+    t.state["passengers"] = {"0": ["black", "blue", "yellow"], "1": ["purple", "red"]}
+    before = t.player(0)["points"]
+    t.act(0, **deliver)
+    assert t.player(0)["points"] == before + 1 + 3 + 1
+    assert "passengers" not in t.state and "passenger-lines:1" in t.state["cards"]["discard"]
+    assert "passengers" not in GAME.view(t.state, None)

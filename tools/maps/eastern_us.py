@@ -1,7 +1,8 @@
 """Eastern U.S.: the geography and design of data/maps/rotw/eastern-us.toml, our own map for 2-6
 players (tools/make_rotw_map.py, GEOGRAPHY "data"): from the plains of Kansas and Nebraska to Maine
 and from the Great Lakes to the Gulf coast, with the Build Western Link action at Kansas City and
-Des Moines (railways-of-the-world.txt, "Build Western Link").
+Des Moines (railways-of-the-world.txt, "Build Western Link"); Chicago, the Western Link's market, is red by
+hand (its red cubes from the West, docs/rules-assumptions.md, "Chicago is red").
 
 Geography from data (tools/geodata.py, tools/rotw_geo.py); the Mississippi, Ohio and Hudson drawn by
 hand. No published board was used. Player counts, markers and the cube reduction are the rulebook's
@@ -36,7 +37,7 @@ GAZETTEER = {"least": 60000, "count": 58, "majors": 9, "countries": ("US", "CA")
                       "Grand Prairie", "Garland", "Plano", "Irving", "McKinney", "Frisco", "Denton", "Killeen",
                       "Metairie", "Meads", "Murfreesboro", "Clarksville", "Paterson", "Jersey City", "Newark",
                       "Yonkers"),
-             "extra": (("Cairo", 37.01, -89.18, 90000),)}
+             "extra": (("Cairo", 37.01, -89.18, 90000),), "colours": {"Chicago": "red"}}
 RIVERS = [
     [(44.95, -93.1), (43.0, -91.2), (41.5, -90.6), (39.9, -91.4), (38.6, -90.2), (37.0, -89.2),
      (35.1, -90.1), (32.3, -90.9), (31.0, -91.6), (29.95, -90.07)],                      # Mississippi

@@ -41,7 +41,7 @@ async def preview(ctx: UIContext, action: dict, title: str, highlight: list[str]
     # whose bond dividends are not the price of the move
     paying = (action["type"], "mine", "depot", "switch")          # the add-on modules pay with the build
     cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") in paying)
-    shown = ("build", "urbanize", "major_line", "goal", "depot", "switch")
+    shown = ("build", "urbanize", "major_line", "goal", "depot", "switch", "charter")
     what = " ".join(e["text"] for e in events if e.get("type") in shown and "text" in e) or blind
     text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
     image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings

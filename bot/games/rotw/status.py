@@ -21,15 +21,10 @@ def money_hidden(view: dict) -> bool:
 
 
 def final_scores_line(view: dict) -> str:
-    """``Final scores: Ann 34, Bob 30.`` from the view at the end: points minus one per bond, plus
-    a met baron's points (railways-of-the-world.txt, "Ending the Game")."""
-    shown = (view.get("barons") or {}).get("shown", {})
-    scores = []
-    for p in view["players"]:
-        card = shown.get(str(p["seat"]))
-        scores.append((p["points"] - p["bonds"] + (card["points"] if card and card.get("met") else 0), p["name"]))
-    return "Final scores: " + ", ".join(f"{name} {score}" for score, name in
-                                        sorted(scores, key=lambda x: -x[0])) + "."
+    """``Final scores: Ann 28 = 28 points − 5 bonds + 5 for 2 Time Lines; Bob ...`` from the view's
+    ``final`` (the engine's outcome: railways-of-the-world.txt, "Ending the Game")."""
+    return "Final scores: " + "; ".join(f"{row['name']} {row['score']} = {row['formula']}"
+                                        for row in view["final"]["table"]) + "."
 
 
 def status_text(view: dict) -> str:

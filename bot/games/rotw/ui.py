@@ -427,15 +427,16 @@ class RotwUI(MapChoice, GameUI):
         return baron_text(b) + "\n" + money
 
     def outcome_text(self, view: dict, outcome: dict) -> str:
-        """See ``GameUI.outcome_text``: score = points − bonds (+ met barons), tiebreaks, the winner."""
-        barons = any("baron" in row for row in outcome["table"])
-        lines = ["**Final scores** (points minus one per bond" + (", plus met barons):" if barons else "):")]
+        """See ``GameUI.outcome_text``: each player's final score with its parts (the engine's
+        ``formula``: points, bonds, Time Lines, met barons), links and money, the tiebreaks, the winner."""
+        extra = [w for w, key in ((", plus met barons", "baron"), (", plus Time Lines", "time_lines"))
+                 if any(key in row for row in outcome["table"])]
+        lines = ["**Final scores** (points minus one per bond" + "".join(extra) + "):"]
         for row in outcome["table"]:
             baron = row.get("baron")
-            goal = "" if not baron else (f", baron {baron['name']} " + (f"met +{baron['points']}" if baron["met"]
-                                                                       else "not met"))
-            lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} ({row['points']} points, "
-                         f"{row['bonds']} bonds, {row['links']} links, {dollars(row['cash'])}{goal})")
+            goal = "" if not baron or baron["met"] else f"; baron {baron['name']} not met"
+            lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} = {row['formula']} "
+                         f"({row['links']} links, {dollars(row['cash'])}{goal})")
         lines += outcome["tiebreaks"]
         lines.append(f"🏆 {outcome['winner']} wins!")
         return "\n".join(lines)

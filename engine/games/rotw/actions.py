@@ -235,7 +235,9 @@ The maps' own cards, only on their maps: `passenger-line:1` (Mexico, Europe, Gre
 (Great Britain; kept, played with `inspect` when asked), `long-distance:1`, `heavy-locomotive:1`
 (Nippon start cards, goals), `local-campaign:<city hex>` (Nippon, goals), `hot-spring:<n>` (Nippon;
 taken, then a build), `coal-fueled-engines:<n>` (Nippon, Western U.S.; kept, used before an upgrade),
-`boomtown:<n>`, `sutters-mill:<city hex>` (Western U.S.; taken and used at once), and in Railways
+`boomtown:<n>`, `sutters-mill:<city hex>` (Western U.S.; taken and used at once),
+`capital-charter:<city hex>`, `city-charter:<city hex>` (Europe; kept for the game; a Capital
+Charter's point is the event `charter`, with `city`), and in Railways
 Through Time `boost:<n>` (kept, used before an upgrade), `time-bounty:<period id>` (goals) and
 `passenger-lines:1` (a start card in New Train's place). The `inspect` action and the events
 `inspection`, `inspection_passed` and `inspected` (with `stopped`, the deliverer's seat) belong to

@@ -58,7 +58,7 @@ def describe(ctx: Context, card: str) -> dict:
         city = _city(ctx, card)
         name = f"{s.name}: {city}"
         text = f"Each time any player delivers a goods cube to {city}, you gain 1 point."
-    elif s.per_map in ("local_campaigns", "gold_rush"):
+    elif s.per_map in ("local_campaigns", "gold_rush", "capital_charters", "city_charters"):
         city = _city(ctx, card)
         name = f"{s.name}: {city}"
         text = s.text.replace("the named city", city).replace("the gold-rush city", city)
@@ -82,6 +82,8 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
         return [f"{s.id}:{p.id}" for p in time_of(ctx.map).periods]
     if s.per_map == "first_to":
         return [f"{s.id}:{hexname}" for hexname, _ in ctx.map_cards.first_to]
+    if s.per_map in ("capital_charters", "city_charters"):
+        return [f"{s.id}:{hexname}" for hexname in getattr(ctx.map_cards, s.per_map)]
     return [f"{s.id}:{i}" for i in range(1, s.copies + 1)]
 
 

@@ -378,8 +378,9 @@ EFFECTS = {"immediate": {"city_growth", "new_industry", "engine_upgrade", "boomt
            "held": {"land_grant", "perfect_engineering", "executive", "ferry_line", "tunnel_engineer", "inspector",
                     "coal_fueled", "boost"},
            "per_turn": {"bridge", "tunnel"},
-           "permanent": {"hotel"}}
-PER_MAP = {"service_bounties", "hotels", "local_campaigns", "gold_rush", "periods", "first_to"}
+           "permanent": {"hotel", "capital_charter", "city_charter"}}
+PER_MAP = {"service_bounties", "hotels", "local_campaigns", "gold_rush", "periods", "first_to", "capital_charters",
+           "city_charters"}
 NEEDS = {"ferries", "time"}
 
 
@@ -408,6 +409,10 @@ class MajorLineSpec(msgspec.Struct, forbid_unknown_fields=True):
     points: int
 
 
+TIE_BREAKS = ("links", "money")
+"""The base game's tie-breaks on the final score, in order (railways-of-the-world.txt, "Ending the Game")."""
+
+
 class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
     hotels: list[str] = []
     major_line: list[MajorLineSpec] = []
@@ -415,6 +420,9 @@ class MapCardsSpec(msgspec.Struct, forbid_unknown_fields=True):
     local_campaigns: list[str] = []
     sutters_mill: str | None = None
     first_to: list[BountySpec] = []
+    capital_charters: list[str] = []
+    city_charters: list[str] = []
+    tie_break: list[str] = msgspec.field(default_factory=lambda: list(TIE_BREAKS))
 
 
 class MapCards(msgspec.Struct, frozen=True):
@@ -424,7 +432,11 @@ class MapCards(msgspec.Struct, frozen=True):
     rule of ``modules.rotor_cities``); the cities of its Local Campaign cards (hexes, one card each)
     and the city that takes Sutter's Mill's cubes (a hex, or ``None``; ``mapcards.py``);
     ``first_to``: ``(city hex, points)`` of its "first to deliver to" start cards
-    ("Transcontinental Rules", "Components")."""
+    ("Transcontinental Rules", "Components"); ``capital_charters``, ``city_charters``: the cities
+    (hexes) of its Capital Charter and City Charter cards, one card each ("RAILWAYS of EUROPE",
+    ``charters.py``); ``tie_break``: what breaks a tie on the final score,
+    in order (``"links"``: most complete links, ``"money"``: most cash; the base game's "Ending the
+    Game" by default, money alone on Mexico)."""
 
     hotels: tuple[str, ...] = ()
     major_lines: tuple[tuple[str, str, int], ...] = ()
@@ -432,6 +444,9 @@ class MapCards(msgspec.Struct, frozen=True):
     local_campaigns: tuple[str, ...] = ()
     sutters_mill: str | None = None
     first_to: tuple[tuple[str, int], ...] = ()
+    tie_break: tuple[str, ...] = TIE_BREAKS
+    capital_charters: tuple[str, ...] = ()
+    city_charters: tuple[str, ...] = ()
 
 
 @cache
@@ -460,10 +475,14 @@ def load_map_cards(map_id: str) -> MapCards:
     rotors = tuple(hex_of(c) for c in spec.rotors)
     if any(mapdata.cities[h].colour == "gray" for h in rotors):
         fail(path, text, f"{map_id}: a Rotor City must be a coloured city", map_id, None, "rotors")
+    if not set(spec.tie_break) <= set(TIE_BREAKS) or len(set(spec.tie_break)) != len(spec.tie_break):
+        fail(path, text, f"{map_id}: tie_break lists some of {', '.join(TIE_BREAKS)}, each once", map_id,
+             None, "tie_break")
     return MapCards(tuple(hex_of(c) for c in spec.hotels), tuple(lines), rotors,
                     tuple(hex_of(c) for c in spec.local_campaigns),
                     hex_of(spec.sutters_mill) if spec.sutters_mill else None,
-                    tuple((hex_of(b.city), b.points) for b in spec.first_to))
+                    tuple((hex_of(b.city), b.points) for b in spec.first_to), tuple(spec.tie_break),
+                    tuple(hex_of(c) for c in spec.capital_charters), tuple(hex_of(c) for c in spec.city_charters))
 
 
 def city_hex(mapdata: MapData, text: str) -> str | None:

@@ -12,7 +12,7 @@ from railhead.engine.common.hexgrid import edge_key, neighbor
 from railhead.engine.common.track import MAX_TILES, BuildPlan, plan_build
 from railhead.engine.core.errors import IllegalAction
 
-from . import modules, transcontinental
+from . import charters, modules, transcontinental
 from .context import Context
 from .data import MapData
 from .periods import is_warp
@@ -67,13 +67,14 @@ def planned(ctx: Context, state: dict, seat: int, path: list[str], toward: str |
             max_tiles: int = MAX_TILES, perks: set[str] = frozenset(), board=None, spurs=None) -> BuildPlan:
     """``track.plan_build`` on this map (or ``board``: the map with a switch hex as a city,
     ``modules.switch_board``), then ``check_plan``, the Transcontinental phase's board
-    (``transcontinental.check_build``) and, with the Switch Tracks module, no track
-    into a switch hex (``modules.check_plan``). ``spurs``: ``track.plan_build``'s cache. Raises
-    ``IllegalAction``."""
+    (``transcontinental.check_build``), Europe's City Charters (``charters.check_plan``) and, with
+    the Switch Tracks module, no track into a switch hex (``modules.check_plan``). ``spurs``:
+    ``track.plan_build``'s cache. Raises ``IllegalAction``."""
     plan = plan_build(board or ctx.map, state["track"], state["links"], seat, path, toward, max_tiles, spurs)
     check_plan(ctx, plan, perks)
     transcontinental.check_build(state, ctx.map, [plan.start_city, plan.end_city, *(h for h, _ in _tiles(plan))])
     check_warps(ctx.map, state["links"], plan)
+    charters.check_plan(state, ctx, seat, plan)
     if "modules" in state and state["modules"]["switches"]:
         modules.check_plan(state, plan)
     return plan

@@ -19,6 +19,7 @@ from . import (
     queries,
     routing,
     rules,
+    scoring,
     search,
     transcontinental,
     western,
@@ -155,12 +156,14 @@ game, returning bonds between its two phases."""
 class RailwaysOfTheWorld(Game):
     id = "rotw"
     name = "Railways of the World"
-    rules_version = 7     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
+    rules_version = 8     # 2: our own random stream and the match log with undo; 3: city spurs, tile shapes,
     #                       track reaching a free spur completes its link; 4: the whole operations deck, Major
     #                       Lines, cube reduction per map; 5: the engine baron counts levels from cards, the
     #                       most-bonds baron's last-round bonds; 6: the maps' own operations cards
     #                       (docs/migrations.md); 7: Through Time's own auction, a game nobody can
-    #                       move ends, a Transcontinental baron is never dealt twice, the Event deck
+    #                       move ends, a Transcontinental baron is never dealt twice, the Event deck;
+    #                       8: a Switch Track's branch and the network, Chicago red, Mexico's tie, Europe's
+    #                       charters, the final score's parts
     options_type = Options
     state_type = RotwState
     actions = ACTIONS
@@ -219,7 +222,7 @@ class RailwaysOfTheWorld(Game):
         return _view(state, seat)
 
     def outcome(self, state):
-        return rules.final_scores(state) if state["phase"] == "over" else None
+        return scoring.final_scores(state) if state["phase"] == "over" else None
 
 
 GAME = RailwaysOfTheWorld()

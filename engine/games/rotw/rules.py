@@ -14,7 +14,7 @@ from railhead.engine.common.track import apply_build, remove_incomplete
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from . import barons, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
+from . import barons, charters, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
 from .bidding import bidding_order, first_turn_without_auction, new_auction, style_for, worst_first_order
@@ -153,11 +153,7 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, 
         holdings.disarm(state, seat)
     else:
         switch = modules.switch_target(state, ctx, seat, action.switch, action.path) if action.switch else None
-        first = len(events)
-        lid = lay_track(state, ctx, seat, action, events, switch)
-        if switch:
-            modules.place_switch(state, ctx, seat, switch[0], switch[1], lid, events)
-            events.insert(first, events.pop())       # the switch is told before the track built from it
+        lay_track(state, ctx, seat, action, events, switch)
     if action.mine:
         hexname = modules.mine_target(state, ctx, action.mine)
         modules.place_mine(state, ctx, seat, hexname, rng, events)
@@ -170,7 +166,9 @@ def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, 
 def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
               switch: tuple[str, str] | None = None) -> str:
     """The track of a build; from ``switch`` (its hex and link, "Switch Tracks") a new link leaves
-    that hex as from a city. Returns the id of the link built or extended."""
+    that hex as from a city, and the switch is recorded with it before anything reads the network
+    (Major Lines, goal cards, Time Lines: a complete branch joins its city to both cities of the
+    switch's link). Returns the id of the link built or extended."""
     mapdata = ctx.map
     perks = holdings.build_perks(state, ctx, seat)
     board = modules.switch_board(ctx, state, switch[0]) if switch else None
@@ -201,8 +199,12 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
     played = holdings.after_build(state, ctx, seat, perks_used)
     if played:
         done += f" (with {', '.join(played)})"
+    told = len(events)
     events.append({"type": "build", "seat": seat, "link": used, "paid": cost, "bonds": issued,
                    "text": f"{player['name']} {done}, and {pay_text('', cost, issued).strip()}."})
+    if switch:
+        modules.place_switch(state, ctx, seat, switch[0], switch[1], used, events)
+        events.insert(told, events.pop())            # the switch is told before the track built from it
     if plan.completes:
         lines_before = any(o is not None for o in state["major_lines"])
         holdings.check_major_lines(state, ctx, seat, events)
@@ -210,6 +212,7 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
             events.append({"type": "baron_choice", "text": "The first Major Line is complete: everyone now keeps one "
                                                            "of their two barons, in secret, before play goes on."})
         ops.check_network_goals(state, ctx, seat, events)
+        charters.after_link(state, ctx, link, events)
         time = periods.time_of(mapdata)
         if time is not None:
             timelines.check(state, time, seat, {h: c.name for h, c in mapdata.cities.items()}, events)
@@ -444,39 +447,3 @@ def baron_results(state: dict) -> dict[int, dict]:
     ctx = of(state)
     by_name = {c.name: h for h, c in ctx.map.cities.items()}
     return barons.final(state, lambda name: by_name[name], lambda h: state["cities"][h]["colour"])
-
-
-def final_scores(state: dict) -> dict:
-    """railways-of-the-world.txt, "Ending the Game": points minus one per bond (plus met barons, and
-    in Railways Through Time the Time Lines held, ``timelines.points``); ties broken by most complete
-    links, then most money."""
-    rows = []
-    goals = baron_results(state)
-    for seat, p in enumerate(state["players"]):
-        links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"])
-        baron = goals.get(seat)
-        held = sum(1 for s in state.get("time_lines", {}).values() if s == seat)
-        row = {"seat": seat, "name": p["name"], "score": p["points"] - p["bonds"] + (baron["points"] if baron else 0)
-               + timelines.points(held), "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"]}
-        if baron:
-            row["baron"] = baron
-        if "time_lines" in state:
-            row["time_lines"] = {"held": held, "points": timelines.points(held)}
-        rows.append(row)
-    order = sorted(rows, key=lambda r: (-r["score"], -r["links"], -r["cash"], r["seat"]))
-    ranking, tiebreaks = [], []
-    for i, row in enumerate(order):
-        prev = order[i - 1] if i else None
-        if prev and (prev["score"], prev["links"], prev["cash"]) == (row["score"], row["links"], row["cash"]):
-            row["rank"] = prev["rank"]
-        else:
-            row["rank"] = i + 1
-        if prev and prev["score"] == row["score"]:
-            why = "more links" if prev["links"] != row["links"] else (
-                "more money" if prev["cash"] != row["cash"] else "a full tie")
-            tiebreaks.append(f"{prev['name']} and {row['name']} tie on {row['score']} points: "
-                             + (f"{prev['name']} ranks higher with {why}." if why != "a full tie"
-                                else "they share the rank."))
-        ranking.append(row["seat"])
-    return {"scores": {r["seat"]: r["score"] for r in rows}, "ranking": ranking, "table": order,
-            "tiebreaks": tiebreaks, "winner": order[0]["name"]}

@@ -14,6 +14,7 @@ from railhead.engine.core.errors import IllegalAction
 from . import (
     barons,
     bidding,
+    charters,
     eventdeck,
     holdings,
     inspector,
@@ -165,6 +166,8 @@ class _Free:
         track, cities = self.state["track"], self.ctx.map.cities
         if "modules" in self.state and any(h in self.state["modules"]["switches"] for h in path):
             return False                                        # no track into a Switch Track's hex
+        if any(charters.barred(self.state, self.ctx, self.seat, h) is not None for h in (path[0], path[-1])):
+            return False                                        # another player's City Charter
         if path[-1] not in cities and path[-1] in track:        # it may join an open end: ask the rules
             return _legal(self.ctx, self.state, self.seat, list(path), toward, self.perks, self.spurs) is not None
         for i in range(1, len(path) - (path[-1] in cities)):

@@ -15,6 +15,7 @@ from . import cards as ops
 from .bidding import actor, pass_cost
 from .context import of
 from .rules import baron_results, income_of
+from .scoring import final_scores
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -39,7 +40,10 @@ def view(state: dict, seat: int | None) -> dict:
     ``transcontinental`` (``transcontinental.view``) only on that map: the phase, the boundary
     between the boards and the bonds still to be returned; ``income`` there keeps its floor.
     ``events`` (``eventdeck.view``) only with the Event deck: the current and future events (public);
-    ``income`` and ``next_engine_cost`` include this turn's event."""
+    ``income`` and ``next_engine_cost`` include this turn's event. ``final`` (once the game is
+    over): the final score, ``scoring.final_scores`` (the game's outcome) without ``scores`` (its
+    keys are seats: the rows of ``table`` hold them), which every place showing the final score
+    reads."""
     ctx = of(state)
     mapdata = ctx.map
     a = state["auction"]
@@ -100,6 +104,8 @@ def view(state: dict, seat: int | None) -> dict:
         **mapcards.view(state),
         **({"transcontinental": transcontinental.view(state, mapdata)} if "transcontinental" in state else {}),
         **({"events": eventdeck.view(state)} if eventdeck.on(state) else {}),
+        **({"final": {k: v for k, v in final_scores(state).items() if k != "scores"}}
+           if state["phase"] == "over" else {}),
     }
 
 
