@@ -65,7 +65,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
     d.text((x, y), phase, fill=INK, font=body)
     y += px(24)
     if view.get("events") and view["phase"] != "over":
-        y = events_box(d, view["events"], x, y, width - px(12), px)
+        last = view["end_turn"] is not None and view["turn"] >= view["end_turn"]
+        y = events_box(d, view["events"], x, y, width - px(12), px, last=last)
     labels = owner_letters([p["name"] for p in view["players"]])
     if view["phase"] == "over":
         y = final_scores(d, view, x, y, width - px(12), px, letters)
@@ -152,13 +153,18 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
 EVENT_FILL, EVENT_EDGE = (236, 244, 255), (40, 70, 130)
 
 
-def events_box(d: ImageDraw.ImageDraw, events: dict, x: int, y: int, right: int, px) -> int:
+def events_box(d: ImageDraw.ImageDraw, events: dict, x: int, y: int, right: int, px, last: bool = False) -> int:
     """The Event deck's box (railways-of-the-world.txt, "Events Deck"): the current event's name
-    (and whether it acts: a Future Event acted when drawn) and the future one's. Returns the y below."""
+    (and whether it acts: a Future Event acted when drawn) and the future one's; on the ``last``
+    turn, that there is no next turn ("Ending the Game"). Returns the y below."""
     cur, fut = events["current"], events["future"]
     now = "none yet" if cur is None else cur["name"] + ("" if events["acting"] else " (acted when drawn)")
-    rows = [("Event now", now), ("Next turn", "none" if fut is None else
-                                 fut["name"] + (" (Future Event: has acted)" if fut["future"] else ""))]
+    if last:
+        nxt = ("Last turn", "the game ends after it: no next event")
+    else:
+        nxt = ("Next turn", "none" if fut is None else fut["name"] + (" (Future Event: has acted)" if fut["future"]
+                                                                      else ""))
+    rows = [("Event now", now), nxt]
     box = (x - px(6), y - px(2), right, y + px(50))
     d.rectangle(box, fill=EVENT_FILL, outline=EVENT_EDGE, width=px(2))
     label = font(px(13))

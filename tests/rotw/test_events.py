@@ -422,3 +422,31 @@ def test_the_income_line_shows_the_event_s_cut():
     t.finish_turn()
     assert "earns $1,000 for 1 point on the income track" in {e["seat"]: e["text"] for e in t.events
                                                               if e["type"] == "income"}[0]
+
+
+def test_the_last_turn_shows_no_future_event_for_a_next_turn(monkeypatch):
+    """On the last turn there is no next turn (railways-of-the-world.txt, "Ending the Game": one more
+    full turn after the last marker, then the game ends): the status and the board's panel say the
+    event waiting in the Future Event slot never comes into force (issue 31: "Future event (next
+    turn)" was shown on the last turn)."""
+    from PIL import ImageDraw
+
+    from railhead.bot.games.rotw.status import events_lines
+    from railhead.render import rotw as render
+
+    t = started(current="bumper-harvest")
+    t.state["end_turn"] = t.state["turn"]
+    view = GAME.view(t.state, None)
+    future = view["events"]["future"]["name"]
+    lines = "\n".join(events_lines(view))
+    assert "next turn" not in lines.lower() and "Future event" not in lines
+    assert f"This is the last turn: the game ends after it, so **{future}** never comes into force" in lines
+    seen: list[str] = []
+    real = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (seen.append(text),
+                                                                                       real(self, xy, text, *a, **k)))
+    render.draw_board(view)
+    assert not any("next turn" in s.lower() for s in seen)
+    assert "the game ends after it: no next event" in seen
+    t.state["end_turn"] = None
+    assert "Future event (next turn)" in "\n".join(events_lines(GAME.view(t.state, None)))

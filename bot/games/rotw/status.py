@@ -86,6 +86,15 @@ def events_lines(view: dict) -> list[str]:
         lines.append(f"Current event: **{cur['name']}**: {cur['text']}")
     else:
         lines.append(f"Current event: **{cur['name']}** (a Future Event: it acted when drawn; no event this turn).")
-    if fut is not None:
+    if fut is not None and last_turn(view):
+        lines.append(f"This is the last turn: the game ends after it, so **{fut['name']}** never comes into force"
+                     + (" (a Future Event: it acted when drawn)." if fut["future"] else "."))
+    elif fut is not None:
         lines.append(f"Future event (next turn): **{fut['name']}**: {fut['text']}")
     return lines
+
+
+def last_turn(view: dict) -> bool:
+    """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
+    "Ending the Game": finish that turn, then one more full turn)."""
+    return view["end_turn"] is not None and view["turn"] >= view["end_turn"]

@@ -27,7 +27,7 @@ from .preview import path as _path
 from .preview import place as _place
 from .preview import preview as _preview
 from .preview import render_options
-from .status import ROUNDS, money_hidden, plural, status_text
+from .status import ROUNDS, last_turn, money_hidden, plural, status_text
 
 MENU_SCAN = 2000
 ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/rotw urbanize`, "
@@ -255,15 +255,9 @@ def baron_text(b: dict) -> str:
         f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in b["hand"])
 
 
-def _last_turn(view: dict) -> bool:
-    """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
-    "Ending the Game": finish that turn, then one more full turn)."""
-    return view["end_turn"] is not None and view["turn"] >= view["end_turn"]
-
-
 def _when(view: dict) -> str:
     """``turn 7, round 2 of 3``, saying when it is the last turn, the last round or the last move."""
-    if not _last_turn(view):
+    if not last_turn(view):
         ends = f"; the game ends after turn {view['end_turn']}" if view["end_turn"] is not None else ""
         return f"turn {view['turn']}, round {view['round']} of {ROUNDS}{ends}"
     if view["round"] < ROUNDS:
@@ -349,7 +343,7 @@ class RotwUI(MapChoice, GameUI):
             a = view["auction"]
             high = f"high bid {dollars(a['high'])} by {view['players'][a['high_seat']]['name']}" \
                 if a["high_seat"] is not None else "no bid yet"
-            last = " **This is the last turn of the game.**" if _last_turn(view) else ""
+            last = " **This is the last turn of the game.**" if last_turn(view) else ""
             cost = ""
             if "pass_costs" in a:
                 down = ", rounded down" if view["options"]["bidding"] == "through_time" else ""
