@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from railhead.engine.common.text import plural
+
 from .hexes import BACKGROUND, CUBE_FILL, CUBE_LETTER, INK, draw_cube, font
 from .panel import owner_colour, owner_letters, owner_name
 from .rotw_features import SNOW, WALL, WALL_EDGE, ship
@@ -95,9 +97,9 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
             d.polygon(((t, y + px(2)), (t, y + px(18)), (t + px(14), y + px(10))), fill=INK)
         d.ellipse((x, y + px(3), x + px(14), y + px(17)), fill=owner_colour(seat), outline=INK)
         d.text((x, y + px(22)), f"Cash {_money(p['cash'])}   Bonds {p['bonds']}   Engine {p['engine']}",
-               fill=INK, font=small)
+           fill=INK, font=small)
         d.text((x, y + px(40)), f"Points {p['points']}   Income {_money(p['income'])}   Links {p['links']}",
-               fill=INK, font=small)
+           fill=INK, font=small)
         if kept:
             d.text((x, y + px(58)), fit(d, f"Cards: {kept}", small, box[2] - x - px(6)), fill=INK, font=small)
         y += px(92 if kept else 74)
@@ -119,7 +121,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
         wake = f" (next at the end of turn {view['bounties']['wake']})" if view["bounties"]["wake"] else ""
         d.text((x, y), fit(d, f"Bounties waiting{wake}: {row}", small, width - x - px(12)), fill=INK, font=small)
         y += px(18)
-    d.text((x, y + px(4)), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
+    d.text((x, y + px(4)), f"Deck: {plural(view['cards']['deck'], 'card')}   Bag: {plural(view['bag'], 'cube')}",
+           fill=INK, font=small)
     y += px(26)
     if view.get("major_lines"):
         d.text((x, y), "Major Lines (own links join both cities)", fill=INK, font=body)
@@ -129,8 +132,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
             d.ellipse((x, y + px(4), x + px(9), y + px(13)), outline=INK, width=px(1),
                       fill=owner_colour(owner) if owner is not None else BACKGROUND)
             who = f"scored by {view['players'][owner]['name']}" if owner is not None else "open"
-            d.text((x + px(14), y), f"{line['cities'][0]}–{line['cities'][1]}: {line['points']} points, {who}",
-                   fill=INK, font=small)
+            text = f"{line['cities'][0]}–{line['cities'][1]}: {plural(line['points'], 'point')}, {who}"
+            d.text((x + px(14), y), text, fill=INK, font=small)
             y += px(18)
         y += px(8)
     if view.get("western_link"):

@@ -2,16 +2,12 @@
 turn and its step, each player's row and, at the end, the final scores."""
 from __future__ import annotations
 
+from railhead.engine.common.text import plural
 from railhead.engine.games.rotw.money import dollars
 
 from .cards import kept_text
 
 ROUNDS = 3
-
-
-def plural(count: int, word: str) -> str:
-    """``3 bonds``, ``1 bond``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def money_hidden(view: dict) -> bool:
