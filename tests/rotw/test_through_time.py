@@ -310,3 +310,17 @@ def test_a_random_game_with_mines_and_events_reaches_the_end():
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)
     assert canonical(again) == canonical(state)
+
+
+async def test_the_preview_names_the_time_line_the_build_claims(boards):
+    """"Claiming Time Lines": the build that joins a Time Line's two cities claims it; its preview
+    says so beside the tiles (issue 31: a claim went unnoticed)."""
+    from railhead.bot.games.rotw.ui import link
+    from railhead.bot.ui import UIContext
+    from railhead.engine import Match
+
+    t = TimeTable(boards=("alpha", "beta"))
+    t.give_cash(t.actor, 40)
+    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
+    text = (await link(ctx, {"from": "Flint", "to": "Ochre"})).caller.text
+    assert "claims the Time Line Flint–Ochre (1 held: 2 points at the end)" in text, text

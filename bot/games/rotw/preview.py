@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import normalize
+from railhead.engine.common.text import plural
 from railhead.engine.games.rotw.data import city_hex, load_map
 
 from ...replies import Button, Message, Reply
@@ -33,21 +34,58 @@ def render_options(prefs: dict) -> dict:
 
 
 async def preview(ctx: UIContext, action: dict, title: str, highlight: list[str], blind: str = "") -> Reply:
-    """A dry run of ``action``: its event and cost, with Confirm and Cancel. ``blind`` describes
-    a move whose dry run hides its text because it draws (urbanizing draws goods cubes)."""
+    """A dry run of ``action``: its event and cost, with Confirm and Cancel. A dry run that hides its
+    text (the move draws, as urbanizing or a Mine does, or ends the turn, whose income phase turns
+    a card up) is described from the build's plan (tiles, whether the link completes, ``laid``),
+    ``blind`` (what else the move does) and the claims it makes (``claims``)."""
     view = ctx.view()
-    _, events = ctx.dry_run(action)
+    after, events = ctx.dry_run(action)
     # only the move's own payment: a move that ends the turn is followed by the income phase,
     # whose bond dividends are not the price of the move
     paying = (action["type"], "mine", "depot", "switch")          # the add-on modules pay with the build
     cost = sum(e.get("paid", 0) for e in events if e.get("seat") == ctx.seat and e.get("type") in paying)
-    shown = ("build", "urbanize", "major_line", "goal", "depot", "switch")
-    what = " ".join(e["text"] for e in events if e.get("type") in shown and "text" in e) or blind
+    shown = ("build", "urbanize", "major_line", "goal", "depot", "switch", "time_line")
+    what = " ".join(e["text"] for e in events if e.get("type") in shown and "text" in e)
+    if after is None:
+        what = " ".join(t for t in (laid(ctx, view, action), blind, claims(view, events, ctx.seat)) if t)
     text = f"**{title}**: {what}\n{spending.cost_line(view['players'][ctx.seat], cost)}"
     image = await ctx.render(view, highlight=highlight, **render_options(ctx.prefs))   # the player's settings
     return Reply(caller=Message(text, image=image, image_name="preview.png",
                                 components=[Button("Confirm", action, "success"),
                                             Button("Cancel", {"type": "_cancel"})]))
+
+
+def laid(ctx: UIContext, view: dict, action: dict) -> str:
+    """The track a build ``action`` lays, from the engine's plan (``build_plan``): ``Ann lays 3 tiles
+    and completes the link Salzburg–Linz.``; ``""`` for a move without a path or a Switch Track."""
+    if action.get("type") != "build" or not action.get("path") or action.get("switch"):
+        return ""
+    plan = ctx.query("build_plan", path=action["path"], toward=action.get("toward"))
+    name = {h: c["name"] for h, c in view["cities"].items()}
+    tiles = plural(plan["tiles"], "tile")
+    who = view["players"][ctx.seat]["name"]
+    start = name.get(plan["from"], plan["from"])
+    if plan["completes"]:
+        return f"{who} lays {tiles} and completes the link {start}–{name[plan['to']]}."
+    return (f"{who} lays {tiles} from {start} towards {plan['towards']} (unfinished: removed at the end of the turn "
+            "unless completed before).")
+
+
+def claims(view: dict, events: list[dict], seat: int) -> str:
+    """What a hidden dry run's events claim for ``seat`` (their texts are hidden, their kinds are not):
+    a Time Line (named), a Major Line, a goal card."""
+    lines = {t["line"]: t["cities"] for t in (view.get("through_time") or {}).get("time_lines", [])}
+    out = []
+    for e in events:
+        if e.get("seat") != seat:
+            continue
+        if e.get("type") == "time_line" and e.get("line") in lines:
+            out.append(f"It claims the Time Line {'–'.join(lines[e['line']])}.")
+        elif e.get("type") == "major_line":
+            out.append("It completes a Major Line.")
+        elif e.get("type") == "goal":
+            out.append("It claims a goal card.")
+    return " ".join(out)
 
 
 def place(mapdata, text: str) -> str:

@@ -45,7 +45,7 @@ async def build(ctx: UIContext, args: dict) -> Reply:
     action = {"type": "build", "path": _path(mapdata, raw)}
     if args.get("toward"):
         action["toward"] = _place(mapdata, args["toward"])
-    return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
+    return await _preview(ctx, action, "Build preview", action["path"])
 
 
 async def link(ctx: UIContext, args: dict) -> Reply:
@@ -55,12 +55,7 @@ async def link(ctx: UIContext, args: dict) -> Reply:
     a, b = _city(mapdata, args["from"]), _city(mapdata, args["to"])
     found = ctx.query("cheapest_link", **{"from": a, "to": b})
     action = {"type": "build", "path": found["path"]}
-    return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
-
-
-def _along(view: dict, path: list[str]) -> str:
-    """A build described without a dry run's text (when the move would end the turn)."""
-    return "track along " + " → ".join(view["cities"][h]["name"] if h in view["cities"] else h for h in path) + "."
+    return await _preview(ctx, action, "Build preview", action["path"])
 
 
 def _route(view: dict, option: dict) -> list[str]:

@@ -219,6 +219,20 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
     return best[3], eventdeck.track_price(state, ctx, plan, best[0], perks & {"ferry_line"})
 
 
+def plan_summary(state: dict, ctx: Context, seat: int, path: list[str], toward: str | None = None) -> dict:
+    """What the build of ``path`` would lay (a preview whose dry run hides its text says it from
+    this): ``{"tiles": tiles laid or turned, "completes": bool, "from": city or open end hex,
+    "to": city hex or None, "towards": the last tile's hex}``, with the seat's readied cards and
+    this turn's event. Raises ``IllegalAction`` as the build would (railways-of-the-world.txt,
+    "A. BUILD TRACK")."""
+    perks = holdings.build_perks(state, ctx, seat)
+    budget = holdings.max_tiles(perks) + eventdeck.extra_tiles(state)
+    plan = planned(ctx, state, seat, path, toward, max_tiles=budget, perks=perks)
+    last = plan.tiles[-1][0] if plan.tiles else plan.redirect[0] if plan.redirect else None
+    return {"tiles": len(plan.tiles) + (1 if plan.redirect else 0), "completes": plan.completes,
+            "from": plan.start_city, "to": plan.end_city, "towards": last}
+
+
 def why_no_link(state: dict, ctx: Context, seat: int, a: str, b: str, budget: int, ferry: bool,
                 refused: tuple[int, list[str], str] | None) -> str:
     """Why no single build links city hexes ``a`` and ``b`` (``cheapest_link`` found none), in a
