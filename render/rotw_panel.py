@@ -10,6 +10,7 @@ from railhead.engine.common.text import plural
 from .hexes import BACKGROUND, CUBE_FILL, CUBE_LETTER, INK, draw_cube, font
 from .panel import owner_colour, owner_letters, owner_name
 from .rotw_features import SNOW, WALL, WALL_EDGE, ship
+from .rotw_time import draw_warp
 
 PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled
 MARKER = (110, 70, 40)
@@ -136,6 +137,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
             d.text((x + px(14), y), text, fill=INK, font=small)
             y += px(18)
         y += px(8)
+    if view.get("through_time"):
+        y = time_lines(d, view, x, y, width - px(12), px, labels if letters else None)
     if view.get("western_link"):
         w = view["western_link"]
         state = ", ".join(f"{c['name']} " + (f"built by {view['players'][c['owner']]['name']}" if c["owner"] is not None
@@ -193,6 +196,32 @@ def fitted(d: ImageDraw.ImageDraw, text: str, size: int, width: float, bold: boo
     return font(max(8, size * 3 // 4), bold)
 
 
+def time_lines(d: ImageDraw.ImageDraw, view: dict, x: int, y: int, right: int, px, labels: list[str] | None) -> int:
+    """Railways Through Time's Time Lines (railways-of-the-world.txt, "Claiming Time Lines"): each
+    line's cities and board, a dot in its holder's colour and the holder's name ("open" while
+    free), then how many each player holds. ``labels``: owner letters (colour-blind). Returns the y below."""
+    small, body = font(px(13)), font(px(16))
+    d.text((x, y), "Time Lines (first to join both, own track)", fill=INK, font=body)
+    y += px(22)
+    held: dict[int, int] = {}
+    for line in view["through_time"]["time_lines"]:
+        owner = line["owner"]
+        d.ellipse((x, y + px(4), x + px(9), y + px(13)), outline=INK, width=px(1),
+                  fill=owner_colour(owner) if owner is not None else BACKGROUND)
+        if owner is not None:
+            held[owner] = held.get(owner, 0) + 1
+            who = view["players"][owner]["name"] + (f" ({labels[owner]})" if labels else "")
+        text = f"{'–'.join(line['cities'])} ({line['period']}): " + (f"held by {who}" if owner is not None else "open")
+        d.text((x + px(14), y), fit(d, text, small, right - x - px(14)), fill=INK, font=small)
+        y += px(18)
+    if held:
+        text = "Held: " + ", ".join(f"{view['players'][s]['name']} {plural(n, 'line')}"
+                                    for s, n in sorted(held.items()))
+        d.text((x, y), fit(d, text, small, right - x), fill=INK, font=small)
+        y += px(18)
+    return y + px(8)
+
+
 def fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
     """``text`` cut with an ellipsis to fit ``width`` px."""
     if d.textlength(text, font=f) <= width:
@@ -248,6 +277,11 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: st
     if view.get("ferries"):
         ship(d, x + px(10), y + mid, px(9))
         line("Ferry hex: build there only with a Ferry Line card")
+    if view.get("through_time"):
+        draw_warp(d, x + px(10), y + mid, px(9))
+        line("Time warp: a link may end there (+$1,000); type it by")
+        line("its hex or as \"Time warp\". A cube jumps between your")
+        line("warps on different boards, counting 1 link")
     if view.get("western_link"):
         d.polygon([(x, y + mid), (x + px(9), y + mid - px(6)), (x + px(9), y + mid + px(6))], fill=INK)
         d.line((x + px(8), y + mid, x + px(20), y + mid), fill=INK, width=px(3))
@@ -257,7 +291,9 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: st
         line(f"Letters: {named}")
     if letters:
         line("Owners by their names' letters, e.g. " + (f"{label}:1" if label else "A:1"))
-    line("A close view: /game board zoom: Köln (or a hex)")
+    towns = [c["name"] for c in view.get("cities", {}).values() if c["colour"] != "warp"]
+    town = "Köln" if "Köln" in towns or not towns else towns[0]         # a city of this map
+    line(f"A close view: /game board zoom: {town} (or a hex)")
     return y
 
 

@@ -324,3 +324,29 @@ async def test_the_preview_names_the_time_line_the_build_claims(boards):
     ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
     text = (await link(ctx, {"from": "Flint", "to": "Ochre"})).caller.text
     assert "claims the Time Line Flint–Ochre (1 held: 2 points at the end)" in text, text
+
+
+def test_the_board_and_the_status_show_the_time_lines_and_explain_warps(boards, monkeypatch):
+    """"Claiming Time Lines" and "Delivering Goods Through Time": the board's panel lists each Time
+    Line with its holder, the legend says what a time warp is and how to type one, and the status
+    names the lines (issue 31: none of it was on the board)."""
+    from PIL import ImageDraw
+
+    from railhead.bot.games.rotw.status import status_text
+
+    t = TimeTable(boards=("alpha", "beta"))
+    t.link(0, "Flint", "Ochre")
+    view = GAME.view(t.state, None)
+    seen: list[str] = []
+    real = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (seen.append(text),
+                                                                                       real(self, xy, text, *a, **k)))
+    render.draw_board(view)
+    lines = view["through_time"]["time_lines"]
+    assert any(s.startswith("Flint–Ochre (") and s.endswith("): held by P0") for s in seen), seen
+    others = [line for line in lines if line["owner"] is None]
+    assert any(s.startswith("–".join(others[0]["cities"])) and s.endswith(": open") for s in seen)
+    assert "Held: P0 1 line" in seen
+    assert any(s.startswith("Time warp: a link may end there") for s in seen)
+    assert any('as "Time warp"' in s for s in seen)
+    assert "Flint–Ochre (held by P0)" in status_text(view)

@@ -61,6 +61,11 @@ def status_text(view: dict) -> str:
         lines.append("Service Bounties waiting, in order: " + ", ".join(
             c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"]) + wake + ".")
     lines += events_lines(view)
+    time = view.get("through_time")
+    if time and view["phase"] != "over":
+        holder = {None: "open", **{p["seat"]: "held by " + p["name"] for p in view["players"]}}
+        lines.append("Time Lines: " + ", ".join(f"{'–'.join(t['cities'])} ({holder[t['owner']]})"
+                                                for t in time["time_lines"]) + ".")
     open_lines = [m for m in view["major_lines"] if m["owner"] is None]
     if open_lines:
         lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
