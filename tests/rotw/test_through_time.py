@@ -350,3 +350,33 @@ def test_the_board_and_the_status_show_the_time_lines_and_explain_warps(boards, 
     assert any(s.startswith("Time warp: a link may end there") for s in seen)
     assert any('as "Time warp"' in s for s in seen)
     assert "Flint–Ochre (held by P0)" in status_text(view)
+
+
+async def test_a_time_warp_is_typed_as_time_warp_or_by_its_hex(boards):
+    """"New Gameplay": track may end at a time warp. Players type it as the board prints it, "Time
+    warp" (the one the cheapest link reaches, on the other city's board; in a path, the one next to
+    the hex beside it), or with its hex (issue 31: `Time warp` was not understood)."""
+    from railhead.bot.games.rotw.ui import build, link
+    from railhead.bot.ui import UIContext
+    from railhead.engine import Match
+
+    t = TimeTable(boards=("alpha", "beta"))
+    t.give_cash(t.actor, 40)
+    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
+    reply = await link(ctx, {"from": "Flint", "to": "Time warp"})
+    path = reply.caller.components[0].action["path"]
+    assert path[0] == FLINT and path[-1] == ALPHA_WARP
+    assert (await link(ctx, {"from": "time warp", "to": "Flint"})).caller.components[0].action["path"][0] == ALPHA_WARP
+    assert (await link(ctx, {"from": "Flint", "to": f"warp {ALPHA_WARP}"})).caller.components[0].action["path"] == path
+    typed = " ".join(["Flint", *path[1:-1], "Time", "warp"])
+    assert (await build(ctx, {"path": typed})).caller.components[0].action["path"] == path
+
+
+def test_the_local_table_keeps_time_warp_together():
+    """`rotw link Salzburg Time warp` at the local table: "Time warp" is one name (bot/games/rotw/maps.py,
+    ``typed_names``)."""
+    from railhead.bot.games.rotw.ui import UI
+    from railhead.bot.typed_args import command_args
+
+    assert command_args(UI, "link Salzburg Time warp".split(), "through-time") == {"from": "Salzburg",
+                                                                                  "to": "Time warp"}

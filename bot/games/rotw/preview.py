@@ -5,9 +5,10 @@ the engine counts thousands."""
 from __future__ import annotations
 
 from railhead.engine import IllegalAction
-from railhead.engine.common.hexgrid import normalize
+from railhead.engine.common.hexgrid import neighbor, normalize
+from railhead.engine.common.names import fold
 from railhead.engine.common.text import plural
-from railhead.engine.games.rotw.data import city_hex, load_map
+from railhead.engine.games.rotw.data import WARP, city_hex, load_map
 
 from ...replies import Button, Message, Reply
 from ...ui import UIContext
@@ -88,17 +89,44 @@ def claims(view: dict, events: list[dict], seat: int) -> str:
     return " ".join(out)
 
 
+WARP_WORDS = ("time warp", "timewarp", "time-warp", "warp")
+"""How players name a time warp (Railways Through Time) without its hex: ``link Salzburg Time warp``."""
+
+
+def bare_warp(text: str) -> bool:
+    """Whether ``text`` names a time warp without saying which (``Time warp``, ``warp``)."""
+    return fold(text).strip() in WARP_WORDS
+
+
+def warps(mapdata) -> list[str]:
+    """The hexes of the map's time warps (none on maps other than Railways Through Time)."""
+    return sorted(h for h, c in mapdata.cities.items() if c.colour == WARP)
+
+
+def _named(mapdata, text: str) -> str | None:
+    """A city by name or hex; a warp also as ``warp P10`` or ``Time warp P10``."""
+    key = fold(text).strip()
+    for word in WARP_WORDS:
+        if key.startswith(word + " ") and normalize(key[len(word):].strip()) in warps(mapdata):
+            return normalize(key[len(word):].strip())
+    return city_hex(mapdata, text)
+
+
 def place(mapdata, text: str) -> str:
     """A city name or a hex name -> hex name (city names allowed at the ends of a path)."""
-    hexname = city_hex(mapdata, text) or normalize(text)
+    hexname = _named(mapdata, text) or normalize(text)
     if hexname is None:
         raise IllegalAction(f"{text[:40]!r} is neither a hex (like C7) nor a city on this map.")
     return hexname
 
 
 def city(mapdata, text: str) -> str:
-    """A city by name or hex -> its hex; raises ``IllegalAction`` for an unknown city."""
-    hexname = city_hex(mapdata, text)
+    """A city by name or hex -> its hex (a time warp also as ``warp P10``); raises ``IllegalAction``
+    for an unknown city or a bare ``Time warp`` (which one is ``link``'s and ``path``'s to find)."""
+    hexname = _named(mapdata, text)
+    if hexname is None and bare_warp(text) and warps(mapdata):
+        raise IllegalAction(f"Which time warp? Name it by its hex: {', '.join(warps(mapdata))} "
+                            f"(e.g. `Time warp {warps(mapdata)[0]}`).")
     if hexname is None:
         raise IllegalAction(f"There is no city called {text[:40]!r} on this map.")
     return hexname
@@ -106,11 +134,22 @@ def city(mapdata, text: str) -> str:
 
 def path(mapdata, words: list[str]) -> list[str]:
     """The hexes of a typed path; a city named in several words needs no quotes (``Praha I13 Hradec
-    Kralove``): the longest run of words that names a city is that city."""
-    path, i = [], 0
+    Kralove``): the longest run of words that names a city is that city. A bare ``Time warp`` (or
+    ``warp``) at an end of the path is the time warp next to the hex beside it."""
+    parts, i = [], 0
     while i < len(words):
         size = next((n for n in range(min(4, len(words) - i), 1, -1)
-                     if city_hex(mapdata, " ".join(words[i:i + n])) is not None), 1)
-        path.append(place(mapdata, " ".join(words[i:i + size])))
+                     if _named(mapdata, " ".join(words[i:i + n])) is not None
+                     or bare_warp(" ".join(words[i:i + n]))), 1)
+        parts.append(" ".join(words[i:i + size]))
         i += size
-    return path
+    hexes = [None if bare_warp(p) and warps(mapdata) else place(mapdata, p) for p in parts]
+    for k, h in enumerate(hexes):
+        if h is None:
+            near = hexes[k - 1] if k == len(hexes) - 1 and k else hexes[k + 1] if k + 1 < len(hexes) else None
+            found = [w for w in warps(mapdata) if near is not None and w in {neighbor(near, s) for s in range(6)}]
+            if len(found) != 1:
+                raise IllegalAction("A time warp in a path goes at its start or end, next to the hex beside it; "
+                                    f"or name it by its hex ({', '.join(warps(mapdata))}).")
+            hexes[k] = found[0]
+    return hexes
