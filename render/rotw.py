@@ -13,6 +13,7 @@ drawn once and cached. The hexes of the view's ``last`` move get a gold outline.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -31,6 +32,7 @@ from .hexes import (
     Spots,
     best_spot,
     close_window,
+    cube_ring,
     draw_base,
     draw_cube,
     draw_hex_label,
@@ -53,6 +55,7 @@ PHONE_SPLIT = 22               # wider parts in play are drawn in two halves on 
 ZOOM_HEX = 60
 ZOOM_ACROSS, ZOOM_DOWN = 7, 5  # hexes in a close view
 SPUR = (70, 70, 70)
+CUBE_TRAY = (236, 236, 228)     # behind the cubes of a city holding one of its own colour
 LAYOUTS = ("desktop", "phone")
 
 
@@ -348,6 +351,13 @@ def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bo
             per_row, rows, s = _cube_grid(len(cubes), r - (2 * ring + 1 if city["urbanized"] else 0),
                                           max(9, round(r / 2) + 1))
             step = s + 3
+            if city["colour"] in cubes:          # a cube of the city's own colour: on a light tray
+                half_w, half_h = min(per_row, len(cubes)) * step / 2, rows * step / 2
+                pad = max(cube_ring(s) + 1, round(s * 0.45))
+                while pad > cube_ring(s) + 1 and math.hypot(half_w + pad, half_h + pad) > r - ring:
+                    pad -= 1                     # the tray's corners stay on the disc
+                d.rounded_rectangle((x - half_w - pad, y - half_h - pad, x + half_w + pad + 1, y + half_h + pad + 1),
+                                    radius=pad + 1, fill=CUBE_TRAY, outline=INK, width=1)
             for i, colour in enumerate(cubes):
                 in_row = min(per_row, len(cubes) - (i // per_row) * per_row)
                 cx = x - in_row * step / 2 + (i % per_row) * step + 1.5
