@@ -68,7 +68,7 @@ def status_text(view: dict) -> str:
                                                 for t in time["time_lines"]) + ".")
     open_lines = [m for m in view["major_lines"] if m["owner"] is None]
     if open_lines:
-        lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
+        lines.append("Major Lines open: " + ", ".join(f"{'–'.join(m['cities'])} ({plural(m['points'], 'point')})"
                                                       for m in open_lines) + ".")
     return "\n".join(lines)
 
