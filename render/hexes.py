@@ -61,11 +61,12 @@ class Layout:
     """Pixel geometry of a board of ``columns`` x ``rows`` hexes with circumradius ``size``.
 
     ``window``: ``(x0, y0, width, height)``, a part of the whole board in its pixels (a close
-    view, a phone's crop); every position is then relative to the window's top left corner."""
+    view, a phone's crop); every position is then relative to the window's top left corner.
+    ``label``: the hex names' type size in px (default a third of ``size``; larger on a phone)."""
 
     def __init__(self, columns: int, rows: int, size: int, margin: int = 14,
-                 window: tuple[int, int, int, int] | None = None):
-        self.columns, self.rows, self.size, self.margin = columns, rows, size, margin
+                 window: tuple[int, int, int, int] | None = None, label: int | None = None):
+        self.columns, self.rows, self.size, self.margin, self.label = columns, rows, size, margin, label
         self.full_width = int(SQRT3 * size * (columns + 0.5)) + 2 * margin
         self.full_height = int(size * (1.5 * rows + 0.5)) + 2 * margin
         self.window = window
@@ -151,7 +152,8 @@ HEX_LABEL = (70, 80, 60)
 
 
 def hex_label_font(layout: Layout) -> ImageFont.FreeTypeFont:
-    return font(max(8, layout.size // 3))
+    """The hex names' font: ``layout.label`` px, else a third of the hex size (at least 8 px)."""
+    return font(layout.label or max(8, layout.size // 3))
 
 
 def draw_hex_label(d: ImageDraw.ImageDraw, layout: Layout, name: str, halo: bool = False) -> None:

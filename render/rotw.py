@@ -13,6 +13,7 @@ drawn once and cached. The hexes of the view's ``last`` move get a gold outline.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -31,6 +32,7 @@ from .hexes import (
     Spots,
     best_spot,
     close_window,
+    cube_ring,
     draw_base,
     draw_cube,
     draw_hex_label,
@@ -49,10 +51,14 @@ from .rotw_time import board_name, draw_periods, draw_warp, is_warp, period_wind
 HEX_SIZE = 30                  # desktop
 PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's
 PHONE_MAX_HEX = 40
-PHONE_SPLIT = 22               # wider parts in play are drawn in two halves on a phone
+PHONE_SPLIT = 17               # at most this many columns across a phone: wider parts in play are cut
+                               # into strips one under the other (hexes of 30 px and more)
+PHONE_LABEL = 0.58             # hex names on a phone, in hex sizes (desktop: a third)
+PHONE_BADGE = 0.5             # link badges' radius on a phone, in hex sizes (desktop: 0.34)
 ZOOM_HEX = 60
 ZOOM_ACROSS, ZOOM_DOWN = 7, 5  # hexes in a close view
 SPUR = (70, 70, 70)
+CUBE_TRAY = (236, 236, 228)     # behind the cubes of a city holding one of its own colour
 LAYOUTS = ("desktop", "phone")
 
 
@@ -63,7 +69,7 @@ def _base(map_id: str, size: int, window: tuple[int, int, int, int] | None = Non
     and where the names are. ``phone``: larger city names (the image is shown about 400 px wide).
     ``west_closed``: the Transcontinental West greyed out (its Eastern phase)."""
     m = load_map(map_id)
-    layout = Layout(m.columns, m.rows, size, window=window)
+    layout = Layout(m.columns, m.rows, size, window=window, label=round(size * PHONE_LABEL) if phone else None)
     names = {h: board_name(c) for h, c in m.cities.items()}
     terrain = {h: "water" if t == "ferry" else t for h, t in m.terrain.items()} if m.ferries else m.terrain
     base = draw_base(layout, terrain, m.ridges, names)
@@ -205,9 +211,11 @@ def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
                    ) -> list[tuple[int, tuple[int, int, int, int], str]]:
     """The phone's map: the part in play (track, cities with cubes, the last move and a preview)
     and one hex around it, as large as PHONE_WIDTH allows; when that part is more than
-    PHONE_SPLIT columns wide, its west half above its east half (one column in both), each twice
-    as large; Railways Through Time: each board in play, with its title, one under the other
-    (``period_windows``). ``[(hex size, window, caption)]``."""
+    PHONE_SPLIT columns wide, strips of it from west to east one under the other (one column in
+    two strips), as few as keep each within PHONE_SPLIT columns (two: its west half above its
+    east half), each keeping only the rows in play between its columns; Railways Through Time:
+    each board in play, with its title, one under the other (``period_windows``).
+    ``[(hex size, window, caption)]``."""
     focus = set(view["track"]) | {h for h, c in view["cities"].items() if c["cubes"]}
     focus |= set(view.get("last") or []) | set(highlight or [])
     if view.get("through_time") and size is None:
@@ -221,7 +229,8 @@ def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
     c0, r0, c1, r1 = hex_span(focus or m.terrain, m.columns, m.rows)
     if c1 - c0 + 1 <= PHONE_SPLIT or size is not None:
         return [(*_phone_window(m, c0, r0, c1, r1, size), "")]
-    mid = (c0 + c1) // 2
+    strips = -(-(c1 - c0) // (PHONE_SPLIT - 1))
+    cuts = [c0 + (c1 - c0) * i // strips for i in range(strips + 1)]
     columns = {h: parse(h)[0] for h in (focus or m.terrain)}
 
     def rows(first: int, last: int) -> tuple[int, int]:
@@ -231,9 +240,13 @@ def _phone_windows(view: dict, m, highlight: list[str] | None, size: int | None
         _, top, _, bottom = hex_span(inside, m.columns, m.rows) if inside else (0, r0, 0, r1)
         return top, bottom
 
-    west, east = rows(c0, mid + 1), rows(mid, c1)
-    return [(*_phone_window(m, c0, west[0], mid + 1, west[1], None), f"West (columns to {col_name(mid + 1)})"),
-            (*_phone_window(m, mid, east[0], c1, east[1], None), f"East (from column {col_name(mid)})")]
+    if strips == 2:
+        mid = cuts[1]
+        west, east = rows(c0, mid), rows(mid, c1)
+        return [(*_phone_window(m, c0, west[0], mid, west[1], None), f"West (columns to {col_name(mid)})"),
+                (*_phone_window(m, mid, east[0], c1, east[1], None), f"East (from column {col_name(mid)})")]
+    return [(*_phone_window(m, a, top, b, bottom, None), f"Columns {col_name(a)}–{col_name(b)} ({i + 1} of {strips})")
+            for i, (a, b) in enumerate(zip(cuts, cuts[1:])) for top, bottom in [rows(a, b)]]
 
 
 def _phone_window(m, c0: int, r0: int, c1: int, r1: int, size: int | None) -> tuple[int, tuple[int, int, int, int]]:
@@ -285,7 +298,7 @@ def _draw_map(board: Image.Image, labels: Overlay, layout: Layout, spots: Spots,
     draw_rotors(d, layout, view, city_radius(layout, phone), letters)
     _draw_cities(d, layout, view, letters, phone)
     draw_modules(d, layout, view, city_radius(layout, phone), letters)
-    _draw_owner_markers(d, layout, spots, view, 0.42 if phone else 0.34, letters)
+    _draw_owner_markers(d, layout, spots, view, PHONE_BADGE if phone else 0.34, letters)
     labels.paste_onto(board)                   # city names last: a badge that could not avoid one stays under it
 
 
@@ -348,6 +361,13 @@ def _draw_cities(d: ImageDraw.ImageDraw, layout: Layout, view: dict, letters: bo
             per_row, rows, s = _cube_grid(len(cubes), r - (2 * ring + 1 if city["urbanized"] else 0),
                                           max(9, round(r / 2) + 1))
             step = s + 3
+            if city["colour"] in cubes:          # a cube of the city's own colour: on a light tray
+                half_w, half_h = min(per_row, len(cubes)) * step / 2, rows * step / 2
+                pad = max(cube_ring(s) + 1, round(s * 0.45))
+                while pad > cube_ring(s) + 1 and math.hypot(half_w + pad, half_h + pad) > r - ring:
+                    pad -= 1                     # the tray's corners stay on the disc
+                d.rounded_rectangle((x - half_w - pad, y - half_h - pad, x + half_w + pad + 1, y + half_h + pad + 1),
+                                    radius=pad + 1, fill=CUBE_TRAY, outline=INK, width=1)
             for i, colour in enumerate(cubes):
                 in_row = min(per_row, len(cubes) - (i // per_row) * per_row)
                 cx = x - in_row * step / 2 + (i % per_row) * step + 1.5
@@ -369,7 +389,7 @@ def _draw_owner_markers(d: ImageDraw.ImageDraw, layout: Layout, spots: Spots, vi
     s = layout.size
     r = s * radius
     f = font(max(9, int(r * 1.05)), bold=True)
-    lift = s * 0.56 - r                    # the disc ends 0.22 hex sizes below the centre
+    lift = max(s * 0.56 - r, 2 * r - 0.68 * s)   # the disc ends 0.12 hex sizes below the centre at most
     offsets = [(0, -lift), (-0.3 * s, -lift), (0.3 * s, -lift),
                (0, -lift - 0.18 * s), (-0.3 * s, -lift - 0.18 * s), (0.3 * s, -lift - 0.18 * s),
                (-0.42 * s, -lift + 0.2 * s), (0.42 * s, -lift + 0.2 * s)]

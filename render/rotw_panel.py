@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from railhead.engine.common.text import plural
+
 from .hexes import BACKGROUND, CUBE_FILL, CUBE_LETTER, INK, draw_cube, font
 from .panel import owner_colour, owner_letters, owner_name
 from .rotw_features import SNOW, WALL, WALL_EDGE, ship
+from .rotw_time import draw_warp
 
 PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled
 MARKER = (110, 70, 40)
@@ -65,7 +68,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
     d.text((x, y), phase, fill=INK, font=body)
     y += px(24)
     if view.get("events") and view["phase"] != "over":
-        y = events_box(d, view["events"], x, y, width - px(12), px)
+        last = view["end_turn"] is not None and view["turn"] >= view["end_turn"]
+        y = events_box(d, view["events"], x, y, width - px(12), px, last=last)
     labels = owner_letters([p["name"] for p in view["players"]])
     if view["phase"] == "over":
         y = final_scores(d, view, x, y, width - px(12), px, letters)
@@ -94,9 +98,9 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
             d.polygon(((t, y + px(2)), (t, y + px(18)), (t + px(14), y + px(10))), fill=INK)
         d.ellipse((x, y + px(3), x + px(14), y + px(17)), fill=owner_colour(seat), outline=INK)
         d.text((x, y + px(22)), f"Cash {_money(p['cash'])}   Bonds {p['bonds']}   Engine {p['engine']}",
-               fill=INK, font=small)
+           fill=INK, font=small)
         d.text((x, y + px(40)), f"Points {p['points']}   Income {_money(p['income'])}   Links {p['links']}",
-               fill=INK, font=small)
+           fill=INK, font=small)
         if kept:
             d.text((x, y + px(58)), fit(d, f"Cards: {kept}", small, box[2] - x - px(6)), fill=INK, font=small)
         y += px(92 if kept else 74)
@@ -118,7 +122,8 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
         wake = f" (next at the end of turn {view['bounties']['wake']})" if view["bounties"]["wake"] else ""
         d.text((x, y), fit(d, f"Bounties waiting{wake}: {row}", small, width - x - px(12)), fill=INK, font=small)
         y += px(18)
-    d.text((x, y + px(4)), f"Deck: {view['cards']['deck']} cards   Bag: {view['bag']} cubes", fill=INK, font=small)
+    d.text((x, y + px(4)), f"Deck: {plural(view['cards']['deck'], 'card')}   Bag: {plural(view['bag'], 'cube')}",
+           fill=INK, font=small)
     y += px(26)
     if view.get("major_lines"):
         d.text((x, y), "Major Lines (own links join both cities)", fill=INK, font=body)
@@ -128,10 +133,12 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
             d.ellipse((x, y + px(4), x + px(9), y + px(13)), outline=INK, width=px(1),
                       fill=owner_colour(owner) if owner is not None else BACKGROUND)
             who = f"scored by {view['players'][owner]['name']}" if owner is not None else "open"
-            d.text((x + px(14), y), f"{line['cities'][0]}–{line['cities'][1]}: {line['points']} points, {who}",
-                   fill=INK, font=small)
+            text = f"{line['cities'][0]}–{line['cities'][1]}: {plural(line['points'], 'point')}, {who}"
+            d.text((x + px(14), y), text, fill=INK, font=small)
             y += px(18)
         y += px(8)
+    if view.get("through_time"):
+        y = time_lines(d, view, x, y, width - px(12), px, labels if letters else None)
     if view.get("western_link"):
         w = view["western_link"]
         state = ", ".join(f"{c['name']} " + (f"built by {view['players'][c['owner']]['name']}" if c["owner"] is not None
@@ -152,13 +159,18 @@ def draw_panel(view: dict, scale: float, letters: bool) -> Image.Image:
 EVENT_FILL, EVENT_EDGE = (236, 244, 255), (40, 70, 130)
 
 
-def events_box(d: ImageDraw.ImageDraw, events: dict, x: int, y: int, right: int, px) -> int:
+def events_box(d: ImageDraw.ImageDraw, events: dict, x: int, y: int, right: int, px, last: bool = False) -> int:
     """The Event deck's box (railways-of-the-world.txt, "Events Deck"): the current event's name
-    (and whether it acts: a Future Event acted when drawn) and the future one's. Returns the y below."""
+    (and whether it acts: a Future Event acted when drawn) and the future one's; on the ``last``
+    turn, that there is no next turn ("Ending the Game"). Returns the y below."""
     cur, fut = events["current"], events["future"]
     now = "none yet" if cur is None else cur["name"] + ("" if events["acting"] else " (acted when drawn)")
-    rows = [("Event now", now), ("Next turn", "none" if fut is None else
-                                 fut["name"] + (" (Future Event: has acted)" if fut["future"] else ""))]
+    if last:
+        nxt = ("Last turn", "the game ends after it: no next event")
+    else:
+        nxt = ("Next turn", "none" if fut is None else fut["name"] + (" (Future Event: has acted)" if fut["future"]
+                                                                      else ""))
+    rows = [("Event now", now), nxt]
     box = (x - px(6), y - px(2), right, y + px(50))
     d.rectangle(box, fill=EVENT_FILL, outline=EVENT_EDGE, width=px(2))
     label = font(px(13))
@@ -182,6 +194,32 @@ def fitted(d: ImageDraw.ImageDraw, text: str, size: int, width: float, bold: boo
         if d.textlength(text, font=font(k, bold)) <= width:
             return font(k, bold)
     return font(max(8, size * 3 // 4), bold)
+
+
+def time_lines(d: ImageDraw.ImageDraw, view: dict, x: int, y: int, right: int, px, labels: list[str] | None) -> int:
+    """Railways Through Time's Time Lines (railways-of-the-world.txt, "Claiming Time Lines"): each
+    line's cities and board, a dot in its holder's colour and the holder's name ("open" while
+    free), then how many each player holds. ``labels``: owner letters (colour-blind). Returns the y below."""
+    small, body = font(px(13)), font(px(16))
+    d.text((x, y), "Time Lines (first to join both, own track)", fill=INK, font=body)
+    y += px(22)
+    held: dict[int, int] = {}
+    for line in view["through_time"]["time_lines"]:
+        owner = line["owner"]
+        d.ellipse((x, y + px(4), x + px(9), y + px(13)), outline=INK, width=px(1),
+                  fill=owner_colour(owner) if owner is not None else BACKGROUND)
+        if owner is not None:
+            held[owner] = held.get(owner, 0) + 1
+            who = view["players"][owner]["name"] + (f" ({labels[owner]})" if labels else "")
+        text = f"{'–'.join(line['cities'])} ({line['period']}): " + (f"held by {who}" if owner is not None else "open")
+        d.text((x + px(14), y), fit(d, text, small, right - x - px(14)), fill=INK, font=small)
+        y += px(18)
+    if held:
+        text = "Held: " + ", ".join(f"{view['players'][s]['name']} {plural(n, 'line')}"
+                                    for s, n in sorted(held.items()))
+        d.text((x, y), fit(d, text, small, right - x), fill=INK, font=small)
+        y += px(18)
+    return y + px(8)
 
 
 def fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
@@ -239,6 +277,11 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: st
     if view.get("ferries"):
         ship(d, x + px(10), y + mid, px(9))
         line("Ferry hex: build there only with a Ferry Line card")
+    if view.get("through_time"):
+        draw_warp(d, x + px(10), y + mid, px(9))
+        line("Time warp: a link may end there (+$1,000); type it by")
+        line("its hex or as \"Time warp\". A cube jumps between your")
+        line("warps on different boards, counting 1 link")
     if view.get("western_link"):
         d.polygon([(x, y + mid), (x + px(9), y + mid - px(6)), (x + px(9), y + mid + px(6))], fill=INK)
         d.line((x + px(8), y + mid, x + px(20), y + mid), fill=INK, width=px(3))
@@ -248,7 +291,9 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, px, letters: bool, label: st
         line(f"Letters: {named}")
     if letters:
         line("Owners by their names' letters, e.g. " + (f"{label}:1" if label else "A:1"))
-    line("A close view: /game board zoom: Köln (or a hex)")
+    towns = [c["name"] for c in view.get("cities", {}).values() if c["colour"] != "warp"]
+    town = "Köln" if "Köln" in towns or not towns else towns[0]         # a city of this map
+    line(f"A close view: /game board zoom: {town} (or a hex)")
     return y
 
 

@@ -107,30 +107,27 @@ def test_the_last_move_is_highlighted_on_its_hexes():
 
 @pytest.mark.parametrize("options", [{}, {"layout": "phone"}, {"zoom": "Frankfurt"}])
 def test_link_badges_never_cover_a_hex_name(monkeypatch, options):
-    """Every link badge keeps clear of the printed hex names (what players type)."""
-    badges = []
-    monkeypatch.setattr(render_rotw, "badge", lambda d, x, y, r, *rest: badges.append((x, y, r)))
+    """Every link badge keeps clear of the printed hex names (what players type), in the layout
+    (and, on a phone, the part of the board) it is drawn in."""
+    badges, layouts = [], []
+    monkeypatch.setattr(render_rotw, "badge", lambda d, x, y, r, *rest: badges.append((layouts[-1], x, y, r)))
+    real = render_rotw._draw_owner_markers
+    monkeypatch.setattr(render_rotw, "_draw_owner_markers",
+                        lambda d, layout, *rest: (layouts.append(layout), real(d, layout, *rest))[1])
     view = midgame_view()
-    board = render_rotw.draw_board(view, **options)
+    render_rotw.draw_board(view, **options)
     assert len(badges) >= 3
     m = load_map(view["map"])
     phone = options.get("layout") == "phone"
-    size = round((board.width - 28) / (1.7320508 * (m.columns + 0.5))) if phone else \
-        render_rotw.ZOOM_HEX if options.get("zoom") else HEX_SIZE
-    layout = Layout(m.columns, m.rows, size)
-    x0 = y0 = 0
-    if options.get("zoom"):
-        x0, y0 = layout.around("L8", render_rotw.ZOOM_ACROSS, render_rotw.ZOOM_DOWN).window[:2]
-    small = hex_label_font(layout)
-    for name in m.terrain:
-        x, y = layout.xy(name)
-        x, y = x - x0, y - y0
-        if name in m.cities:
-            y, anchor = y - render_rotw.city_radius(layout) - 1, "mb"
-        else:
-            y, anchor = y + size * 0.62, "ms"
-        left, top, right, bottom = small.getbbox(name, anchor=anchor)
-        for bx, by, r in badges:
+    for layout, bx, by, r in badges:
+        small = hex_label_font(layout)
+        for name in m.terrain:
+            x, y = layout.xy(name)
+            if name in m.cities:
+                y, anchor = y - render_rotw.city_radius(layout, phone) - 1, "mb"
+            else:
+                y, anchor = y + layout.size * 0.62, "ms"
+            left, top, right, bottom = small.getbbox(name, anchor=anchor)
             dx, dy = max(x + left - bx, 0, bx - x - right), max(y + top - by, 0, by - y - bottom)
             assert dx * dx + dy * dy >= (r - 1) ** 2, (name, bx, by)
 

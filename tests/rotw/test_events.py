@@ -405,3 +405,48 @@ async def test_the_link_preview_quotes_the_price_the_event_charges():
     ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), 1, t.state["seats"])
     reply = await link(ctx, {"from": "Frankfurt", "to": "Fulda"})
     assert "Cost $3,000; you have $60,000" in reply.caller.text
+
+
+def test_the_income_line_shows_the_event_s_cut():
+    """The income line says what is paid and why (issue 31, newcomer games: "earns $4,000 for 10 points"
+    under Bank Panic read as the track's figure): railways-of-the-world.txt, "3 - Income and Dividends"
+    and Events Deck (Bank Panic, ours: $2,000 less, never below $0); plurals counted (1 point)."""
+    t = started(current="bank-panic")
+    t.player(0)["points"], t.player(1)["points"] = 1, 10        # $1,000 and $6,000
+    t.finish_turn()
+    text = {e["seat"]: e["text"] for e in t.events if e["type"] == "income"}
+    assert "earns $4,000 ($6,000 for 10 points on the income track, less $2,000: Bank Panic)" in text[1]
+    assert "earns $0 ($1,000 for 1 point on the income track, less $1,000: Bank Panic)" in text[0]
+    t = started()
+    t.player(0)["points"] = 1
+    t.finish_turn()
+    assert "earns $1,000 for 1 point on the income track" in {e["seat"]: e["text"] for e in t.events
+                                                              if e["type"] == "income"}[0]
+
+
+def test_the_last_turn_shows_no_future_event_for_a_next_turn(monkeypatch):
+    """On the last turn there is no next turn (railways-of-the-world.txt, "Ending the Game": one more
+    full turn after the last marker, then the game ends): the status and the board's panel say the
+    event waiting in the Future Event slot never comes into force (issue 31: "Future event (next
+    turn)" was shown on the last turn)."""
+    from PIL import ImageDraw
+
+    from railhead.bot.games.rotw.status import events_lines
+    from railhead.render import rotw as render
+
+    t = started(current="bumper-harvest")
+    t.state["end_turn"] = t.state["turn"]
+    view = GAME.view(t.state, None)
+    future = view["events"]["future"]["name"]
+    lines = "\n".join(events_lines(view))
+    assert "next turn" not in lines.lower() and "Future event" not in lines
+    assert f"This is the last turn: the game ends after it, so **{future}** never comes into force" in lines
+    seen: list[str] = []
+    real = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (seen.append(text),
+                                                                                       real(self, xy, text, *a, **k)))
+    render.draw_board(view)
+    assert not any("next turn" in s.lower() for s in seen)
+    assert "the game ends after it: no next event" in seen
+    t.state["end_turn"] = None
+    assert "Future event (next turn)" in "\n".join(events_lines(GAME.view(t.state, None)))

@@ -13,7 +13,7 @@ from railhead.engine.games.rotw.data import DataError, read_map
 from railhead.engine.games.rotw.paths import corridors, long_corridors
 from railhead.engine.games.rotw.search import _Free, _legal, build_sample
 
-from .helpers import CTX, GAME, HEX, MAP
+from .helpers import CTX, GAME, HEX, MAP, Table
 from .test_build import started
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,3 +204,28 @@ def test_hex_distance_counts_steps_between_hexes():
             for steps in range(1, 4):
                 here = neighbor(here, side)
                 assert distance(start, here) == steps
+
+
+def test_a_refused_link_says_why():
+    """`/rotw link A B` refused says why (issue 31, newcomer games): railways-of-the-world.txt, "A. BUILD
+    TRACK": track enters a city only from its track connection points (spurs), a build lays at most 4
+    tiles, and a second track in a hex must cross the first."""
+    t = Table(3)
+    t.all_pass_auction()
+    for seat in range(3):
+        t.player(seat)["cash"] = 60
+
+    def why(a: str, b: str) -> str:
+        with pytest.raises(IllegalAction) as err:
+            GAME.query(t.state, t.actor, "cheapest_link", {"from": a, "to": b})
+        return str(err.value)
+
+    assert "more than 4 tiles apart" in why("Köln", "München")
+    for city in ("Frankfurt", "Kassel"):                       # two of Fulda's three spurs
+        t.act(t.actor, type="build", path=GAME.query(t.state, t.actor, "cheapest_link",
+                                                     {"from": "Fulda", "to": city})["path"])
+    assert "track already laid is in the way of every such path (at the spur of Fulda)" in why("Fulda", "Köln")
+    for city in ("Rotterdam", "Brussel", "Liège"):             # all three of Eindhoven's
+        t.act(t.actor, type="build", path=GAME.query(t.state, t.actor, "cheapest_link",
+                                                     {"from": "Eindhoven", "to": city})["path"])
+    assert "every track spur of Eindhoven is taken by a link already" in why("Eindhoven", "Köln")

@@ -45,7 +45,7 @@ async def test_a_mine_is_previewed_without_showing_the_draw():
     seat = t.actor
     reply = await bot_modules.mine(context(t, seat), {"city": "Troyes"})
     text = reply.caller.text
-    assert text.startswith("**Mine on Troyes ($10,000; 1 more left after this one)**: a Mine on Troyes: goods cubes "
+    assert text.startswith("**Mine on Troyes ($10,000; 1 more left after this one)**: A Mine on Troyes: goods cubes "
                            "are drawn from the bag")
     assert confirm(reply) == {"type": "build", "mine": HEX["Troyes"]}
     cash = t.player(seat)["cash"]
@@ -117,3 +117,17 @@ async def test_the_deliver_button_shows_while_only_a_stop_or_a_kept_cube_can_mov
     assert GAME.query(t.state, seat, "can_deliver", {})
     ctx = context(t, seat)
     assert "Deliver…" in [getattr(c, "label", "") for c in UI.prompt_components(ctx, ctx.prompt())]
+
+
+async def test_a_mine_preview_says_the_track_it_lays():
+    """"Mines": a Mine is placed as part of a Build Track action, so a preview with a path says the
+    track too (tiles, and whether the link completes), though the draw stays hidden (issue 31)."""
+    t = started(3)
+    seat = t.actor
+    path = GAME.query(t.state, seat, "cheapest_link", {"from": "Troyes", "to": "Reims"})["path"]
+    reply = await bot_modules.mine(context(t, seat), {"city": "Troyes", "path": " ".join(path)})
+    text = reply.caller.text
+    who = t.state["seats"][seat]
+    assert f"{who} lays {len(path) - 2} tiles and completes the link Troyes–Reims. A Mine on Troyes" in text \
+        or f"{who} lays {len(path) - 2} tiles and completes the link Reims–Troyes. A Mine on Troyes" in text, text
+    assert confirm(reply) == {"type": "build", "mine": HEX["Troyes"], "path": path}

@@ -78,3 +78,16 @@ def test_a_close_view_is_a_window_of_the_map():
     near = rotw.draw_board(FINAL, close=FINAL["last"] or ["J6"])
     whole = rotw.draw_board(FINAL)
     assert near.width * near.height < whole.width * whole.height / 2
+
+
+def test_a_cube_on_a_city_of_its_own_colour_sits_on_a_light_tray():
+    """A black cube on a black city looked like an empty square (issue 31): a city holding a cube of
+    its own colour draws its cubes on a light tray, in colour-blind mode too; other cities do not."""
+    city = next(h for h, c in MID["cities"].items() if c["colour"] == "black" and not c["marker"])
+    for letters in (False, True):
+        trays = []
+        for cubes in (["black"], ["red"], ["black", "red", "yellow"]):
+            view = {**MID, "cities": {**MID["cities"], city: {**MID["cities"][city], "cubes": cubes}}}
+            img = rotw.draw_board(view, colourblind=letters, close=[city])
+            trays.append({c: n for n, c in img.getcolors(1 << 24)}.get(rotw.CUBE_TRAY, 0))
+        assert trays[0] - trays[1] > 150 and trays[2] - trays[1] > 150, trays      # (the colour is used elsewhere)

@@ -373,3 +373,73 @@ def test_passenger_lines_clears_every_count_when_won():
     assert t.player(0)["points"] == before + 1 + 3 + 1
     assert "passengers" not in t.state and "passenger-lines:1" in t.state["cards"]["discard"]
     assert "passengers" not in GAME.view(t.state, None)
+
+
+async def test_the_preview_names_the_time_line_the_build_claims(boards):
+    """"Claiming Time Lines": the build that joins a Time Line's two cities claims it; its preview
+    says so beside the tiles (issue 31: a claim went unnoticed)."""
+    from railhead.bot.games.rotw.ui import link
+    from railhead.bot.ui import UIContext
+    from railhead.engine import Match
+
+    t = TimeTable(boards=("alpha", "beta"))
+    t.give_cash(t.actor, 40)
+    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
+    text = (await link(ctx, {"from": "Flint", "to": "Ochre"})).caller.text
+    assert "claims the Time Line Flint–Ochre (1 held: 2 points at the end)" in text, text
+
+
+def test_the_board_and_the_status_show_the_time_lines_and_explain_warps(boards, monkeypatch):
+    """"Claiming Time Lines" and "Delivering Goods Through Time": the board's panel lists each Time
+    Line with its holder, the legend says what a time warp is and how to type one, and the status
+    names the lines (issue 31: none of it was on the board)."""
+    from PIL import ImageDraw
+
+    from railhead.bot.games.rotw.status import status_text
+
+    t = TimeTable(boards=("alpha", "beta"))
+    t.link(0, "Flint", "Ochre")
+    view = GAME.view(t.state, None)
+    seen: list[str] = []
+    real = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (seen.append(text),
+                                                                                       real(self, xy, text, *a, **k)))
+    render.draw_board(view)
+    lines = view["through_time"]["time_lines"]
+    assert any(s.startswith("Flint–Ochre (") and s.endswith("): held by P0") for s in seen), seen
+    others = [line for line in lines if line["owner"] is None]
+    assert any(s.startswith("–".join(others[0]["cities"])) and s.endswith(": open") for s in seen)
+    assert "Held: P0 1 line" in seen
+    assert any(s.startswith("Time warp: a link may end there") for s in seen)
+    assert any('as "Time warp"' in s for s in seen)
+    assert "Flint–Ochre (held by P0)" in status_text(view)
+
+
+async def test_a_time_warp_is_typed_as_time_warp_or_by_its_hex(boards):
+    """"New Gameplay": track may end at a time warp. Players type it as the board prints it, "Time
+    warp" (the one the cheapest link reaches, on the other city's board; in a path, the one next to
+    the hex beside it), or with its hex (issue 31: `Time warp` was not understood)."""
+    from railhead.bot.games.rotw.ui import build, link
+    from railhead.bot.ui import UIContext
+    from railhead.engine import Match
+
+    t = TimeTable(boards=("alpha", "beta"))
+    t.give_cash(t.actor, 40)
+    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
+    reply = await link(ctx, {"from": "Flint", "to": "Time warp"})
+    path = reply.caller.components[0].action["path"]
+    assert path[0] == FLINT and path[-1] == ALPHA_WARP
+    assert (await link(ctx, {"from": "time warp", "to": "Flint"})).caller.components[0].action["path"][0] == ALPHA_WARP
+    assert (await link(ctx, {"from": "Flint", "to": f"warp {ALPHA_WARP}"})).caller.components[0].action["path"] == path
+    typed = " ".join(["Flint", *path[1:-1], "Time", "warp"])
+    assert (await build(ctx, {"path": typed})).caller.components[0].action["path"] == path
+
+
+def test_the_local_table_keeps_time_warp_together():
+    """`rotw link Salzburg Time warp` at the local table: "Time warp" is one name (bot/games/rotw/maps.py,
+    ``typed_names``)."""
+    from railhead.bot.games.rotw.ui import UI
+    from railhead.bot.typed_args import command_args
+
+    assert command_args(UI, "link Salzburg Time warp".split(), "through-time") == {"from": "Salzburg",
+                                                                                  "to": "Time warp"}

@@ -153,3 +153,25 @@ async def test_a_delivery_narrowed_to_one_is_made_at_once():
     assert reply.action["type"] == "deliver" and reply.action["colour"] == "blue"
     GAME.apply(t.state, 1, reply.action)             # a legal move
     assert isinstance(await deliver(ctx, {}), Reply)
+
+
+async def test_a_preview_that_ends_the_turn_says_the_tiles_and_the_link():
+    """A build that ends the turn cannot be previewed in full (the income phase turns a card up), yet
+    its preview says how many tiles it lays and whether the link completes (issue 31: two previews
+    said neither). railways-of-the-world.txt, "A. BUILD TRACK" and "A Completed Link!"."""
+    from railhead.bot.games.rotw.ui import build, link
+
+    from .helpers import Table
+
+    t = Table(3)
+    t.all_pass_auction()
+    for seat in range(3):
+        t.give_cash(seat, 60)
+    while not (t.state["round"] == 3 and t.state["at"] == len(t.state["order"]) - 1):
+        t.act(type="pass")
+    seat = t.actor
+    text = (await link(context(t, seat), {"from": "Frankfurt", "to": "Fulda"})).caller.text
+    who = t.state["seats"][seat]
+    assert f"{who} lays 1 tile and completes the link Frankfurt–Fulda." in text, text
+    text = (await build(context(t, seat), {"path": "Köln J6 K6"})).caller.text
+    assert f"{who} lays 2 tiles from Köln towards K6 (unfinished: removed at the end of the turn" in text, text

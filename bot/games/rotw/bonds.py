@@ -36,7 +36,7 @@ async def bonds(ctx: UIContext, args: dict) -> Apply | Reply:
 
 def return_text(who: str, prompt: dict) -> str:
     """The prompt of a seat returning bonds before the West opens."""
-    costs = ", ".join(f"{n} cost{'s' if n == 1 else ''} {return_cost(n)} points" for n in range(1, 5))
+    costs = ", ".join(f"{n} cost{'s' if n == 1 else ''} {plural(return_cost(n), 'point')}" for n in range(1, 5))
     return (f"{who}, the Eastern phase is over: before the West opens you may return some of your "
             f"{plural(prompt['bonds'], 'bond')} to the bank, losing points at once ({costs}): `/rotw bonds return:N`, "
             "or keep them (`return:0`).")

@@ -4,6 +4,8 @@ Railway Inspector's holder asked about a delivery, a Hot Spring build due; views
 buttons out)."""
 from __future__ import annotations
 
+from railhead.engine.common.text import plural
+
 from ...replies import Apply, Button
 from ...ui import Command, Param, UIContext
 
@@ -32,7 +34,8 @@ def cards_text(view: dict, seat: int | None) -> str:
                      + ", ".join(view["players"][s]["name"] for s in view["inspected"]))
     if view["major_lines"]:
         lines.append("**Major Lines** (the first player whose own links join the two cities scores):")
-        lines += [f"- {a}–{b}: {pts} points" + (f", scored by {view['players'][o]['name']}" if o is not None else "")
+        lines += [f"- {a}–{b}: {plural(pts, 'point')}"
+                  + (f", scored by {view['players'][o]['name']}" if o is not None else "")
                   for (a, b), pts, o in ((m["cities"], m["points"], m["owner"]) for m in view["major_lines"])]
     time = view.get("through_time")
     if time:

@@ -142,7 +142,8 @@ class MapChoice:
 
     def typed_names(self, map_id: str | None = None) -> list[str]:
         """See ``GameUI.typed_names``: the cities of map ``map_id`` (Railways Through Time without
-        chosen boards: every board's), else of every map and period board; and the operations cards."""
+        chosen boards: every board's), else of every map and period board; and the operations cards;
+        with Railways Through Time, "Time warp" (``link Salzburg Time warp``)."""
         boards = [periods.load_board(p) for p in periods.load_periods()]
         if map_id and map_id != periods.THROUGH_TIME:
             try:
@@ -151,7 +152,9 @@ class MapChoice:
                 return self.typed_names()
         else:
             shown = boards if map_id else [*(load_map(m) for m in available_maps()), *boards]
-        return [c.name for m in shown for c in m.cities.values()] + [c.name for c in load_cards().values()]
+        warp = ["Time warp"] if not map_id or map_id.startswith(periods.THROUGH_TIME) else []
+        warp += [f"warp {h}" for m in shown for h, c in m.cities.items() if c.colour == "warp"]
+        return [c.name for m in shown for c in m.cities.values()] + [c.name for c in load_cards().values()] + warp
 
     def table_map(self, options: dict, players: int) -> str | None:
         """See ``GameUI.table_map``: the chosen map (its boards for Railways Through Time), else the

@@ -78,7 +78,7 @@ async def mine(ctx: UIContext, args: dict):
     """``/rotw mine city [path]``: a private preview of a Mine on a gray city, with track laid in
     the same Build Track action when a path is given."""
     return await _on_city(ctx, args, "mine", "mines", "Mine", lambda town: (
-        f"a Mine on {town}: goods cubes are drawn from the bag onto it until a colour repeats (at most 5; the "
+        f"A Mine on {town}: goods cubes are drawn from the bag onto it until a colour repeats (at most 5; the "
         "repeated cube goes back)."))
 
 
@@ -86,7 +86,7 @@ async def depot(ctx: UIContext, args: dict):
     """``/rotw depot city [path]``: a private preview of a Fuel Depot (2 tokens) on a city your
     complete links reach, with track laid in the same action when a path is given."""
     return await _on_city(ctx, args, "depot", "fuel_depots", "Fuel Depot",
-                          lambda town: f"a Fuel Depot with 2 tokens in {town}.")
+                          lambda town: f"A Fuel Depot with 2 tokens in {town}.")
 
 
 async def switch(ctx: UIContext, args: dict):

@@ -2,16 +2,12 @@
 turn and its step, each player's row and, at the end, the final scores."""
 from __future__ import annotations
 
+from railhead.engine.common.text import plural
 from railhead.engine.games.rotw.money import dollars
 
 from .cards import kept_text
 
 ROUNDS = 3
-
-
-def plural(count: int, word: str) -> str:
-    """``3 bonds``, ``1 bond``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def money_hidden(view: dict) -> bool:
@@ -60,9 +56,14 @@ def status_text(view: dict) -> str:
         lines.append("Service Bounties waiting, in order: " + ", ".join(
             c["name"].removeprefix("Service Bounty: ") for c in view["bounties"]["row"]) + wake + ".")
     lines += events_lines(view)
+    time = view.get("through_time")
+    if time and view["phase"] != "over":
+        holder = {None: "open", **{p["seat"]: "held by " + p["name"] for p in view["players"]}}
+        lines.append("Time Lines: " + ", ".join(f"{'–'.join(t['cities'])} ({holder[t['owner']]})"
+                                                for t in time["time_lines"]) + ".")
     open_lines = [m for m in view["major_lines"] if m["owner"] is None]
     if open_lines:
-        lines.append("Major Lines open: " + ", ".join(f"{m['cities'][0]}–{m['cities'][1]} ({m['points']})"
+        lines.append("Major Lines open: " + ", ".join(f"{'–'.join(m['cities'])} ({plural(m['points'], 'point')})"
                                                       for m in open_lines) + ".")
     return "\n".join(lines)
 
@@ -81,6 +82,15 @@ def events_lines(view: dict) -> list[str]:
         lines.append(f"Current event: **{cur['name']}**: {cur['text']}")
     else:
         lines.append(f"Current event: **{cur['name']}** (a Future Event: it acted when drawn; no event this turn).")
-    if fut is not None:
+    if fut is not None and last_turn(view):
+        lines.append(f"This is the last turn: the game ends after it, so **{fut['name']}** never comes into force"
+                     + (" (a Future Event: it acted when drawn)." if fut["future"] else "."))
+    elif fut is not None:
         lines.append(f"Future event (next turn): **{fut['name']}**: {fut['text']}")
     return lines
+
+
+def last_turn(view: dict) -> bool:
+    """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
+    "Ending the Game": finish that turn, then one more full turn)."""
+    return view["end_turn"] is not None and view["turn"] >= view["end_turn"]

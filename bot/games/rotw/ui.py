@@ -20,14 +20,15 @@ from . import bonds, modules, spending, western
 from .cards import INSPECT, NEEDS_CITY, cards_text, map_buttons, map_text, usable, use_button
 from .focus import close_view
 from .maps import MapChoice, suggestions
+from .preview import bare_warp, render_options
 from .preview import city as _city
 from .preview import mapdata as _mapdata
 from .preview import my_turn as _my_turn
 from .preview import path as _path
 from .preview import place as _place
 from .preview import preview as _preview
-from .preview import render_options
-from .status import ROUNDS, money_hidden, plural, status_text
+from .preview import warps as _warps
+from .status import ROUNDS, last_turn, money_hidden, plural, status_text
 
 MENU_SCAN = 2000
 ACTIONS_HELP = ("`/rotw link` or `/rotw build` to lay track, `/rotw deliver`, `/rotw urbanize`, "
@@ -45,22 +46,34 @@ async def build(ctx: UIContext, args: dict) -> Reply:
     action = {"type": "build", "path": _path(mapdata, raw)}
     if args.get("toward"):
         action["toward"] = _place(mapdata, args["toward"])
-    return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
+    return await _preview(ctx, action, "Build preview", action["path"])
 
 
 async def link(ctx: UIContext, args: dict) -> Reply:
-    """``from``/``to``: two cities; the engine finds the cheapest single build that links them."""
+    """``from``/``to``: two cities; the engine finds the cheapest single build that links them. A
+    bare ``Time warp`` (Railways Through Time) is the warp the cheapest such build reaches."""
     view = _my_turn(ctx)
     mapdata = _mapdata(view)
-    a, b = _city(mapdata, args["from"]), _city(mapdata, args["to"])
-    found = ctx.query("cheapest_link", **{"from": a, "to": b})
+    ends = [None if bare_warp(args[k]) and _warps(mapdata) else [_city(mapdata, args[k])] for k in ("from", "to")]
+    board = periods.time_of(mapdata).period_of if None in ends else {}
+    for i, other in ((0, ends[1]), (1, ends[0])):
+        if ends[i] is None:      # the warps of the other city's board (any, if that is a warp too)
+            near = [w for w in _warps(mapdata) if other and board.get(w) == board.get(other[0])]
+            ends[i] = near or _warps(mapdata)
+    tries, refusal = [], None
+    for a in ends[0]:
+        for b in ends[1]:
+            if a == b:
+                continue
+            try:
+                tries.append(ctx.query("cheapest_link", **{"from": a, "to": b}))
+            except IllegalAction as exc:
+                refusal = refusal or exc
+    if not tries:
+        raise refusal or IllegalAction("Name two different places to link.")
+    found = min(tries, key=lambda f: (f["cost"], len(f["path"])))
     action = {"type": "build", "path": found["path"]}
-    return await _preview(ctx, action, "Build preview", action["path"], _along(view, action["path"]))
-
-
-def _along(view: dict, path: list[str]) -> str:
-    """A build described without a dry run's text (when the move would end the turn)."""
-    return "track along " + " → ".join(view["cities"][h]["name"] if h in view["cities"] else h for h in path) + "."
+    return await _preview(ctx, action, "Build preview", action["path"])
 
 
 def _route(view: dict, option: dict) -> list[str]:
@@ -195,19 +208,21 @@ async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
 
 
 _CITY = "a city name (or its hex)"
+_PLACE = "a city name or hex (Through Time: Time warp)"
 COMMANDS = {c.name: c for c in (
     Command("bid", "bid in thousands: `bid 3` is $3,000", bid,
             (Param("amount", int, "a whole number of thousands of dollars", required=True, min=1, max=999),),
             discord_description="Bid in the first-player auction (in thousands: 3 = $3,000)"),
     Command("pass", "pass in the auction, or pass your action", pass_,
             discord_description="Pass in the auction, or pass your action this round"),
-    Command("link", "cheapest single build linking two cities (preview first)", link,
-            (Param("from", str, _CITY, required=True, autocomplete="city"),
-             Param("to", str, _CITY, required=True, autocomplete="city")),
+    Command("link", "cheapest single build linking two cities (preview first; a time warp: `Time warp`)", link,
+            (Param("from", str, _PLACE, required=True, autocomplete="city"),
+             Param("to", str, _PLACE, required=True, autocomplete="city")),
             discord_description="Build the cheapest single link between two cities (preview first)"),
-    Command("build", "lay tiles along hexes: `build Köln J6 K6 L7 Frankfurt` (preview first)", build,
-            (Param("path", str, "start city or your open end, then hexes (and the end city)", required=True,
-                   rest=True),
+    Command("build", "lay tiles along hexes: `build Köln J6 K6 L7 Frankfurt` (preview first; a time warp at an "
+                     "end: `Time warp` or its hex)", build,
+            (Param("path", str, "start city or your open end, then hexes (and the end city or Time warp)",
+                   required=True, rest=True),
              Param("toward", str, "hex the last tile points to, if the link stays unfinished")),
             discord_description="Lay track along hexes, e.g. Köln J6 K6 L7 Frankfurt (preview first)"),
     Command("deliver", "menu of the goods cubes you can deliver", deliver,
@@ -255,15 +270,9 @@ def baron_text(b: dict) -> str:
         f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in b["hand"])
 
 
-def _last_turn(view: dict) -> bool:
-    """The game-end trigger has fired and this is the turn after it (railways-of-the-world.txt,
-    "Ending the Game": finish that turn, then one more full turn)."""
-    return view["end_turn"] is not None and view["turn"] >= view["end_turn"]
-
-
 def _when(view: dict) -> str:
     """``turn 7, round 2 of 3``, saying when it is the last turn, the last round or the last move."""
-    if not _last_turn(view):
+    if not last_turn(view):
         ends = f"; the game ends after turn {view['end_turn']}" if view["end_turn"] is not None else ""
         return f"turn {view['turn']}, round {view['round']} of {ROUNDS}{ends}"
     if view["round"] < ROUNDS:
@@ -349,7 +358,7 @@ class RotwUI(MapChoice, GameUI):
             a = view["auction"]
             high = f"high bid {dollars(a['high'])} by {view['players'][a['high_seat']]['name']}" \
                 if a["high_seat"] is not None else "no bid yet"
-            last = " **This is the last turn of the game.**" if _last_turn(view) else ""
+            last = " **This is the last turn of the game.**" if last_turn(view) else ""
             cost = ""
             if "pass_costs" in a:
                 down = ", rounded down" if view["options"]["bidding"] == "through_time" else ""

@@ -9,6 +9,7 @@ of cards, purple diamond, no symbol) are in ``players[seat]["cards"]``; their ef
 from __future__ import annotations
 
 from railhead.engine.common.names import fold
+from railhead.engine.common.text import plural
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
@@ -49,11 +50,11 @@ def describe(ctx: Context, card: str) -> dict:
     if s.goal == "first_to_city":
         city = _city(ctx, card)
         name = f"{s.name} {city}"
-        text = f"The first player to deliver a goods cube to {city} gains {bounty_points(ctx, card)} points."
+        text = f"The first player to deliver a goods cube to {city} gains {plural(bounty_points(ctx, card), 'point')}."
     elif s.goal == "deliver_to_city":
         city = _city(ctx, card)
         name = f"{s.name}: {city}"
-        text = f"The next player to deliver a goods cube to {city} gains {bounty_points(ctx, card)} points."
+        text = f"The next player to deliver a goods cube to {city} gains {plural(bounty_points(ctx, card), 'point')}."
     elif s.effect == "hotel":
         city = _city(ctx, card)
         name = f"{s.name}: {city}"
@@ -158,7 +159,7 @@ def next_bounty(state: dict, ctx: Context, events: list) -> None:
     b["wake"] = None
     state["cards"]["face_up"].append(card)
     events.append({"type": "card_revealed", "text": f"The next Service Bounty is active: {describe(ctx, card)['name']} "
-                                                    f"({bounty_points(ctx, card)} points)."})
+                                                    f"({plural(bounty_points(ctx, card), 'point')})."})
 
 
 def reveal_one(cards: dict) -> str | None:
@@ -185,7 +186,7 @@ def claim(state: dict, ctx: Context, seat: int, card: str, points: int, events: 
             points += 2
     if points:
         player["points"] += points
-        reward.append(f"{points} points")
+        reward.append(plural(points, "point"))
     cards["face_up"].remove(card)
     cards["discard"].append(card)
     events.append({"type": "goal", "seat": seat,

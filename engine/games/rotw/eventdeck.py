@@ -193,6 +193,19 @@ def income(state: dict, amount: int) -> int:
     return max(min(amount, 0), amount + delta)
 
 
+def income_text(state: dict, track: int, paid: int, points: int) -> str:
+    """What a player earns at the income phase, for its line: ``paid`` (thousands) ``for N points
+    on the income track``, or, when this turn's ``income`` event changed it, the track's figure
+    ``track`` and the event's rise or cut, e.g. ``$4,000 ($6,000 for 10 points on the income track,
+    less $2,000: Bank Panic)``."""
+    figure = f"for {points} point{'' if points == 1 else 's'} on the income track"
+    if paid == track:
+        return f"{dollars(paid)} {figure}"
+    spec = current(state)
+    change = f"plus {dollars(paid - track)}" if paid > track else f"less {dollars(track - paid)}"
+    return f"{dollars(paid)} ({dollars(track)} {figure}, {change}: {spec.name if spec else 'this turn'})"
+
+
 def check_delivery(state: dict, colour: str) -> None:
     """Refuse a delivery of an embargoed colour. Raises ``IllegalAction``."""
     spec = current(state)

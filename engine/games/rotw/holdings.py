@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from railhead.engine.common.hexgrid import edge_key, neighbor
 from railhead.engine.common.names import fold
+from railhead.engine.common.text import plural
 from railhead.engine.core.errors import IllegalAction
 
 from . import cards as ops
@@ -241,7 +242,7 @@ def check_major_lines(state: dict, ctx: Context, seat: int, events: list) -> Non
             player["points"] += points
             events.append({"type": "major_line", "seat": seat,
                            "text": f"{player['name']} completes the Major Line {ctx.map.cities[a].name}–"
-                                   f"{ctx.map.cities[b].name}: +{points} points."})
+                                   f"{ctx.map.cities[b].name}: +{plural(points, 'point')}."})
 
 
 def major_lines_view(state: dict, ctx: Context) -> list[dict]:

@@ -199,18 +199,73 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
                 candidates += from_end(mapdata, links, lid, free, stop, budget)
         candidates += from_city(mapdata, links, x, free, stop, budget)
     best: tuple | None = None
+    refused: list[tuple[int, list[str], str]] = []
     for path in candidates:
         try:
             plan = planned(ctx, state, seat, path, max_tiles=budget, perks=perks)
-        except IllegalAction:
+        except IllegalAction as exc:
+            refused.append((len(path), path, str(exc)))
             continue
         if state["options"].get("cut_throat") and plan.redirect:
+            refused.append((len(path), path, "the Cut Throat variant forbids turning the last tile of an "
+                                             "unfinished link"))
             continue                          # the Cut Throat variant forbids redirecting
         key = (build_cost(ctx, plan, perks & {"ferry_line"}), plan.link is None and plan.join is None, len(path), path)
         if best is None or key < best:
             best = key
     if best is None:
-        raise IllegalAction(f"No single build of up to {budget} tiles can link {mapdata.cities[a].name} "
-                            f"to {mapdata.cities[b].name} now; build by hex path instead.")
+        raise IllegalAction(why_no_link(state, ctx, seat, a, b, budget, ferry, min(refused, default=None)))
     plan = planned(ctx, state, seat, best[3], max_tiles=budget, perks=perks)
     return best[3], eventdeck.track_price(state, ctx, plan, best[0], perks & {"ferry_line"})
+
+
+def plan_summary(state: dict, ctx: Context, seat: int, path: list[str], toward: str | None = None) -> dict:
+    """What the build of ``path`` would lay (a preview whose dry run hides its text says it from
+    this): ``{"tiles": tiles laid or turned, "completes": bool, "from": city or open end hex,
+    "to": city hex or None, "towards": the last tile's hex}``, with the seat's readied cards and
+    this turn's event. Raises ``IllegalAction`` as the build would (railways-of-the-world.txt,
+    "A. BUILD TRACK")."""
+    perks = holdings.build_perks(state, ctx, seat)
+    budget = holdings.max_tiles(perks) + eventdeck.extra_tiles(state)
+    plan = planned(ctx, state, seat, path, toward, max_tiles=budget, perks=perks)
+    last = plan.tiles[-1][0] if plan.tiles else plan.redirect[0] if plan.redirect else None
+    return {"tiles": len(plan.tiles) + (1 if plan.redirect else 0), "completes": plan.completes,
+            "from": plan.start_city, "to": plan.end_city, "towards": last}
+
+
+def why_no_link(state: dict, ctx: Context, seat: int, a: str, b: str, budget: int, ferry: bool,
+                refused: tuple[int, list[str], str] | None) -> str:
+    """Why no single build links city hexes ``a`` and ``b`` (``cheapest_link`` found none), in a
+    sentence for the player: a city with every spur taken, the rules refusing the shortest way
+    (``refused``: ``(length, path, refusal)``), the cities too far apart for one build, or track
+    already laid in the way (``ferry``: a Ferry Line is readied, so ferry hexes may be used).
+    Source: railways-of-the-world.txt, "A. BUILD TRACK": track enters a city only by a free track
+    connection point; at most ``budget`` tiles per build."""
+    mapdata, links = ctx.map, state["links"]
+    name = {h: mapdata.cities[h].name for h in (a, b)}
+    head = f"No single build of up to {budget} tiles can link {name[a]} to {name[b]} now"
+    tail = " Build another way by hex path (`/rotw build`), or link other cities."
+    own_end = {link["from"] for link in links.values()
+               if link["owner"] == seat and link["to"] is None and link["hexes"]}
+    full = [h for h in (a, b) if not free_spurs(mapdata, links, h) and h not in own_end]
+    if full:
+        which = " and ".join(name[h] for h in full)
+        return (f"{head}: every track spur of {which} is taken by a link already, and track enters a city "
+                "only by a free spur.")
+    if refused is not None:
+        _, path, why = refused
+        shown = " ".join(mapdata.cities[h].name if h in mapdata.cities else h for h in path)
+        return f"{head}: the shortest way ({shown}) is refused: {why.rstrip('.')}.{tail}"
+    empty = list(from_city(mapdata, {}, a, lambda h: ferry or h not in mapdata.ferries, city_stop(mapdata, {}, [b]),
+                           budget))
+    if not empty:
+        return (f"{head}: they are more than {budget} tiles apart (around walls, water and other cities). "
+                "Lay part of the way with `/rotw build` and finish it with a later action this turn (unfinished "
+                "track is removed at the end of the turn), or link them through another city.")
+    track = state["track"]
+    blocked = sorted({h for p in empty for h in p[1:-1] if len(track.get(h, [])) >= 2} | {
+        h for p in empty for h in (p[0], p[-1]) if h in mapdata.cities and side_towards(h, p[1 if h == p[0] else -2])
+        not in free_spurs(mapdata, links, h)})
+    where = ", ".join(f"the spur of {mapdata.cities[h].name}" if h in mapdata.cities else h for h in blocked[:4])
+    return (f"{head}: track already laid is in the way of every such path"
+            + (f" (at {where})" if where else "") + f".{tail}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import islice
 
+from railhead.engine.common.hexgrid import normalize
 from railhead.engine.core.errors import IllegalAction
 
 from . import eventdeck, paths, periods, routing, search
@@ -29,17 +30,22 @@ def _deliveries(state: dict, seat: int):
 
 def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
     """``cheapest_link`` (``from``, ``to``: cities by hex or name) -> ``{"path": [hexes], "cost":
-    thousands}``; ``deliveries`` (``from``, ``colour`` optional filters, ``limit``, default 2000)
-    -> deliver actions with ``"to"`` and ``"points"`` (``{seat: points}``, with the Event deck's
-    bonus for the mover, ``eventdeck.with_bonus``; an embargoed colour left out); with the add-on modules
-    also the Fuel Depot stops and continuations (``stop``, ``kept``) and ``"cities"`` (the hexes the
-    cube passes: a Switch Track's branch is no city-to-city link); ``can_deliver`` -> bool.
-    Raises ``IllegalAction`` for an unknown question or city, or when no single build links the cities."""
+    thousands}``; ``build_plan`` (``path``: hexes as a build takes them, ``toward`` optional) ->
+    ``paths.plan_summary`` (tiles, completes, ends); ``deliveries`` (``from``, ``colour`` optional
+    filters, ``limit``, default 2000) -> deliver actions with ``"to"`` and ``"points"`` (``{seat:
+    points}``, with the Event deck's bonus for the mover, ``eventdeck.with_bonus``; an embargoed
+    colour left out); with the add-on modules also the Fuel Depot stops and continuations
+    (``stop``, ``kept``) and ``"cities"`` (the hexes the cube passes: a Switch Track's branch is no
+    city-to-city link); ``can_deliver`` -> bool. Raises ``IllegalAction`` for an unknown question
+    or city, or when no single build links the cities (saying why: ``paths.why_no_link``)."""
     if seat is None:
         raise IllegalAction("Only a seated player can ask that.")
     if name == "cheapest_link":
         path, cost = paths.cheapest_link(state, ctx, seat, _city(ctx, args.get("from")), _city(ctx, args.get("to")))
         return {"path": path, "cost": cost}
+    if name == "build_plan":
+        path = [normalize(h) or h for h in args.get("path") or []]
+        return paths.plan_summary(state, ctx, seat, path, normalize(args["toward"]) if args.get("toward") else None)
     if name == "deliveries":
         origin = _city(ctx, args["from"]) if args.get("from") else None
         colour = (args.get("colour") or "").lower()

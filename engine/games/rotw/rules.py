@@ -385,11 +385,12 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = No
     Transcontinental game, the pause between its phases, ``transcontinental.east_ends``)."""
     dividend = ctx.tables.money.bond_dividend
     for seat, player in enumerate(state["players"]):
-        income = eventdeck.income(state, transcontinental.income(state, ctx, seat, income_of(player["points"], ctx)))
+        track = transcontinental.income(state, ctx, seat, income_of(player["points"], ctx))
+        income = eventdeck.income(state, track)
         player["cash"] += income
         owed = player["bonds"] * dividend
         issued = pay(player, owed, ctx.tables.money.bond) if owed else 0
-        text = f"{player['name']} earns {dollars(income)} for {player['points']} points on the income track"
+        text = f"{player['name']} earns {eventdeck.income_text(state, track, income, player['points'])}"
         if owed:
             text += f", pays {dollars(owed)} bond dividends"
             if issued:
