@@ -33,7 +33,7 @@ def typed_args(params: Iterable[Param], words: list[str], names: frozenset[tuple
     can (``deliver Reggio Emilia red``) or the next parameter is a yes/no (``tile first build``);
     words left at the end go on with the one name typed, if only one was (else they are refused)."""
     params = tuple(params)
-    words = group_names(words, names)
+    words = group_names(discord_keys(words, {p.name for p in params}), names)
     args: dict = {}
     positional = []
     rest = {p.name for p in params if p.rest}
@@ -74,6 +74,25 @@ def typed_args(params: Iterable[Param], words: list[str], names: frozenset[tuple
     if positional[used:]:
         args["_extra"] = " ".join(positional[used:])      # refused by the command's check, never dropped
     return args
+
+
+def discord_keys(words: list[str], keys: set[str]) -> list[str]:
+    """Discord's spelling of an argument, as the bot's own texts show it, read as ``name=value``:
+    ``card:City`` -> ``card=City``, and ``card: City`` (a space after the colon) -> ``card=City``,
+    for the names in ``keys`` only (``Hotel: Frankfurt`` stays a card name)."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        key, colon, value = w.partition(":")
+        if colon and "=" not in key and key.lower() in keys:
+            if value or i + 1 == len(words):
+                out.append(f"{key}={value}")
+            else:
+                out.append(f"{key}=")                       # the value is the next word
+        elif out and out[-1].endswith("=") and out[-1][:-1].lower() in keys:
+            out[-1] += w
+        else:
+            out.append(w)
+    return out
 
 
 def group_names(words: list[str], names: frozenset[tuple[str, ...]] = frozenset()) -> list[str]:

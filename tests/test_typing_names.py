@@ -62,6 +62,22 @@ async def test_a_card_name_with_spaces_and_a_city_need_no_quotes(tmp_path):
         await store.close()
 
 
+def test_discords_name_colon_value_is_read_as_typed_at_the_table():
+    """Issue 31, part 5: `rotw card card:City Growth city:Salzburg`, copied from the bot's own
+    texts (Discord writes options as `name:value`), was read as card 'card:City', city 'Growth'.
+    `name:value` and `name: value` now mean `name=value` for the command's own option names; a
+    card name with a colon (`Hotel: Frankfurt`) is left alone."""
+    from railhead.bot.games.rotw.ui import UI
+    from railhead.bot.typed_args import command_args
+
+    want = {"card": "City Growth", "city": "Salzburg"}
+    for line in ("card card:City Growth city:Salzburg", "card card: City Growth city: Salzburg",
+                 "card card=City Growth city=Salzburg", "card City Growth Salzburg"):
+        words = line.split()
+        assert command_args(UI, words, "rhine-alps") == want, line
+    assert command_args(UI, "card Hotel: Frankfurt".split(), "rhine-alps")["card"] == "Hotel: Frankfurt"
+
+
 async def test_a_hotel_is_taken_by_the_name_shown(tmp_path):
     store, local, session = await rotw_table(tmp_path, 1)
     try:
