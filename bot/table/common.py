@@ -4,6 +4,10 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
+import msgspec
+
+from railhead import engine
+
 from ..replies import Caller, Refusal
 from ..store import GameRow
 
@@ -50,3 +54,30 @@ SETTINGS = {
     "confirm_pass": (bool, "ask before passing while a better move is on offer"),
 }
 SETTING_DEFAULTS = {"colourblind": False, "dm": True, "layout": "desktop", "confirm_pass": True}
+
+
+def seated(game: engine.Game, count: int) -> str:
+    """``"2 of 2-6"``: how many are seated against the players the game takes."""
+    return f"{count} of {game.min_seats}-{game.max_seats}" if game.min_seats != game.max_seats else \
+        f"{count} of {game.max_seats}"
+
+
+def options_text(game: engine.Game, options: dict) -> str:
+    """The options a table was opened with that differ from the game's defaults, in words
+    (``"map eastern-us, events, mines"``), or ``"the defaults"``; said when the table opens and
+    in its lobby status, so everyone sees what they join."""
+    defaults = msgspec.to_builtins(game.options(None))
+    said = []
+    for name, value in options.items():
+        if defaults.get(name) == value:
+            continue
+        words = name.replace("_", " ")
+        if value is True:
+            said.append(words)
+        elif value is False:
+            said.append(f"no {words}")
+        elif isinstance(value, list):
+            said.append(f"{words} {', '.join(map(str, value)) or 'none'}")
+        else:
+            said.append(f"{words} {value}")
+    return ", ".join(said) or "the defaults"

@@ -10,7 +10,7 @@ from .. import records, registry, timing
 from ..replies import Button, Caller, Message, Refusal, Reply, Select, answered, private
 from ..session import Session
 from ..store import GameRow
-from .common import SETTING_DEFAULTS, SETTINGS, last_error
+from .common import SETTING_DEFAULTS, SETTINGS, last_error, options_text, seated
 
 log = logging.getLogger("railhead.table")
 
@@ -38,7 +38,8 @@ class Information:
         if row.status == "lobby":
             seats = await self.store.seats(row.id)
             names = ", ".join(s.name for s in seats)
-            return private(f"{game.name}: waiting to start. Seated ({len(seats)}/{game.max_seats}): {names}.")
+            return private(f"{game.name}: waiting to start. Seated ({seated(game, len(seats))}): {names}.\n"
+                           f"Options: {options_text(game, row.options)}.")
         session = await self.loaded(row)
         # a private answer: a seated caller sees it from their own seat (their own money when it is hidden)
         text = self.ui(row.game).status_text(session.match.view(session.seat_of(caller.user_id)))

@@ -13,7 +13,7 @@ from .. import logs, registry, timing
 from ..replies import Button, Caller, Message, Refusal, Reply, answered, private
 from ..session import Session
 from ..store import ChannelBusy, GameRow
-from .common import require_manager
+from .common import options_text, require_manager, seated
 
 log = logging.getLogger("railhead.table")
 
@@ -59,8 +59,10 @@ class Lobby:
         players = f"{game.min_seats}-{game.max_seats} players" if game.max_seats > 1 else "solo"
         return Reply(channel=Message(
             f"**{caller.name}** opened a table for **{game.name}** ({players}; {timing.describe(clock)}).\n"
+            f"Options: {options_text(game, opts)}.\n"
             "Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone "
-            "is seated.", components=buttons), channel_id=caller.channel_id, game_id=gid,
+            "is seated: nobody can join once the game has begun.", components=buttons),
+            channel_id=caller.channel_id, game_id=gid,
             direct={caller.user_id: self._welcome(game, caller.channel_id)})
 
     @staticmethod
@@ -107,7 +109,8 @@ class Lobby:
                     raise Refusal(f"The table is full ({game.max_seats} players).")
                 await tx.add_seat(row.id, caller.user_id, caller.name)
         names = ", ".join([s.name for s in seats] + [caller.name])
-        return Reply(channel=Message(f"**{caller.name}** joins. Seated: {names}."), channel_id=row.channel_id,
+        return Reply(channel=Message(f"**{caller.name}** joins. Seated ({seated(game, len(seats) + 1)}): {names}."),
+                     channel_id=row.channel_id,
                      game_id=row.id, direct={caller.user_id: self._welcome(game, row.channel_id)})
 
     @answered
@@ -259,3 +262,4 @@ class Lobby:
                     await timing.sync(tx, Session(changed, session.seats, session.match), self.clock())
         return Reply(channel=Message(f"**{caller.name}** changed this game's timing: {timing.describe(clock)}."),
                      channel_id=row.channel_id, game_id=row.id)
+

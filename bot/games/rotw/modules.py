@@ -21,7 +21,7 @@ WORDS = {"mines": "mines", "mine": "mines",
          "city_rotors": "city_rotors", "city-rotors": "city_rotors", "rotors": "city_rotors", "rotor": "city_rotors"}
 """A module as players type it -> the engine's option."""
 PARAM = Param("modules", str, "add-ons: mines,depots,switches,rotors (default none)",
-              example="mines,depots")
+              example="mines,depots,switches,rotors|all")
 _CITY = "a city name (or its hex)"
 
 
