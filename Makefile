@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 LOCK := constraints.txt
 LOCKVENV ?= /tmp/railhead-lockvenv
 
-.PHONY: run test test-postgres lint local bench bench-postgres lock clean
+.PHONY: run test test-postgres test-container lint local bench bench-postgres lock clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,12 @@ test: $(VENV)/.installed-test
 # package installed with apt-get when no server binaries are found), stopped at the end.
 test-postgres: $(VENV)/.installed-postgres
 	PY=$(PY) tools/test-postgres.sh
+
+# The Dockerfile and docker-compose.yml built and run with podman on local stand-in base images
+# (no Docker daemon or registry needed; installs podman from Debian; run as root): README, **Docker:**.
+CONTAINER_CHECK ?= ../shared/tools/container-check.sh
+test-container:
+	bash $(CONTAINER_CHECK) .
 
 bench: $(VENV)/.installed-test
 	$(PY) -m bench

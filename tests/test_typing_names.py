@@ -94,7 +94,8 @@ async def test_a_link_to_a_city_named_in_two_words(tmp_path):
         out = "\n".join(await local.handle("rotw link Praha Hradec Kralove"))
         assert "**Build preview**" in out and "Hradec Králové" in out, out
         again = "\n".join(await local.handle("rotw link from=Praha to=Hradec Kralove"))
-        assert again == out
+        letters = re.compile(r"(Buttons|Menu) [A-Z]")          # each message shown has its own letter
+        assert letters.sub(r"\1", again) == letters.sub(r"\1", out)
         path = "\n".join(await local.handle("rotw build Hradec Kralove J14"))
         assert "Build preview" in path and "from Hradec Králové towards J14" in path, path
     finally:
