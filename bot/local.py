@@ -125,7 +125,9 @@ class LocalTable:
         self.user = "Ann"
         self.names: dict[int, str] = {}
         self.inbox: dict[int, list[Message]] = {}
-        self.images = 0
+        self.inbox_game: int | None = None             # the game the waiting private messages belong to
+        self.images = max((int(p.name[:4]) for p in out_dir.rglob("[0-9][0-9][0-9][0-9]-*")), default=0) \
+            if out_dir.is_dir() else 0                  # numbered on from a folder used before: none overwritten
         self.shown = 0                                  # answers shown so far: orders the views
         self.public_view: tuple[int, list[Message]] = (0, [])
         self.views: dict[int, tuple[int, list[Message]]] = {}     # by user id: the last answer seen
@@ -390,6 +392,7 @@ class LocalTable:
         lines: list[str] = []
         self.shown += 1
         me = user_id(self.user)
+        self._new_game(reply.game_id)
         if reply.channel is not None:               # a move: the typist's earlier private choices are spent
             self.open[me] = []
             lines += self._message(reply.channel, "")
@@ -424,6 +427,29 @@ class LocalTable:
                 mine[:] = [t for t in mine if t not in self.tagged or choices_of(self.tagged[t]) != same]
                 mine.append(self._tag(message))
         del mine[:-4]                                   # the last four private choices stay open
+
+    def _new_game(self, game_id: int | None) -> None:
+        """A reply of another game than the one private messages wait for (a new table after an
+        abandoned one): what waited from the old game is dropped, so nobody is shown an earlier
+        game's secret choice in the next."""
+        if game_id is not None and game_id != self.inbox_game:
+            self.inbox.clear()
+            self.inbox_game = game_id
+
+    async def resume(self) -> list[str]:
+        """After a restart in the same folder: the players of the game in progress by name (their
+        mentions read as names, not "someone"), and the typist set to the seat it waits on."""
+        row = await self.table.store.active_game(LOCAL_CHANNEL)
+        if row is None:
+            return []
+        for seat in await self.table.store.seats(row.id):
+            self.names[seat.user_id] = seat.name
+        waiting = await self._waiting()
+        if waiting and waiting[1]:
+            self.user = waiting[1][0]
+        names = ", ".join(self.names.values())
+        return [f"A game is in progress here ({registry.game(row.game).name}; {names}). "
+                f"{self.user} types now; `game status` and `game board` show where it stands."]
 
     def _private(self, name: str, lines: list[str], pass_keyboard: bool) -> list[str]:
         """``lines`` in open mode or in a solo game (nobody else looks); in hot-seat mode they go
@@ -518,6 +544,8 @@ async def run_local(db_path: str, out_dir: str = "railhead-boards", open_table: 
     print(f"\nGames are saved in {db_path}; board images go to {out_dir}/"
           + ("." if open_table else " (private ones to a folder per player there)."))
     print("To connect to Discord instead, set DISCORD_TOKEN (see README, 'Connecting to Discord').\n")
+    for line in await local.resume():
+        print(line)
     stop = None
     try:
         with stop_on_signals() as stop:

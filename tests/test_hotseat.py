@@ -7,7 +7,8 @@ import random
 from pathlib import Path
 
 from railhead.bot.hotseat import CLEAR, HIDDEN, Console, Curtain, folder_name, present
-from railhead.bot.local import LocalTable, run_local
+from railhead.bot.local import LocalTable, run_local, user_id
+from railhead.bot.replies import Message
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
 
@@ -360,5 +361,49 @@ async def test_two_open_menus_need_the_letter_and_public_buttons_stay_pressable(
         assert len((await local.table.session(1)).match.log) == before + 1
         log = (await local.table.session(1)).match.log
         assert log[-1][1]["type"] == "hire", log[-1]
+    finally:
+        await store.close()
+
+
+async def test_an_abandoned_games_secret_never_shows_in_the_next(tmp_path):
+    """Issue 31, part 5 ("Secrets and restarts"): after an abandoned game the next lobby showed
+    Bob the old game's baron choice, which had waited for him to take the keyboard."""
+    store, local = await local_table(tmp_path)
+    try:
+        for line in ("as Ann", "game new rotw barons=true", "as Bob", "game join", "as Ann", "game start"):
+            await local.handle(line)
+        assert local.inbox.get(user_id("Bob")), "Bob's baron choice waits for him"
+        await local.handle("game abandon yes")
+        for line in ("game new rotw barons=true",):
+            await local.handle(line)
+        out = await local.handle("as Bob")
+        shown = "\n".join(line for curtain in out if isinstance(curtain, Curtain) for line in curtain.lines)
+        assert "baron" not in shown.lower(), shown
+    finally:
+        await store.close()
+
+
+async def test_a_restarted_table_keeps_earlier_boards_and_knows_the_players(tmp_path):
+    """Issue 31, part 5: restarting the local table in the same folder overwrote the earlier board
+    PNGs (numbered from 1 again) and greeted a seat as "someone"."""
+    store, local = await local_table(tmp_path, render=True)
+    try:
+        for line in ("as Ann", "game new workers", "as Bob", "game join", "as Ann", "game start"):
+            await local.handle(line)
+        await local.handle("game board")
+        before = {p: p.read_bytes() for p in (tmp_path / "boards").rglob("*.png")}
+        assert before
+    finally:
+        await store.close()
+    store, again = await local_table(tmp_path, render=True)
+    try:
+        said = await again.resume()
+        assert said and "Ann, Bob" in said[0], said
+        out = "\n".join(str(x) for x in await again.handle("game board"))
+        assert "someone" not in out, out
+        after = {p: p.read_bytes() for p in (tmp_path / "boards").rglob("*.png")}
+        assert all(after[p] == data for p, data in before.items()) and len(after) > len(before)
+        text = "\n".join(again._message(Message(f"<@{user_id('Bob')}> to move"), ""))
+        assert text == "Bob to move", text
     finally:
         await store.close()
