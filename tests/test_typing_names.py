@@ -48,6 +48,11 @@ async def rotw_table(tmp_path, seed: int, players: int = 2, options: str = "", r
         bid = False
 
 
+def unlettered(text: str) -> str:
+    """A screen without the letters naming its messages' choices (each message shown has its own)."""
+    return re.sub(r"(Buttons|Menu) [A-Z]", r"\1", text)
+
+
 def face_up(session) -> list[str]:
     return [c["name"] for c in session.match.view(None)["cards"]["face_up"]]
 
@@ -94,8 +99,7 @@ async def test_a_link_to_a_city_named_in_two_words(tmp_path):
         out = "\n".join(await local.handle("rotw link Praha Hradec Kralove"))
         assert "**Build preview**" in out and "Hradec Králové" in out, out
         again = "\n".join(await local.handle("rotw link from=Praha to=Hradec Kralove"))
-        letters = re.compile(r"(Buttons|Menu) [A-Z]")          # each message shown has its own letter
-        assert letters.sub(r"\1", again) == letters.sub(r"\1", out)
+        assert unlettered(again) == unlettered(out)
         path = "\n".join(await local.handle("rotw build Hradec Kralove J14"))
         assert "Build preview" in path and "from Hradec Králové towards J14" in path, path
     finally:
@@ -112,7 +116,7 @@ async def test_a_time_warp_of_boards_drawn_at_random_is_typed_as_shown(tmp_path)
         warp = next(c.name for c in m.cities.values() if c.colour == "warp")
         city = next(c.name for c in m.cities.values() if c.colour != "warp" and " " not in c.name)
         out = "\n".join(await local.handle(f"rotw link {city} {warp}"))
-        assert out == "\n".join(await local.handle(f"rotw link from={city} to={warp}")), out
+        assert unlettered(out) == unlettered("\n".join(await local.handle(f"rotw link from={city} to={warp}"))), out
         assert warp in out or "no single build" in out.lower() or "cannot" in out.lower(), out
     finally:
         await store.close()
