@@ -126,8 +126,9 @@ class LocalTable:
         self.names: dict[int, str] = {}
         self.inbox: dict[int, list[Message]] = {}
         self.inbox_game: int | None = None             # the game the waiting private messages belong to
+        # numbered on from a folder used before, so no earlier board is overwritten
         self.images = max((int(p.name[:4]) for p in out_dir.rglob("[0-9][0-9][0-9][0-9]-*")), default=0) \
-            if out_dir is not None and out_dir.is_dir() else 0   # numbered on from a folder used before: none overwritten
+            if out_dir is not None and out_dir.is_dir() else 0
         self.shown = 0                                  # answers shown so far: orders the views
         self.public_view: tuple[int, list[Message]] = (0, [])
         self.views: dict[int, tuple[int, list[Message]]] = {}     # by user id: the last answer seen
