@@ -313,7 +313,7 @@ def final_scores(d: ImageDraw.ImageDraw, view: dict, x: int, y: int, right: int,
     y += px(26)
     for row in rows:
         d.ellipse((x, y + px(3), x + px(11), y + px(14)), fill=owner_colour(row["seat"]), outline=INK)
-        tail = f" {row['score']} = {row['formula']} · {row['links']} links"
+        tail = f" {row['score']} = {row['formula']} · {plural(row['links'], 'link')}"
         room = right - x - px(22)
         f = fitted(d, f"{row['rank']}. {row['name']}{tail}", px(13), room)
         name = fit(d, f"{row['rank']}. {row['name']}", f, room - d.textlength(tail, font=f))

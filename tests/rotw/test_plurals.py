@@ -7,6 +7,7 @@ from PIL import ImageDraw
 
 from bench.policy import play
 from railhead.bot.games.rotw.status import status_text
+from railhead.bot.games.rotw.ui import UI
 from railhead.render import rotw as render
 
 from .helpers import GAME
@@ -33,6 +34,10 @@ def test_no_text_says_1_points(options, seed, monkeypatch):
             texts.append(status_text(view))
             if i % 40 == 0:
                 render.draw_board(view)
+    view, outcome = GAME.view(state, None), GAME.outcome(state)   # the final scores, one player at 1 link
+    outcome["table"][0]["links"] = view["final"]["table"][0]["links"] = 1
+    texts.append(UI.outcome_text(view, outcome))
+    render.draw_board(view)
     wrong = sorted({m.group(0) + ": " + t[:80] for t in texts + drawn for m in [ONE_MANY.search(t)] if m})
     assert not wrong, wrong
     assert any(re.search(r"\b1 point\b", t) for t in texts + drawn)      # the case came up

@@ -445,7 +445,7 @@ class RotwUI(MapChoice, GameUI):
             baron = row.get("baron")
             goal = "" if not baron or baron["met"] else f"; baron {baron['name']} not met"
             lines.append(f"{row['rank']}. **{row['name']}**: {row['score']} = {row['formula']} "
-                         f"({row['links']} links, {dollars(row['cash'])}{goal})")
+                         f"({plural(row['links'], 'link')}, {dollars(row['cash'])}{goal})")
         lines += outcome["tiebreaks"]
         lines.append(f"🏆 {outcome['winner']} wins!")
         return "\n".join(lines)
