@@ -37,6 +37,15 @@ def track_colour(owner: int | None) -> tuple[int, int, int]:
     return UNOWNED if owner is None else owner_colour(owner)
 
 
+def rounded_box(d: ImageDraw.ImageDraw, box, radius: float, **style) -> None:
+    """A rounded rectangle on whole pixels, its corner radius at most half its width and height:
+    Pillow refuses a box a fraction of a pixel wider than twice its radius (``x1 must be greater
+    than or equal to x0``), which a goods supply badge in a close view once was."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    r = max(0, min(int(radius), (x1 - x0) // 2, (y1 - y0) // 2))
+    d.rounded_rectangle((x0, y0, max(x0, x1), max(y0, y1)), r, **style)
+
+
 def text_on(colour) -> tuple[int, int, int]:
     """Ink that reads on ``colour``."""
     return WHITE if sum(colour[:3]) < 300 else INK
@@ -291,8 +300,8 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
         width = min(per_row, len(cubes)) * step
         top = y + 0.06 * s - rows * step / 2 + 2
         left = x - width / 2 + 2
-        d.rounded_rectangle((left - pad, top - pad, left + width - 4 + pad, top + rows * step - 4 + pad),
-                            radius=pad, fill=WHITE, outline=INK, width=max(1, s // 30))
+        rounded_box(d, (left - pad, top - pad, left + width - 4 + pad, top + rows * step - 4 + pad), pad,
+                    fill=WHITE, outline=INK, width=max(1, s // 30))
         for i, colour in enumerate(cubes):
             in_row = min(per_row, len(cubes) - (i // per_row) * per_row)
             cx = x - in_row * step / 2 + (i % per_row) * step + 2
@@ -310,7 +319,7 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
     elif city.get("tile"):
         d.rectangle((left, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=2)
     elif w > 2 * r:
-        d.rounded_rectangle((left, my - r, mx + r, my + r), r, fill=WHITE, outline=INK, width=max(1, s // 30))
+        rounded_box(d, (left, my - r, mx + r, my + r), r, fill=WHITE, outline=INK, width=max(1, s // 30))
     else:
         d.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=max(1, s // 30))
     paste_text(img, left + w / 2, my + 0.5, supply, size, bold=True, anchor="mm")
@@ -402,7 +411,7 @@ def badges(img: Image.Image, layout: Layout, spots: Spots, view: dict, letters: 
         colour = track_colour(owner)
         box = (round(bx - half), round(by - r), round(bx + half), round(by + r))
         if half > r:
-            d.rounded_rectangle(box, int(r * 0.8), fill=colour, outline=INK, width=max(2, int(r // 6)))
+            rounded_box(d, box, r * 0.8, fill=colour, outline=INK, width=max(2, int(r // 6)))
         else:
             d.ellipse(box, fill=colour, outline=INK, width=max(2, int(r // 6)))
         paste_text(img, bx, by + 0.5, text, size, bold=True, fill=text_on(colour), anchor="mm")
