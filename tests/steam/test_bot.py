@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
-from railhead.bot.games.steam.ui import SteamUI
+from railhead.bot.games.steam.ui import SteamUI, _points
 from railhead.bot.local import LOCAL_CHANNEL, LocalTable
 from railhead.bot.replies import OPTION_TEXT, shorten
 from railhead.bot.store import Store
@@ -40,7 +40,7 @@ def words(action: dict) -> list[str]:
     if kind == "produce":
         return ["steam", "produce", *action["spaces"]]
     if kind == "deliver":
-        return ["steam", "deliver", action["from"], action["colour"]]
+        return ["steam", "deliver", action["from"], action["colour"], f"take={action['take']}"]
     if kind == "score":
         return ["steam", "score", action["take"]]
     if kind == "bid":
@@ -51,14 +51,25 @@ def words(action: dict) -> list[str]:
 
 
 def only_way(state: dict, seat: int, action: dict) -> bool:
-    """Whether `/steam deliver` with this city and colour delivers at once (one route only)."""
+    """Whether `/steam deliver` with this city, colour and take delivers at once (one route only)."""
     return sum(1 for a in GAME.legal_actions(state, seat) if a["type"] == "deliver"
                and (a["from"], a["colour"]) == (action["from"], action["colour"])) == 1
 
 
 def pick(rng, state, prompt):
+    """The steady player's move; a delivery carries its own track points' choice (``take``), as
+    the delivery menus and `/steam deliver take:` make it."""
     acts = [a for a in GAME.legal_actions(state, prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
-    return steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
+    action = steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
+    if action["type"] == "deliver":
+        takes = [{"type": "score", "take": t} for t in ("income", "vp")]
+        action = {**action, "take": steam_player.choose(rng, state, prompt["seat"], takes, "score")["take"]}
+    return action
+
+
+def menu_of(take: str) -> str:
+    """The placeholder of the delivery menu for ``take``."""
+    return "Deliver, your points " + ("as income" if take == "income" else "as VP")
 
 
 @pytest.mark.parametrize(("players", "standard"), [(3, False), (3, True), (4, True), (5, False)])
@@ -86,8 +97,9 @@ async def test_whole_game_at_the_local_table(tmp_path, players, standard):
             out = await local.handle("click 1")
         elif action["type"] == "deliver" and not only_way(state, prompt["seat"], action):
             label = delivery_label(GAME.view(state, prompt["seat"]), action)
-            index = next(i for i, option in enumerate(local.selects[0].options) if option.label == label)
-            out = await local.handle(f"pick {index + 1}")
+            m = next(i for i, menu in enumerate(local.selects) if menu.placeholder == menu_of(action["take"]))
+            index = next(i for i, option in enumerate(local.selects[m].options) if option.label == label)
+            out = await local.handle(f"pick {m + 1}.{index + 1}" if m else f"pick {index + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
@@ -119,13 +131,17 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
             result = await who.slash(channel, f"steam {kind}", hex=action["hex"], exits=" ".join(action["exits"]))
             await who.click(result.response.message, label="Confirm")
         elif kind == "deliver" and only_way(state, prompt["seat"], action):
-            await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
+            await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"],
+                            take=action["take"])
         elif kind == "deliver":
-            result = await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
+            result = await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"],
+                                     take=action["take"])
             menu = result.response.message
             label = delivery_label(GAME.view(state, prompt["seat"]), action)
-            option = next(o for o in menu.components[0].children[0].options if o.label == label)
-            await who.select(menu, [option.value])
+            select = next(c for row in menu.components for c in row.children
+                          if getattr(c, "placeholder", None) == menu_of(action["take"]))
+            option = next(o for o in select.options if o.label == label)
+            await who.select(menu, [option.value], custom_id=select.custom_id)
         elif kind == "score" and "score" not in clicked:
             clicked.add("score")                    # once by its button, then by the command
             label = f"{NAMES[prompt['seat']]}: " + ("Income" if action["take"] == "income" else "VP") + \
@@ -191,6 +207,13 @@ async def _pick(who, message, fits):
         message = await _press(who, message, more)
 
 
+async def _pick_in(who, message, placeholder: str, label: str):
+    """Choose the option ``label`` in the message's menu ``placeholder``."""
+    menu = next(c for c in _children(message) if getattr(c, "placeholder", None) == placeholder)
+    option = next(o for o in menu.options if o.label == label)
+    return _answer(await who.select(message, [option.value], custom_id=menu.custom_id))
+
+
 def _tile_label(view: dict, action: dict) -> str:
     """The tile menu's option for a ``select``; a free tile's pass option in the base game is not
     offered (the same as taking the tile, commands.py ``_pointless_pass``)."""
@@ -238,9 +261,24 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
         elif kind == "produce" and len(action["spaces"]) > 1:
             await _pick(who, answer, lambda text: text == space_label(view, action["spaces"][1]))
     elif kind == "deliver":
-        message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == "Deliver…")
-        menu = await _press(who, message, "Deliver…")
-        await _pick(who, menu, lambda text: text == shorten(delivery_label(view, action), OPTION_TEXT))
+        label = shorten(delivery_label(view, action), OPTION_TEXT)
+        mine = _points(view, action).get(prompt["seat"], 0)
+        button = shorten(f"{delivery_label(view, action)}: +{mine} {'income' if action['take'] == 'income' else 'VP'}",
+                         80)
+        message, found = _newest(bot, channel, lambda c: getattr(c, "label", None) in ("Deliver…", button)
+                                 or getattr(c, "placeholder", None) == menu_of(action["take"]))
+        if getattr(found, "label", None) == button:
+            await _press(who, message, button)
+        elif getattr(found, "label", None) == "Deliver…":
+            menu = await _press(who, message, "Deliver…")
+            await _pick_in(who, menu, menu_of(action["take"]), label)
+        else:
+            await _pick_in(who, message, menu_of(action["take"]), label)
+    elif kind == "capital" and action["steps"] and len(view["capital"] or []) > 3:
+        message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == f"{name}: raise capital…")
+        menu = await _press(who, message, f"{name}: raise capital…")       # four or more deciding: a menu
+        await _press(who, menu, next(c.label for c in _children(menu)
+                                     if c.label.startswith(f"Raise ${5 * action['steps']} ")))
     else:
         label = {"score": lambda: f"{name}: {'Income' if action['take'] == 'income' else 'VP'} +{prompt['points']}",
                  "capital": lambda: f"{name}: raise ${5 * action['steps']}" if action["steps"] else

@@ -77,3 +77,36 @@ def test_a_tile_run_out_is_named_in_a_players_words(t):
     t.state["tiles"]["gentle-curve"] = 0
     with pytest.raises(IllegalAction, match=r"^No tile for that track is left \(gentle curve\)\.$"):
         t.build(0, "C2", "W", "SE")
+
+
+def _ctx(state, seat):
+    """A stand-in for the table's UI context: the seat's view and dry runs on a copy."""
+    import copy
+    from types import SimpleNamespace
+
+    def dry_run(action):
+        after, events = GAME.apply(copy.deepcopy(state), seat, action)
+        return GAME.view(after, seat), events
+    return SimpleNamespace(view=lambda: GAME.view(state, seat), seat=seat, dry_run=dry_run)
+
+
+def test_a_town_tiles_new_links_get_the_same_numbers_however_the_exits_are_given(t):
+    """Issue 31 (a newcomer saw the link numbers of two options of one menu swapped): a town tile's
+    new links were numbered in the order its exits were typed, so "SE E W" made #2 head SE and "W E
+    SE" made #2 head E. Now they are numbered clockwise from E, the event says where each heads,
+    and the ways menu describes each option with the numbers the tile gets."""
+    import copy
+
+    from railhead.engine.common.hexgrid import SIDES
+    t.build(0, "C3", "NW", "E")                                    # Alpha's link #1 points into Midton
+    heads = []
+    for exits in (["SE", "E", "W"], ["W", "E", "SE"], ["E", "W", "SE"]):
+        after, events = GAME.apply(copy.deepcopy(t.state), 0, {"type": "build", "hex": "D3", "exits": exits})
+        heads.append({lid: SIDES[x["exit"]] for lid, x in after["links"].items() if x["to"] is None})
+        assert "link #2 from Midton begins, unfinished, heading E; link #3 from Midton begins, unfinished, " \
+               "heading SE" in events[0]["text"]
+    assert heads == [{"2": "E", "3": "SE"}] * 3
+    said = build_menus._said(_ctx(t.state, 0), {"type": "build", "hex": "D3", "exits": ["E", "SE", "W"]})
+    assert said == "completes #1 Alpha–Midton; starts #2 heading E, #3 heading SE"
+    said = build_menus._said(_ctx(t.state, 0), {"type": "build", "hex": "D3", "exits": ["SE", "W", "NE"]})
+    assert said == "completes #1 Alpha–Midton; starts #2 heading SE, #3 heading NE"

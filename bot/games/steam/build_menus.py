@@ -93,14 +93,34 @@ def priced(offers: list[dict], kind: str, h: str | None = None) -> list[tuple[di
 
 
 def _said(ctx: UIContext, action: dict) -> str:
-    """What a track action would do to the links (and to the income, when it raises money), from
-    its event's text in a dry run; the tile, hex and cost are in the option's label already."""
+    """What a track action would do to the links, in few words from a dry run (the tile, hex and
+    cost are in the option's label already): ``"completes #1 Alpha–Midton; starts #2 heading E, #3
+    heading SE"``, ``"your link #3 from Milano now heads E toward Pavia"``, and the income given up
+    when it raises money. Each new link's number is the one it gets when the tile is laid."""
+    before = ctx.view()
     after, events = ctx.dry_run(action)
-    text = " ".join(e.get("text", "") for e in events if e.get("type") == "build")
-    head, _, links = text.partition("; ")
-    raising = head[head.find("raising"):].rstrip(".") if "raising" in head else ""
-    heads = heading(after, action["hex"], ctx.seat) if after and not links else ""
-    return "; ".join(x for x in (links.rstrip("."), heads, raising) if x) or text
+    if after is None:
+        return ""
+    links, old = after["links"], before["links"]
+
+    def name(h: str) -> str:
+        return (after["cities"].get(h) or {}).get("name") or after["towns"].get(h) or before["towns"].get(h, h)
+    done = [f"#{lid} {name(x['from'])}–{name(x['to'])}" for lid, x in sorted(links.items(), key=_by_id)
+            if x["to"] is not None and (lid not in old or old[lid]["to"] is None)]
+    new = [lid for lid, x in sorted(links.items(), key=_by_id) if lid not in old and x["to"] is None]
+    parts = ["completes " + ", ".join(done)] if done else []
+    if len(new) > 1 or (new and done):
+        parts.append("starts " + ", ".join(f"#{lid} heading {SIDES[links[lid]['exit']]}" for lid in new))
+    elif not done:
+        parts.append(heading(after, action["hex"], ctx.seat))
+    me, now = before["players"][ctx.seat], after["players"][ctx.seat]
+    if now["income"] < me["income"]:
+        parts.append(f"raising money: income {me['income']} → {now['income']}")
+    return "; ".join(p for p in parts if p)
+
+
+def _by_id(item: tuple[str, dict]) -> int:
+    return int(item[0])
 
 
 def _dollars(costs: list[int]) -> str:
@@ -301,7 +321,7 @@ def space_label(view: dict, space: str) -> str:
 
 def second_space_menu(view: dict, first: str) -> Reply:
     """Production's second step: the other empty goods supply space."""
-    empty = sorted((k for k, cubes in view["supply"].items() if not cubes and k != first), key=_space_order)
+    empty = sorted((k for k in view["production_spaces"] if k != first), key=_space_order)
     options = [Option(space_label(view, s), {"type": "produce", "spaces": [first, s]}) for s in empty]
     return private(f"Production: the first cube goes on space {first}; where does the second go?",
                    components=selects("The second empty goods supply space", options))

@@ -13,7 +13,7 @@ from railhead.engine.common.hexgrid import SIDES
 from railhead.engine.games.steam.data import available_maps, load_map, place
 from railhead.render import steam as render_steam
 
-from ...replies import Apply, Button, Message, Option, Reply, Select, private
+from ...replies import Apply, Button, Message, Option, Reply, Select, private, shorten
 from ...ui import Command, GameUI, Param, UIContext
 from . import build_menus
 from .focus import close_view
@@ -171,28 +171,71 @@ def _points(view: dict, act: dict) -> dict[int, int]:
     return out
 
 
+def _deliveries(ctx: UIContext, origin: str | None = None, colour: str | None = None) -> list[dict]:
+    """The seat's legal deliveries (from ``origin``, of ``colour``), most points for the seat first."""
+    view = ctx.view()
+    acts = [a for a in ctx.legal_actions() if a["type"] == "deliver" and (origin is None or a["from"] == origin)
+            and (not colour or a["colour"] == colour)]
+    acts.sort(key=lambda a: (-_points(view, a).get(ctx.seat, 0), -len(a["links"]), a["from"], a["colour"]))
+    return acts
+
+
+def _takes(view: dict, seat: int) -> tuple[str, str]:
+    """Income and VP, the seat's last choice first (income before any choice)."""
+    return ("vp", "income") if view.get("takes", {}).get(str(seat)) == "vp" else ("income", "vp")
+
+
+_AS = {"income": "as income", "vp": "as VP"}
+
+
+def delivery_offers(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
+    """The deliveries with the mover's track points chosen in the same pick: one delivery, a button
+    for each choice (*red cube: Milano → Torino, +2 income*); several, a menu for each choice, the
+    seat's last choice first (the other owners still choose theirs). Empty beyond 25 deliveries
+    (then **Deliver…** narrows them)."""
+    view = ctx.view()
+    if not acts or len(acts) > 25:
+        return []
+    takes = _takes(view, ctx.seat)
+    if len(acts) == 1:
+        a, mine = acts[0], _points(view, acts[0]).get(ctx.seat, 0)
+        return [Button(shorten(f"{delivery_label(view, a)}: +{mine} {'income' if t == 'income' else 'VP'}", 80),
+                       {**a, "take": t}, "primary" if t == takes[0] else "success") for t in takes]
+    names = [p["name"] for p in view["players"]]
+    menus = []
+    for t in takes:
+        options = []
+        for a in acts:
+            pts = _points(view, a)
+            others = ", ".join(f"{names[s]} {p}" for s, p in sorted(pts.items()) if s != ctx.seat)
+            options.append(Option(delivery_label(view, a), {**a, "take": t},
+                                  f"{len(a['links'])} link(s): you +{pts.get(ctx.seat, 0)} {_AS[t][3:]}"
+                                  + (f"; {others} choose theirs" if others else "")))
+        menus.append(Select(f"Deliver, your points {_AS[t]}", options))
+    return menus
+
+
 async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
-    """A private menu of the legal deliveries, most points for you first, each owner's points shown;
-    with a city and a colour that leave one way only, that delivery at once."""
+    """The legal deliveries, most points for you first, each owner's points shown, your own track
+    points chosen in the same pick (a menu for income, one for VP); with a city, a colour and
+    ``take`` that leave one delivery, that delivery at once."""
     _prompt(ctx, "move")
     view = ctx.view()
     origin = _hex(view, args["from"]) if args.get("from") else None
-    acts = [a for a in ctx.legal_actions() if a["type"] == "deliver" and (origin is None or a["from"] == origin)
-            and (not args.get("colour") or a["colour"] == args["colour"])]
+    acts = _deliveries(ctx, origin, args.get("colour"))
     if not acts:
         return private("No delivery is possible for you now: a cube needs complete links to a city of its colour, "
                        f"at most your locomotive level ({view['players'][ctx.seat]['loco']}) of them, at least one "
                        "yours and no other player's more often than yours.")
-    if origin is not None and args.get("colour") and len(acts) == 1:
-        return Apply(acts[0])
-    names = [p["name"] for p in view["players"]]
-    acts.sort(key=lambda a: (-_points(view, a).get(ctx.seat, 0), -len(a["links"]), a["from"], a["colour"]))
-    entries = []
-    for a in acts[:25]:
-        pts = ", ".join(f"{names[s]} {p}" for s, p in sorted(_points(view, a).items()))
-        entries.append(Option(delivery_label(view, a), a, f"{len(a['links'])} link(s), track points: {pts}"))
-    more = f" (the best 25 of {len(acts)}; narrow with `from:` or `colour:`)" if len(acts) > 25 else ""
-    return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])
+    if len(acts) == 1 and args.get("take"):
+        return Apply({**acts[0], "take": args["take"]})
+    if len(acts) > 25:
+        more = f" (the best 25 of {len(acts)}; narrow with `from:` or `colour:`)"
+        acts = acts[:25]
+    else:
+        more = ""
+    return private(f"Choose a goods cube to deliver and how you take your track points{more}:",
+                   components=delivery_offers(ctx, acts))
 
 
 def _cmd(name: str, action: dict, description: str) -> Command:
@@ -224,7 +267,7 @@ async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
     """``produce 3 A``; one space while two are empty: the menu of the second."""
     spaces = args["spaces"].replace(",", " ").upper().split()
     view = ctx.view()
-    if len(spaces) == 1 and sum(1 for cubes in view["supply"].values() if not cubes) > 1:
+    if len(spaces) == 1 and len(view["production_spaces"]) > 1:
         _prompt(ctx, "build")
         return build_menus.second_space_menu(view, spaces[0])
     return Apply({"type": "produce", "spaces": spaces})
@@ -239,26 +282,32 @@ async def capital(ctx: UIContext, args: dict) -> Apply | Reply:
     """``capital 2``: raise $10; without steps, buttons for the steps you may take."""
     if args.get("steps") is None:
         income = ctx.view()["players"][ctx.seat]["income"]
-        steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital"]
+        steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital" and not a.get("always")]
         if not steps:
             raise IllegalAction("It is not the time to raise capital (or you have decided).")
         return private("Raise capital for this turn: $5 a step down the income track.", components=[
             Button(f"Raise ${5 * k} (income {income} → {income - k})" if k else "No capital",
-                   {"type": "capital", "steps": k}, "primary" if k else "secondary") for k in steps])
-    return Apply({"type": "capital", "steps": args["steps"]})
+                   {"type": "capital", "steps": k}, "primary" if k else "secondary") for k in steps]
+            + [Button(NEVER[0].upper() + NEVER[1:], {"type": "capital", "steps": 0, "always": True})])
+    return Apply({"type": "capital", "steps": args["steps"], **({"always": True} if args.get("always") else {})})
+
+
+NEVER = "no capital, don't ask again"
 
 
 def capital_buttons(ctx: UIContext, prompt: dict) -> list[Button]:
     """Each deciding player's own buttons, named (all decide at once on one message): every step
-    while they fit (4 a player, 5 players), else **no capital** and **raise capital…** (a menu)."""
+    while they fit (three players), else **raise capital…** (a menu); always **no capital** and
+    **no capital, don't ask again** (money is still raised at any payment that needs it)."""
     view = ctx.view()
     name = view["players"][prompt["seat"]]["name"]
-    steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital"]
-    if len(view["capital"] or []) > 5 and len(steps) > 2:
-        return [Button(f"{name}: no capital", {"type": "capital", "steps": 0}),
+    steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital" and not a.get("always")]
+    never = Button(f"{name}: {NEVER}", {"type": "capital", "steps": 0, "always": True})
+    if len(view["capital"] or []) > 3 and len(steps) > 2:
+        return [Button(f"{name}: no capital", {"type": "capital", "steps": 0}), never,
                 Button(f"{name}: raise capital…", {"type": "_cmd", "name": "capital"}, "primary")]
     return [Button(f"{name}: raise ${5 * k}" if k else f"{name}: no capital", {"type": "capital", "steps": k},
-                   "primary" if k else "secondary") for k in steps]
+                   "primary" if k else "secondary") for k in steps] + [never]
 
 
 _HEX = "a hex like F7, or a town's name (none: the menu of hexes)"
@@ -291,9 +340,11 @@ COMMANDS = {c.name: c for c in (
                    discord_description="Two empty spaces, like 3 A"),),
             discord_description="Production: 2 cubes onto empty goods supply spaces"),
     _cmd("done", {"type": "done"}, "end your build"),
-    Command("deliver", "menu of the goods cubes you can deliver", deliver,
+    Command("deliver", "menu of the goods cubes you can deliver, your points as income or VP", deliver,
             (Param("from", str, "a city", discord_name="origin"),
-             Param("colour", str, "a goods colour", choices=("red", "yellow", "blue", "purple", "gray")))),
+             Param("colour", str, "a goods colour", choices=("red", "yellow", "blue", "purple", "gray")),
+             Param("take", str, "your track points: income or vp", choices=("income", "vp"),
+                   discord_description="Your track points as income or VP"))),
     _cmd("locomotive", {"type": "locomotive"}, "improve your locomotive instead of moving a cube (once a turn)"),
     _cmd("pass", {"type": "pass"}, "pass (an auction, or a move goods round)"),
     Command("bid", "bid in dollars in a turn-order auction", bid,
@@ -304,7 +355,8 @@ COMMANDS = {c.name: c for c in (
                    discord_description="Income or VP"),),
             discord_description="Take your track points as income or VP"),
     Command("capital", "standard game: raise $5 per step down the income track (0: none)", capital,
-            (Param("steps", int, "how many $5 steps (none: buttons)", min=0, max=20),)),
+            (Param("steps", int, "how many $5 steps (none: buttons)", min=0, max=20),
+             Param("always", bool, "with 0 steps: no capital in later turns either, without being asked"))),
 )}
 
 
@@ -322,7 +374,7 @@ class SteamUI(GameUI):
     )
     # A bid, a pass, the end of a build, whose move it is: a text line; a board when the board changes.
     focus = close_view                          # the close view beside a move's board (focus.py)
-    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase")
+    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase", "takes")
     summary = ("**Steam** (3-6 players): each turn, everyone takes an action tile (`/steam tile`), builds up to 3 "
                "track tiles (`/steam build F7 W E`), then moves goods in two rounds (`/steam deliver`): each link a "
                "cube travels scores its owner a track point, taken as income or as VP. Money comes from income or "
@@ -374,7 +426,8 @@ class SteamUI(GameUI):
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the tile menu, income/VP or capital buttons,
-        bid buttons (floor, +1, +3 dollars), deliver/locomotive/pass, or build menus."""
+        bid buttons (floor, +1, +3 dollars), the deliveries with income/VP (``delivery_offers``;
+        **Deliver…** beyond 25), locomotive and pass, or build menus."""
         kind = prompt["kind"]
         if kind == "select":
             return tile_menu(ctx)
@@ -391,8 +444,8 @@ class SteamUI(GameUI):
                 [Button("Pass", {"type": "pass"}, "danger")]
         if kind == "move":
             acts = ctx.legal_actions()
-            out: list[Button | Select] = []
-            if any(a["type"] == "deliver" for a in acts):
+            out: list[Button | Select] = delivery_offers(ctx, _deliveries(ctx))
+            if not out and any(a["type"] == "deliver" for a in acts):
                 out.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
             if {"type": "locomotive"} in acts:
                 out.append(Button("Improve locomotive", {"type": "locomotive"}))
