@@ -9,7 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
-from railhead.bot.games.steam.ui import SteamUI, _points
+from railhead.bot.games.steam.deliveries import track_points
+from railhead.bot.games.steam.ui import SteamUI
 from railhead.bot.local import LOCAL_CHANNEL, LocalTable
 from railhead.bot.replies import OPTION_TEXT, shorten
 from railhead.bot.store import Store
@@ -22,7 +23,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def delivery_label(view: dict, action: dict) -> str:
-    from railhead.bot.games.steam.ui import delivery_label as label
+    from railhead.bot.games.steam.deliveries import delivery_label as label
     return label(view, action)
 
 
@@ -250,9 +251,9 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
         await _track_by_menus(bot, who, channel, action)
     elif kind in ("select", "grow", "urbanize", "produce"):
         from railhead.bot.games.steam.build_menus import space_label
-        from railhead.bot.games.steam.ui import _node
-        label = {"select": lambda: _tile_label(view, action), "grow": lambda: _node(view, action["city"]),
-                 "urbanize": lambda: f"{_node(view, action['town'])} ({action['town']})",
+        from railhead.bot.games.steam.deliveries import node_name
+        label = {"select": lambda: _tile_label(view, action), "grow": lambda: node_name(view, action["city"]),
+                 "urbanize": lambda: f"{node_name(view, action['town'])} ({action['town']})",
                  "produce": lambda: space_label(view, action["spaces"][0])}[kind]()
         message, _ = _newest(bot, channel, lambda c: any(o.label == label for o in getattr(c, "options", None) or ()))
         answer = await _pick(who, message, lambda text: text == label)
@@ -262,9 +263,9 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
             await _pick(who, answer, lambda text: text == space_label(view, action["spaces"][1]))
     elif kind == "deliver":
         label = shorten(delivery_label(view, action), OPTION_TEXT)
-        mine = _points(view, action).get(prompt["seat"], 0)
-        button = shorten(f"{delivery_label(view, action)}: +{mine} {'income' if action['take'] == 'income' else 'VP'}",
-                         80)
+        mine = track_points(view, action).get(prompt["seat"], 0)
+        from railhead.bot.games.steam.deliveries import delivery_label as label_in
+        button = f"+{mine} {'income' if action['take'] == 'income' else 'VP'}: {label_in(view, action, 68)}"
         message, found = _newest(bot, channel, lambda c: getattr(c, "label", None) in ("Deliver…", button)
                                  or getattr(c, "placeholder", None) == menu_of(action["take"]))
         if getattr(found, "label", None) == button:
@@ -291,14 +292,24 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
 
 @pytest.mark.parametrize(("names", "standard"), [(NAMES[:3], False), (NAMES[:4], True), (LONG_NAMES, True)],
                          ids=["3-base", "4-standard", "6-standard-32-character-names"])
-async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standard):
+async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standard, monkeypatch):
     """Issue 18: a whole game without typing a command: track from the **Build track…** and
     **Redirect…** menus (a hex, the way, the preview's Confirm), tiles, deliveries, points,
     capital and the rest from buttons and menus. The steady player chooses each move among the
     engine's legal actions (it never redirects: the first redirect the rules allow is made
     instead, "Changing Direction"); the test finds the buttons and options that make it. Six players
     with names of 32 characters (Discord's longest) put the texts at the edges of Discord's limits,
-    which the limits hook (tests/conftest.py) checks on every payload."""
+    which the limits hook (tests/conftest.py) checks on every payload. No menu option's label or
+    description is longer than Discord's 100 characters before it is shortened (issue 31: option
+    texts cut mid-word): each is worded to fit."""
+    from railhead.bot import replies
+    too_long: list[str] = []
+    real = replies.Option.__post_init__
+
+    def checked(option):
+        too_long.extend(t for t in (option.label, option.description or "") if len(t) > OPTION_TEXT)
+        real(option)
+    monkeypatch.setattr(replies.Option, "__post_init__", checked)
     players = len(names)
     channel, members = await table_in_channel(simcord_env, "steam", names, "steam", 21,
                                               **({"standard": True} if standard else {}))
@@ -324,6 +335,7 @@ async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standar
     assert "Final scores" in end and end.endswith("wins!")
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 6: 7}[players]      # to the last turn
     assert made["build"] > 20 and made["deliver"] > 5 and made["redirect"] == 1, made
+    assert too_long == [], sorted({t[:40] for t in too_long})
 
 
 async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the_board(db_path):

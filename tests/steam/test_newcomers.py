@@ -110,3 +110,30 @@ def test_a_town_tiles_new_links_get_the_same_numbers_however_the_exits_are_given
     assert said == "completes #1 Alpha–Midton; starts #2 heading E, #3 heading SE"
     said = build_menus._said(_ctx(t.state, 0), {"type": "build", "hex": "D3", "exits": ["SE", "W", "NE"]})
     assert said == "completes #1 Alpha–Midton; starts #2 heading SE, #3 heading NE"
+
+
+def test_a_long_delivery_keeps_its_destination_and_each_text_fits_a_menu():
+    """Issue 31 (a newcomer): option texts were cut at Discord's 100 characters, mid-route. A long
+    route now leaves out the places in the middle, never the destination; a delivery's description
+    with 32-character names names how many other owners choose instead of cutting them."""
+    from types import SimpleNamespace
+
+    from railhead.bot.games.steam import deliveries as ui
+    from railhead.bot.replies import OPTION_TEXT
+    names = ["Reggio Emilia", "Alessandria", "Piacenza", "Cremona", "Mantova", "Verona", "Bologna"]
+    cities = {f"H{i}": {"name": n} for i, n in enumerate(names)}
+    links = {str(i): {"from": f"H{i}", "to": f"H{i + 1}", "owner": i % 3} for i in range(6)}
+    long_names = [f"{c}{'x' * 31}" for c in "ABC"]
+    view = {"cities": cities, "towns": {}, "links": links, "players": [{"name": n} for n in long_names], "takes": {}}
+    act = {"type": "deliver", "from": "H0", "colour": "purple", "links": [str(i) for i in range(6)]}
+    label = ui.delivery_label(view, act, 60)
+    assert len(label) <= 60 and label.startswith("purple cube: Reggio Emilia") and label.endswith("→ Bologna")
+    assert " … " in label
+    assert ui.delivery_label(view, act) == "purple cube: " + " → ".join(names)          # fits in 100
+    ctx = SimpleNamespace(view=lambda: view, seat=0)
+    menus = ui.delivery_offers(ctx, [act, {**act, "links": act["links"][:1]}])
+    for option in (o for m in menus for o in m.options):
+        assert len(option.label) <= OPTION_TEXT and len(option.description) <= OPTION_TEXT
+        assert not option.description.endswith("…")
+    (button, _) = ui.delivery_offers(ctx, [act])
+    assert button.label.startswith("+2 income: purple cube: Reggio Emilia") and button.label.endswith("Bologna")

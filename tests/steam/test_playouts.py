@@ -115,8 +115,10 @@ def test_steady_games_reach_the_last_turn(map_id, players, standard):
     """steam.txt, "The Game's End": 10 turns with 3 players, 8 with 4, 7 with 5 (and 6). The steady
     player finishes links and delivers; someone ends with a score above zero. (The steady player is a
     heuristic: in some seeds of the standard game two of them go bankrupt and the game ends early,
-    which the rules allow; seed 3 reaches the last turn on every map and count.)"""
-    state = play(players, 3, {"map": map_id, "standard": standard}, steady=True)
+    which the rules allow; seed 4 reaches the last turn on every map and count with two links a
+    player since Goods Growth, rules version 4; seed 3 did before and leaves 8 links to five players
+    in the standard game now.)"""
+    state = play(players, 4, {"map": map_id, "standard": standard}, steady=True)
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7, 6: 7}[players]
     assert sum(1 for link in state["links"].values() if link["to"] is not None) >= 2 * players
     assert max(GAME.outcome(state)["scores"].values()) > 0

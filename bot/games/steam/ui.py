@@ -13,9 +13,10 @@ from railhead.engine.common.hexgrid import SIDES
 from railhead.engine.games.steam.data import available_maps, load_map, place
 from railhead.render import steam as render_steam
 
-from ...replies import Apply, Button, Message, Option, Reply, Select, private, shorten
+from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import build_menus
+from .deliveries import delivery_offers, node_name, seat_deliveries
 from .focus import close_view
 
 SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
@@ -146,75 +147,6 @@ def tile_menu(ctx: UIContext) -> list[Select]:
     return build_menus.selects("Choose an action tile", options)
 
 
-def _node(view: dict, h: str) -> str:
-    if h in view["cities"]:
-        return view["cities"][h]["name"]
-    return view["towns"].get(h, h)
-
-
-def delivery_label(view: dict, act: dict) -> str:
-    """A delivery's menu label, e.g. ``red cube: Milano → Torino``."""
-    city, names = act["from"], [_node(view, act["from"])]
-    for lid in act["links"]:
-        link = view["links"][str(lid)]
-        city = link["to"] if link["from"] == city else link["from"]
-        names.append(_node(view, city))
-    return f"{act['colour']} cube: {' → '.join(names)}"
-
-
-def _points(view: dict, act: dict) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for lid in act["links"]:
-        owner = view["links"][str(lid)]["owner"]
-        if owner is not None:
-            out[owner] = out.get(owner, 0) + 1
-    return out
-
-
-def _deliveries(ctx: UIContext, origin: str | None = None, colour: str | None = None) -> list[dict]:
-    """The seat's legal deliveries (from ``origin``, of ``colour``), most points for the seat first."""
-    view = ctx.view()
-    acts = [a for a in ctx.legal_actions() if a["type"] == "deliver" and (origin is None or a["from"] == origin)
-            and (not colour or a["colour"] == colour)]
-    acts.sort(key=lambda a: (-_points(view, a).get(ctx.seat, 0), -len(a["links"]), a["from"], a["colour"]))
-    return acts
-
-
-def _takes(view: dict, seat: int) -> tuple[str, str]:
-    """Income and VP, the seat's last choice first (income before any choice)."""
-    return ("vp", "income") if view.get("takes", {}).get(str(seat)) == "vp" else ("income", "vp")
-
-
-_AS = {"income": "as income", "vp": "as VP"}
-
-
-def delivery_offers(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
-    """The deliveries with the mover's track points chosen in the same pick: one delivery, a button
-    for each choice (*red cube: Milano → Torino, +2 income*); several, a menu for each choice, the
-    seat's last choice first (the other owners still choose theirs). Empty beyond 25 deliveries
-    (then **Deliver…** narrows them)."""
-    view = ctx.view()
-    if not acts or len(acts) > 25:
-        return []
-    takes = _takes(view, ctx.seat)
-    if len(acts) == 1:
-        a, mine = acts[0], _points(view, acts[0]).get(ctx.seat, 0)
-        return [Button(shorten(f"{delivery_label(view, a)}: +{mine} {'income' if t == 'income' else 'VP'}", 80),
-                       {**a, "take": t}, "primary" if t == takes[0] else "success") for t in takes]
-    names = [p["name"] for p in view["players"]]
-    menus = []
-    for t in takes:
-        options = []
-        for a in acts:
-            pts = _points(view, a)
-            others = ", ".join(f"{names[s]} {p}" for s, p in sorted(pts.items()) if s != ctx.seat)
-            options.append(Option(delivery_label(view, a), {**a, "take": t},
-                                  f"{len(a['links'])} link(s): you +{pts.get(ctx.seat, 0)} {_AS[t][3:]}"
-                                  + (f"; {others} choose theirs" if others else "")))
-        menus.append(Select(f"Deliver, your points {_AS[t]}", options))
-    return menus
-
-
 async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     """The legal deliveries, most points for you first, each owner's points shown, your own track
     points chosen in the same pick (a menu for income, one for VP); with a city, a colour and
@@ -222,7 +154,7 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     _prompt(ctx, "move")
     view = ctx.view()
     origin = _hex(view, args["from"]) if args.get("from") else None
-    acts = _deliveries(ctx, origin, args.get("colour"))
+    acts = seat_deliveries(ctx, origin, args.get("colour"))
     if not acts:
         return private("No delivery is possible for you now: a cube needs complete links to a city of its colour, "
                        f"at most your locomotive level ({view['players'][ctx.seat]['loco']}) of them, at least one "
@@ -444,7 +376,7 @@ class SteamUI(GameUI):
                 [Button("Pass", {"type": "pass"}, "danger")]
         if kind == "move":
             acts = ctx.legal_actions()
-            out: list[Button | Select] = delivery_offers(ctx, _deliveries(ctx))
+            out: list[Button | Select] = delivery_offers(ctx, seat_deliveries(ctx))
             if not out and any(a["type"] == "deliver" for a in acts):
                 out.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
             if {"type": "locomotive"} in acts:
@@ -456,7 +388,7 @@ class SteamUI(GameUI):
             grows = [a for a in acts if a["type"] == "grow"]
             if grows:
                 view = ctx.view()
-                out += build_menus.selects("City Growth: choose the city", [Option(_node(view, a["city"]), a)
+                out += build_menus.selects("City Growth: choose the city", [Option(node_name(view, a["city"]), a)
                                                                              for a in grows])
             out += build_menus.prompt_offers(ctx, acts)
             if {"type": "done"} in acts:
