@@ -182,3 +182,39 @@ def test_an_income_payment_says_why(tiny):
     said = {e["seat"]: e["text"] for e in t.events if e["type"] == "income"}
     assert said[0] == "P0 pays $3 (income 1 on the income track, less $4 locomotive upkeep (level 4))."
     assert said[1] == "P1 earns $3 (income 5 on the income track, less $2 locomotive upkeep (level 2))."
+
+
+def test_no_capital_for_good_is_not_asked_again(tiny):
+    """Issue 31: capital took three commands a turn when nobody raised. "No capital, don't ask
+    again" answers for the later turns too (money is still raised at any payment that needs it, at
+    the same $5 a step); the others are still asked; when all chose it, the turn goes straight to
+    the turn-order auction."""
+    t = standard(3)
+    t.act(0, type="capital", steps=0, always=True)
+    with pytest.raises(IllegalAction, match="Only no capital"):
+        t.act(1, type="capital", steps=1, always=True)
+    t.act(1, type="capital", steps=0, always=True)
+    t.act(2, type="capital", steps=0)
+    while t.state["phase"] == "order":
+        t.act(type="pass")
+    t.select_all()
+    t.end_builds()
+    while t.state["phase"] == "move":
+        t.act(type="pass")
+    assert t.state["turn"] == 2 and [p["seat"] for p in GAME._prompts(t.state)] == [2]
+    t.act(2, type="capital", steps=0, always=True)
+    assert t.state["phase"] == "order"
+    t.state["turn"] = 2
+    from railhead.engine.games.steam import standard as std
+    events = []
+    std.start_turn(t.state, events)
+    assert t.state["phase"] == "order" and "nobody raises capital" in events[0]["text"]
+
+
+def test_a_choice_that_changes_no_board_posts_no_board():
+    """Issue 31: a remembered income/VP choice alone (``takes``) changes nothing drawn, so the
+    table posts a text line, not a new board (``GameUI.board_changed`` with ``quiet_keys``)."""
+    from railhead.bot.games.steam.ui import UI
+    view = GAME.view(GAME.setup({"standard": True}, ["A", "B", "C"], 1), None)
+    assert not UI.board_changed(view, {**view, "takes": {"0": "vp"}})
+    assert UI.board_changed(view, {**view, "turn": 2})
