@@ -10,7 +10,8 @@ legal actions (``GAME.legal_actions``):
   cities, at most 5 empty hexes apart, that opens the most deliveries; it stops when the money would
   come from an income already low, or nothing is worth building;
 - tiles: a pass option or a free tile; Locomotive or Engineer with cash to spare; City Growth
-  (and a grown city) when few cubes are left;
+  (and a grown city) when few cubes are left; Production (standard game) when cash allows and an
+  empty goods supply space can still feed the map;
 - moves: the delivery with the most of its own links, else a locomotive level (in the standard
   game only while income covers the upkeep), else a pass;
 - points: income until the last three turns, then VP; capital (standard game): a step when
@@ -25,6 +26,7 @@ from collections import deque
 
 from railhead.engine.common.hexgrid import SIDES, edge_key, neighbor
 from railhead.engine.common.routes import adjacency, routes
+from railhead.engine.games.steam.build import production_spaces
 from railhead.engine.games.steam.data import load_map
 
 REACH = (5, 8)       # the longest new link it plans, in hexes: first try, then if nothing is found
@@ -153,6 +155,8 @@ def choose(rng: random.Random, state: dict, seat: int, acts: list[dict], kind: s
         wanted = []
         if sum(len(c["cubes"]) for c in state["cities"].values()) < 3 * len(state["players"]) and spare >= 2:
             wanted += [a for a in acts if a["tile"] == "city-growth" and not a.get("pass_option")]
+        if spare >= 4 and production_spaces(state, load_map(state["options"]["map"])):
+            wanted += [a for a in acts if a["tile"] == "production" and not a.get("pass_option")]
         if player["loco"] < 3 and spare >= 8:
             wanted += [a for a in acts if a["tile"] == "locomotive" and not a.get("pass_option")]
         if spare >= 10:

@@ -37,6 +37,15 @@ def track_colour(owner: int | None) -> tuple[int, int, int]:
     return UNOWNED if owner is None else owner_colour(owner)
 
 
+def rounded_box(d: ImageDraw.ImageDraw, box, radius: float, **style) -> None:
+    """A rounded rectangle on whole pixels, its corner radius at most half its width and height:
+    Pillow refuses a box a fraction of a pixel wider than twice its radius (``x1 must be greater
+    than or equal to x0``), which a goods supply badge in a close view once was."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    r = max(0, min(int(radius), (x1 - x0) // 2, (y1 - y0) // 2))
+    d.rounded_rectangle((x0, y0, max(x0, x1), max(y0, y1)), r, **style)
+
+
 def text_on(colour) -> tuple[int, int, int]:
     """Ink that reads on ``colour``."""
     return WHITE if sum(colour[:3]) < 300 else INK
@@ -168,7 +177,9 @@ def draw_map(board: Image.Image, names: Image.Image, layout: Layout, spots: Spot
     for h, city in view["cities"].items():
         if layout.shows(h, -layout.size):
             supply = str(m.cities[h].supply) if h in m.cities else city["tile"] or "?"
-            draw_city(board, layout, h, city, supply, letters, 0.32 if phone else 0.23)
+            draw_city(board, layout, h, city, supply, letters, CUBE_PHONE if phone else CUBE_DESKTOP)
+            if city["cubes"]:
+                hex_label(board, layout, h, phone, halo=True)     # over the cubes' tray: still readable
     for link in direct_links(view, layout):
         points = direct_points(layout, link)
         w = max(5, layout.size // 6)
@@ -268,12 +279,26 @@ def draw_tile(d: ImageDraw.ImageDraw, layout: Layout, h: str, tile: dict, links:
         draw_town(d, layout, h)
 
 
+# a goods cube's side in hex sizes: in one row, and at most in two or more rows (desktop, phone); the
+# phone's are larger so that a cube still reads on a board shown 400 px wide
+CUBE_DESKTOP, CUBE_PHONE = (0.36, 0.3), (0.46, 0.36)
+
+
 def _cube_grid(n: int) -> int:
-    return n if n <= 4 else (n + 1) // 2 if n <= 8 else 5
+    """Cubes per row: up to 3 in one row, then two rows (2-4 a row), then rows of 5."""
+    return n if n <= 3 else (n + 1) // 2 if n <= 8 else 5
+
+
+def cube_side(s: int, n: int, cube: tuple[float, float]) -> int:
+    """The side in px of each of a city's ``n`` goods cubes on hexes of size ``s`` (``cube``:
+    ``CUBE_DESKTOP`` or ``CUBE_PHONE``)."""
+    per_row = _cube_grid(n)
+    rows = -(-n // per_row)
+    return max(8, min(int(s * cube[0]), int(1.5 * s / per_row) - 4, int(s * cube[1]) if rows > 1 else s))
 
 
 def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str, letters: bool,
-              cube: float) -> None:
+              cube: tuple[float, float]) -> None:
     """A city's cubes, its goods supply space (a number; a New City's letter on a white tile), its
     City Growth marker (a white triangle) and, in colour-blind mode, its colour's letter."""
     d = ImageDraw.Draw(img)
@@ -283,7 +308,7 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
     if cubes:
         per_row = _cube_grid(len(cubes))
         rows = -(-len(cubes) // per_row)
-        c = max(8, min(int(s * cube), int(1.3 * s / per_row) - 4, int(s * 0.27) if rows > 1 else s))
+        c = cube_side(s, len(cubes), cube)
         step = c + 4
         # a white tray under the cubes, dark-edged: a cube of the city's own colour (red on red) stands
         # out as clearly as any other, at full size and shrunk
@@ -291,8 +316,8 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
         width = min(per_row, len(cubes)) * step
         top = y + 0.06 * s - rows * step / 2 + 2
         left = x - width / 2 + 2
-        d.rounded_rectangle((left - pad, top - pad, left + width - 4 + pad, top + rows * step - 4 + pad),
-                            radius=pad, fill=WHITE, outline=INK, width=max(1, s // 30))
+        rounded_box(d, (left - pad, top - pad, left + width - 4 + pad, top + rows * step - 4 + pad), pad,
+                    fill=WHITE, outline=INK, width=max(1, s // 30))
         for i, colour in enumerate(cubes):
             in_row = min(per_row, len(cubes) - (i // per_row) * per_row)
             cx = x - in_row * step / 2 + (i % per_row) * step + 2
@@ -310,7 +335,7 @@ def draw_city(img: Image.Image, layout: Layout, h: str, city: dict, supply: str,
     elif city.get("tile"):
         d.rectangle((left, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=2)
     elif w > 2 * r:
-        d.rounded_rectangle((left, my - r, mx + r, my + r), r, fill=WHITE, outline=INK, width=max(1, s // 30))
+        rounded_box(d, (left, my - r, mx + r, my + r), r, fill=WHITE, outline=INK, width=max(1, s // 30))
     else:
         d.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=INK, width=max(1, s // 30))
     paste_text(img, left + w / 2, my + 0.5, supply, size, bold=True, anchor="mm")
@@ -402,7 +427,7 @@ def badges(img: Image.Image, layout: Layout, spots: Spots, view: dict, letters: 
         colour = track_colour(owner)
         box = (round(bx - half), round(by - r), round(bx + half), round(by + r))
         if half > r:
-            d.rounded_rectangle(box, int(r * 0.8), fill=colour, outline=INK, width=max(2, int(r // 6)))
+            rounded_box(d, box, r * 0.8, fill=colour, outline=INK, width=max(2, int(r // 6)))
         else:
             d.ellipse(box, fill=colour, outline=INK, width=max(2, int(r // 6)))
         paste_text(img, bx, by + 0.5, text, size, bold=True, fill=text_on(colour), anchor="mm")

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from .hexes import BACKGROUND, CUBE_FILL, INK, draw_cube
 from .panel import OWNER_NAME, owner_colour, paste_text, text_width
-from .steam_map import CUBE_LETTERS, owner_label, text_on
+from .steam_map import CUBE_LETTERS, owner_label, rounded_box, text_on
 
 PANEL_WIDTH = 440
 SMALL, BODY, HEAD, TITLE = 13, 15, 17, 22
@@ -61,7 +61,7 @@ class Pen:
         b = [v * self.s for v in box]
         w = self.px(width) if outline else 0
         if radius:
-            self.d.rounded_rectangle(b, round(radius * self.s), fill=fill, outline=outline, width=w)
+            rounded_box(self.d, b, radius * self.s, fill=fill, outline=outline, width=w)
         else:
             self.d.rectangle(b, fill=fill, outline=outline, width=w)
 

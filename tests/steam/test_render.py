@@ -64,11 +64,10 @@ def rich_view() -> dict:
 
 
 @cache
-def played_views(seed: int = 19, standard: bool = True) -> list[dict]:
+def played_views(seed: int = 7, standard: bool = True) -> list[dict]:
     """Public views of a whole random game on the tiny board (deliveries and track first); the
-    standard game with seed 19 goes through every phase and ends with bankrupt players (the first
-    of 1-299 that does since builds end by themselves after the last tile, rules version 3; 42 and
-    56 do too)."""
+    standard game with seed 7 goes through every phase and ends with bankrupt players (the first
+    of 1-299 that does since Goods Growth, rules version 4; 16 and 144 do too)."""
     match = Match.start(GAME, {"map": "tiny", "standard": standard},
                         ["Ann", "Bob", "Cy", "Dee"], seed)
     rng = random.Random(seed)
@@ -272,3 +271,19 @@ def test_a_town_name_wider_than_its_hex_goes_on_two_lines():
     assert [text for text, _ in lines] == ["Reggio", "Emilia"]
     assert all(f.getlength(text) <= 1.6 * size for text, _ in lines)
     assert _name_lines("Parma", f, size, 100.0) == [("Parma", 100.0)]
+
+
+@pytest.mark.parametrize(("map_id", "players", "close"), [("po-valley", 3, ["E12", "L11", "J10"]),
+                                                          ("english-midlands", 4, ["G9", "J14", "L13"])])
+def test_a_close_view_at_a_smaller_hex_size_draws(map_id, players, close):
+    """A whole game through the real client lost its close view twice (issue 31): a delivery over
+    three cities too far apart for the largest close view drew them at a smaller hex size, where a
+    two-digit goods supply badge came out a fraction of a pixel wider than its height and Pillow
+    refused the rounded box (``x1 must be greater than or equal to x0``). These are the failing
+    close views; every city is then drawn at each hex size a close view may choose."""
+    state = GAME.setup({"map": map_id, "standard": True}, [f"P{i}" for i in range(players)], 1)
+    view = GAME.view(state, None)
+    image = steam.draw_board(view, close=close)
+    assert image.width > 200 and image.height > 200
+    for size in range(steam.ZOOM_HEX, 39, -10):
+        steam._map_part(view, size, None, False, None, True, base=steam_map.close_base)

@@ -1,5 +1,7 @@
 """Issue 23, part 6 (Steam): nothing cut (long names fit, the final scores keep their links), no
 empty band below a wide map, colour-blind labels from the players' names."""
+import pytest
+
 from bench.policy import play
 from railhead.engine import GAMES
 from railhead.render import steam, steam_map, steam_panel
@@ -85,7 +87,7 @@ def test_a_cube_on_a_city_of_its_own_colour_sits_on_white():
 
     def drawn(cubes: list[str]) -> Image.Image:
         img = Image.new("RGB", (layout.width, layout.height), red)
-        steam_map.draw_city(img, layout, "B2", {"cubes": cubes, "colour": "red"}, "", False, 0.23)
+        steam_map.draw_city(img, layout, "B2", {"cubes": cubes, "colour": "red"}, "", False, steam_map.CUBE_DESKTOP)
         return img
 
     blue = drawn(["blue"])
@@ -97,3 +99,29 @@ def test_a_cube_on_a_city_of_its_own_colour_sits_on_white():
     around = [(left - d, my) for d in (1, 2, 3)] + [(right + d, my) for d in (1, 2, 3)] + \
         [(mx, top - d) for d in (1, 2, 3)] + [(mx, bottom + d) for d in (1, 2, 3)]
     assert all(img.getpixel(p) != red for p in around), [img.getpixel(p) for p in around]
+
+
+@pytest.mark.parametrize("map_id", ["po-valley", "english-midlands"])
+def test_goods_cubes_read_at_full_size_and_400_px_wide(map_id):
+    """A newcomer found the cubes about 10 px (issue 31). Measured as drawn on each map's hex size:
+    one to three cubes of a city are at least 12 px on the desktop board and at least 20 px on the
+    phone board (1000 px wide), so 8 px when a phone shows it 400 px wide; four cubes (two rows) at
+    least 10 and 16 px."""
+    from PIL import Image
+
+    from railhead.engine.games.steam.data import load_map
+    from railhead.render.hexes import CUBE_FILL, Layout
+    m = load_map(map_id)
+
+    def side(size: int, cube, n: int = 1) -> int:
+        layout = Layout(4, 4, size)
+        img = Image.new("RGB", (layout.width, layout.height), CUBE_FILL["red"])
+        steam_map.draw_city(img, layout, "B2", {"cubes": ["blue"] * n, "colour": "red"}, "", False, cube)
+        xs = [x for x in range(img.width) for y in range(img.height) if img.getpixel((x, y)) == CUBE_FILL["blue"]]
+        return max(xs) - min(xs) + 3                   # the cube's colour and its dark edge on both sides
+    desktop, phone = steam.desktop_hex(m.columns, m.rows), steam.phone_windows(m)[0][0]
+    assert side(desktop, steam_map.CUBE_DESKTOP) >= 12
+    assert side(phone, steam_map.CUBE_PHONE) >= 20
+    for n, (low_desktop, low_phone) in ((2, (12, 20)), (3, (12, 20)), (4, (10, 16))):
+        assert steam_map.cube_side(desktop, n, steam_map.CUBE_DESKTOP) >= low_desktop, n
+        assert steam_map.cube_side(phone, n, steam_map.CUBE_PHONE) >= low_phone, n

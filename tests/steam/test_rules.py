@@ -144,7 +144,7 @@ def test_no_redirect_in_a_town_nor_of_another_players_link(builder):
     t = builder
     t.build(0, "C3", "NW", "E")
     t.build(0, "D3", "W", "E")                 # Alpha–Midton, and a new link leaving Midton east
-    assert t.link(2)["path"] == [["D3", 1]] and t.link(2)["to"] is None
+    assert t.link(2)["path"] == [["D3", 0]] and t.link(2)["to"] is None     # the town tile's E exit
     with pytest.raises(IllegalAction, match="town"):
         t.act(0, type="redirect", hex="D3", exits=["W", "SE"])
     t.build(0, "C2", "W", "E")
@@ -244,18 +244,18 @@ def test_a_new_city_next_to_a_city_keeps_a_link_that_was_only_its_town_tile(buil
     t = builder
     t.state["players"][1]["tile"] = "urbanization"
     t.state["build"]["todo"] = []
-    t.build(0, "G2", "W", "E")                 # Eastby: a spoke into Beta (#1), one towards H2 (#2)
-    assert (t.link(1)["from"], t.link(1)["to"], t.link(2)["to"]) == ("G2", "F2", None)
+    t.build(0, "G2", "W", "E")                 # Eastby: one towards H2 (#1, E first), a spoke into Beta (#2)
+    assert (t.link(2)["from"], t.link(2)["to"], t.link(1)["to"]) == ("G2", "F2", None)
     t.done(0)
     t.state["build"]["todo"] = ["urbanization"]
     events = t.act(1, type="urbanize", town="Eastby", tile="A")
     text = events[0]["text"]
-    assert "link #1 Eastby–Beta now joins the two cities directly" in text
-    assert "the unfinished link #2 of P0 was only the town tile's track and is gone" in text
-    assert t.link(1)["path"] == [] and t.link(1)["owner"] == 0 and "2" not in t.state["links"]
+    assert "link #2 Eastby–Beta now joins the two cities directly" in text
+    assert "the unfinished link #1 of P0 was only the town tile's track and is gone" in text
+    assert t.link(2)["path"] == [] and t.link(2)["owner"] == 0 and "1" not in t.state["links"]
     assert "G2" not in t.state["track"] and t.state["cities"]["G2"]["colour"] == "red"
     t.end_builds()
     t.state["cities"]["G2"]["cubes"] = ["blue"]
-    t.act(0, type="deliver", **{"from": "Eastby", "colour": "blue", "links": ["1"]})
+    t.act(0, type="deliver", **{"from": "Eastby", "colour": "blue", "links": ["2"]})
     t.act(0, type="score", take="vp")
     assert t.player(0)["vp"] == 1

@@ -181,10 +181,14 @@ def test_the_locomotive_improves_once_a_turn_while_moving_goods(tiny):
     t.select_all()
     t.end_builds()
     t.act(0, type="locomotive")
-    t.act(1, type="pass")
-    t.act(2, type="pass")
+    from railhead.engine.games.steam import moves
+    from railhead.engine.games.steam.data import load_rules
     with pytest.raises(IllegalAction, match="already improved"):
-        t.act(0, type="locomotive")
+        moves.locomotive(t.state, load_rules(), 0, [])
+    t.act(1, type="pass")
+    events = t.act(2, type="pass")
+    # round 2: P0 has nothing to deliver and its level for this turn taken: it passes by itself
+    assert any(e.get("auto") and e["seat"] == 0 and "nothing to deliver" in e["text"] for e in events)
     assert t.player(0)["loco"] == 2
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from railhead.engine.common.hexgrid import SIDES, neighbor, parse, side_towards
 from railhead.engine.games.steam.data import load_map
 
-from ...replies import Button, Option, Reply, Select, private
+from ...replies import OPTION_TEXT, Button, Option, Reply, Select, private
 from ...ui import UIContext
 
 PER_MENU = 25          # Discord: at most 25 options in a select menu
@@ -93,14 +93,53 @@ def priced(offers: list[dict], kind: str, h: str | None = None) -> list[tuple[di
 
 
 def _said(ctx: UIContext, action: dict) -> str:
-    """What a track action would do to the links (and to the income, when it raises money), from
-    its event's text in a dry run; the tile, hex and cost are in the option's label already."""
+    """What a track action would do to the links, in few words from a dry run (the tile, hex and
+    cost are in the option's label already): ``"completes #1 Alpha–Midton; starts #2 heading E, #3
+    heading SE"``, ``"#3 heads E toward Pavia (F8)"``, and the income given up when it raises
+    money (``"income 0 → -1 to pay"``). Each new link's number is the one it gets when the tile is
+    laid."""
+    before = ctx.view()
     after, events = ctx.dry_run(action)
-    text = " ".join(e.get("text", "") for e in events if e.get("type") == "build")
-    head, _, links = text.partition("; ")
-    raising = head[head.find("raising"):].rstrip(".") if "raising" in head else ""
-    heads = heading(after, action["hex"], ctx.seat) if after and not links else ""
-    return "; ".join(x for x in (links.rstrip("."), heads, raising) if x) or text
+    if after is None:
+        return ""
+    links, old = after["links"], before["links"]
+
+    def name(h: str) -> str:
+        return (after["cities"].get(h) or {}).get("name") or after["towns"].get(h) or before["towns"].get(h, h)
+    done = [f"#{lid} {name(x['from'])}–{name(x['to'])}" for lid, x in sorted(links.items(), key=_by_id)
+            if x["to"] is not None and (lid not in old or old[lid]["to"] is None)]
+    new = [lid for lid, x in sorted(links.items(), key=_by_id) if lid not in old and x["to"] is None]
+    starts = ["starts " + ", ".join(f"#{lid} heading {SIDES[links[lid]['exit']]}" for lid in new)] if new else []
+    me, now = before["players"][ctx.seat], after["players"][ctx.seat]
+    pay = [f"income {me['income']} → {now['income']} to pay"] if now["income"] < me["income"] else []
+    if done or len(new) > 1:
+        said = "; ".join(["completes " + ", ".join(done)] * bool(done) + starts + pay)
+        if len(said) > OPTION_TEXT:                 # many links: the completed ones by number only
+            said = "; ".join(["completes " + ", ".join(d.split()[0] for d in done)] * bool(done) + starts + pay)
+        return said
+    for where_too in (True, False):                 # the places' sides only while the line fits a menu
+        said = "; ".join(_heads(after, action["hex"], where_too) + pay)
+        if len(said) <= OPTION_TEXT:
+            break
+    return said
+
+
+def _heads(view: dict, h: str, where_too: bool = True) -> list[str]:
+    """``heading``'s words, short enough for a menu line: ``"#3 heads SE toward J11 (SW of Parma)"``
+    (without ``where_too``: ``"#3 heads SE toward J11"``)."""
+    out = []
+    for lid, link in sorted(view["links"].items(), key=_by_id):
+        if link["to"] is not None or link["exit"] is None or h not in [step[0] for step in link["path"]]:
+            continue
+        nxt = neighbor(link["path"][-1][0], link["exit"])
+        named = (view["cities"].get(nxt) or {}).get("name") or view["towns"].get(nxt)
+        place = f" ({nxt if named else where(view, nxt)})" if where_too else ""
+        out.append(f"#{lid} heads {SIDES[link['exit']]} toward {named or nxt}{place}")
+    return out
+
+
+def _by_id(item: tuple[str, dict]) -> int:
+    return int(item[0])
 
 
 def _dollars(costs: list[int]) -> str:
@@ -301,7 +340,7 @@ def space_label(view: dict, space: str) -> str:
 
 def second_space_menu(view: dict, first: str) -> Reply:
     """Production's second step: the other empty goods supply space."""
-    empty = sorted((k for k, cubes in view["supply"].items() if not cubes and k != first), key=_space_order)
+    empty = sorted((k for k in view["production_spaces"] if k != first), key=_space_order)
     options = [Option(space_label(view, s), {"type": "produce", "spaces": [first, s]}) for s in empty]
     return private(f"Production: the first cube goes on space {first}; where does the second go?",
                    components=selects("The second empty goods supply space", options))

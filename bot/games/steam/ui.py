@@ -16,6 +16,7 @@ from railhead.render import steam as render_steam
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import build_menus
+from .deliveries import delivery_offers, node_name, seat_deliveries
 from .focus import close_view
 
 SIDE_HELP = "exits as hex sides: E SE SW W NW NE"
@@ -146,53 +147,27 @@ def tile_menu(ctx: UIContext) -> list[Select]:
     return build_menus.selects("Choose an action tile", options)
 
 
-def _node(view: dict, h: str) -> str:
-    if h in view["cities"]:
-        return view["cities"][h]["name"]
-    return view["towns"].get(h, h)
-
-
-def delivery_label(view: dict, act: dict) -> str:
-    """A delivery's menu label, e.g. ``red cube: Milano → Torino``."""
-    city, names = act["from"], [_node(view, act["from"])]
-    for lid in act["links"]:
-        link = view["links"][str(lid)]
-        city = link["to"] if link["from"] == city else link["from"]
-        names.append(_node(view, city))
-    return f"{act['colour']} cube: {' → '.join(names)}"
-
-
-def _points(view: dict, act: dict) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for lid in act["links"]:
-        owner = view["links"][str(lid)]["owner"]
-        if owner is not None:
-            out[owner] = out.get(owner, 0) + 1
-    return out
-
-
 async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
-    """A private menu of the legal deliveries, most points for you first, each owner's points shown;
-    with a city and a colour that leave one way only, that delivery at once."""
+    """The legal deliveries, most points for you first, each owner's points shown, your own track
+    points chosen in the same pick (a menu for income, one for VP); with a city, a colour and
+    ``take`` that leave one delivery, that delivery at once."""
     _prompt(ctx, "move")
     view = ctx.view()
     origin = _hex(view, args["from"]) if args.get("from") else None
-    acts = [a for a in ctx.legal_actions() if a["type"] == "deliver" and (origin is None or a["from"] == origin)
-            and (not args.get("colour") or a["colour"] == args["colour"])]
+    acts = seat_deliveries(ctx, origin, args.get("colour"))
     if not acts:
         return private("No delivery is possible for you now: a cube needs complete links to a city of its colour, "
                        f"at most your locomotive level ({view['players'][ctx.seat]['loco']}) of them, at least one "
                        "yours and no other player's more often than yours.")
-    if origin is not None and args.get("colour") and len(acts) == 1:
-        return Apply(acts[0])
-    names = [p["name"] for p in view["players"]]
-    acts.sort(key=lambda a: (-_points(view, a).get(ctx.seat, 0), -len(a["links"]), a["from"], a["colour"]))
-    entries = []
-    for a in acts[:25]:
-        pts = ", ".join(f"{names[s]} {p}" for s, p in sorted(_points(view, a).items()))
-        entries.append(Option(delivery_label(view, a), a, f"{len(a['links'])} link(s), track points: {pts}"))
-    more = f" (the best 25 of {len(acts)}; narrow with `from:` or `colour:`)" if len(acts) > 25 else ""
-    return private(f"Choose a goods cube to deliver{more}:", components=[Select("Choose a delivery", entries)])
+    if len(acts) == 1 and args.get("take"):
+        return Apply({**acts[0], "take": args["take"]})
+    if len(acts) > 25:
+        more = f" (the best 25 of {len(acts)}; narrow with `from:` or `colour:`)"
+        acts = acts[:25]
+    else:
+        more = ""
+    return private(f"Choose a goods cube to deliver and how you take your track points{more}:",
+                   components=delivery_offers(ctx, acts))
 
 
 def _cmd(name: str, action: dict, description: str) -> Command:
@@ -224,7 +199,7 @@ async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
     """``produce 3 A``; one space while two are empty: the menu of the second."""
     spaces = args["spaces"].replace(",", " ").upper().split()
     view = ctx.view()
-    if len(spaces) == 1 and sum(1 for cubes in view["supply"].values() if not cubes) > 1:
+    if len(spaces) == 1 and len(view["production_spaces"]) > 1:
         _prompt(ctx, "build")
         return build_menus.second_space_menu(view, spaces[0])
     return Apply({"type": "produce", "spaces": spaces})
@@ -239,26 +214,32 @@ async def capital(ctx: UIContext, args: dict) -> Apply | Reply:
     """``capital 2``: raise $10; without steps, buttons for the steps you may take."""
     if args.get("steps") is None:
         income = ctx.view()["players"][ctx.seat]["income"]
-        steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital"]
+        steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital" and not a.get("always")]
         if not steps:
             raise IllegalAction("It is not the time to raise capital (or you have decided).")
         return private("Raise capital for this turn: $5 a step down the income track.", components=[
             Button(f"Raise ${5 * k} (income {income} → {income - k})" if k else "No capital",
-                   {"type": "capital", "steps": k}, "primary" if k else "secondary") for k in steps])
-    return Apply({"type": "capital", "steps": args["steps"]})
+                   {"type": "capital", "steps": k}, "primary" if k else "secondary") for k in steps]
+            + [Button(NEVER[0].upper() + NEVER[1:], {"type": "capital", "steps": 0, "always": True})])
+    return Apply({"type": "capital", "steps": args["steps"], **({"always": True} if args.get("always") else {})})
+
+
+NEVER = "no capital, don't ask again"
 
 
 def capital_buttons(ctx: UIContext, prompt: dict) -> list[Button]:
     """Each deciding player's own buttons, named (all decide at once on one message): every step
-    while they fit (4 a player, 5 players), else **no capital** and **raise capital…** (a menu)."""
+    while they fit (three players), else **raise capital…** (a menu); always **no capital** and
+    **no capital, don't ask again** (money is still raised at any payment that needs it)."""
     view = ctx.view()
     name = view["players"][prompt["seat"]]["name"]
-    steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital"]
-    if len(view["capital"] or []) > 5 and len(steps) > 2:
-        return [Button(f"{name}: no capital", {"type": "capital", "steps": 0}),
+    steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital" and not a.get("always")]
+    never = Button(f"{name}: {NEVER}", {"type": "capital", "steps": 0, "always": True})
+    if len(view["capital"] or []) > 3 and len(steps) > 2:
+        return [Button(f"{name}: no capital", {"type": "capital", "steps": 0}), never,
                 Button(f"{name}: raise capital…", {"type": "_cmd", "name": "capital"}, "primary")]
     return [Button(f"{name}: raise ${5 * k}" if k else f"{name}: no capital", {"type": "capital", "steps": k},
-                   "primary" if k else "secondary") for k in steps]
+                   "primary" if k else "secondary") for k in steps] + [never]
 
 
 _HEX = "a hex like F7, or a town's name (none: the menu of hexes)"
@@ -291,9 +272,11 @@ COMMANDS = {c.name: c for c in (
                    discord_description="Two empty spaces, like 3 A"),),
             discord_description="Production: 2 cubes onto empty goods supply spaces"),
     _cmd("done", {"type": "done"}, "end your build"),
-    Command("deliver", "menu of the goods cubes you can deliver", deliver,
+    Command("deliver", "menu of the goods cubes you can deliver, your points as income or VP", deliver,
             (Param("from", str, "a city", discord_name="origin"),
-             Param("colour", str, "a goods colour", choices=("red", "yellow", "blue", "purple", "gray")))),
+             Param("colour", str, "a goods colour", choices=("red", "yellow", "blue", "purple", "gray")),
+             Param("take", str, "your track points: income or vp", choices=("income", "vp"),
+                   discord_description="Your track points as income or VP"))),
     _cmd("locomotive", {"type": "locomotive"}, "improve your locomotive instead of moving a cube (once a turn)"),
     _cmd("pass", {"type": "pass"}, "pass (an auction, or a move goods round)"),
     Command("bid", "bid in dollars in a turn-order auction", bid,
@@ -304,7 +287,8 @@ COMMANDS = {c.name: c for c in (
                    discord_description="Income or VP"),),
             discord_description="Take your track points as income or VP"),
     Command("capital", "standard game: raise $5 per step down the income track (0: none)", capital,
-            (Param("steps", int, "how many $5 steps (none: buttons)", min=0, max=20),)),
+            (Param("steps", int, "how many $5 steps (none: buttons)", min=0, max=20),
+             Param("always", bool, "with 0 steps: no capital in later turns either, without being asked"))),
 )}
 
 
@@ -322,7 +306,7 @@ class SteamUI(GameUI):
     )
     # A bid, a pass, the end of a build, whose move it is: a text line; a board when the board changes.
     focus = close_view                          # the close view beside a move's board (focus.py)
-    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase")
+    quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase", "takes")
     summary = ("**Steam** (3-6 players): each turn, everyone takes an action tile (`/steam tile`), builds up to 3 "
                "track tiles (`/steam build F7 W E`), then moves goods in two rounds (`/steam deliver`): each link a "
                "cube travels scores its owner a track point, taken as income or as VP. Money comes from income or "
@@ -374,7 +358,8 @@ class SteamUI(GameUI):
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the tile menu, income/VP or capital buttons,
-        bid buttons (floor, +1, +3 dollars), deliver/locomotive/pass, or build menus."""
+        bid buttons (floor, +1, +3 dollars), the deliveries with income/VP (``delivery_offers``;
+        **Deliver…** beyond 25), locomotive and pass, or build menus."""
         kind = prompt["kind"]
         if kind == "select":
             return tile_menu(ctx)
@@ -391,8 +376,8 @@ class SteamUI(GameUI):
                 [Button("Pass", {"type": "pass"}, "danger")]
         if kind == "move":
             acts = ctx.legal_actions()
-            out: list[Button | Select] = []
-            if any(a["type"] == "deliver" for a in acts):
+            out: list[Button | Select] = delivery_offers(ctx, seat_deliveries(ctx))
+            if not out and any(a["type"] == "deliver" for a in acts):
                 out.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
             if {"type": "locomotive"} in acts:
                 out.append(Button("Improve locomotive", {"type": "locomotive"}))
@@ -403,7 +388,7 @@ class SteamUI(GameUI):
             grows = [a for a in acts if a["type"] == "grow"]
             if grows:
                 view = ctx.view()
-                out += build_menus.selects("City Growth: choose the city", [Option(_node(view, a["city"]), a)
+                out += build_menus.selects("City Growth: choose the city", [Option(node_name(view, a["city"]), a)
                                                                              for a in grows])
             out += build_menus.prompt_offers(ctx, acts)
             if {"type": "done"} in acts:

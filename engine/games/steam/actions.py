@@ -4,7 +4,7 @@ Money is in dollars. Hex sides are named ``E``, ``SE``, ``SW``, ``W``, ``NW``, `
 """
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Union
+from typing import Annotated, ClassVar, Literal, Union
 
 import msgspec
 
@@ -80,12 +80,16 @@ class Done(Action, tag="done"):
 
 class Deliver(Action, tag="deliver"):
     """Move a goods cube over complete links, at most your locomotive level of them, to the first
-    city of its colour ("Moving a Goods Cube"). In JSON the field is `from`."""
+    city of its colour ("Moving a Goods Cube"). In JSON the field is `from`. ``take`` settles your
+    own track points with the delivery (you choose first anyway); the other owners still choose."""
 
     from_: Place = msgspec.field(name="from")
     colour: str
     links: Annotated[list[Union[str, int]], msgspec.Meta(description="complete link ids, in order")]  # noqa: UP007
-    example: ClassVar[dict] = {"type": "deliver", "from": "Wien", "colour": "red", "links": ["3", "5"]}
+    take: Annotated[Union[Literal["income", "vp"], None], msgspec.Meta(  # noqa: UP007
+        description="your own track points as `income` or `vp` (none: asked after the delivery)")] = None
+    example: ClassVar[dict] = {"type": "deliver", "from": "Wien", "colour": "red", "links": ["3", "5"],
+                               "take": "income"}
 
 
 class Locomotive(Action, tag="locomotive"):
@@ -95,9 +99,12 @@ class Locomotive(Action, tag="locomotive"):
 
 
 class Capital(Action, tag="capital"):
-    """Standard game, start of a turn: raise $5 per step down the income track (0 steps: none)."""
+    """Standard game, start of a turn: raise $5 per step down the income track (0 steps: none);
+    ``always`` with 0 steps: no capital in every later turn either, without being asked (money
+    is still raised at every payment that needs it, at the same $5 a step)."""
 
     steps: Annotated[int, msgspec.Meta(ge=0, description="how many $5 steps")]
+    always: bool = False
     example: ClassVar[dict] = {"type": "capital", "steps": 2}
 
 

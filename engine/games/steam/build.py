@@ -82,7 +82,10 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     sides = sides_of(exits)
     manifest = load_manifest()
     if board.node(h) == "town":
-        plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h, sides, True)
+        # the new exits' links are numbered clockwise from E whatever order the exits were typed in,
+        # so a menu's preview and the typed command give each exit the same link number
+        plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h,
+                                 sorted(set(sides)), True)
     else:
         if len(sides) != 2:
             raise IllegalAction("A piece of track joins two sides of the hex: give two exits"
@@ -99,6 +102,7 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     b["laid"] += 1
     started = [lid for lid in state["links"] if lid not in before and state["links"][lid]["to"] is None]
     opened = "".join(f"; link #{lid} from {board.name(state['links'][lid]['from'])} begins, unfinished"
+                     + (f", heading {SIDES[state['links'][lid]['exit']]}" if len(started) > 1 else "")
                      for lid in started)
     what = (f"improves the track in {board.name(h)} into a {tile_words(plan.tile)}" if plan.improves
             else f"lays a {tile_words(plan.tile)} in {board.name(h)}")
@@ -225,8 +229,21 @@ def can_urbanize(state: dict, mapdata: MapData) -> bool:
     return bool(state["new_cities"]) and any(board.node(h) == "town" for h in mapdata.hexes)
 
 
-def can_produce(state: dict) -> bool:
-    return any(not cubes for cubes in state["supply"].values()) and sum(state["bag"].values()) > 0
+def fed_spaces(state: dict, mapdata: MapData) -> list[str]:
+    """The goods supply spaces whose cubes can still reach the map: the numbered space of each city
+    of this map (Goods Growth's dice and City Growth take from it) and the letter of each New City
+    tile not yet placed (Urbanization takes its cubes)."""
+    numbered = sorted({c.supply for c in mapdata.cities.values() if c.supply})
+    return [str(n) for n in numbered] + sorted(state["new_cities"])
+
+
+def production_spaces(state: dict, mapdata: MapData) -> list[str]:
+    """The empty goods supply spaces Production may fill now (``fed_spaces`` that are empty)."""
+    return [k for k in fed_spaces(state, mapdata) if not state["supply"][k]]
+
+
+def can_produce(state: dict, mapdata: MapData) -> bool:
+    return bool(production_spaces(state, mapdata)) and sum(state["bag"].values()) > 0
 
 
 def unfinished(state: dict, mapdata: MapData) -> str | None:
@@ -237,7 +254,7 @@ def unfinished(state: dict, mapdata: MapData) -> str | None:
         return "You took City Growth: grow a city before you end your build."
     if "urbanization" in b["todo"] and can_urbanize(state, mapdata):
         return "You took Urbanization: put a New City on a town before you end your build."
-    if "production" in b["todo"] and can_produce(state):
+    if "production" in b["todo"] and can_produce(state, mapdata):
         return "You took Production: put 2 cubes from the bag on empty goods supply spaces first."
     return None
 

@@ -19,7 +19,7 @@ from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rule
 from .money import Bankrupt, Payment, can_raise, pay, pay_or_refuse, record
 from .moves import start_moves
 from .seats import acting, active, first_then_order
-from .standard import bidder, start_turn
+from .standard import bidder, goods_growth, start_turn
 
 OPENING_BID = 1
 
@@ -234,28 +234,43 @@ def next_builder(state: dict, rules: Rules, events: list) -> None:
 
 
 # ------------------------------------------------------------ income, order, end
-def income(state: dict, rules: Rules, events: list) -> None:
-    """steam.txt, "Step 4: Get Paid and Pay Your Bills", then "Phase 5 – Determine Turn Order",
-    "Phase 6 – Set Up New Turn" and "The Game's End"."""
+def income_reason(p: dict, standard: bool) -> str:
+    """Why a player earns or pays what they do at income: "income 1 on the income track, less $3
+    locomotive upkeep (level 3)" (upkeep in the standard game only; dollars)."""
+    text = f"income {p['income']} on the income track"
+    return text + f", less ${p['loco']} locomotive upkeep (level {p['loco']})" if standard else text
+
+
+def income(state: dict, mapdata: MapData, rules: Rules, rng: Stream, events: list) -> None:
+    """steam.txt, "Step 4: Get Paid and Pay Your Bills", then, in the standard game, Goods Growth
+    (``standard.goods_growth``), then "Phase 5 – Determine Turn Order", "Phase 6 – Set Up New
+    Turn" and "The Game's End". Each payment names its reason (the income track, less the
+    locomotive's upkeep in the standard game)."""
+    standard = state["options"]["standard"]
     for seat in active(state):
         p = state["players"][seat]
-        due = p["income"] - (p["loco"] if state["options"]["standard"] else 0)
+        due = p["income"] - (p["loco"] if standard else 0)
+        why = income_reason(p, standard)
         if due >= 0:
             p["cash"] += due
             events.append({"type": "income", "seat": seat, "money": [record(seat, earned=due)],
-                           "text": f"{p['name']} earns ${due}."})
+                           "text": f"{p['name']} earns ${due} ({why})."})
             continue
         try:
             steps, vp = pay(p, -due, rules)
         except Bankrupt:
+            events.append({"type": "income", "seat": seat, "text": f"{p['name']} owes ${-due} ({why})."})
             eliminate(state, seat, events)
             continue
         paid = Payment(p, seat, -due, steps, vp, rules)
-        events.append({"type": "income", "seat": seat, "money": [paid.record], "text": f"{p['name']} {paid.text}."})
+        events.append({"type": "income", "seat": seat, "money": [paid.record],
+                       "text": f"{p['name']} pays ${-due} ({why}){paid.text[len(f'pays ${-due}'):]}."})
     if state["turn"] >= state["turns"] or len(active(state)) <= 1:
         state.update(phase="over", build=None, move=None)
         events.append({"type": "game_over", "text": "The game is over."})
         return
+    if standard:
+        goods_growth(state, mapdata, rng, events)
     state["last_tiles"] = {str(s): p["tile"] for s, p in enumerate(state["players"])}
     state["skip"] = [s for s in active(state) if acting(state, "turn-order") == s]
     value = {t.id: t.value for t in rules.action}

@@ -20,19 +20,21 @@ from .view import view as _view
 
 
 def _capital(state, seat, action, rng, events) -> None:
-    standard.capital(state, of(state)[1], seat, action.steps, events)
+    standard.capital(state, of(state)[1], seat, action.steps, events, action.always)
 
 
-def _after_moves(state, rules, events) -> None:
-    """Both rounds of moving goods over: income, the turn order and the next turn."""
+def _after_moves(state, rng, events) -> None:
+    """Both rounds of moving goods over: income, Goods Growth (standard game), the turn order and
+    the next turn."""
     if moves.over(state):
-        flow.income(state, rules, events)
+        mapdata, rules = of(state)
+        flow.income(state, mapdata, rules, rng, events)
 
 
 def _score(state, seat, action, rng, events) -> None:
     rules = of(state)[1]
     moves.score(state, rules, seat, action.take, events)
-    _after_moves(state, rules, events)
+    _after_moves(state, rng, events)
 
 
 def _scoring(state) -> list[int]:
@@ -86,7 +88,7 @@ def _urbanize(state, seat, action, rng, events) -> None:
 
 
 def _produce(state, seat, action, rng, events) -> None:
-    standard.produce(state, rng, seat, action.spaces, events)
+    standard.produce(state, of(state)[0], rng, seat, action.spaces, events)
 
 
 def _then_end(handler):
@@ -109,20 +111,39 @@ def _done(state, seat, action, rng, events) -> None:
 
 def _deliver(state, seat, action, rng, events) -> None:
     mapdata, rules = of(state)
-    moves.deliver(state, mapdata, rules, seat, action.from_, action.colour, list(action.links), events)
-    _after_moves(state, rules, events)
+    moves.deliver(state, mapdata, rules, seat, action.from_, action.colour, list(action.links), events, action.take)
+    _after_moves(state, rng, events)
 
 
 def _locomotive(state, seat, action, rng, events) -> None:
     rules = of(state)[1]
     moves.locomotive(state, rules, seat, events)
-    _after_moves(state, rules, events)
+    _after_moves(state, rng, events)
 
 
 def _move_pass(state, seat, action, rng, events) -> None:
     rules = of(state)[1]
     moves.pass_(state, rules, seat, events)
-    _after_moves(state, rules, events)
+    _after_moves(state, rng, events)
+
+
+_PASSES = {"move": _move_pass, "auction": _auction_pass, "order": _order_pass}
+
+
+def _only_passes(state, rng, events) -> None:
+    """A step with one legal answer does not ask: while the seat to move goods or to bid can only
+    pass (no delivery, no locomotive level; a bid it cannot raise), it passes, and the event says
+    why. Nothing is decided for it that it could have decided otherwise."""
+    for _ in range(100):
+        handler = _PASSES.get(state["phase"])
+        seat = flow.actor(state) if handler else None
+        if seat is None or search.legal_actions(state, seat) != [{"type": "pass"}]:
+            return
+        handler(state, seat, None, rng, events)
+        passed = next(e for e in reversed(events) if e.get("type") == "pass" and e.get("seat") == seat)
+        passed["text"] = passed["text"].rstrip(".") + (": nothing to deliver and no locomotive level to take."
+                                                       if handler is _move_pass else ": no bid it can raise.")
+        passed["auto"] = True
 
 
 def _in(phase: str):
@@ -158,7 +179,7 @@ the rest is one seat at a time: the auctions, choosing action tiles, building, m
 class Steam(Game):
     id = "steam"
     name = "Steam"
-    rules_version = 3      # 3: a build ends by itself after its last allowed tile (see docs/migrations.md)
+    rules_version = 4      # 4: Goods Growth in the standard game (see docs/migrations.md)
     options_type = Options
     state_type = SteamState
     actions = ACTIONS
@@ -175,9 +196,11 @@ class Steam(Game):
         return flow.setup(mapdata, load_rules(), opts, seats, rng)
 
     def _apply(self, state, seat, action, rng, events):
-        """The step in force plays the move (``STEPS``); then the hexes it touched are remembered
-        for the board (``last``), except after a choice of points or of capital."""
+        """The step in force plays the move (``STEPS``); a seat whose only legal move is then to pass
+        passes at once (``_only_passes``); then the hexes it touched are remembered for the board
+        (``last``), except after a choice of points or of capital."""
         super()._apply(state, seat, action, rng, events)
+        _only_passes(state, rng, events)
         if kind_of(action) not in ("score", "capital"):
             state["last"] = [h for e in events for h in ([e["hex"]] if "hex" in e else e.get("hexes", []))]
 
@@ -227,7 +250,8 @@ class Steam(Game):
         return (passing or [a for a in acts if a["type"] in ("select", "grow", "urbanize", "produce")] or acts)[0]
 
     def reveals(self, before, after, action):
-        """The end of the game; cubes drawn by Production are noticed by the engine's stream."""
+        """The end of the game; cubes drawn by Production and Goods Growth's dice are noticed by the
+        engine's stream."""
         return after["phase"] == "over" and before["phase"] != "over"
 
     def query(self, state, seat, name, args):

@@ -47,10 +47,14 @@ def pass_(state: dict, rules: Rules, seat: int, events: list) -> None:
 
 
 def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: str, colour: str, link_ids: list,
-            events: list) -> None:
+            events: list, take: str | None = None) -> None:
     """Move one cube; then every owner of a link it used scores 1 track point per link (unowned
-    links score nobody), each choosing income or VP. The core's steps make sure it is ``seat``'s
-    turn to move goods (``game.STEPS``)."""
+    links score nobody), each choosing income or VP. ``take`` (``"income"``, ``"vp"``): the
+    mover's own choice, made with the delivery (the mover chooses first, steam.txt "Track Points");
+    when nobody else scored, the points are placed at once. The core's steps make sure it is
+    ``seat``'s turn to move goods (``game.STEPS``)."""
+    if take not in (None, "income", "vp"):
+        raise IllegalAction("Take the points as `income` or as `vp`.")
     board = SteamBoard(mapdata, state)
     origin = place(mapdata, origin_ref)
     if origin is None or origin not in state["cities"]:
@@ -71,7 +75,7 @@ def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: 
             gains[owner] = gains.get(owner, 0) + 1
     route = " → ".join(board.name(h) for h in [origin, *passed])
     scored = ", ".join(f"{state['seats'][o]} {p}" for o, p in sorted(gains.items()))
-    events.append({"type": "deliver", "seat": seat, "hexes": [origin, *passed],
+    events.append({"type": "deliver", "seat": seat, "hexes": [origin, *passed], "colour": colour,
                    "text": f"{player['name']} delivers a {colour} cube {route} ({len(link_ids)} link"
                            f"{'s' if len(link_ids) > 1 else ''}): track points {scored}."})
     order = [seat] + [s for s in active(state) if s != seat]
@@ -79,6 +83,8 @@ def deliver(state: dict, mapdata: MapData, rules: Rules, seat: int, origin_ref: 
     state["scoring"] = {"points": {str(o): gains[o] for o in order if o in gains}, "choices": {},
                         "order": [o for o in order if o in gains]}
     state["phase"] = "score"
+    if take is not None and seat in gains:
+        _choose(state, rules, seat, take, events)
 
 
 def score(state: dict, rules: Rules, seat: int, take: str, events: list) -> None:
@@ -91,7 +97,14 @@ def score(state: dict, rules: Rules, seat: int, take: str, events: list) -> None
         raise IllegalAction("You have already chosen for these points.")
     if take not in ("income", "vp"):
         raise IllegalAction("Take the points as `income` or as `vp`.")
+    _choose(state, rules, seat, take, events)
+
+
+def _choose(state: dict, rules: Rules, seat: int, take: str, events: list) -> None:
+    """One scorer's choice, remembered as their ``take``; the points are placed once all chose."""
+    s = state["scoring"]
     s["choices"][str(seat)] = take
+    state["players"][seat]["take"] = take
     if len(s["choices"]) < len(s["points"]):
         waiting = ", ".join(state["seats"][int(k)] for k in s["points"] if k not in s["choices"])
         events.append({"type": "score_choice", "seat": seat,

@@ -23,7 +23,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         if state["capital"].get(str(seat), 0) is not None:
             return []
         p = state["players"][seat]
-        return [{"type": "capital", "steps": k} for k in range(0, min(3, p["income"] - rules.income_min) + 1)]
+        return [{"type": "capital", "steps": k} for k in range(0, min(3, p["income"] - rules.income_min) + 1)] + [
+            {"type": "capital", "steps": 0, "always": True}]
     if phase == "score":
         s = state["scoring"]
         waiting = str(seat) in s["points"] and str(seat) not in s["choices"]
@@ -68,13 +69,13 @@ def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
     acts: list[dict] = []
     if not (("city-growth" in b["todo"] and bld.can_grow(state, mapdata))
             or ("urbanization" in b["todo"] and bld.can_urbanize(state, mapdata))
-            or ("production" in b["todo"] and bld.can_produce(state))):
+            or ("production" in b["todo"] and bld.can_produce(state, mapdata))):
         acts.append({"type": "done"})
     if "city-growth" in b["todo"]:
         acts += [{"type": "grow", "city": h} for h, c in sorted(mapdata.cities.items())
                  if not state["cities"][h]["growth"] and c.supply]
-    if "production" in b["todo"] and bld.can_produce(state):
-        empty = [k for k, cubes in state["supply"].items() if not cubes]
+    if "production" in b["todo"] and bld.can_produce(state, mapdata):
+        empty = bld.production_spaces(state, mapdata)
         if len(empty) >= 2:
             acts += [{"type": "produce", "spaces": list(pair)} for pair in combinations(empty, 2)][:20]
         else:

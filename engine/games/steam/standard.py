@@ -7,31 +7,50 @@ stops before its rules; these follow the published game's, in our words and figu
 down the income track; then an auction sets the turn order: the first player to drop out goes
 last and pays nothing, the winner and the last to drop out pay their bids in full, the others half
 (rounded up); the holder of last turn's Turn Order tile may let one bidding turn go by without
-dropping out. Money in dollars.
+dropping out. After income, Goods Growth's dice move cubes from the goods supply spaces onto the
+cities of those numbers, so that the cubes Production puts there reach the map. Money in dollars.
 """
 from __future__ import annotations
 
 from railhead.engine.common import auction as auc
+from railhead.engine.common.goods import draw
 from railhead.engine.core.errors import IllegalAction
 from railhead.engine.core.rng import Stream
 
-from .build import builder
-from .data import COLOURS, Rules
+from .build import SteamBoard, builder, production_spaces
+from .data import COLOURS, MapData, Rules
 from .money import can_raise, pay_or_refuse, record
 from .seats import active
 
 OPENING_BID = 1
 PRODUCED = 2
+DIE = 6                 # a die's faces: spaces 1-6 for the light dice, 7-12 for the dark ones
 
 
 def start_turn(state: dict, events: list) -> None:
-    """Capital first: every player still in chooses how many $5 steps to raise (0 is fine)."""
-    state.update(phase="capital", capital={str(s): None for s in active(state)})
+    """Capital first: every player still in chooses how many $5 steps to raise (0 is fine); a
+    player who chose no capital for good (``no_capital``) is not asked and raises none."""
+    standing = [s for s in active(state) if state["players"][s].get("no_capital")]
+    state.update(phase="capital", capital={str(s): (0 if s in standing else None) for s in active(state)})
+    if len(standing) == len(active(state)):
+        _to_order(state)
+        events.append({"type": "phase", "text": f"Turn {state['turn']}: nobody raises capital (as each chose); "
+                                                "bid for the turn order."})
+        return
     events.append({"type": "phase", "text": f"Turn {state['turn']}: raise capital ($5 a step down the income "
-                                            "track) if you wish, then bid for the turn order."})
+                                            "track) if you wish, then bid for the turn order."
+                                            + (" No capital for " + ", ".join(state["seats"][s] for s in standing)
+                                               + " (as they chose)." if standing else "")})
 
 
-def capital(state: dict, rules: Rules, seat: int, steps: int, events: list) -> None:
+def _to_order(state: dict) -> None:
+    state.update(phase="order", capital=None, bidding=auc.start(active(state), keep_bids=True))
+    state["bidding"]["dropped"] = []
+
+
+def capital(state: dict, rules: Rules, seat: int, steps: int, events: list, always: bool = False) -> None:
+    """Raise ``steps`` of $5 down the income track; ``always`` (with 0 steps): no capital in the
+    later turns either, without being asked (the player's ``no_capital``)."""
     box = state["capital"]
     if state["phase"] != "capital" or str(seat) not in box:
         raise IllegalAction("Capital is raised at the start of a turn.")
@@ -41,15 +60,18 @@ def capital(state: dict, rules: Rules, seat: int, steps: int, events: list) -> N
     if not 0 <= steps <= p["income"] - rules.income_min:
         raise IllegalAction(f"You can raise 0 to {p['income'] - rules.income_min} steps of $5 (income "
                             f"{p['income']}, lowest {rules.income_min}).")
+    if always and steps:
+        raise IllegalAction("Only no capital can be chosen for every turn.")
     p["income"] -= steps
     p["cash"] += steps * rules.raise_step
     box[str(seat)] = steps
+    if always:
+        p["no_capital"] = True
     events.append({"type": "capital", "seat": seat, "money": [record(seat, steps=steps)],
                    "text": f"{p['name']} raises ${steps * rules.raise_step} (income {p['income']})." if steps
-                   else f"{p['name']} raises no capital."})
+                   else f"{p['name']} raises no capital" + (", now and in every later turn." if always else ".")})
     if all(v is not None for v in box.values()):
-        state.update(phase="order", capital=None, bidding=auc.start(active(state), keep_bids=True))
-        state["bidding"]["dropped"] = []
+        _to_order(state)
 
 
 def bidder(state: dict) -> int:
@@ -106,21 +128,54 @@ def _close(state: dict, rules: Rules, events: list) -> None:
                                             + ("" if not lines else " " + "; ".join(lines) + ".")})
 
 
-def produce(state: dict, rng: Stream, seat: int, spaces: list[str], events: list) -> None:
+def produce(state: dict, mapdata: MapData, rng: Stream, seat: int, spaces: list[str], events: list) -> None:
     """Production, during the build: 2 cubes drawn from the bag onto empty goods supply spaces
-    chosen by the player (as many as there are empty spaces)."""
-    from railhead.engine.common.goods import draw
+    chosen by the player (as many as there are such spaces), spaces whose cubes can still reach the
+    map (``production_spaces``): a city's number, or the letter of a New City tile not yet placed."""
     b = builder(state, seat)
     if "production" not in b["todo"]:
         raise IllegalAction("You did not take Production this turn (or you have used it).")
-    empty = [k for k, cubes in state["supply"].items() if not cubes]
+    empty = production_spaces(state, mapdata)
     wanted = min(PRODUCED, len(empty))
     names = [str(x).upper() for x in spaces]
     if len(names) != wanted or len(set(names)) != len(names) or any(x not in empty for x in names):
-        raise IllegalAction(f"Name {wanted} different empty goods supply spaces (empty: {', '.join(empty) or 'none'}).")
+        raise IllegalAction(f"Name {wanted} different empty goods supply spaces of a city or of a New City tile "
+                            f"still to be placed (empty: {', '.join(empty) or 'none'}).")
     drawn = draw(state["bag"], rng, len(names), COLOURS)
     for space, cube in zip(names, drawn):
         state["supply"][space] = [cube]
     b["todo"].remove("production")
-    events.append({"type": "produce", "seat": seat, "text": f"{state['seats'][seat]} produces "
+    events.append({"type": "produce", "seat": seat, "spaces": dict(zip(names, drawn)),
+                   "text": f"{state['seats'][seat]} produces "
                    + ", ".join(f"{c} on space {s}" for s, c in zip(names, drawn)) + "."})
+
+
+def goods_growth(state: dict, mapdata: MapData, rng: Stream, events: list) -> None:
+    """Goods Growth, after income in every turn but the last (the published standard game's, as in
+    Age of Steam): one light die per player for spaces 1-6 and one dark die per player for spaces
+    7-12 (players at the start of the game); for each die, one cube of that goods supply space
+    (its first) goes onto the city of that number, if the space has one. The event lists each
+    cube moved (``moves``: space, hex, colour) and the empty spaces rolled."""
+    seats = len(state["seats"])
+    city_of = {str(c.supply): h for h, c in mapdata.cities.items() if c.supply}
+    board = SteamBoard(mapdata, state)
+    rolled, moved, empty = [], [], []
+    for offset in (0, DIE):
+        for _ in range(seats):
+            space = str(rng.below(DIE) + 1 + offset)
+            rolled.append(space)
+            cubes, h = state["supply"][space], city_of.get(space)
+            if h is None or not cubes:
+                empty.append(space)
+                continue
+            cube = cubes.pop(0)
+            city = state["cities"][h]
+            city["cubes"] = sorted([*city["cubes"], cube])
+            moved.append({"space": space, "hex": h, "colour": cube})
+    parts = [f"{m['colour']} from space {m['space']} to {board.name(m['hex'])}" for m in moved]
+    if empty:
+        parts.append(f"nothing from space{'s' if len(set(empty)) > 1 else ''} {', '.join(sorted(set(empty), key=int))} "
+                     "(empty)")
+    events.append({"type": "goods_growth", "rolled": rolled, "moves": moved,
+                   "text": f"Goods growth, dice for spaces {', '.join(rolled)}: " + "; ".join(parts) + "."})
+

@@ -33,7 +33,10 @@ class Player(Record):
     track steps (may be negative), ``vp`` in VP, ``loco`` the locomotive level; ``out`` when bankrupt
     ("Step 4: Get Paid and Pay Your Bills"); this turn's action ``tile`` id (``None`` before choosing),
     ``passed_tile`` when taken with its pass option ("Phase 1 – Select Action Tiles"), ``loco_done``
-    when the locomotive was improved while moving goods this turn ("Making Your Train Better")."""
+    when the locomotive was improved while moving goods this turn ("Making Your Train Better");
+    ``take``: the player's last choice for track points (``"income"`` or ``"vp"``), which the
+    delivery menu offers first next time (absent before their first choice); ``no_capital`` once the
+    player chose no capital for every turn (standard game: no longer asked)."""
 
     name: str
     cash: int
@@ -44,6 +47,8 @@ class Player(Record):
     tile: str | None
     passed_tile: bool
     loco_done: bool
+    take: str | None | UnsetType = UNSET
+    no_capital: bool | UnsetType = UNSET
 
 
 class City(Record):

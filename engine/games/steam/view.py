@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import flow
+from . import build, flow
 from .build import SteamBoard
 from .context import of
 from .seats import holder
@@ -14,8 +14,11 @@ def view(state: dict, seat: int | None) -> dict:
     """JSON-ready view: players (cash, income, VP, locomotive, action tile), cities with cubes,
     the goods supply spaces, New City tiles left, track tiles left, track and links, the phase and
     whose move it is, and the pending income/VP choices. ``cities[h]["supply"]``: its goods supply
-    space (a number, a New City's letter, 0 for none); ``last``: the hexes the last move touched (a
-    tile laid, a city grown or urbanized, a delivery's route); ``final``: the score table at the end."""
+    space (a number, a New City's letter, 0 for none); ``production_spaces``: the empty goods supply
+    spaces Production may fill (whose cubes can still reach the map); ``takes``: each player's last
+    choice for track points (``"income"`` or ``"vp"``, by seat), offered first next time; ``last``:
+    the hexes the last move touched (a tile laid, a city grown or urbanized, a delivery's route);
+    ``final``: the score table at the end."""
     mapdata, rules = of(state)
     board = SteamBoard(mapdata, state)
     names = {t.id: t.name for t in rules.action}
@@ -46,6 +49,7 @@ def view(state: dict, seat: int | None) -> dict:
                    for h, c in state["cities"].items()},
         "towns": {h: x.town for h, x in mapdata.hexes.items() if x.town and h not in state["cities"]},
         "supply": state["supply"],
+        "production_spaces": build.production_spaces(state, mapdata),
         "new_cities": [{"letter": x, "colour": rules.new_city_colours["ABCDEFGH".index(x)]}
                        for x in state["new_cities"]],
         "tiles": state["tiles"],
@@ -70,6 +74,7 @@ def view(state: dict, seat: int | None) -> dict:
         "bidding": None if state.get("bidding") is None else {
             "high": state["bidding"]["high"], "high_seat": state["bidding"]["high_seat"],
             "dropped": state["bidding"]["dropped"], "bids": state["bidding"]["bids"], "skip": state.get("skip", [])},
+        "takes": {str(i): p["take"] for i, p in enumerate(state["players"]) if p.get("take")},
         "bag": sum(state["bag"].values()),
         "last": list(state.get("last", [])),
         "final": flow.final_scores(state, rules)["table"] if state["phase"] == "over" else None,
