@@ -248,7 +248,7 @@ async def test_a_build_preview_names_the_major_line_it_completes():
               {"type": "major_line", "seat": 0, "text": "Ann completes the Major Line Lyon–Milano: +8 points."},
               {"type": "income", "seat": 0, "paid": 3, "text": "Income."}]
     ctx = SimpleNamespace(seat=0, prefs={}, render=render, view=lambda: {"players": [{"cash": 10}]},
-                          dry_run=lambda action: (None, events))
+                          dry_run=lambda action: ({"players": [{"cash": 4}]}, events))   # a dry run shown in full
     reply = await _preview(ctx, {"type": "build", "path": []}, "Build preview", [])
     assert "completes the Major Line Lyon–Milano: +8 points" in reply.caller.text
     assert "Income." not in reply.caller.text and "Cost $6,000" in reply.caller.text

@@ -2,7 +2,7 @@
 Source: railways-of-the-world.txt, sections as named in each test."""
 import pytest
 
-from railhead.engine import IllegalAction
+from railhead.engine import IllegalAction, get_game
 from railhead.engine.games.rotw.data import load_tables
 
 from .helpers import HEX
@@ -139,7 +139,7 @@ def test_emptied_city_gets_marker_and_last_marker_triggers_end():
     t.all_pass_auction()
     t.finish_turn()
     assert t.state["phase"] == "over"
-    outcome = t.state and __import__("engine").get_game("rotw").outcome(t.state)
+    outcome = get_game("rotw").outcome(t.state)
     assert outcome is not None and len(outcome["ranking"]) == 3
 
 
