@@ -25,87 +25,15 @@ from railhead.engine import IllegalAction
 from . import registry
 from .choosing import maps_reply, table_map
 from .hotseat import Console, Curtain, folder_name, no_secret, open_if_public, present, waiting_note
+from .letters import Letters
+from .local_help import GUIDE, LOBBY_HELP, new_game_help
 from .replies import Button, Caller, Message, Reply, Select
 from .service import stop_on_signals
 from .store import open_store
 from .table import Table
 from .typed_args import command_args, lobby_args
-from .ui import CLOCK_OPTIONS, Param
 
 LOCAL_CHANNEL = 1
-GUIDE = """\
-Railhead local table: type the same commands as in Discord (without the leading slash).
-Quick start, three players at one keyboard:
-  as Ann              act as Ann (any new name is a new player)
-  game new rotw       open a Railways of the World table (Ann sits down)
-  as Bob              then: game join
-  as Cat              then: game join
-  as Ann              then: game start
-Then follow the prompts: after each move the prompt switches to the player the game waits on
-("as NAME" to act out of turn). "click N" presses button N of the last message you saw,
-"pick N" picks option N of its menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
-Hot-seat: private text (your hand, secret menus) is shown only behind a curtain: "Pass the
-keyboard to Bob", Enter, Bob reads, Enter hides it (`railhead local --open`: no curtain).
-Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional).
-Railway Workers: "game new workers" (2-4 players); secret menus come as private messages.
-Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam deliver" opens a menu."""
-
-LOBBY_HELP = """\
-Players:  as NAME  |  who
-Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game below)  |  game join | leave | start
-          game status | game board [[zoom=]ZOOM: a city, hex or space] | game hand | game undo | game stats
-          game vote [answer=]agree|refuse | game kick [player=]NAME | game health
-          game abandon (asks first; `game abandon yes` or `confirm=yes` at once)
-          game timing [[remind_hours=]6] [[reminders=]2] [[time_limit_hours=]48|none]  (creator)
-          game history [[page=]PAGE] | game export (writes a JSON file) | game import [path=]PATH
-          game rules [[game=]GAME] | game leaderboard [[game=]GAME] | game maps [[game=]GAME] (pictures of maps)
-          game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]
-Typing:   every argument by position or as name=value (`[zoom=]ZOOM`: `game board D7` or `game board zoom=D7`);
-          names need no quotes and no accents: `rotw link Praha Hradec Kralove`, `rotw card Hotel: Frankfurt`
-Buttons:  click N (button N of the last message you saw)  |  pick N (option N of its menu; pick 2.N: of menu 2)
-          each message with buttons or a menu has a letter (`Buttons B:`, `Menu B,`): `click B1`, `pick B2`
-          press one that is still on screen but not the last you saw
-Quit:     quit"""
-
-
-def option_usage(param: Param) -> str:
-    """``[name=VALUE]`` for a ``/game new`` option: its choices or suggestions (``NAME`` for
-    labelled suggestions, listed on a line of their own by ``new_game_help``), ``true`` for a
-    yes/no, else its kind."""
-    if param.suggest_for is not None:
-        return f"[{param.name}={param.name.upper()}]"
-    values = list(param.choices) or (list(param.suggest()) if param.suggest else [])
-    shown = "|".join(values) or param.example or ("true" if param.kind is bool else param.kind.__name__.upper())
-    return f"[{param.name}={shown}]"
-
-
-def new_game_help() -> list[str]:
-    """The local table's help for ``game new``: one entry per game with its options (from its
-    UI's ``new_options``; the values of labelled suggestions, a map's, after them, each with
-    its note) and the clock options all games take."""
-    lines = []
-    for gid, ui in registry.UIS.items():
-        game = registry.games().get(gid)
-        if game is None:
-            continue
-        players = "solo: starts at once" if game.max_seats == 1 else f"{game.min_seats}-{game.max_seats} players"
-        entries = [[f"game new {gid}", *(option_usage(p) for p in ui.new_options), f"({players})"]]
-        for p in ui.new_options:
-            values = [f"{s.value} ({s.note})" for s in p.suggest_for(None)] if p.suggest_for else []
-            if values:
-                entries.append([f"{p.name}:", *(v + "," for v in values[:-1]), f"{values[-1]};", "`game maps`"])
-        for words in entries:
-            line = "         " if words is entries[0] else "             "
-            for word in words:
-                if len(line) + len(word) > 110:
-                    lines.append(line)
-                    line = "             "
-                line += " " + word
-            lines.append(line)
-    lines.append("          any game: " + " ".join(option_usage(p) for p in CLOCK_OPTIONS))
-    return lines
-
-
 def user_id(name: str) -> int:
     """A stable made-up user id for a name typed at the local table."""
     return zlib.crc32(name.lower().encode()) + 1000
@@ -134,10 +62,7 @@ class LocalTable:
         self.views: dict[int, tuple[int, list[Message]]] = {}     # by user id: the last answer seen
         self.curtains: list[Curtain] = []
         self.solo = False                               # the table's game has one seat: no curtains
-        self.tags: dict[int, str] = {}                  # id(message) -> its letter, once it has choices
-        self.tagged: dict[str, Message] = {}            # letter -> the message it names (the newest 26)
-        self.open: dict[int, list[str]] = {}            # user id -> letters of private messages with
-                                                        # choices shown to them and not used yet
+        self.letters = Letters()                        # the letters of the choices on screen (letters.py)
 
     def visible(self) -> list[Message]:
         """The messages of the last answer the typist saw (public and private parts of one reply,
@@ -289,60 +214,6 @@ class LocalTable:
             curtain.pass_keyboard = True           # the keyboard changes hands before their text shows
         return out
 
-    def _tag(self, message: Message) -> str:
-        """The letter naming a message with buttons or menus (``click B1``, ``pick B2``), given
-        when it is first shown; letters go round A-Z, the oldest message giving its letter up."""
-        if id(message) not in self.tags:
-            letter = chr(ord("A") + len(self.tags) % 26)
-            old = self.tagged.get(letter)
-            if old is not None:
-                self.tags.pop(id(old), None)
-            self.tags[id(message)], self.tagged[letter] = letter, message
-        return self.tags[id(message)]
-
-    def _open_choices(self, kind: type) -> list[tuple[str, Message]]:
-        """The messages with ``kind`` choices the typist can still see and use: the public one,
-        then their private ones not used yet (letters, oldest first)."""
-        found = [m for m in self.public_view[1] if any(isinstance(c, kind) for c in m.components)]
-        found += [self.tagged[t] for t in self.open.get(user_id(self.user), []) if t in self.tagged]
-        return [(self._tag(m), m) for m in found if any(isinstance(c, kind) for c in m.components)]
-
-    def _which(self, head: str, kind: type, letter: str) -> tuple[Message | None, str]:
-        """The message ``click``/``pick`` acts on, or ``None`` and why not. ``letter``: the one
-        typed (``click B1``), else ``""``: the last message the typist saw with such choices, when
-        it is also the last message they saw, and for a menu the only one open to them. A number
-        must never mean a choice the typist did not just look at; choices they can still see stay
-        pressable by their letter."""
-        noun, options = ("buttons", "button") if head == "click" else ("menus", "option")
-        open_ = self._open_choices(kind)
-        listed = "; ".join(f"{t}: {shorten_line(self._plain(m.text), 40)}" for t, m in open_)
-        if letter:
-            message = self.tagged.get(letter.upper())
-            if message is None or not any(m is message for _t, m in open_):
-                return None, (f"No {noun} named {letter.upper()} are open to you; nothing was pressed."
-                              + (f" Open now: {listed}." if open_ else ""))
-            return message, ""
-        message = self.chooser(kind)
-        if message is None:
-            last = next(iter(reversed(self.visible())), None)
-            public = last is not None and any(last is m for m in self.public_view[1])
-            seen = self._plain(last.text) if public else ""     # never quote a private one
-            what = f" ({shorten_line(seen)})" if seen else (" (your last private message)" if last else "")
-            hint = (f" Still open: {listed}; `{head} {open_[0][0]}1` presses its {options} 1." if open_ else
-                    " `game hand` shows your choices again.")
-            return None, f"The last message you saw{what} has no {noun}; nothing was pressed.{hint}"
-        seen = self.visible()                   # the public menu counts when shown in the same answer
-        others = [t for t, m in open_ if m is not message
-                  and (not any(m is p for p in self.public_view[1]) or any(m is v for v in seen))]
-        if kind is Select and others:
-            return None, (f"{len(others) + 1} menus are open to you ({listed}): say which, like "
-                          f"`pick {self._tag(message)}1`; nothing was picked.")
-        return message, ""
-
-    def _plain(self, text: str) -> str:
-        """A message's text as the screen shows it (channel mentions read "this table")."""
-        return re.sub(r"<#\d+>", "this table", text)
-
     async def _press(self, head: str, rest: list[str]) -> list[str]:
         typed = re.fullmatch(r"([A-Za-z]?)(\d+)(?:\.(\d+))?", rest[0]) if rest else None
         if typed is None or (head == "click" and typed.group(3)):
@@ -351,7 +222,7 @@ class LocalTable:
                     f"{head} B1"]
         letter = typed.group(1)
         rest = [rest[0][len(letter):]]
-        message, why = self._which(head, Button if head == "click" else Select, letter)
+        message, why = self.letters.which(user_id(self.user), head, letter, self.visible(), list(self.public_view[1]))
         if message is None:
             return [why]
         public = any(message is m for m in self.public_view[1])
@@ -373,9 +244,7 @@ class LocalTable:
                 return [f"There is no such option in the menus {where}; nothing was picked."]
             token = selects[m].options[i].value
             said = f"Picked ({i + 1}) {selects[m].options[i].label} {where}."
-        mine = self.open.get(user_id(self.user), [])
-        if self.tags.get(id(message)) in mine:          # used: the next one it brings takes its place
-            mine.remove(self.tags[id(message)])
+        self.letters.used(user_id(self.user), message)
         shown = self.show(await self.table.click(self.caller(), token))
         if public or not self.hotseat or self.solo:
             return [said, *shown]
@@ -395,7 +264,7 @@ class LocalTable:
         me = user_id(self.user)
         self._new_game(reply.game_id)
         if reply.channel is not None:               # a move: the typist's earlier private choices are spent
-            self.open[me] = []
+            self.letters.moved(me)
             lines += self._message(reply.channel, "")
             self.public_view = (self.shown, [reply.channel])
         mine: list[Message] = []
@@ -416,18 +285,8 @@ class LocalTable:
                 self.inbox.setdefault(uid, []).append(message)
         if mine:
             self.views[me] = (self.shown, [m for m in (reply.channel, *mine) if m is not None])
-            self._opened(me, mine)
+            self.letters.opened(me, mine)
         return lines + self._private(self.user, private, pass_keyboard=False)
-
-    def _opened(self, uid: int, messages: list[Message]) -> None:
-        """Note the private messages with choices just shown to ``uid`` as open to them."""
-        mine = self.open.setdefault(uid, [])
-        for message in messages:
-            if message.components and self._tag(message) not in mine:
-                same = choices_of(message)                  # the same choices shown again replace the old
-                mine[:] = [t for t in mine if t not in self.tagged or choices_of(self.tagged[t]) != same]
-                mine.append(self._tag(message))
-        del mine[:-4]                                   # the last four private choices stay open
 
     def _new_game(self, game_id: int | None) -> None:
         """A reply of another game than the one private messages wait for (a new table after an
@@ -468,7 +327,7 @@ class LocalTable:
         if messages:
             self.shown += 1
             self.views[user_id(self.user)] = (self.shown, messages)
-            self._opened(user_id(self.user), messages)
+            self.letters.opened(user_id(self.user), messages)
         return self._private(self.user, lines, pass_keyboard)
 
     async def _waiting(self) -> tuple[tuple, list[str]] | None:
@@ -510,7 +369,7 @@ class LocalTable:
             lines.append(f"[{'image' if name.endswith('.png') else 'file'}: {path}]")
         buttons = [c for c in message.components if isinstance(c, Button)]
         selects = [c for c in message.components if isinstance(c, Select)]
-        tag = self._tag(message) if buttons or selects else ""
+        tag = self.letters.of(message) if buttons or selects else ""
         if buttons:
             lines.append(f"Buttons {tag}: " + "  ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(buttons)))
         for m, select in enumerate(selects):
@@ -520,18 +379,6 @@ class LocalTable:
             lines += [f"  ({i + 1}) {o.label}" + (f" — {o.description}" if o.description else "")
                       for i, o in enumerate(select.options)]
         return lines
-
-
-def choices_of(message: Message) -> tuple:
-    """What a message offers, as the screen shows it: its button labels and its menus' options."""
-    return tuple((type(c).__name__, c.label if isinstance(c, Button) else
-                  (c.placeholder, tuple(o.label for o in c.options))) for c in message.components)
-
-
-def shorten_line(text: str, limit: int = 60) -> str:
-    """The first line of ``text`` in quotes, cut to about ``limit`` characters."""
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    return f"“{first if len(first) <= limit else first[:limit - 1].rstrip() + '…'}”"
 
 
 async def run_local(db_path: str, out_dir: str = "railhead-boards", open_table: bool = False) -> None:

@@ -170,7 +170,7 @@ async def test_click_acts_only_on_the_message_the_typist_saw_last(tmp_path):
             out = await local.handle("game undo")                # a private refusal, no buttons: no curtain
             assert out and not any(isinstance(c, Curtain) for c in out) and not local.buttons
             out = await local.handle("click 1")
-            tag = local.tags[id(public)]
+            tag = local.letters.of(public)
             assert out == ["The last message you saw (your last private message) has no buttons; nothing was "
                            f"pressed. Still open: {tag}: “**Railway Workers** begins! Players in…”; "
                            f"`click {tag}1` presses its button 1."], out     # a private one is never quoted

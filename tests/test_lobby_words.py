@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from railhead.bot.local import LocalTable, new_game_help
+from railhead.bot.local import LocalTable
+from railhead.bot.local_help import new_game_help
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
 
