@@ -59,6 +59,9 @@ def run_async(main: Coroutine[Any, Any, Any]) -> Any:
     except aiohttp.ClientConnectorError as exc:
         raise fail(f"Could not reach Discord ({exc.host}): check this machine's network and DNS, then start "
                    "again; nothing was changed.") from None
+    except aiohttp.ConnectionTimeoutError:
+        raise fail("Discord did not answer in time (a connection was opened, no reply came): check this "
+                   "machine's network, proxy or firewall, then start again; nothing was changed.") from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 

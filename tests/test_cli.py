@@ -140,6 +140,23 @@ def test_a_traceback_shows_no_local_variables():
     assert "SECRET-DECK-ORDER-4711" not in child.stderr + child.stdout
 
 
+def test_a_discord_that_never_answers_is_one_sentence_and_exit_1(db_path, monkeypatch):
+    """Issue 31, part 3: the container check's compose shards, whose Discord accepts connections and
+    never answers, ended after 30 s with aiohttp's ConnectionTimeoutError and a traceback."""
+    import aiohttp
+
+    from railhead.bot import RailheadBot
+
+    async def silent(self, token):
+        raise aiohttp.ConnectionTimeoutError("Connection timeout to host https://discord.com/api/v10/users/@me")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    monkeypatch.setattr(RailheadBot, "start", silent)
+    result = runner.invoke(app, ["run", "--db", db_path])
+    assert result.exit_code == 1, result.output
+    assert "Discord did not answer in time" in result.output and "Traceback" not in result.output
+
+
 def test_an_unreachable_discord_is_one_sentence_and_exit_1(db_path, monkeypatch):
     """Found following the README's deployment steps without a network: the login's DNS failure
     printed a traceback."""
