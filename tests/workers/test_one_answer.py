@@ -206,3 +206,44 @@ def test_command_buttons_say_what_they_do():
               "to_kind": "structures"}
     assert words.action_label(view, worker) == \
         "Tim's worker from site 2's tracks to site 5's structures (1 coin): Foreman, uses a director"
+
+
+async def test_no_step_of_a_whole_game_asks_with_one_answer(tmp_path):
+    """Issue 31, part 5 (a whole game took about 261 commands; "a step with one sensible answer
+    does not ask"): a seeded 3-player game through the table by buttons and menus, as each
+    prompt offers them (**My hand**). No menu offers a single option and no turn offers only
+    **Pass** or only **End turn** (railway-workers.txt, "Action Phase 1" c: each of those was
+    the player's only legal move)."""
+    import random
+
+    from ..helpers_table import seated
+
+    store, table, callers, _start = await seated(str(tmp_path / "w.db"), game="workers",
+                                                 names=("Maria", "Tim", "Leo"), seed=11)
+    rng = random.Random(5)
+    lone: list[str] = []
+    try:
+        for _ in range(3000):
+            session = await table.session(7)
+            if session is None or session.match.outcome() is not None:
+                break
+            prompt = rng.choice(session.match.prompts())
+            caller = callers[prompt["seat"]]
+            components = (await table.hand(caller)).caller.components
+            for _depth in range(12):
+                shown = [c for c in components if not (isinstance(c, Button) and c.label in ("Cancel", "Start over"))]
+                lone += [f"{prompt['kind']}: menu {c.placeholder!r}" for c in shown
+                         if isinstance(c, Select) and len(c.options) == 1]
+                if len(shown) == 1 and getattr(shown[0], "label", "") in ("Pass (+1 coin)", "End turn"):
+                    lone.append(f"{prompt['kind']}: only {shown[0].label}")
+                useful = [c for c in shown if not (isinstance(c, Button) and c.label.startswith(("Pass", "End turn")))]
+                c = rng.choice(useful or shown)
+                token = c.custom_id.split(":")[-1] if isinstance(c, Button) else rng.choice(c.options).value
+                answer = await table.click(caller, token)
+                if answer.channel is not None or not answer.caller.components:
+                    break
+                components = answer.caller.components
+        assert session is None or session.match.outcome() is not None, "the game did not end"
+    finally:
+        await store.close()
+    assert lone == []
