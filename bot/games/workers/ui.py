@@ -217,7 +217,7 @@ async def end(ctx: UIContext, args: dict) -> Apply | Reply:
     lines = "\n".join(f"{half}: {what[half]}" for half in left)
     halves = [a for a in acts if a["type"] not in ("pass", "end", "command")]
     return private(f"You can still do the {' and '.join(left)} of **{card.name}**:\n{lines}\nEnd your turn without "
-                   "it?", components=[*turn_components(ctx, halves),
+                   f"{'it' if len(left) == 1 else 'them'}?", components=[*turn_components(ctx, halves),
                                       Button("End turn anyway", {"type": "end"}, "danger"),
                                       Button("Cancel", {"type": "_cancel"})])
 
