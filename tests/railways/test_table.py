@@ -130,3 +130,26 @@ async def test_typed_commands_a_new_player_tried(tmp_path):
     out = await local.handle("railways move A2 4.1 4.4")            # R and L stand in for the C at D2
     assert any("A passenger travels A2 → D2 to a C building" in line for line in out), out
     await store.close()
+
+
+async def test_the_final_message_carries_the_final_board(tmp_path):
+    """Issue 31, part 5 ("Railways: no board at game over"): at the local table, in hot-seat mode
+    as `railhead local` opens it, the message with the final score names the final board's PNG
+    (not reproduced as missing through the table, the local table or simcord: this holds it)."""
+    store = await open_store(str(tmp_path / "final.db"))
+    local = LocalTable(Table(store, seeds=lambda: 3), Path(tmp_path / "boards"), hotseat=True, follow=True)
+    rng = random.Random(3)
+    out = await local.handle("game new railways cards=5,6,7,8 objective=mayor")
+    for _ in range(400):
+        session = await local.table.session(1)
+        if session is None:
+            break
+        acts = [a for a in session.match.legal_actions(0) if a["type"] != "undo"]
+        out = local.show(await local.table.act(local.caller(), rng.choice(acts)))
+    text = "\n".join(line for line in out if isinstance(line, str))
+    assert "Final score" in text, text
+    images = [line for line in out if isinstance(line, str) and line.startswith("[image: ")]
+    assert images, text
+    path = Path(images[-1].removeprefix("[image: ").removesuffix("]"))
+    assert path.read_bytes()[:4] == b"\x89PNG" and path.stat().st_size > 10_000, path
+    await store.close()

@@ -34,7 +34,8 @@ def test_bulk_order_shows_the_price_it_gives_before_and_after_it_is_chosen():
     t = Table()
     commands(t, 4)
     playing(t, MARIA, "structures", 7)
-    assert label(t, MARIA, type="command", number=4) == "Command 4 Bulk Order: each structure 3 coins instead of 4"
+    assert label(t, MARIA, type="command", number=4) == \
+        "Each structure 3 coins instead of 4: Bulk Order, uses a director"
     assert label(t, MARIA, type="buy", part="top", count=2) == "Buy 2 structures into your Facilities (8 coins at 4)"
     t.act(MARIA, type="command", number=4)
     assert label(t, MARIA, type="buy", part="top", count=2) == \
@@ -52,7 +53,7 @@ def test_the_turn_header_counts_overtimes_plus_one():
     t = Table()
     commands(t, 1)
     playing(t, MARIA, "share", 3)
-    assert label(t, MARIA, type="command", number=1) == "Command 1 Overtime: your Sum 3 → 4"
+    assert label(t, MARIA, type="command", number=1) == "Your Sum 3 → 4: Overtime, uses a director"
     t.act(MARIA, type="command", number=1)
     view = GAME.view(t.state, MARIA)
     prompt = GAME.prompts(t.state)[0]
@@ -88,6 +89,7 @@ def test_an_investment_says_what_it_costs_wherever_it_is_offered():
     t = Table()
     commands(t)
     playing(t, MARIA, "subsidy", 7)
+    t.state["table_trains"][0]["step"] = None       # a route took the train of step 7: the step is open
     view = GAME.view(t.state, MARIA)
     offer = "Investment: move your marker to step 6 (1 coin, first there)"
     assert label(t, MARIA, type="invest", part="top") == offer
@@ -168,9 +170,9 @@ def test_the_guide_says_when_a_turn_ends_by_itself_as_the_game_does():
     whose 7+ could not be done or with a command left waited for **End turn** (the rulebook says
     nothing about ending a turn: the guide now says what the game does)."""
     guide = " ".join((ROOT / "docs/players/workers.md").read_text(encoding="utf-8").split())
-    assert "the turn ends by itself once your card's actions are used up (the 4+, and the 7+ too when your Sum " \
-           "is 7 or more) and no Available Command is left for you; until then press **End turn**" in guide
-    assert "nothing is left to do" not in guide
+    assert "the turn ends by itself once nothing is left that you can do: your card's actions are used up or " \
+           "cannot be done now (your Facilities are full, you cannot pay, no table takes it) and no Available " \
+           "Command is left for you. Until then press **End turn**" in guide
     t = Table()
     commands(t)
     playing(t, MARIA, "structures", 5)
@@ -187,4 +189,4 @@ def test_the_guide_says_when_a_turn_ends_by_itself_as_the_game_does():
     t.player(MARIA)["facilities"]["structures"] = 2
     playing(t, MARIA, "structures", 7)
     t.act(MARIA, type="buy", part="bottom", site=int(next(iter(t.state["sites"]))))
-    assert t.turn["seat"] == MARIA and GAME.legal_actions(t.state, MARIA) == [{"type": "end"}]   # no room for the 4+
+    assert t.turn["seat"] != MARIA             # no room for the 4+, nothing else to do: it ended (issue 31)

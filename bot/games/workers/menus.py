@@ -46,8 +46,9 @@ def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
             continue
         selects += 1
         title = GROUP_TITLES.get(key, key[0])
-        if len(group) > LONG:
-            out.append(_two_steps(view, title, group))
+        where = _where(group) if len(group) > LONG else None
+        if where is not None:
+            out.append(_two_steps(view, title, group, where))
             continue
         options = [Option(words.action_label(view, a), a) for a in group[:MENU]]
         more = f" ({MENU} of {len(group)}: the command takes any)" if len(group) > MENU else ""
@@ -56,14 +57,41 @@ def turn_components(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
         if a["type"] == "pass":
             out.append(Button("Pass (+1 coin)", a, "secondary"))
         if a["type"] == "end":
-            out.append(Button("End turn", a, "danger"))
+            out.append(end_button(acts))
     return out
 
 
-def _two_steps(view: dict, title: str, group: list[dict]) -> Select:
-    """A long group (more than ``LONG`` moves) as a menu of its sites, trains or commands, each
-    opening a second menu of its moves (``replies.submenu``)."""
-    key = next((k for k in ("site", "train", "number", "kind", "do") if len({a.get(k) for a in group}) > 1), None)
+def halves_left(acts: list[dict]) -> list[str]:
+    """The halves of the chosen card (``"4+"``, ``"7+"``) that the legal turn moves ``acts`` can
+    still do: a Share's share is its 4+, a black train its 7+."""
+    part = {"share": "top", "train": "bottom"}
+    left = {part.get(a["type"], a.get("part")) for a in acts if a["type"] not in ("pass", "end", "command", "choose")}
+    return [half for key, half in (("top", "4+"), ("bottom", "7+")) if key in left]
+
+
+def end_button(acts: list[dict]) -> Button:
+    """**End turn**; while a half of the card can still be done it says which it skips and asks
+    first (the ``end`` command: a Confirm beside that half's moves)."""
+    left = halves_left(acts)
+    if not left:
+        return Button("End turn", {"type": "end"}, "danger")
+    return Button(f"End turn (skip the {' and '.join(left)})", {"type": "_cmd", "name": "end"}, "danger")
+
+
+WHERE = ("site", "train", "number", "kind", "do")
+"""What the first step of a menu in two steps chooses, in order of preference."""
+
+
+def _where(group: list[dict]) -> str | None:
+    """The key (of ``WHERE``) that splits a long group into a first menu of two or more
+    choices, or ``None`` when every move of the group is at one site, train or command: then
+    one menu of the moves asks once instead of a first step with a single choice."""
+    return next((k for k in WHERE if len({a.get(k) for a in group}) > 1), None)
+
+
+def _two_steps(view: dict, title: str, group: list[dict], key: str) -> Select:
+    """A long group (more than ``LONG`` moves) as a menu of its sites, trains or commands (by
+    ``key``), each opening a second menu of its moves (``replies.submenu``)."""
     parts: dict = {}
     for a in group:
         parts.setdefault(a.get(key), []).append(a)
@@ -75,7 +103,7 @@ def _two_steps(view: dict, title: str, group: list[dict]) -> Select:
     return Select(f"{title} (first choose where)", options)
 
 
-def _part_name(view: dict, key: str | None, value, move: dict) -> str:
+def _part_name(view: dict, key: str, value, move: dict) -> str:
     """What a first-step option of ``_two_steps`` stands for: a site, a train, a command."""
     if key == "site":
         word = words.site_word(view, value)

@@ -15,7 +15,7 @@ from railhead.engine.games.workers.data import SLOTS, action_cards
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import words
-from .menus import turn_components
+from .menus import halves_left, turn_components
 
 
 def card_id(word: str) -> str:
@@ -73,13 +73,15 @@ def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
         return Apply({"type": "place", "cards": chosen, "ready": True})
     if len(chosen) > 4 or len(set(chosen)) != len(chosen):
         raise IllegalAction("Name four different cards, in the order +1, +2, +3, +6.")
+    left = [c for c in me["hand"] if c not in chosen]
+    if len(chosen) == 3 and len(left) == 1:
+        chosen.append(left.pop())            # the second action phase's last card has one place left
     shown = "; ".join(f"+{s}: {words.card_name(c)}" for s, c in zip(SLOTS, chosen)) or "nothing yet"
     if len(chosen) == 4:
         return private(f"Your cards: {shown}. Press **Ready** to lock them in (or start over).", components=[
             Button("Ready", {"type": "place", "cards": chosen, "ready": True}, "success"),
             Button("Start over", {"type": "_cmd", "name": "place", "args": {"menu": True}})])
     slot = SLOTS[len(chosen)]
-    left = [c for c in me["hand"] if c not in chosen]
     options = [Option(words.card_name(c), {"type": "_cmd", "name": "place",
                                            "args": {"cards": " ".join([*chosen, c]), "menu": True}},
                       action_cards()[c].top) for c in left]
@@ -109,6 +111,8 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
         if d not in left:
             raise IllegalAction(f"Your dice are {sorted(me['dice'])}.")
         left.remove(d)
+    while len(dice) < 4 and len(set(left)) == 1:
+        dice.append(left.pop())              # dice of one value left: nothing to choose
     cards = [c["card"] for c in me["cards"]]
     shown = "; ".join(f"+{s} {words.card_name(c)}: {d}" for s, c, d in zip(SLOTS, cards, dice)) or "nothing yet"
     if len(dice) < 4:
@@ -198,6 +202,26 @@ async def command(ctx: UIContext, args: dict) -> Apply:
     return Apply(action)
 
 
+async def end(ctx: UIContext, args: dict) -> Apply | Reply:
+    """``/workers end``: end the turn; while a half of the card (4+ or 7+) can still be done, a
+    private question first, with that half's buttons and menus beside **End turn anyway**, so the
+    choice a player missed is where they look (issue 31: one pressed End turn and lost a 7+).
+    Raises ``IllegalAction`` when it is not the seat's turn."""
+    _prompt(ctx, "turn")
+    acts = ctx.legal_actions()
+    left = halves_left(acts)
+    if not left or not any(a["type"] == "end" for a in acts):
+        return Apply({"type": "end"})
+    card = action_cards()[ctx.prompt()["card"]]
+    what = {"4+": card.top, "7+": card.bottom}
+    lines = "\n".join(f"{half}: {what[half]}" for half in left)
+    halves = [a for a in acts if a["type"] not in ("pass", "end", "command")]
+    return private(f"You can still do the {' and '.join(left)} of **{card.name}**:\n{lines}\nEnd your turn without "
+                   f"{'it' if len(left) == 1 else 'them'}?", components=[*turn_components(ctx, halves),
+                                      Button("End turn anyway", {"type": "end"}, "danger"),
+                                      Button("Cancel", {"type": "_cancel"})])
+
+
 async def choose(ctx: UIContext, args: dict) -> Apply:
     """``/workers choose``: answer the seat's question (``option``, any case, e.g. ``tile`` or a city);
     raises ``IllegalAction`` when there is no question or the answer is not one of its options."""
@@ -278,7 +302,7 @@ COMMANDS = {c.name: c for c in (
              Param("to_kind", str, "structures or tracks", choices=KINDS,
                    discord_description="Which warehouse it goes to"))),
     Command("pass", "pass your turn for 1 coin", _with("pass", part=False)),
-    Command("end", "end your turn", _with("end", part=False)),
+    Command("end", "end your turn (asks first while your card's 4+ or 7+ can still be done)", end),
     Command("choose", "answer the game's question (tile/share, a city, a bonus)", choose,
             (Param("option", str, "your answer", required=True, rest=True),)),
 )}

@@ -14,8 +14,10 @@ def card_name(card: str | None) -> str:
 
 
 def command_name(number: int) -> str:
-    """A command card as ``number name`` (its number, then its name)."""
-    return f"{number} {commands()[number].name}"
+    """A command card as its name and what it does: ``Foreman: move a waiting worker to another
+    warehouse (1 coin)``."""
+    card = commands()[number]
+    return f"{card.name}: {COMMAND_DOES[card.effect]}"
 
 
 def count_of(n: int, kind: str) -> str:
@@ -72,7 +74,7 @@ def action_label(view: dict, a: dict) -> str:
     if kind == "invest":
         return "Investment: " + investment_offer(view)
     if kind == "command":
-        return "Command " + command_name(a["number"]) + command_detail(view, a)
+        return command_label(view, a)
     if kind == "pass":
         return "Pass (+1 coin)"
     if kind == "end":
@@ -103,7 +105,9 @@ def share_cost(site: dict) -> int:
 def investment_offer(view: dict) -> str:
     """The next step of the investment marker of the seat whose turn it is and its price:
     ``move your marker to step 7 (5 coins)``; the first player on a step pays more than later
-    ones (``data/tables/workers/country.toml``); Grants Office makes one step free."""
+    ones (``data/tables/workers/country.toml``); Grants Office makes one step free. A step where
+    a train still stands is closed ("Investment": it opens when a new route takes that train),
+    and a price above the player's coins says so: the words never offer a move the buttons lack."""
     from railhead.engine.games.workers.data import country
     turn = view.get("turn") or {}
     me = view["players"][turn["seat"]] if turn else None
@@ -111,42 +115,69 @@ def investment_offer(view: dict) -> str:
     if me is None or me["marker"] + 1 >= len(steps):
         return "your marker is on the last step"
     step = steps[me["marker"] + 1]
+    standing = next((t for t in view.get("table_trains", []) if t.get("step") == step), None)
+    if standing is not None:
+        return (f"your marker cannot move yet: train {standing['id']} still stands on step {step} (the step opens "
+                "when a new route takes that train)")
     if turn.get("free_invest"):
         return f"move your marker to step {step} (free: Grants Office)"
     inv = country().investment
     first = step not in view["investment"]["visited"]
     cost = (inv.first if first else inv.later)[str(step)]
-    return f"move your marker to step {step} ({coins(cost)}{', first there' if first else ''})"
+    short = f"; you have {coins(me['coins'])}" if me["coins"] < cost else ""
+    return f"move your marker to step {step} ({coins(cost)}{', first there' if first else ''}{short})"
 
 
 def command_detail(view: dict, a: dict) -> str:
-    """The target of a legal ``command`` action (a train, a token, swapped places, a moved worker,
-    a site) as ``: ...``; for Bulk Order and Overtime what it changes now (the price, the Sum);
-    else ``""``."""
+    """What a legal ``command`` action does now, in a player's words (at most about 60
+    characters): ``buy 1 plan for 1 coin``, ``each structure 3 coins instead of 4``, ``your Sum
+    6 → 7``, ``run train 2 on from Porto``; the command's own text (``data/cards/workers/
+    commands.toml``) says the rest."""
     effect = commands()[a["number"]].effect
     turn = view.get("turn") or {}
-    if effect == "discount" and turn.get("card") in KIND_WORD:
-        price, _ = buy_price(view, turn["card"])
-        return f": each {KIND_WORD[turn['card']]} {coins(max(0, price - 1))} instead of {price}"
+    if effect == "discount":
+        if turn.get("card") in KIND_WORD:
+            price, _ = buy_price(view, turn["card"])
+            return f"each {KIND_WORD[turn['card']]} {coins(max(0, price - 1))} instead of {price}"
     if effect == "plus_one" and turn:
-        return f": your Sum {turn['sum_now']} → {turn['sum_now'] + 1}"
-    if a.get("train"):
-        t = next((t for t in view["trains"] if t["id"] == a["train"]), None)
-        return f": train {a['train']}" + (f" in {t['city']}" if t else "")
-    if a.get("token"):
-        return f": a {'+1' if a['token'] == 'plus' else 'reroll'} token"
-    if a.get("slots"):
-        return f": swap +{a['slots'][0]} and +{a['slots'][1]}"
-    if a.get("to_site"):
+        return f"your Sum {turn['sum_now']} → {turn['sum_now'] + 1}"
+    if effect == "run_train":
+        t = next((t for t in view["trains"] if t["id"] == a.get("train")), None)
+        return f"run train {a.get('train')} on" + (f" from {t['city']}" if t else "")
+    if effect == "token":
+        return f"take a {'+1' if a.get('token') == 'plus' else 'reroll'} token"
+    if effect == "swap_cards":
+        return f"swap your face-down cards under +{a['slots'][0]} and +{a['slots'][1]}"
+    if effect == "shift_worker":
         who = view["players"][a["owner"]]["name"]
-        return f": {who}'s worker, from site {a['site']}'s {a['kind']} to site {a['to_site']}'s {a['to_kind']}"
-    if a.get("site"):
-        return f": {site_word(view, a['site'])}"
-    return ""
+        return f"{who}'s worker from site {a['site']}'s {a['kind']} to site {a['to_site']}'s {a['to_kind']} (1 coin)"
+    if effect == "file_plan":
+        return f"a plan from your Facilities onto {site_word(view, a['site'])} (5 coins)"
+    return COMMAND_DOES.get(effect, "")
+
+
+COMMAND_DOES = {"rest": "a worker home from the Houses, free", "cheap_plan": "buy 1 plan for 1 coin",
+                "pair_bonus": "each pair formed this turn pays 10 coins, not 8",
+                "free_share": "your share this turn costs nothing",
+                "grant": "a subsidy pays 4 more, an investment step is free",
+                "express": "5 coins instead of your 7+ action", "hire": "hire a worker from your Union",
+                "shed": "room for 1 more structure or track", "plus_one": "+1 to your Sum",
+                "discount": "each resource bought this turn 1 coin less", "run_train": "run a black train on",
+                "token": "take a reroll or +1 token", "swap_cards": "swap two of your face-down cards",
+                "shift_worker": "move a waiting worker to another warehouse (1 coin)",
+                "file_plan": "a plan from your Facilities onto a site (5 coins)"}
+"""What a command does when it takes no target (the effects of ``data/cards/workers/commands.toml``)."""
+
+
+def command_label(view: dict, a: dict) -> str:
+    """A command's button or menu line: what it does first, then its name and its price, a
+    director (``Buy 1 plan for 1 coin: Survey Office, uses a director``)."""
+    does = command_detail(view, a)
+    return f"{does[:1].upper()}{does[1:]}: {commands()[a['number']].name}, uses a director"
 
 
 CHOICES = {"tile": "Take the reward tile", "share": "Take a free share", "reroll": "A reroll token",
-           "plus": "A +1 token", "director": "A director back"}
+           "plus": "A +1 token", "director": "Get a used director back (1 more command)"}
 
 
 def choice_label(option: str, kind: str | None = None) -> str:

@@ -13,6 +13,8 @@ from railhead.engine.core.errors import IllegalAction
 
 from . import board, data, sites, trains
 from .board import gain, name, plural
+from .halves import acted, can_still_act, do_pass
+from .search import has_move
 
 ROUNDS = 4
 FIRST_COINS, OTHER_COINS = 20, 22
@@ -378,12 +380,16 @@ def end_phase(state, events) -> None:
 
 
 def advance(state, rng, events) -> None:
-    """Carry on after a move once no question is pending: auto-ending a turn with nothing left to
-    do, and the payments phase (it may stop for a junction choice)."""
+    """Carry on after a move once no question is pending: a turn with nothing left to do ends by
+    itself, a turn whose only move is to pass passes (``auto_pass``), and the payments phase runs
+    (it may stop for a junction choice)."""
     while not state["pending"]:
-        if state["step"] == "play" and state["turn"] is not None and turn_done(state):
-            end_turn(state, events)
-            continue
+        if state["step"] == "play" and state["turn"] is not None:
+            if turn_done(state):
+                end_turn(state, events)
+                continue
+            if auto_pass(state, events):
+                continue
         if state["step"] != "payments":
             return
         if state["pay_trains"]:
@@ -395,8 +401,24 @@ def advance(state, rng, events) -> None:
 
 
 def turn_done(state) -> bool:
-    from .halves import can_still_act
-    return not can_still_act(state)
+    """Whether the turn in play is over: ended, passed, or acted with nothing left that the rules
+    allow now (the other half needs coins, room or a table the player lacks; no command fits)."""
+    turn = state["turn"]
+    return not can_still_act(state) or (acted(turn) and not has_move(state, turn["seat"]))
+
+
+def auto_pass(state, events) -> bool:
+    """A turn not yet acted on whose only legal move is to pass (no action of the card and no
+    command can be done: "Action Phase 1" step c) passes by itself: +1 coin, and the turn ends.
+    Returns whether it passed."""
+    turn = state["turn"]
+    if acted(turn) or turn["passed"] or has_move(state, turn["seat"]):
+        return False
+    events.append({"type": "nothing", "seat": turn["seat"],
+                   "text": f"{name(state, turn['seat'])} can do nothing with {data.card_name(turn['card'])} "
+                           f"(Sum {turn['sum']}) and has no command to use."})
+    do_pass(state, turn["seat"], events)
+    return True
 
 
 def payments_rest(state, rng, events) -> None:

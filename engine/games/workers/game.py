@@ -12,15 +12,13 @@ import msgspec
 from railhead.engine.core.game import Game
 from railhead.engine.core.steps import Step
 
-from . import commands, flow, halves, pending, search
+from . import flow, halves, pending, search
 from .actions import ACTIONS
 from .options import Options
 from .state import WorkersState
 from .view import view as _view
 
-TURN_HANDLERS = {"buy": halves.do_buy, "worker": halves.do_worker, "share": halves.do_share,
-                 "train": halves.do_train, "store": halves.do_store, "send": halves.do_send,
-                 "subsidy": halves.do_subsidy, "invest": halves.do_invest, "command": commands.do_command}
+TURN_HANDLERS = search.TURN_HANDLERS
 
 
 def _choose(state, seat, action, rng, events) -> None:
@@ -110,7 +108,7 @@ STEPS = (
 class RailwayWorkers(Game):
     id = "workers"
     name = "Railway Workers"
-    rules_version = 2
+    rules_version = 3
     options_type = Options
     state_type = WorkersState
     actions = ACTIONS

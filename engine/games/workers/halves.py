@@ -293,17 +293,23 @@ def take_bonus(state, seat, option, events) -> None:
     p = state["players"][seat]
     if option == "director":
         p["directors"] += 1
-        text = "a director back to the Director's office"
+        text = (f"gets back a director used on a command: {p['directors']} of 3 now in the Director's office "
+                f"({plural(p['directors'], 'command')} left to use)")
     else:
         state["tokens"][option] -= 1
         p["reroll" if option == "reroll" else "plus_tokens"] += 1
-        text = f"a {'reroll' if option == 'reroll' else '+1'} token"
-    events.append({"type": "bonus", "seat": seat, "text": f"{name(state, seat)} takes {text}."})
+        text = f"takes a {'reroll' if option == 'reroll' else '+1'} token"
+    events.append({"type": "bonus", "seat": seat, "text": f"{name(state, seat)} {text}."})
+
+
+def acted(turn) -> bool:
+    """Whether the player whose ``turn`` it is did an action of the card or used a command."""
+    return bool(turn["top"] or turn["bottom"] or turn["command"] is not None)
 
 
 def do_pass(state, seat, events) -> None:
     turn = turn_of(state, seat)
-    if turn["top"] or turn["bottom"] or turn["command"] is not None:
+    if acted(turn):
         raise IllegalAction("You have already acted this turn: end it instead of passing.")
     gain(state, seat, 1)
     turn["passed"] = True
@@ -312,7 +318,7 @@ def do_pass(state, seat, events) -> None:
 
 def do_end(state, seat, events) -> None:
     turn = turn_of(state, seat)
-    if not (turn["top"] or turn["bottom"] or turn["command"] is not None or turn["passed"]):
+    if not (acted(turn) or turn["passed"]):
         raise IllegalAction("Do an action of your card, use a command, or pass (1 coin) first.")
     turn["ended"] = True
     events.append({"type": "end", "seat": seat, "text": f"{name(state, seat)} ends the turn."})
@@ -335,7 +341,7 @@ def can_still_act(state) -> bool:
     turn = state["turn"]
     if turn.get("ended") or turn["passed"]:
         return False
-    if not (turn["top"] or turn["bottom"] or turn["command"] is not None):
+    if not acted(turn):
         return True
     if usable_commands(state, turn["seat"]):
         return True

@@ -3,9 +3,17 @@ arguments, each checked by a dry run, so buttons, AI seats and random playouts n
 refused move. Card placement and dice are offered one place at a time (plus ``ready``)."""
 from __future__ import annotations
 
+from railhead.engine.core.actions import decode
 from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.game import clone
 
-from . import board, data, halves, pending
+from . import board, commands, data, halves, pending
+from .actions import ACTIONS
+
+TURN_HANDLERS = {"buy": halves.do_buy, "worker": halves.do_worker, "share": halves.do_share,
+                 "train": halves.do_train, "store": halves.do_store, "send": halves.do_send,
+                 "subsidy": halves.do_subsidy, "invest": halves.do_invest, "command": commands.do_command}
+"""The moves of a turn besides passing and ending it, by action type: ``handler(state, seat, action, events)``."""
 
 
 def candidates(state, seat) -> list[dict]:
@@ -107,6 +115,22 @@ def command_candidates(state, seat, number) -> list[dict]:
                                         "to_kind": to_kind})
         return out
     return [base]
+
+
+def has_move(state, seat) -> bool:
+    """Whether ``seat``, whose turn it is, may still do anything but pass or end the turn: an
+    action of the chosen card or a command, each tried on a copy of ``state`` (the handlers'
+    own checks: room, coins, open tables). A turn with nothing left ends by itself
+    (``flow.advance``)."""
+    for action in turn_candidates(state, seat):
+        if action["type"] in ("pass", "end"):
+            continue
+        try:
+            TURN_HANDLERS[action["type"]](clone(state), seat, decode(ACTIONS, action), [])
+        except IllegalAction:
+            continue
+        return True
+    return False
 
 
 def legal_actions(game, state, seat) -> list[dict]:
