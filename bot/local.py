@@ -241,7 +241,10 @@ class LocalTable:
             menu, _, option = rest[0].partition(".")
             m, i = (int(menu) - 1, int(option) - 1) if option.isdigit() else (0, i)
             if not 0 <= m < len(selects) or not 0 <= i < len(selects[m].options):
-                return [f"There is no such option in the menus {where}; nothing was picked."]
+                have = "; ".join(f"menu {k + 1} ({s.placeholder}): pick {k + 1}.1 to {k + 1}.{len(s.options)}"
+                                 if len(selects) > 1 else f"{s.placeholder}: pick 1 to {len(s.options)}"
+                                 for k, s in enumerate(selects))
+                return [f"There is no option {rest[0]} {where} ({have}); nothing was picked."]
             token = selects[m].options[i].value
             said = f"Picked ({i + 1}) {selects[m].options[i].label} {where}."
         self.letters.used(user_id(self.user), message)

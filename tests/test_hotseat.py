@@ -407,3 +407,18 @@ async def test_a_restarted_table_keeps_earlier_boards_and_knows_the_players(tmp_
         assert text == "Bob to move", text
     finally:
         await store.close()
+
+
+async def test_a_pick_past_the_menu_says_what_the_menu_holds(tmp_path):
+    """Issue 31, part 5 (Workers: `pick 2.2` after a menu collapsed): a number past the menus
+    names the menus on screen and the numbers they take."""
+    store, local = await local_table(tmp_path, hotseat=False)
+    try:
+        for line in ("as Ann", "game new workers", "as Bob", "game join", "as Ann", "game start", "game hand"):
+            await local.handle(line)
+        (select,) = local.selects
+        out = await local.handle("pick 2.2")
+        assert out == [f"There is no option 2.2 on your last private message ({select.placeholder}: pick 1 to "
+                       f"{len(select.options)}); nothing was picked."], out
+    finally:
+        await store.close()
