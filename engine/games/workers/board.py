@@ -8,6 +8,7 @@ and ``shares = {seat: n}``. Seat keys inside JSON objects are strings.
 """
 from __future__ import annotations
 
+from railhead.engine.common.text import plural
 from railhead.engine.core.errors import IllegalAction
 
 from . import data
@@ -39,11 +40,6 @@ def gain(state, seat: int, amount: int) -> None:
 
 def name(state, seat: int) -> str:
     return state["seats"][seat]
-
-
-def plural(count: int, word: str) -> str:
-    """``1 reroll token``, ``2 reroll tokens``: a count and its noun, singular or plural."""
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def count_of(count: int, kind: str) -> str:
