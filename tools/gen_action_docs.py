@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from railhead.bot import registry  # noqa: E402
-from railhead.bot.local import option_usage  # noqa: E402
+from railhead.bot.local_help import option_usage  # noqa: E402
 from railhead.bot.ui import CLOCK_OPTIONS, GameUI, Param  # noqa: E402
 from railhead.engine import GAMES, Game  # noqa: E402
 from railhead.engine.core import reference  # noqa: E402
