@@ -59,9 +59,6 @@ def run_async(main: Coroutine[Any, Any, Any]) -> Any:
     except aiohttp.ClientConnectorError as exc:
         raise fail(f"Could not reach Discord ({exc.host}): check this machine's network and DNS, then start "
                    "again; nothing was changed.") from None
-    except aiohttp.ConnectionTimeoutError:
-        raise fail("Discord did not answer in time (a connection was opened, no reply came): check this "
-                   "machine's network, proxy or firewall, then start again; nothing was changed.") from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 
@@ -88,9 +85,10 @@ def run(db: str = typer.Option(None, help=DB_HELP),
     """Start the Discord bot with the token in DISCORD_TOKEN. SIGTERM or SIGINT (Ctrl+C) stop it
     cleanly: the moves in progress finish, then the store closes, exit code 0. Logs go to stderr
     at $RAILHEAD_LOG (default info); with $RAILHEAD_HEARTBEAT set, that file is touched every 30 s
-    for `railhead health`. ``--shard-count N --shard-ids a,b``: this process runs those of N
-    shards (default: all); processes that share the shards share one PostgreSQL database (a
-    SQLite file belongs to one process)."""
+    for `railhead health`. When Discord accepts the connection but never answers, it logs one
+    warning and logs in again after 10 s, 20 s, ... up to every 5 minutes. ``--shard-count N
+    --shard-ids a,b``: this process runs those of N shards (default: all); processes that share
+    the shards share one PostgreSQL database (a SQLite file belongs to one process)."""
     token, path = token_or_exit(), db or default_db()
     from . import create_bot, shard_plan
 
@@ -106,14 +104,16 @@ def run(db: str = typer.Option(None, help=DB_HELP),
     except ValueError as exc:
         raise fail(f"{exc}.", 2) from None
 
-    async def main() -> None:
-        from .service import serve
-
-        await check_store(path)
+    def make_bot():
         bot = create_bot(path, shard_count=shard_count, shard_ids=ids)
         bot.heartbeat_path = os.environ.get("RAILHEAD_HEARTBEAT") or None
-        async with bot:                 # closes the bot (and its store) however start() ends
-            await serve(bot, bot.start(token))
+        return bot
+
+    async def main() -> None:
+        from .service import serve_retrying
+
+        await check_store(path)
+        await serve_retrying(make_bot, token)
 
     run_async(main())
 

@@ -26,6 +26,8 @@ GRACE = 7.0                 # seconds shutdown waits for in-flight work (docker 
 HEARTBEAT_SECONDS = 30      # how often a running bot touches its heartbeat file
 HEARTBEAT_MAX_AGE = 120     # older than this, ``railhead health`` says the bot is wedged
 RESTARTING = "Railhead is restarting; nothing was changed. Please try again in a minute."
+LOGIN_RETRY_FIRST = 10.0    # seconds before logging in again when Discord did not answer
+LOGIN_RETRY_MAX = 300.0     # the wait doubles up to this
 
 
 class InFlight:
@@ -144,6 +146,44 @@ async def serve(bot, running: Awaitable) -> None:
             await bot.close()           # again: a store that start() opened meanwhile closes too
         if stop.is_set():
             log.info("shut down cleanly in %.1f s", time.monotonic() - began)
+
+
+async def pause(seconds: float) -> bool:
+    """Wait ``seconds``; returns True at once if SIGTERM/SIGINT arrives meanwhile (the caller then
+    stops cleanly, exit code 0), False when the time is up."""
+    with stop_on_signals() as stop:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(stop.wait(), seconds)
+        if stop.is_set():
+            log.info("%s received while waiting to log in again: stopped", stop.signal)
+        return stop.is_set()
+
+
+async def serve_retrying(make_bot, token: str) -> None:
+    """Run a bot from ``make_bot()`` (a fresh one per attempt, closed after it) with ``serve`` until
+    a signal stops it. When Discord accepts the connection but never answers the login (an
+    outage, a proxy or firewall that swallows traffic: aiohttp's ``ConnectionTimeoutError``), log
+    one warning and log in again after 10 s, then 20, 40, ... up to 5 minutes, so that an outage
+    needs no restart by hand and a supervisor sees no crash loop (``railhead health`` says the
+    bot never reached Discord meanwhile). Anything else ``bot.start`` raises (a refused token,
+    no route or no DNS for discord.com, a store error) is raised at once."""
+    import aiohttp
+
+    wait, attempt = LOGIN_RETRY_FIRST, 1
+    while True:
+        bot = make_bot()
+        try:
+            async with bot:             # closes the bot (and its store) however start() ends
+                await serve(bot, bot.start(token))
+            return
+        except aiohttp.ConnectionTimeoutError:
+            attempt += 1
+            log.warning("Discord did not answer in time (a connection was opened, no reply came); logging in "
+                        "again in %.0f s (attempt %d). If this goes on, check this machine's network, proxy or "
+                        "firewall.", wait, attempt)
+        if await pause(wait):
+            return
+        wait = min(wait * 2, LOGIN_RETRY_MAX)
 
 
 async def heartbeat(bot, path: str) -> None:
