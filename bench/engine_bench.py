@@ -6,6 +6,7 @@ import time
 import msgspec
 
 from railhead.engine import GAMES, canonical, replay
+from railhead.engine.core.rng import rng_for
 
 from .policy import play, steady_player
 from .report import Report, ms, percentile, timed
@@ -26,6 +27,20 @@ def run(report: Report, quick: bool) -> None:
             took = time.perf_counter() - start
             report.add(game.id, f"random playouts, {players} players", f"{games / took:.2f} games/s",
                        f"({actions / games:.0f} actions a game)")
+        # Search playouts: what a search player's rollouts cost (random_action + apply_trusted).
+        for players in range(game.min_seats, game.max_seats + 1):
+            games = 3 if quick else 10
+            start = time.perf_counter()
+            actions = unfinished = 0
+            for seed in range(games):
+                done, played = search_playout(game, players, 2000 + seed)
+                actions += played
+                unfinished += not done
+            took = time.perf_counter() - start
+            target = "30 games/s (Workers 5)" if players == 3 else ""
+            report.add(game.id, f"search playouts, {players} players", f"{games / took:.2f} games/s",
+                       f"({actions / games:.0f} actions a game{f', {unfinished} cut at 5000' if unfinished else ''})"
+                       + (f" target {target}" if target else ""))
         seats = min(3, game.max_seats)
         who = f"{seats} player{'s' if seats > 1 else ''}"
         names, final, log, seed = finished[seats]
@@ -52,3 +67,17 @@ def run(report: Report, quick: bool) -> None:
         report.add(game.id, f"state size, finished {seats}-player game", f"{len(canonical(final)):,} B")
         report.add(game.id, f"action log size, finished {seats}-player game",
                    f"{len(msgspec.json.encode([[s, a] for s, a in log])):,} B")
+
+
+def search_playout(game, players: int, seed: int, limit: int = 5000) -> tuple[bool, int]:
+    """A random playout as a search player's rollout runs it: ``random_action`` and
+    ``apply_trusted`` on one state. Returns (finished, actions played)."""
+    state = game.setup({}, [f"P{i}" for i in range(players)], seed)
+    rng = rng_for(f"bench:{seed}", "search")
+    for played in range(limit):
+        actors = game.actors(state)
+        if not actors:
+            return True, played
+        seat = rng.choice(actors)
+        game.apply_trusted(state, seat, game.random_action(state, seat, rng))
+    return game.outcome(state) is not None, limit

@@ -26,7 +26,7 @@ from .actions import CORE_ACTIONS, Action, decode, explain, tag_of
 from .errors import IllegalAction
 from .record import GameState
 from .rng import Stream, rng_for
-from .steps import Step, dispatch
+from .steps import Step, dispatch, step_in_force
 
 State = dict[str, Any] | GameState
 Event = dict[str, Any]
@@ -169,7 +169,21 @@ class Game:
         if vote is not None:
             return [{"seat": s, "kind": "undo_vote", "by": vote["by"], "stamp": vote["stamp"]}
                     for s in range(len(state["seats"])) if s not in vote["agreed"]]
-        return [{**p, "stamp": core["stamps"][str(p["seat"])]} for p in self._prompts(state)]
+        stamps = core["stamps"]             # a search's trusted moves do not restamp: the seq stands in
+        return [{**p, "stamp": stamps.get(str(p["seat"]), core["seq"])} for p in self._prompts(state)]
+
+    def actors(self, state: State) -> list[int]:
+        """The seats that may act now (sorted): those asked in an open undo vote, else the actors of
+        the step in force (from ``_prompts`` for a game without steps); ``[]`` when the game is over."""
+        vote = state["core"]["vote"]
+        if vote is not None:
+            return [s for s in range(len(state["seats"])) if s not in vote["agreed"]]
+        if self.outcome(state) is not None:
+            return []
+        if self.steps:
+            step = step_in_force(self.steps, state)
+            return sorted(set(step.actors(state))) if step is not None else []
+        return sorted({p["seat"] for p in self._prompts(state)})
 
     def legal_actions(self, state: State, seat: int) -> list[dict]:
         """Legal moves of ``seat`` now (finite, or a useful sample where unbounded)."""
@@ -179,6 +193,51 @@ class Game:
                 return []
             return [{"type": "undo_vote", "agree": True}, {"type": "undo_vote", "agree": False}]
         return self._legal_actions(state, seat)
+
+    # ------------------------------------------------------------ search
+    def random_action(self, state: State, seat: int, rng: Stream) -> dict | None:
+        """One legal action of ``seat`` drawn at random (``rng``: a ``Stream`` of the caller's, e.g.
+        ``rng_for("ai:<seed>", n)``), or ``None`` when ``seat`` may not act. The step's ``sample``
+        draws it without listing every action where the step declares one; otherwise one of
+        ``legal_actions`` at random. Every kind the step allows can come out."""
+        vote = state["core"]["vote"]
+        if vote is not None:
+            return None if seat in vote["agreed"] else {"type": "undo_vote", "agree": rng.below(2) == 0}
+        if self.outcome(state) is not None:
+            return None
+        step = step_in_force(self.steps, state) if self.steps else None
+        if step is not None and step.sample is not None:
+            return step.sample(state, seat, rng) if seat in step.actors(state) else None
+        acts = self.legal_actions(state, seat)
+        return rng.choice(acts) if acts else None
+
+    def determinize(self, state: State, seat: int | None, rng: Stream) -> State:
+        """A full state that ``seat``'s view cannot tell from ``state`` (``seat=None``: the public
+        view), for a search player who must not see others' secrets or the future: a copy with a
+        new seed drawn from ``rng`` (so every later draw of the game's stream differs) and every
+        hidden zone resampled by the game's ``_determinize`` consistently with what ``seat`` has
+        seen (cards seen stay seen; a bag's counts stay right). ``state`` is not changed; the copy
+        is for searching only (its moves would not replay from the game's log)."""
+        new = clone(state)
+        new["seed"] = rng.below(2**62)
+        self._determinize(new, seat, rng)
+        return new
+
+    def apply_trusted(self, state: State, seat: int, action: dict | Action) -> list[Event]:
+        """For a search player only, never for players' moves: play ``action`` (a JSON object or
+        the game's action struct, normally from ``random_action`` or ``legal_actions``) of ``seat``
+        on ``state`` itself: no copy, no check that the game runs or that no vote is open, no
+        prompt stamps. Returns the events. The caller owns ``state``; a refused action
+        (``IllegalAction``) may leave it half-changed."""
+        act = action if isinstance(action, Action) else self.decode(action)
+        events: list[Event] = []
+        core = state["core"]
+        index = core["moves"]
+        self._apply(state, seat, act, rng_for(state["seed"], index), events)
+        core["moves"] = index + 1
+        core["seq"] = core["seq"] + 1
+        core["last"][str(seat)] = index
+        return events
 
     # -------------------------------------------------------------- hooks
     def _setup(self, options: Any, seats: list[str], rng: Stream) -> State:
@@ -192,17 +251,43 @@ class Game:
             raise NotImplementedError
         dispatch(self.steps, state, seat, action, rng, events)
 
+    def _step_for(self, state: State, hook: str) -> Step | None:
+        """The step in force when the game's steps declare ``hook`` (``prompt``, ``legal``,
+        ``default``), else ``None``; raises ``NotImplementedError`` when they do not declare it."""
+        if not self.steps or any(getattr(step, hook) is None for step in self.steps):
+            raise NotImplementedError(f"{type(self).__name__}: declare `{hook}` on every step or override the hook")
+        return step_in_force(self.steps, state)
+
     def _prompts(self, state: State) -> list[Prompt]:
-        """``[{"seat": int, "kind": str, ...}]`` without stamps; equal dicts mean an unchanged prompt."""
-        raise NotImplementedError
+        """``[{"seat": int, "kind": str, ...}]`` without stamps; equal dicts mean an unchanged prompt.
+        By default each actor of the step in force, with the step's ``prompt``."""
+        step = self._step_for(state, "prompt")
+        if step is None or self.outcome(state) is not None:
+            return []
+        return [{"seat": s, **step.prompt(state, s)} for s in sorted(set(step.actors(state)))]
 
     def _legal_actions(self, state: State, seat: int) -> list[dict]:
-        raise NotImplementedError
+        """By default the step in force's ``legal`` for an actor, ``[]`` for any other seat."""
+        step = self._step_for(state, "legal")
+        if step is None or self.outcome(state) is not None or seat not in step.actors(state):
+            return []
+        return step.legal(state, seat)
+
+    def _determinize(self, state: State, seat: int | None, rng: Stream) -> None:
+        """Resample, in place, every zone ``seat`` cannot see (deck orders, a bag's order, others'
+        hands and face-down cards) from ``rng``, keeping what ``seat`` has seen and every count.
+        By default nothing: a game whose only hidden thing is its random stream."""
 
     def timeout_action(self, state: State, seat: int) -> dict | None:
         """The move the table makes for ``seat`` when the other players vote to skip its move
-        after a time limit, or after they removed it (a pass); ``None`` if the game has none."""
-        return None
+        after a time limit, or after they removed it (a pass); ``None`` if the game has none.
+        By default the step in force's ``default`` for an actor, where the steps declare one."""
+        if not self.steps or any(step.default is None for step in self.steps):
+            return None
+        step = step_in_force(self.steps, state)
+        if step is None or seat not in step.actors(state):
+            return None
+        return step.default(state, seat)
 
     def reveals(self, before: State, after: State, action: Action) -> bool:
         """Whether this move revealed something hidden (a face-down card, a deck's next card).

@@ -16,6 +16,19 @@ A step is declared like this::
 
 A handler is ``handler(state, seat, action, rng, events) -> None``; it changes ``state`` (a
 working copy: ``Game.apply`` throws it away when the handler raises ``IllegalAction``).
+
+A step may also say, once, everything else a table and a search player ask about it; where a
+game's steps all do, ``Game`` derives its prompts, legal actions, random actions and time-out
+moves from them (``Game._prompts`` and the rest), and the game writes none of those again:
+
+- ``prompt(state, seat) -> dict``: the prompt of a seat that may act, ``{"kind": ..., payload}``
+  (without ``seat`` and ``stamp``, which the core adds);
+- ``legal(state, seat) -> list[dict]``: that seat's legal actions (finite, or a documented sample
+  where unbounded, as ``Game.legal_actions`` says);
+- ``sample(state, seat, rng) -> dict``: one legal action drawn without listing them all (``rng``
+  a ``Stream``); by default one of ``legal`` at random;
+- ``default(state, seat) -> dict | None``: the move the table makes for that seat after a time
+  limit or when it was removed (``Game.timeout_action``); by default none.
 """
 from __future__ import annotations
 
@@ -43,7 +56,8 @@ class Step:
     - ``actors(state) -> seats``: the seats that may act now (one, several at once, or the seat
       a pending question is for);
     - ``refuse(state, kind) -> str | None``: optional, the game's own sentence refusing ``kind`` in
-      this step where it says more than the core's; ``None`` falls back to the core's.
+      this step where it says more than the core's; ``None`` falls back to the core's;
+    - ``prompt``, ``legal``, ``sample``, ``default``: see the module docstring.
     """
 
     name: str
@@ -52,10 +66,22 @@ class Step:
     active: Callable[[dict], bool]
     actors: Callable[[dict], Iterable[int]]
     refuse: Callable[[dict, str], str | None] | None = field(default=None)
+    prompt: Callable[[dict, int], dict] | None = field(default=None)
+    legal: Callable[[dict, int], list[dict]] | None = field(default=None)
+    sample: Callable[[dict, int, Stream], dict] | None = field(default=None)
+    default: Callable[[dict, int], dict | None] | None = field(default=None)
 
     def kinds(self) -> list[str]:
         """The action kinds this step takes, e.g. ``["bid", "pass"]``."""
         return list(self.takes)
+
+
+def step_in_force(steps: Sequence[Step], state: dict) -> Step | None:
+    """The step in force (the first of ``steps`` whose ``active(state)`` holds), or ``None``."""
+    for step in steps:
+        if step.active(state):
+            return step
+    return None
 
 
 def active_step(steps: Sequence[Step], state: dict) -> Step:
@@ -118,4 +144,4 @@ def dispatch(steps: Sequence[Step], state: dict, seat: int, action: Action, rng:
 
 
 __all__ = ["Handler", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
-           "wrong_kind"]
+           "step_in_force", "wrong_kind"]
