@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -18,12 +17,10 @@ from railhead import engine
 from railhead.engine import IllegalAction, Match, canonical
 
 from . import registry, timing
+from .hosts import RecordsHost
 from .replies import Caller, Message, Refusal, Reply, private
 from .session import Session
 from .store import ChannelBusy, now
-
-if TYPE_CHECKING:
-    from .table import Table
 
 PER_PAGE = 20
 MAX_IMPORT = 5_000_000          # bytes
@@ -45,7 +42,7 @@ class ExportFile(msgspec.Struct, forbid_unknown_fields=True):
     exported_at: str = ""
 
 
-async def _target(table: Table, caller: Caller) -> Session:
+async def _target(table: RecordsHost, caller: Caller) -> Session:
     """The channel's running game, or its last finished one. Raises ``Refusal`` when there is none."""
     session = await table.session(caller.channel_id)
     if session is None:
@@ -55,7 +52,7 @@ async def _target(table: Table, caller: Caller) -> Session:
     return session
 
 
-async def stats(table: Table, caller: Caller) -> Reply:
+async def stats(table: RecordsHost, caller: Caller) -> Reply:
     """The caller's finished games per game, wins, and personal bests of solo games per variant
     (map and objective)."""
     results = await table.store.results(user_id=caller.user_id)
@@ -80,7 +77,7 @@ async def stats(table: Table, caller: Caller) -> Reply:
     return private("\n".join(lines))
 
 
-async def history(table: Table, caller: Caller, page: int = 1) -> Reply:
+async def history(table: RecordsHost, caller: Caller, page: int = 1) -> Reply:
     """The moves of the channel's game in words, ``PER_PAGE`` a page, page 1 the most recent."""
     session = await _target(table, caller)
     m = session.match
@@ -100,7 +97,7 @@ async def history(table: Table, caller: Caller, page: int = 1) -> Reply:
     return private("\n".join([head, *(line for _, line in shown)]))
 
 
-async def export(table: Table, caller: Caller) -> Reply:
+async def export(table: RecordsHost, caller: Caller) -> Reply:
     """The game's action log as a JSON file (see the module docstring for what is withheld)."""
     session = await _target(table, caller)
     m, row = session.match, session.row
@@ -116,7 +113,7 @@ async def export(table: Table, caller: Caller) -> Reply:
                    image=body, image_name=f"railhead-game-{row.id}.json")
 
 
-async def import_game(table: Table, caller: Caller, data: bytes) -> Reply:
+async def import_game(table: RecordsHost, caller: Caller, data: bytes) -> Reply:
     """Put an exported game in this (empty) channel: finished games for review, solo games to go on."""
     if len(data) > MAX_IMPORT:
         raise Refusal("That file is too large to be a Railhead export.")
@@ -199,7 +196,7 @@ def ratings(results: list) -> list[dict]:
     return sorted(out, key=lambda p: (-p["ordinal"], p["name"]))
 
 
-async def leaderboard(table: Table, caller: Caller, game_id: str | None = None) -> Reply:
+async def leaderboard(table: RecordsHost, caller: Caller, game_id: str | None = None) -> Reply:
     """The guild's ratings for one game (default: the channel's, else Railways of the World)."""
     if game_id is None:
         game_id = await table.channel_game(caller.channel_id) or "rotw"

@@ -14,16 +14,14 @@ other player still seated agrees.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from railhead.engine import IllegalAction
 
+from .hosts import TimingHost
 from .replies import Button, Message, Refusal, Reply
 from .session import Session
 from .store import TimerRow, iso
-
-if TYPE_CHECKING:
-    from .table import Table
 
 DEFAULTS = {"remind_hours": 12.0, "reminders": 3, "limit_hours": None}
 
@@ -85,7 +83,7 @@ async def sync(tx, session: Session, now: datetime, before: list[dict] | None = 
         await tx.drop_timers(row.id, [p["seat"] for p in prompts])
 
 
-async def tick(table: Table, now: datetime | None = None) -> list[Reply]:
+async def tick(table: TimingHost, now: datetime | None = None) -> list[Reply]:
     """Send the reminders and time-limit notices that are due; returns the replies to deliver."""
     now = now or datetime.now(UTC)
     replies = []
@@ -110,7 +108,7 @@ async def tick(table: Table, now: datetime | None = None) -> list[Reply]:
     return replies
 
 
-def _notice(table: Table, session: Session, timer: TimerRow, now: datetime,
+def _notice(table: TimingHost, session: Session, timer: TimerRow, now: datetime,
             dm: bool) -> tuple[Reply, TimerRow] | None:
     """The reminder or time-limit notice due for ``timer`` and the timer after it."""
     t = {**DEFAULTS, **session.row.timing}
@@ -149,7 +147,7 @@ def _notice(table: Table, session: Session, timer: TimerRow, now: datetime,
     return reply, update
 
 
-async def vote(table: Table, caller, action: dict) -> Reply:
+async def vote(table: TimingHost, caller, action: dict) -> Reply:
     """A press of *Skip X's move* or *Remove X* after a time limit. Raises ``Refusal`` for a
     vote that is not (or no longer) the caller's to cast."""
 
