@@ -70,3 +70,16 @@ def assert_determinized_view_unchanged(game, state, seat: int | None, seeds=rang
         assert canonical(game.view(copy, seat)) == seen, f"seat {seat} can tell the determinized state (rng {n})"
         copies.append(copy)
     return copies
+
+
+def assert_determinize_reads_only_the_view(game, state, seat: int | None, seeds=range(2)) -> None:
+    """What ``determinize`` makes depends only on what ``seat`` sees (and the rng): determinizing
+    a state that ``seat`` cannot tell from ``state`` (here, one determinization of it) with the
+    same rng gives the same bytes. So the true order of a deck or another seat's secret never
+    leaks into the copy (an unseen pool is put in a fixed order before it is shuffled), and a
+    search player choosing on the copy chooses the same whatever the others' secrets are."""
+    other = game.determinize(state, seat, rng_for("determinize-other", 0))
+    for n in seeds:
+        a = game.determinize(state, seat, rng_for("determinize-same", n))
+        b = game.determinize(other, seat, rng_for("determinize-same", n))
+        assert canonical(a) == canonical(b), f"seat {seat}: determinize read something the seat cannot see (rng {n})"

@@ -8,7 +8,12 @@ import pytest
 from railhead.engine import GAMES
 from railhead.engine.core.rng import rng_for
 
-from .search_hooks import assert_determinized_view_unchanged, assert_trusted_apply_agrees, walk
+from .search_hooks import (
+    assert_determinize_reads_only_the_view,
+    assert_determinized_view_unchanged,
+    assert_trusted_apply_agrees,
+    walk,
+)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -30,6 +35,7 @@ def test_no_seat_can_tell_a_determinized_state(game_id):
         if n % 10 == 0:
             for seat in [None, *range(players)]:
                 assert_determinized_view_unchanged(game, state, seat, seeds=range(2))
+                assert_determinize_reads_only_the_view(game, state, seat, seeds=range(1))
 
 
 def test_a_determinized_state_draws_other_futures():
