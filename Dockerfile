@@ -14,6 +14,7 @@ WORKDIR /app
 COPY pyproject.toml setup.py README.md constraints.txt ./
 COPY railhead ./railhead
 COPY engine ./engine
+COPY ai ./ai
 COPY render ./render
 COPY bot ./bot
 COPY data ./data

@@ -3,7 +3,7 @@
 The project's metadata is in pyproject.toml."""
 from setuptools import find_packages, setup
 
-LAYERS = ("engine", "render", "bot", "data")
+LAYERS = ("engine", "ai", "render", "bot", "data")
 
 setup(
     packages=["railhead"] + [f"railhead.{layer}" + (f".{sub}" if sub else "")

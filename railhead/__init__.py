@@ -1,9 +1,9 @@
 """Railhead: railway board games play-by-chat in Discord.
 
 The distribution installs one top-level name, ``railhead``, holding the layers of the design
-card: ``railhead.engine`` (the rules, pure), ``railhead.render`` (Pillow drawings of views),
-``railhead.bot`` (the table, the Discord cogs, the local table) and ``railhead.data`` (maps,
-cards and tables as TOML). In the repository they stay top-level folders (``engine/``,
+card: ``railhead.engine`` (the rules, pure), ``railhead.ai`` (AI players), ``railhead.render``
+(Pillow drawings of views), ``railhead.bot`` (the table, the Discord cogs, the local table) and
+``railhead.data`` (maps, cards and tables as TOML). In the repository they stay top-level folders (``engine/``, ``ai/``,
 ``render/``, ``bot/``, ``data/``, mapped by ``setup.py``); in a checkout this package also looks
 for them beside its own folder, so the same names work with or without an install.
 """

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from railhead.bot.cli import app
 
-LAYERS = ("engine", "render", "bot", "data")     # setup.py installs each as railhead.<layer>
+LAYERS = ("engine", "ai", "render", "bot", "data")     # setup.py installs each as railhead.<layer>
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,6 @@
 """The layers of DESIGN.md ("Imports point down only"), checked on the source: ``bot -> render ->
-engine``, ``bot -> engine``; the engine imports neither render nor bot; render never imports bot;
+engine``, ``bot -> ai -> engine``, ``bot -> engine``; the engine imports neither ai, render nor
+bot; ai imports only the engine; render never imports ai or bot;
 a game never imports another game; and no import cycle among the project's modules, counting
 imports inside functions (issue "One spec per game") and those under ``if TYPE_CHECKING:``: a
 cycle for the type checker is a cycle for the reader too (issue 32, "The table without loops").
@@ -10,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "engine", "render", "data")
+PACKAGES = ("bot", "ai", "engine", "render", "data")
 DISTRIBUTION = "railhead"          # the packages are installed as railhead.bot, railhead.engine, ... (setup.py)
 
 
@@ -117,7 +118,8 @@ def test_imports_point_down():
     for name, deps in graph().items():
         for dep in deps:
             layer, other = name.split(".")[0], dep.split(".")[0]
-            if layer == "engine" and other in ("render", "bot") or layer == "render" and other == "bot":
+            if layer == "engine" and other in ("ai", "render", "bot") or layer == "render" and other in ("ai", "bot") \
+                    or layer == "ai" and other != "engine" and other != "ai":
                 bad.append(f"{name} -> {dep}")
             if name.startswith("engine.games.") and dep.startswith("engine.games.") and \
                     name.split(".")[2] != dep.split(".")[2] and len(dep.split(".")) > 2:

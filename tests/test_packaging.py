@@ -38,7 +38,7 @@ def shipped(patterns: list[str]) -> set[str]:
 
 def test_data_is_a_package_that_setuptools_finds():
     assert (ROOT / "data" / "__init__.py").is_file()
-    assert 'LAYERS = ("engine", "render", "bot", "data")' in (ROOT / "setup.py").read_text(encoding="utf-8")
+    assert 'LAYERS = ("engine", "ai", "render", "bot", "data")' in (ROOT / "setup.py").read_text(encoding="utf-8")
 
 
 def test_the_distribution_claims_one_top_level_name():
@@ -102,7 +102,7 @@ def test_setup_installs_every_folder_that_holds_python():
                           "print('\\n'.join(s.call_args.kwargs['packages']))"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     folders = {".".join(("railhead", *p.parent.relative_to(ROOT).parts))
-               for layer in ("engine", "render", "bot", "data")
+               for layer in ("engine", "ai", "render", "bot", "data")
                for p in (ROOT / layer).rglob("*.py") if "__pycache__" not in p.parts}
     assert folders - set(out) == set()
     assert {"railhead.bot.cogs", "railhead.bot.games.rotw", "railhead.engine.games.steam"} <= set(out)
@@ -116,12 +116,12 @@ def test_a_layer_imports_only_as_railhead():
     import subprocess
     import sys
 
-    for layer in ("engine", "render", "bot", "data"):
+    for layer in ("engine", "ai", "render", "bot", "data"):
         bare = subprocess.run([sys.executable, "-c", f"import {layer}"], cwd=ROOT, capture_output=True, text=True)
         assert bare.returncode != 0, layer
         assert f"Import railhead.{layer}, not {layer}" in bare.stderr, bare.stderr
     same = subprocess.run([sys.executable, "-c", "import railhead.engine as e; from railhead.engine.core.errors "
                            "import IllegalAction; assert e.IllegalAction is IllegalAction; "
-                           "import railhead.bot, railhead.render, railhead.data"],
+                           "import railhead.bot, railhead.ai, railhead.render, railhead.data"],
                           cwd=ROOT, capture_output=True, text=True)
     assert same.returncode == 0, same.stderr

@@ -1,0 +1,150 @@
+"""Information-set Monte Carlo tree search (single observer, multi-player), shared by every game.
+
+Each playout: determinize the true state for the searching seat (``game.determinize``: every hidden
+zone and future draw resampled from what that seat has seen), walk down one tree shared by all
+playouts, add one new move, play on at random (``random_action`` + ``apply_trusted``) to the end or
+to ``depth`` moves, and credit each move on the path with the result for the seat that made it.
+
+- The tree's moves at a node are drawn with ``random_action`` as the node is visited more
+  (progressive widening: at most ``WIDEN * visits ** ALPHA`` children), so games whose moves cannot
+  be listed (a track build's paths) are searched without enumerating them.
+- A move drawn in one determinization may be illegal in another (an opponent's hidden card): that
+  playout stops there and counts for nothing.
+- The result of a finished game is 1 for a winner (shared by a tie) plus a little for each place
+  better than last, so a search prefers second place to third when it cannot win; an unfinished
+  rollout counts as a draw between all.
+- The move chosen is the root's most visited; ``rng`` decides every draw, so the same state, seat,
+  rng and budget give the same move (``playouts``; a time budget would not repeat).
+
+Sources: Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 2012);
+Couëtoux et al. on progressive widening.
+"""
+from __future__ import annotations
+
+import math
+
+from railhead.engine import Game, IllegalAction, canonical
+from railhead.engine.core import State, Stream
+
+from .player import Choice
+
+EXPLORE = 0.7          # UCB1's exploration constant (rewards lie in 0..1.1)
+WIDEN = 2.0
+ALPHA = 0.5
+PLACE_BONUS = 0.1      # added to a result for each place above last, in 0..PLACE_BONUS
+SOLO_SCALE = 10.0      # a solo score at which the result is 0.75
+
+
+class _Edge:
+    __slots__ = ("action", "visits", "total", "child")
+
+    def __init__(self, action: dict):
+        self.action = action
+        self.visits = 0
+        self.total = 0.0
+        self.child = _Node()
+
+
+class _Node:
+    __slots__ = ("visits", "edges")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[bytes, _Edge] = {}
+
+
+def rewards(game: Game, state: State, seats: int) -> list[float]:
+    """The result of ``state`` for each seat: a finished game's ``1`` for the winner (the first of
+    the outcome's ``ranking``, ties already broken by the rules) plus ``PLACE_BONUS * places above
+    last / (seats - 1)``; an unfinished one ``1 / seats`` each. Alone (a solo game) there is no one
+    to beat: the final score ``x`` counts as ``0.5 + 0.5 * x / (|x| + SOLO_SCALE)``, so every point helps."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        return [1.0 / seats] * seats
+    if seats == 1:
+        score = float(next(iter(outcome["scores"].values())))
+        return [0.5 + 0.5 * score / (abs(score) + SOLO_SCALE)]
+    out = [0.0] * seats
+    for place, seat in enumerate(outcome["ranking"]):
+        bonus = PLACE_BONUS * (seats - 1 - place) / (seats - 1) if seats > 1 else 0.0
+        out[seat] = (1.0 if place == 0 else 0.0) + bonus
+    return out
+
+
+class SearchPlayer:
+    """ISMCTS with ``playouts`` playouts per move, each at most ``depth`` moves past the tree."""
+
+    name = "search"
+    PLAYOUTS = 200
+
+    def __init__(self, playouts: int = PLAYOUTS, depth: int = 2000):
+        self.playouts = playouts
+        self.depth = depth
+
+    def choose(self, game: Game, state: State, seat: int, rng: Stream) -> Choice:
+        """The most visited move of the root after ``playouts`` playouts. Raises ``ValueError``
+        when ``seat`` may not act."""
+        if seat not in game.actors(state):
+            raise ValueError(f"seat {seat} may not act now")
+        seats = len(state["seats"])
+        root = _Node()
+        done = 0
+        for _ in range(self.playouts):
+            done += self._playout(game, state, seat, seats, root, rng)
+        if not root.edges:
+            action = game.random_action(state, seat, rng)
+            return Choice(action, "search: no playout finished; a random move")
+        best = max(root.edges.values(), key=lambda e: (e.visits, e.total))
+        share = best.total / best.visits if best.visits else 0.0
+        return Choice(best.action, f"search: {done} playouts over {len(root.edges)} moves; this one scored "
+                                   f"{share:.0%} in {best.visits}")
+
+    def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
+        """One playout; returns 1 if it counted, 0 if a move turned out illegal in this determinization."""
+        s = game.determinize(state, seat, rng)
+        node, path, first = root, [], True
+        while True:
+            actors = game.actors(s)
+            if not actors:
+                break
+            actor = seat if first else (actors[0] if len(actors) == 1 else rng.choice(actors))
+            first = False
+            if len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
+                action = game.random_action(s, actor, rng)
+                key = canonical(action)
+                edge = node.edges.get(key)
+                fresh = edge is None
+                if fresh:
+                    edge = node.edges[key] = _Edge(action)
+            else:
+                edge, fresh = self._select(node), False
+            try:
+                game.apply_trusted(s, actor, edge.action)
+            except IllegalAction:
+                if fresh and edge.visits == 0:
+                    del node.edges[canonical(edge.action)]
+                return 0
+            path.append((node, edge, actor))
+            node = edge.child
+            if fresh:
+                break
+        for _ in range(self.depth):
+            actors = game.actors(s)
+            if not actors:
+                break
+            actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+            game.apply_trusted(s, actor, game.random_action(s, actor, rng))
+        result = rewards(game, s, seats)
+        for node, edge, actor in path:
+            node.visits += 1
+            edge.visits += 1
+            edge.total += result[actor]
+        return 1
+
+    @staticmethod
+    def _select(node: _Node) -> _Edge:
+        log_n = math.log(max(node.visits, 1))
+        def ucb(e: _Edge) -> float:
+            return math.inf if e.visits == 0 else e.total / e.visits + EXPLORE * math.sqrt(log_n / e.visits)
+
+        return max(node.edges.values(), key=ucb)

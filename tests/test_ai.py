@@ -1,0 +1,79 @@
+"""AI players on the engine's contract (issue 34; the search needs issue 32's hooks): every move
+legal, the same rng giving the same move, and no move depending on what the seat cannot see."""
+from __future__ import annotations
+
+import pytest
+
+from railhead.ai import PLAYERS, RandomPlayer, SearchPlayer, make_player
+from railhead.ai.search import rewards
+from railhead.engine import GAMES
+from railhead.engine.core.rng import rng_for
+
+from .search_hooks import walk
+
+
+def states(game_id: str, players: int, seed: int, every: int, limit: int):
+    game = GAMES[game_id]
+    return [(s, seat) for n, (s, seat) in enumerate(walk(game, players, seed, limit)) if n % every == 0]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_player_makes_legal_moves(game_id):
+    game = GAMES[game_id]
+    players = min(3, game.max_seats)
+    search = SearchPlayer(playouts=4, depth=30)
+    for n, (state, seat) in enumerate(states(game_id, players, 3, every=15, limit=90)):
+        for player in (RandomPlayer(), search):
+            choice = player.choose(game, state, seat, rng_for("ai-test", n))
+            game.apply(state, seat, choice.action)              # raises IllegalAction if it is not legal
+            assert choice.reason
+
+
+@pytest.mark.parametrize("game_id", ["rotw", "workers", "steam"])
+def test_the_search_chooses_the_same_whatever_others_hide(game_id):
+    """Two states a seat cannot tell apart (the true one and one determinized for it: other seats'
+    secrets and every deck order drawn anew) get the same move from the same rng."""
+    game = GAMES[game_id]
+    search = SearchPlayer(playouts=6, depth=25)
+    for n, (state, seat) in enumerate(states(game_id, 3, 11, every=20, limit=80)):
+        twin = game.determinize(state, seat, rng_for("twin", n))
+        a = search.choose(game, state, seat, rng_for("same", n))
+        b = search.choose(game, twin, seat, rng_for("same", n))
+        assert a == b
+
+
+def test_the_same_rng_gives_the_same_move():
+    game = GAMES["rotw"]
+    state, seat = states("rotw", 3, 5, every=1, limit=1)[0]
+    search = SearchPlayer(playouts=8, depth=20)
+    assert search.choose(game, state, seat, rng_for("x", 1)) == search.choose(game, state, seat, rng_for("x", 1))
+
+
+def test_a_player_refuses_a_seat_that_may_not_act():
+    game = GAMES["rotw"]
+    state = game.setup({}, ["A", "B", "C"], 1)
+    idle = next(s for s in range(3) if s not in game.actors(state))
+    for player in (RandomPlayer(), SearchPlayer(playouts=2)):
+        with pytest.raises(ValueError):
+            player.choose(game, state, idle, rng_for("x", 0))
+
+
+def test_rewards_put_the_winner_first_and_count_each_place():
+    class Over:
+        def __init__(self, outcome):
+            self._outcome = outcome
+
+        def outcome(self, state):
+            return self._outcome
+
+    three = rewards(Over({"ranking": [2, 0, 1], "scores": {2: 30, 0: 20, 1: 10}}), None, 3)
+    assert three == [pytest.approx(0.05), 0.0, pytest.approx(1.1)]
+    assert rewards(Over(None), None, 4) == [0.25] * 4
+    solo_low, solo_high = (rewards(Over({"ranking": [0], "scores": {0: x}}), None, 1)[0] for x in (2, 12))
+    assert 0.5 < solo_low < solo_high < 1
+
+
+def test_make_player_knows_its_names():
+    assert [make_player(name).name for name in PLAYERS] == list(PLAYERS)
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("oracle")
