@@ -211,5 +211,42 @@ def sync(guild: int = typer.Option(None, help="Register in this server only (ins
     typer.echo(f"Synced {count} slash commands {where}.")
 
 
+@app.command()
+def tournament(game: str = typer.Option("rotw", help="The game: rotw, steam, workers or railways"),
+               players: str = typer.Option("search,random,random", help="AI players, one per seat, by name"),
+               games: int = typer.Option(10, min=1, help="Games to play (seats rotate from one to the next)"),
+               seed: int = typer.Option(1, help="The first game's seed (game i uses seed + i)"),
+               budget: float = typer.Option(None, help="The search player's playouts per move"),
+               jobs: int = typer.Option(1, min=1, help="Games played at once, one process each"),
+               options: str = typer.Option("{}", help='Game options as JSON, e.g. {"map": "europe"}')) -> None:
+    """Play whole games between AI players and print each one's win share (95% interval), mean
+    score and seconds per move (ai/tournament.py; results in docs/ai.md)."""
+    import json
+    import time
+
+    from railhead.ai import tournament as t
+    from railhead.engine import IllegalAction, get_game
+
+    kinds = [k.strip() for k in players.split(",") if k.strip()]
+    try:
+        chosen = get_game(game)
+        opts = json.loads(options)
+        chosen.setup(opts, [f"P{i}" for i in range(1 if chosen.max_seats == 1 else len(kinds))], seed)
+        from railhead.ai import make_player
+        for kind in kinds:
+            make_player(kind, budget)
+    except (IllegalAction, ValueError) as exc:
+        raise fail(f"{exc}".rstrip(".") + ".", 2) from None
+    typer.echo(f"{chosen.name}: {games} games of {', '.join(kinds)} from seed {seed}"
+               f"{f', budget {budget:g}' if budget else ''}{f', {jobs} at once' if jobs > 1 else ''}.")
+    began = time.perf_counter()
+    results = t.run(game, kinds, games, seed, budget, jobs, opts)
+    for standing in t.standings(kinds, results):
+        typer.echo(standing.line())
+    cut = sum(r.winner is None for r in results)
+    typer.echo(f"{len(results)} games in {time.perf_counter() - began:.0f} s"
+               + (f"; {cut} cut unfinished or tied" if cut else ""))
+
+
 if __name__ == "__main__":
     app()

@@ -77,3 +77,37 @@ def test_make_player_knows_its_names():
     assert [make_player(name).name for name in PLAYERS] == list(PLAYERS)
     with pytest.raises(ValueError, match="unknown player"):
         make_player("oracle")
+
+
+def test_the_wilson_interval_matches_a_worked_value():
+    """20 wins of 30 games: the 95% Wilson interval is 0.488 to 0.808 (Wilson 1927, z = 1.96)."""
+    from railhead.ai.tournament import wilson
+
+    low, high = wilson(20, 30)
+    assert low == pytest.approx(0.488, abs=0.001) and high == pytest.approx(0.808, abs=0.001)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_tournament_rotates_seats_and_repeats_itself():
+    from railhead.ai import tournament
+
+    first = tournament.run("rotw", ["random", "random", "random"], 3, seed=4, budget=None)
+    assert [r.seating for r in first] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    assert [(r.winner, r.scores) for r in first] == \
+        [(r.winner, r.scores) for r in tournament.run("rotw", ["random"] * 3, 3, seed=4, budget=None)]
+    table = tournament.standings(["random"] * 3, first)
+    assert sum(s.wins for s in table) == sum(r.winner is not None for r in first)
+
+
+def test_the_tournament_command_prints_standings_and_refuses_unknown_players():
+    from typer.testing import CliRunner
+
+    from railhead.bot.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["tournament", "--game", "railways", "--players", "search,random", "--games", "2",
+                                 "--budget", "2"])
+    assert result.exit_code == 0, result.output
+    assert "search" in result.output and "random" in result.output and "mean score" in result.output
+    result = runner.invoke(app, ["tournament", "--players", "oracle,random,random"])
+    assert result.exit_code == 2 and "unknown player 'oracle'" in result.output
