@@ -183,6 +183,10 @@ class LocalTable:
             return self.show(await open_if_public(await ask(c), ask, LOCAL_CHANNEL) if self.hotseat else await ask(c))
         if verb == "history":
             return self.show(await self.table.history(c, args.get("page", 1)))
+        if verb == "note":
+            return self.show(await self.table.note(c, args.get("text"), bool(args.get("clear"))))
+        if verb == "follow":
+            return self.show(await self.table.follow(c, bool(args.get("stop"))))
         if verb == "import":
             try:
                 data = Path(args["path"]).expanduser().read_bytes()

@@ -154,7 +154,7 @@ CLOCK_OPTIONS = (
           example="12"),
     Param("reminders", int, "at most this many reminders per move (default 3)", min=0, max=10, example="3"),
     Param("time_limit_hours", float, "hours per move before the others may vote to skip it (default: none)",
-          min=1, max=720, example="48"),
+          min=1, max=720, example="48", discord_description="Hours per move before a skip vote (default: none)"),
 )
 """``/game new``'s clock options, for every game (bot/timing.py checks them)."""
 

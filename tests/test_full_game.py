@@ -92,11 +92,15 @@ async def still_to_move(table, before) -> bool:
     return after is not None and len(after.match.log) == len(before.match.log)
 
 
-async def play_through_discord(env, names: list[str], seed: int, look_every: int = 0) -> dict:
+async def play_through_discord(env, names: list[str], seed: int, look_every: int = 0, before=None,
+                               **options) -> dict:
     """A whole Railways of the World game through the real bot, from ``/game new`` to the final
     score, moves picked by the playout policy; every ``look_every`` moves (0: never) a player also
-    reads the cards, the status, their hand, the bonds and the history. Returns the last state."""
-    channel, members = await table_in_channel(env, "rotw", names, "railways", seed)
+    reads the cards, the status, their hand, the bonds and the history. ``before(channel)``: a
+    coroutine run once the game has started; ``options``: ``/game new``'s. Returns the last state."""
+    channel, members = await table_in_channel(env, "rotw", names, "railways", seed, **options)
+    if before is not None:
+        await before(channel)
     table = env.bot.table
     rng = random.Random(seed)
     for step in range(3000):
@@ -179,3 +183,26 @@ async def test_six_players_with_32_character_names_through_discord(simcord_env):
     refuses any payload Discord would."""
     state = await play_through_discord(simcord_env, LONG_NAMES, 12, look_every=15)
     assert state["options"]["map"] == "vistula-danube" and len(state["players"]) == 6
+
+
+async def test_a_spectator_receives_every_public_move_and_no_secret(simcord_env):
+    """Issue 33, "Spectators": someone without a seat follows a whole game (baron cards dealt,
+    money hidden) by DM. Every move reaches them, and every line they receive is a line the
+    channel was shown: never a baron, a hidden sum of money or anything else sent to one player."""
+    follower = {}
+
+    async def follow(channel):
+        user = simcord_env.create_user("Vic")
+        await channel.guild.add_member(user).slash(channel, "game follow")
+        follower["user"], follower["channel"] = user, channel
+        session = await simcord_env.bot.table.session(channel.id)
+        follower["game"], follower["moves"] = session.row.id, len(session.match.log)
+
+    await play_through_discord(simcord_env, NAMES[:3], 13, before=follow, hidden_money=True)
+    moves = len(await simcord_env.bot.table.store.log(follower["game"])) - follower["moves"]
+    channel_lines = {line for m in follower["channel"].history() for line in m.content.splitlines()}
+    dms = [m.content for m in follower["user"].dm_channel.history()]
+    headers = [d for d in dms if d.startswith("**Railways of the World** in <#") and "(you follow it)" in d]
+    assert len(headers) == moves > 50                          # every move, the last (final scores) too
+    leaked = [line for d in dms for line in d.splitlines()[1 if d in headers else 0:] if line not in channel_lines]
+    assert leaked == []

@@ -85,6 +85,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         """``/game hand``."""
         await answer(interaction, lambda: self.table.hand(caller_of(interaction)))
 
+    @app_commands.command(name="note", description="Your private notes on this game")
+    @app_commands.describe(text="A note to keep; without one, your notes are listed", clear="Delete your notes")
+    async def note(self, interaction: discord.Interaction, text: str | None = None, clear: bool = False) -> None:
+        """``/game note``."""
+        await answer(interaction, lambda: self.table.note(caller_of(interaction), text, clear))
+
+    @app_commands.command(name="follow", description="Get this game's public moves by DM")
+    @app_commands.describe(stop="Stop following")
+    async def follow(self, interaction: discord.Interaction, stop: bool = False) -> None:
+        """``/game follow``."""
+        await answer(interaction, lambda: self.table.follow(caller_of(interaction), stop))
+
     @app_commands.command(name="rules", description="A short guide to a game (only you see it)")
     @app_commands.describe(game="Which game (default: this channel's)")
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -107,10 +119,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         return await self._games(interaction, current)
 
     @app_commands.command(name="settings", description="Your settings: colour-blind aids, DMs, image layout")
-    @app_commands.describe(colourblind="Letters on cubes and buildings, owners named on track",
+    @app_commands.describe(colourblind="Letters on cubes and buildings, owners on track",
                            dm="A DM when it is your turn and with reminders",
-                           layout="Board image shape for the boards you ask for",
-                           confirm_pass="Ask before passing while a better move is on offer")
+                           layout="Board image shape",
+                           confirm_pass="Ask before passing when a better move exists")
     @app_commands.choices(layout=[app_commands.Choice(name="phone", value="phone"),
                                   app_commands.Choice(name="desktop", value="desktop")])
     async def settings(self, interaction: discord.Interaction, colourblind: bool | None = None,
@@ -175,8 +187,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
 
     @app_commands.command(name="kick", description="Remove a player from this channel's game (creator or Manage "
                                                    "Channel)")
-    @app_commands.describe(player="The player to remove: before the start their seat is freed; during the game "
-                                  "they pass whenever it is their turn")
+    @app_commands.describe(player="The player: unseated before the start, passing for them after it")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         """``/game kick``."""
         await answer(interaction, lambda: self.table.kick(caller_of(interaction), player.id))

@@ -90,6 +90,12 @@ class Tx(Protocol):
         """Record the results of a finished game, one row per seat."""
     async def meta_set(self, key: str, value: str) -> None:
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
+    async def add_note(self, game_id: int, user_id: int, text: str, at: str) -> None:
+        """Add one of ``user_id``'s notes on the game, after the others."""
+    async def clear_notes(self, game_id: int, user_id: int) -> None:
+        """Delete all of ``user_id``'s notes on the game."""
+    async def set_follow(self, game_id: int, user_id: int, follow: bool, at: str) -> bool:
+        """Start or stop following the game by DM; returns whether anything changed."""
 
 
 class SqliteTx(Writes):

@@ -79,6 +79,13 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     """
     ALTER TABLE actions ADD COLUMN sent TEXT;
     """,
+    # 7: private notes (/game note) and followers by DM (/game follow)
+    """
+    CREATE TABLE notes (game_id BIGINT NOT NULL REFERENCES games(id), user_id BIGINT NOT NULL, n BIGINT NOT NULL,
+        text TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, user_id, n));
+    CREATE TABLE followers (game_id BIGINT NOT NULL REFERENCES games(id), user_id BIGINT NOT NULL,
+        since TEXT NOT NULL, PRIMARY KEY (game_id, user_id));
+    """,
 ]
 
 

@@ -28,7 +28,8 @@ def timer_row(r: Any) -> TimerRow:
 # Every table of the schema, in an order that copies parents before children (``railhead migrate``),
 # with the columns that order its rows.
 TABLES = {"games": "id", "seats": "game_id, seat", "actions": "game_id, n", "snapshots": "game_id",
-          "offers": "token", "prefs": "user_id", "meta": "key", "results": "game_id, seat", "timers": "game_id, seat"}
+          "offers": "token", "prefs": "user_id", "meta": "key", "results": "game_id, seat", "timers": "game_id, seat",
+          "notes": "game_id, user_id, n", "followers": "game_id, user_id"}
 
 
 class Reads:
@@ -123,6 +124,17 @@ class Reads:
         """The offer behind a button or menu option, or None when it expired."""
         r = await self._row("SELECT * FROM offers WHERE token = ?", (token,))
         return Offer(r["token"], r["game_id"], r["seat"], r["stamp"], json.loads(r["action"])) if r else None
+
+    async def notes(self, game_id: int, user_id: int) -> list[str]:
+        """``user_id``'s notes on the game (``/game note``), oldest first."""
+        rows = await self._rows("SELECT text FROM notes WHERE game_id = ? AND user_id = ? ORDER BY n",
+                                (game_id, user_id))
+        return [r["text"] for r in rows]
+
+    async def followers(self, game_id: int) -> list[int]:
+        """The user ids following the game by DM (``/game follow``), in the order they began."""
+        rows = await self._rows("SELECT user_id FROM followers WHERE game_id = ? ORDER BY since, user_id", (game_id,))
+        return [r["user_id"] for r in rows]
 
     async def meta_get(self, key: str) -> str | None:
         """A key of the bot's own metadata, or None."""

@@ -88,6 +88,14 @@ MIGRATIONS = [          # append only (see the module docstring)
     """
     ALTER TABLE actions ADD COLUMN sent TEXT;
     """,
+    # 7: a player's private notes on a game (/game note), numbered per game and user; people who follow
+    # a game by DM without a seat (/game follow)
+    """
+    CREATE TABLE notes (game_id INTEGER NOT NULL REFERENCES games(id), user_id INTEGER NOT NULL, n INTEGER NOT NULL,
+        text TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, user_id, n));
+    CREATE TABLE followers (game_id INTEGER NOT NULL REFERENCES games(id), user_id INTEGER NOT NULL,
+        since TEXT NOT NULL, PRIMARY KEY (game_id, user_id));
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

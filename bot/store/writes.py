@@ -145,6 +145,23 @@ class Writes(Reads):
         await self._exec("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
                          (int(closed), game_id, user_id))
 
+    async def add_note(self, game_id: int, user_id: int, text: str, at: str) -> None:
+        """Add one of ``user_id``'s notes on the game, after the others (``at``: ISO time)."""
+        await self._exec("INSERT INTO notes (game_id, user_id, n, text, at) SELECT ?, ?, COALESCE(MAX(n), 0) + 1, "
+                         "?, ? FROM notes WHERE game_id = ? AND user_id = ?",
+                         (game_id, user_id, text, at, game_id, user_id))
+
+    async def clear_notes(self, game_id: int, user_id: int) -> None:
+        """Delete all of ``user_id``'s notes on the game."""
+        await self._exec("DELETE FROM notes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def set_follow(self, game_id: int, user_id: int, follow: bool, at: str) -> bool:
+        """Start (``follow``) or stop following the game by DM; returns whether anything changed."""
+        if follow:
+            return await self._exec("INSERT INTO followers (game_id, user_id, since) VALUES (?, ?, ?) "
+                                    "ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, user_id, at)) > 0
+        return await self._exec("DELETE FROM followers WHERE game_id = ? AND user_id = ?", (game_id, user_id)) > 0
+
     async def meta_set(self, key: str, value: str) -> None:
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
         await self._exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"

@@ -11,6 +11,7 @@ from ..replies import Button, Caller, Message, Refusal, Reply, Select, answered,
 from ..session import Session
 from ..store import GameRow
 from .common import SETTING_DEFAULTS, SETTINGS, last_error, options_text, seated
+from .personal import notes_text
 
 log = logging.getLogger("railhead.table")
 
@@ -141,6 +142,9 @@ class Information:
             raise Refusal("You are not seated in this game; everything you may see is on the board.")
         ctx = self._context(session, seat)
         text = self.ui(row.game).hand_text(ctx.view())
+        notes = await self.store.notes(row.id, caller.user_id)
+        if notes:
+            text += "\n\n" + notes_text(notes)
         components: list[Button | Select] = []
         prompt = session.prompt_of(seat)
         if prompt is not None:
@@ -163,7 +167,11 @@ class Information:
             return None
         seats = await self.store.seats(game_id)
         seat = next((s for s in seats if s.user_id == user_id), None)
-        if seat is None or seat.dm_closed:
+        if seat is None:                       # a follower whose DMs are closed follows no more
+            async with self.store.transaction() as tx:
+                await tx.set_follow(game_id, user_id, False, "")
+            return None
+        if seat.dm_closed:
             return None
         async with self.store.transaction() as tx:
             await tx.set_dm_closed(game_id, user_id, True)

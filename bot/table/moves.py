@@ -207,6 +207,7 @@ class Moves:
         after = Session(row, session.seats, new)
         reply = self.turn(after, events, header=header, actor=actor)
         await self._turn_dms(after, reply)
+        await self._follower_dms(after, reply)
         over = new.outcome() is not None
         results = self._results(after) if over else []
         if over and len(session.seats) == 1:

@@ -316,7 +316,8 @@ class WorkersUI(GameUI):
     prefix = "workers"
     commands = COMMANDS
     new_options = (Param("first_player", int, "the seat that starts with the Baton: 0 the creator, 1 the next to join",
-                         min=0, max=3, example="1"),)
+                         min=0, max=3, example="1",
+                         discord_description="Who starts: 0 the creator, 1 the next to join"),)
     summary = ("**Railway Workers** (2-4 players, Marios Axiotis and Nikos Chondropoulos): four rounds of two action "
                "phases. Each phase you place four of your eight action cards face down under +1, +2, +3 and +6 "
                "(in secret), roll dice, and put one die on each card behind your screen. Cards are revealed one "
