@@ -104,6 +104,17 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     origin = _city(_mapdata(view), args["from"]) if args.get("from") else None
     options = ctx.query("deliveries", **{"from": origin, "colour": args.get("colour"), "limit": MENU_SCAN})
     if not options:
+        narrowed = origin is not None or args.get("colour")
+        others = ctx.query("deliveries", limit=MENU_SCAN) if narrowed else []
+        if others:
+            colour = args.get("colour")
+            what = " ".join(w for w in (colour, "cube", f"from {view['cities'][origin]['name']}" if origin else "")
+                            if w)
+            why = f": {view['cities'][origin]['name']} has no {colour} cube" if origin and colour and \
+                colour not in view["cities"][origin]["cubes"] else ""
+            count = f"{len(others)}+" if len(others) >= MENU_SCAN else str(len(others))
+            return private(f"No {what} can be delivered now{why}. {count} other deliver"
+                           f"{'ies are' if len(others) != 1 else 'y is'} possible: `/rotw deliver` lists them.")
         return private("No delivery is possible for you now: a cube needs a route of complete links, the first "
                        "one yours, to a city of its colour within your engine level "
                        f"({view['players'][ctx.seat]['engine']}).")
@@ -178,7 +189,8 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
         menu = [Select("Take a card (your action)", [Option(c["name"], {"type": "take_card", "card": c["id"]},
                                                              c["text"]) for c in takeable[:25]])] \
             if mine and takeable else []
-        hint = "\nCity Growth, New Industry and Boomtown need a city: `/rotw card card:<name> city:<city>`." \
+        hint = "\nCity Growth needs a city (`/rotw card card:<name> city:<city>`); New Industry and Boomtown " \
+            "also a colour (`... city:<city> colour:<colour>`)." \
             if any(c["id"].split(":")[0] in NEEDS_CITY for c in view["cards"]["face_up"]) else ""
         return private(cards_text(view, ctx.seat) + hint, components=menu)
     action = {"type": "take_card", "card": args["card"]}
@@ -348,6 +360,15 @@ class RotwUI(MapChoice, GameUI):
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)
+
+    def start_text(self, view: dict, names: list[str]) -> str:
+        """See ``GameUI.start_text``; Railways Through Time also names the ages drawn, in board order."""
+        text = super().start_text(view, names)
+        ages = (view.get("through_time") or {}).get("periods") or []
+        if ages:
+            text += " The ages drawn: " + ", ".join(f"{p['name']} ({p['years']})" if p.get("years") else p["name"]
+                                                    for p in ages) + "."
+        return text
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """See ``GameUI.prompt_text``: keep a baron, bid (floor and high bid in dollars) or the

@@ -1,0 +1,66 @@
+"""What new players stumbled on at the local table (issue 31's newcomer games, this session's
+play-tests in docs: the note of issue 31), each with a test that failed before its fix."""
+from __future__ import annotations
+
+import random
+
+from bench.policy import choose
+from railhead.bot import registry
+from railhead.bot.replies import Reply
+from railhead.bot.ui import UIContext
+from railhead.engine import GAMES, Match
+from railhead.engine.common.goods import COLOURS
+
+
+def rotw_match_with_a_delivery(seed: int) -> tuple[Match, int]:
+    """A Railways of the World match where the seat to act could deliver a goods cube."""
+    game = GAMES["rotw"]
+    match = Match.start(game, {}, ["Ann", "Bob", "Cat"], seed)
+    rng = random.Random(seed)
+    for _ in range(600):
+        seat = match.prompts()[0]["seat"]
+        acts = match.legal_actions(seat)
+        if match.prompts()[0]["kind"] == "action" and any(a["type"] == "deliver" for a in acts):
+            return match, seat
+        match, _ = match.play(seat, choose(rng, acts, deliver=0))
+    raise AssertionError("no delivery came up")
+
+
+async def test_a_delivery_named_wrongly_says_why_and_that_others_exist():
+    """Play-test: `rotw deliver Hedeby purple`, Hedeby having no purple cube left, answered "No
+    delivery is possible for you now" while five other deliveries were possible."""
+    match, seat = rotw_match_with_a_delivery(5)
+    ui = registry.UIS["rotw"]
+    ctx = UIContext(match, seat, ["Ann", "Bob", "Cat"])
+    view = match.view(seat)
+    origin = next(a["from"] for a in match.legal_actions(seat) if a["type"] == "deliver")
+    missing = next(c for c in COLOURS if c not in view["cities"][origin]["cubes"])
+    answer = await ui.commands["deliver"].handler(ctx, {"from": view["cities"][origin]["name"], "colour": missing})
+    assert isinstance(answer, Reply)
+    text = answer.caller.text
+    assert f"{view['cities'][origin]['name']} has no {missing} cube" in text
+    assert "possible: `/rotw deliver` lists them" in text and "No delivery is possible for you now" not in text
+
+
+async def test_the_card_hint_asks_new_industry_and_boomtown_for_a_colour():
+    """Play-test: the card list said New Industry and Boomtown need a city, not that they also
+    need a colour (the card urbanizes a gray city in that colour)."""
+    game = GAMES["rotw"]
+    for seed in range(200):
+        match = Match.start(game, {}, ["Ann", "Bob", "Cat"], seed)
+        if any(c["id"].startswith("new-industry") for c in match.view(None)["cards"]["face_up"]):
+            break
+    else:
+        raise AssertionError("no New Industry face up at the start of 200 games")
+    answer = await registry.UIS["rotw"].commands["card"].handler(UIContext(match, 0, ["Ann", "Bob", "Cat"]), {})
+    assert "New Industry and Boomtown also a colour" in answer.caller.text
+
+
+def test_through_time_names_the_ages_drawn_at_the_start():
+    """Play-test: the start message of Railways Through Time did not say which ages were drawn."""
+    game = GAMES["rotw"]
+    match = Match.start(game, {"map": "through-time"}, ["Ann", "Bob"], 3)
+    view = match.view(None)
+    text = registry.UIS["rotw"].start_text(view, ["Ann", "Bob"])
+    names = [p["name"] for p in view["through_time"]["periods"]]
+    assert len(names) == 3 and all(n in text for n in names), text
