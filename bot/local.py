@@ -305,18 +305,35 @@ class LocalTable:
 
     async def resume(self) -> list[str]:
         """After a restart in the same folder: the players of the game in progress by name (their
-        mentions read as names, not "someone"), and the typist set to the seat it waits on."""
+        mentions read as names, not "someone"), the typist set to the seat it waits on, and the
+        board with the turn's buttons, so that `click N` works again. A seat with a secret choice
+        to make finds it waiting (its hand) when it takes the keyboard; the typist is told how to
+        see theirs."""
         row = await self.table.store.active_game(LOCAL_CHANNEL)
         if row is None:
             return []
-        for seat in await self.table.store.seats(row.id):
+        seats = await self.table.store.seats(row.id)
+        for seat in seats:
             self.names[seat.user_id] = seat.name
         waiting = await self._waiting()
         if waiting and waiting[1]:
             self.user = waiting[1][0]
         names = ", ".join(self.names.values())
-        return [f"A game is in progress here ({registry.game(row.game).name}; {names}). "
-                f"{self.user} types now; `game status` and `game board` show where it stands."]
+        lines = [f"A game is in progress here ({registry.game(row.game).name}; {names}). {self.user} types now."]
+        if row.status != "running":
+            return lines + ["`game status` shows the table; `game start` starts it."]
+        lines += self.show(await self.table.board(self.caller()))
+        session = await self.table.session(LOCAL_CHANNEL)
+        secret = [p["seat"] for p in (session.match.prompts() if session else []) if p.get("secret")]
+        for seat in secret:
+            info = seats[seat]
+            if info.name == self.user:
+                lines.append(f"{self.user}, your secret choice is waiting: `game hand` shows it.")
+                continue
+            hand = await self.table.hand(Caller(LOCAL_CHANNEL, info.user_id, info.name, can_manage=True))
+            if hand.caller is not None:
+                self.inbox.setdefault(info.user_id, []).append(hand.caller)
+        return lines
 
     def _private(self, name: str, lines: list[str], pass_keyboard: bool) -> list[str]:
         """``lines`` in open mode or in a solo game (nobody else looks); in hot-seat mode they go

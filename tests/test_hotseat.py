@@ -409,6 +409,29 @@ async def test_a_restarted_table_keeps_earlier_boards_and_knows_the_players(tmp_
         await store.close()
 
 
+async def test_a_restarted_table_shows_the_turn_again_and_keeps_secret_choices_waiting(tmp_path):
+    """Play-tests (Steam, RotW): after restarting the local table, the buttons seen before could not
+    be pressed ("The last message you saw has no buttons") and a secret baron choice promised to Bob
+    never came when he took the keyboard. The restart now shows the board with the turn's buttons,
+    and each seat's secret choice waits for it."""
+    store, local = await local_table(tmp_path)
+    try:
+        for line in ("as Ann", "game new rotw", "as Bob", "game join", "as Cy", "game join", "as Ann", "game start"):
+            await local.handle(line)
+    finally:
+        await store.close()
+    store, again = await local_table(tmp_path)
+    try:
+        said = "\n".join(str(x) for x in await again.resume())
+        assert "Buttons A: [1] My hand" in said and "`game hand` shows it" in said, said
+        assert "Pressed [1] My hand" in "\n".join(str(x) for x in await again.handle("click 1"))
+        out = await again.handle("as Bob")
+        shown = "\n".join(line for curtain in out if isinstance(curtain, Curtain) for line in curtain.lines)
+        assert "Keep one of your two barons" in shown, out
+    finally:
+        await store.close()
+
+
 async def test_a_pick_past_the_menu_says_what_the_menu_holds(tmp_path):
     """Issue 31, part 5 (Workers: `pick 2.2` after a menu collapsed): a number past the menus
     names the menus on screen and the numbers they take."""
