@@ -95,6 +95,9 @@ class Console:
             print("\n" * SCROLL + HIDDEN, flush=True)
 
 
+AGAIN = "(The table again, after the private text:)"
+
+
 async def present(console: Console, shown: list, typist: str) -> tuple[str | None, bool]:
     """Put one answer of the local table on ``console``: public lines as they are, each
     ``Curtain`` behind the curtain (see the module docstring). Returns ``(command, ended)``:
@@ -121,6 +124,8 @@ async def present(console: Console, shown: list, typist: str) -> tuple[str | Non
                else f"Press Enter to hide, then pass the keyboard to {typist}. ")
         typed = await console.read(ask)
         console.clear()
+        if public:                  # the cleared screen shows the table again, said so: not a second move
+            console.write(AGAIN)
         for line in public:
             console.write(line)
         if typed is None:

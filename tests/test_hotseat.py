@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from railhead.bot.hotseat import CLEAR, HIDDEN, Console, Curtain, folder_name, present
+from railhead.bot.hotseat import AGAIN, CLEAR, HIDDEN, Console, Curtain, folder_name, present
 from railhead.bot.local import LocalTable, run_local, user_id
 from railhead.bot.replies import Message
 from railhead.bot.store import open_store
@@ -228,7 +228,7 @@ async def test_game_hand_and_as_show_private_text_only_behind_the_curtain(tmp_pa
         assert screen.reads[0][0] == "Pass the keyboard to Bob — press Enter when only Bob is looking. "
         assert "Card under +1" not in "\n".join(screen.reads[0][1])           # not before the pass
         assert "Card under +1" in "\n".join(screen.reads[1][1])
-        assert (command, ended) == ("pick 1", False) and screen.screen == ["You are now Bob."]
+        assert (command, ended) == ("pick 1", False) and screen.screen == [AGAIN, "You are now Bob."]
     finally:
         await store.close()
 
