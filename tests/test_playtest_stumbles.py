@@ -64,3 +64,10 @@ def test_through_time_names_the_ages_drawn_at_the_start():
     text = registry.UIS["rotw"].start_text(view, ["Ann", "Bob"])
     names = [p["name"] for p in view["through_time"]["periods"]]
     assert len(names) == 3 and all(n in text for n in names), text
+
+
+async def test_the_steam_tile_list_is_public_and_needs_no_curtain():
+    """Play-test (Steam): `steam tile`, a list everyone sees on the board, came behind a curtain."""
+    match = Match.start(GAMES["steam"], {}, ["Ann", "Bob", "Cat"], 4)
+    answer = await registry.UIS["steam"].commands["tile"].handler(UIContext(match, 0, ["Ann", "Bob", "Cat"]), {})
+    assert "**Action tiles**" in answer.caller.text and answer.caller.open

@@ -110,7 +110,7 @@ async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
     """``tile`` alone lists the action tiles at any time (with the menu on your turn to choose);
     ``tile engineer`` takes one."""
     if not args.get("tile"):
-        return private(tiles_text(ctx.view()), components=tile_menu(ctx))
+        return private(tiles_text(ctx.view()), components=tile_menu(ctx), open=True)     # all public
     _prompt(ctx, "select")
     return Apply({"type": "select", "tile": args["tile"], "pass_option": bool(args.get("pass_option"))})
 
