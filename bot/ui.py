@@ -149,6 +149,19 @@ def convert_arg(param: Param, value: Any) -> Any:
     return value.lower() if param.choices else value
 
 
+def not_deliverable(view: dict, origin: str | None, colour: str | None, others: int | str, command: str) -> str:
+    """The refusal of a delivery narrowed by ``origin`` (a hex of ``view["cities"]``) and ``colour``
+    to nothing while ``others`` deliveries are possible (a count, or text such as ``"60+"``): what
+    was asked, why when it is that the city holds no such cube, and how to list the others
+    (``command``, e.g. ``/rotw deliver``)."""
+    city = view["cities"][origin]["name"] if origin else None
+    what = " ".join(w for w in (colour, "cube", f"from {city}" if city else "") if w)
+    why = f": {city} has no {colour} cube" if city and colour and colour not in view["cities"][origin]["cubes"] \
+        else ""
+    return (f"No {what} can be delivered now{why}. {others} other deliver"
+            f"{'ies are' if others != 1 else 'y is'} possible: `{command}` lists them.")
+
+
 CLOCK_OPTIONS = (
     Param("remind_hours", float, "hours before reminding a player to move (default 12; 0: never)", min=0, max=720,
           example="12"),

@@ -71,3 +71,28 @@ async def test_the_steam_tile_list_is_public_and_needs_no_curtain():
     match = Match.start(GAMES["steam"], {}, ["Ann", "Bob", "Cat"], 4)
     answer = await registry.UIS["steam"].commands["tile"].handler(UIContext(match, 0, ["Ann", "Bob", "Cat"]), {})
     assert "**Action tiles**" in answer.caller.text and answer.caller.open
+
+
+async def test_a_steam_delivery_named_wrongly_says_that_others_exist():
+    """Play-test (Steam): `steam deliver Piacenza purple income`, that cube gone, answered "No
+    delivery is possible for you now" while Ann had six deliveries on offer."""
+    from bench.steam_player import choose as steady
+    from railhead.bot.games.steam.deliveries import seat_deliveries
+
+    match, rng = Match.start(GAMES["steam"], {}, ["Ann", "Bob", "Cat"], 6), random.Random(6)
+    for _ in range(400):
+        prompt = match.prompts()[0]
+        seat, acts = prompt["seat"], match.legal_actions(prompt["seat"])
+        if any(a["type"] == "deliver" for a in acts):
+            break
+        match, _ = match.play(seat, steady(rng, match.state, seat, acts, prompt["kind"]))
+    else:
+        raise AssertionError("no delivery came up")
+    ctx = UIContext(match, seat, ["Ann", "Bob", "Cat"])
+    view = match.view(seat)
+    origin = seat_deliveries(ctx)[0]["from"]
+    missing = next(c for c in COLOURS if c not in view["cities"][origin]["cubes"])
+    answer = await registry.UIS["steam"].commands["deliver"].handler(ctx, {"from": view["cities"][origin]["name"],
+                                                                         "colour": missing})
+    text = answer.caller.text
+    assert f"{view['cities'][origin]['name']} has no {missing} cube" in text and "`/steam deliver` lists" in text

@@ -15,7 +15,7 @@ from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
 
 from ...replies import Apply, Button, Option, Reply, Select, private
-from ...ui import Command, GameUI, Param, UIContext
+from ...ui import Command, GameUI, Param, UIContext, not_deliverable
 from . import bonds, modules, spending, western
 from .cards import INSPECT, NEEDS_CITY, cards_text, map_buttons, map_text, usable, use_button
 from .focus import close_view
@@ -107,14 +107,8 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
         narrowed = origin is not None or args.get("colour")
         others = ctx.query("deliveries", limit=MENU_SCAN) if narrowed else []
         if others:
-            colour = args.get("colour")
-            what = " ".join(w for w in (colour, "cube", f"from {view['cities'][origin]['name']}" if origin else "")
-                            if w)
-            why = f": {view['cities'][origin]['name']} has no {colour} cube" if origin and colour and \
-                colour not in view["cities"][origin]["cubes"] else ""
-            count = f"{len(others)}+" if len(others) >= MENU_SCAN else str(len(others))
-            return private(f"No {what} can be delivered now{why}. {count} other deliver"
-                           f"{'ies are' if len(others) != 1 else 'y is'} possible: `/rotw deliver` lists them.")
+            count = f"{len(others)}+" if len(others) >= MENU_SCAN else len(others)
+            return private(not_deliverable(view, origin, args.get("colour"), count, "/rotw deliver"))
         return private("No delivery is possible for you now: a cube needs a route of complete links, the first "
                        "one yours, to a city of its colour within your engine level "
                        f"({view['players'][ctx.seat]['engine']}).")

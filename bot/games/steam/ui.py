@@ -14,7 +14,7 @@ from railhead.engine.games.steam.data import available_maps, load_map, place
 from railhead.render import steam as render_steam
 
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
-from ...ui import Command, GameUI, Param, UIContext
+from ...ui import Command, GameUI, Param, UIContext, not_deliverable
 from . import build_menus
 from .deliveries import delivery_offers, node_name, seat_deliveries
 from .focus import close_view
@@ -155,6 +155,9 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     view = ctx.view()
     origin = _hex(view, args["from"]) if args.get("from") else None
     acts = seat_deliveries(ctx, origin, args.get("colour"))
+    others = seat_deliveries(ctx) if not acts and (origin or args.get("colour")) else []
+    if others:
+        return private(not_deliverable(view, origin, args.get("colour"), len(others), "/steam deliver"))
     if not acts:
         return private("No delivery is possible for you now: a cube needs complete links to a city of its colour, "
                        f"at most your locomotive level ({view['players'][ctx.seat]['loco']}) of them, at least one "
