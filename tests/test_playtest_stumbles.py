@@ -96,3 +96,32 @@ async def test_a_steam_delivery_named_wrongly_says_that_others_exist():
                                                                          "colour": missing})
     text = answer.caller.text
     assert f"{view['cities'][origin]['name']} has no {missing} cube" in text and "`/steam deliver` lists" in text
+
+
+async def test_steam_move_buttons_and_menus_keep_their_places():
+    """Play-test (Steam): `click 1` was **Deliver…** with more than 25 deliveries and **Improve
+    locomotive** otherwise (a locomotive bought by mistake), and the income and VP menus swapped
+    places after each choice (`pick 2.1` meant either). Whenever deliveries are possible and no
+    one-delivery buttons stand first, **Deliver…** is button 1; income's menu comes first."""
+    from bench.steam_player import choose as steady
+    from railhead.bot.replies import Button, Select
+
+    ui = registry.UIS["steam"]
+    seen = 0
+    match, rng = Match.start(GAMES["steam"], {"standard": True}, ["Ann", "Bob", "Cat"], 8), random.Random(8)
+    for _ in range(1500):
+        if match.outcome() is not None:
+            break
+        prompt = match.prompts()[0]
+        seat = prompt["seat"]
+        acts = [a for a in match.legal_actions(seat) if a["type"] not in ("undo", "undo_vote")]
+        if prompt["kind"] == "move" and sum(a["type"] == "deliver" for a in acts) > 1:
+            parts = ui.prompt_components(UIContext(match, seat, ["Ann", "Bob", "Cat"]), prompt)
+            buttons = [c.label for c in parts if isinstance(c, Button)]
+            menus = [c.placeholder for c in parts if isinstance(c, Select)]
+            assert buttons[0] == "Deliver…", buttons
+            if menus:
+                assert menus[0].endswith("as income") and menus[1].endswith("as VP"), menus
+                seen += 1
+        match, _ = match.play(seat, steady(rng, match.state, seat, acts, prompt["kind"]))
+    assert seen >= 3

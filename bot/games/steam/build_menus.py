@@ -253,7 +253,8 @@ def ways_menu(ctx: UIContext, h: str, acts: list[tuple[dict, int]]) -> Reply:
         return private(f"No track can be laid in {h} now: only hexes next to a city or at the open end of a link "
                        "you may extend take track, and only what you can pay for.", components=[back])
     options = [Option(way_label(view, a, cost), {"type": "_cmd", "name": "build",
-                                                 "args": {"hex": h, "exits": " ".join(a["exits"])}}, _said(ctx, a))
+                                                 "args": {"hex": h, "exits": " ".join(a["exits"]), "preview": True}},
+                      _said(ctx, a))
                for a, cost in sorted(acts, key=lambda x: x[1])]
     menus = selects(f"Track in {h}: the sides it joins", options)
     terrain = _terrain(view, h)

@@ -52,8 +52,14 @@ def seat_deliveries(ctx: UIContext, origin: str | None = None, colour: str | Non
 
 
 def _takes(view: dict, seat: int) -> tuple[str, str]:
-    """Income and VP, the seat's last choice first (income before any choice)."""
-    return ("vp", "income") if view.get("takes", {}).get(str(seat)) == "vp" else ("income", "vp")
+    """Income and VP, always in that order (so ``pick 1.N`` and ``pick 2.N`` keep their meaning;
+    a play-test's ``pick 2.1`` changed sides when the menus followed the last choice)."""
+    return ("income", "vp")
+
+
+def _last_take(view: dict, seat: int) -> str:
+    """The seat's last choice of how to take its track points (income before any choice)."""
+    return "vp" if view.get("takes", {}).get(str(seat)) == "vp" else "income"
 
 
 _AS = {"income": "as income", "vp": "as VP"}
@@ -61,9 +67,9 @@ _AS = {"income": "as income", "vp": "as VP"}
 
 def delivery_offers(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
     """The deliveries with the mover's track points chosen in the same pick: one delivery, a button
-    for each choice (*+2 income: red cube: Milano → Torino*); several, a menu for each choice, the
-    seat's last choice first (the other owners still choose theirs). Empty beyond 25 deliveries
-    (then **Deliver…** narrows them)."""
+    for each choice (*+2 income: red cube: Milano → Torino*; the seat's last choice highlighted);
+    several, a menu for each choice, income first (the other owners still choose theirs). Empty
+    beyond 25 deliveries (then **Deliver…** narrows them)."""
     view = ctx.view()
     if not acts or len(acts) > 25:
         return []
@@ -72,7 +78,7 @@ def delivery_offers(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
         a, mine = acts[0], track_points(view, acts[0]).get(ctx.seat, 0)
         route = delivery_label(view, a, BUTTON_LABEL_MAX - 12)
         return [Button(f"+{mine} {'income' if t == 'income' else 'VP'}: {route}", {**a, "take": t},
-                       "primary" if t == takes[0] else "success") for t in takes]
+                       "primary" if t == _last_take(view, ctx.seat) else "success") for t in takes]
     names = [p["name"] for p in view["players"]]
     menus = []
     for t in takes:

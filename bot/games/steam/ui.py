@@ -80,9 +80,12 @@ def _place_and_exits(view: dict, args: dict) -> tuple[str, list[str]]:
     return hexname, _exits(" ".join(words)) if words else []
 
 
-async def build(ctx: UIContext, args: dict) -> Reply:
+async def build(ctx: UIContext, args: dict) -> Apply | Reply:
     """``build F7 W E``: a piece of track joining two sides; in a town, the town tile's exits.
-    ``build`` alone: the menu of hexes (``page``); ``build F7``: the menu of the ways in F7."""
+    Typed whole like that, it is built at once (``game undo`` takes it back) unless paying for it
+    would lower your income (money raised) or ``preview`` is asked (the menus' ways do): then a
+    preview asks first. ``build`` alone: the menu of
+    hexes (``page``); ``build F7``: the menu of the ways in F7 (a way chosen there is previewed)."""
     _prompt(ctx, "build")
     if not args.get("hex"):
         return build_menus.hex_menu(ctx, args.get("page", 1))
@@ -92,7 +95,12 @@ async def build(ctx: UIContext, args: dict) -> Reply:
         if len(ways) == 1:
             return await _preview(ctx, ways[0][0], hexname)
         return build_menus.ways_menu(ctx, hexname, ways)
-    return await _preview(ctx, {"type": "build", "hex": hexname, "exits": exits}, hexname)
+    action = {"type": "build", "hex": hexname, "exits": exits}
+    after, _ = ctx.dry_run(action)                      # refused here with the rules' own sentence
+    if not args.get("preview") and after is not None and \
+            after["players"][ctx.seat]["income"] == ctx.view()["players"][ctx.seat]["income"]:
+        return Apply(action)          # typed whole: no second line to confirm (play-test: 70 `click 1`s a game)
+    return await _preview(ctx, action, hexname)
 
 
 async def redirect(ctx: UIContext, args: dict) -> Reply:
@@ -256,8 +264,9 @@ COMMANDS = {c.name: c for c in (
     Command("build", "lay track: `build F7 W E` (a town: its exits, `build Midton W E NE`); `build`: menus", build,
             (Param("hex", str, _HEX, discord_description="A hex like F7, or a town (none: the menu of hexes)"),
              Param("exits", str, _EXITS, rest=True,
-                   discord_description="Hex sides: E SE SW W NW NE (none: the menu of ways)"), _PAGE),
-            discord_description="Lay track (preview first): a hex and its exits, e.g. F7 W E"),
+                   discord_description="Hex sides: E SE SW W NW NE (none: the menu of ways)"), _PAGE,
+             Param("preview", bool, "show the preview and ask before building", local_only=True)),
+            discord_description="Lay track: a hex and its exits, e.g. F7 W E (none: menus)"),
     Command("redirect", "turn the last tile of an unfinished link: `redirect F7 W NE`; `redirect`: a menu",
             redirect, (Param("hex", str, _HEX, discord_description="The hex of the tile (none: the menu)"),
                        Param("exits", str, _EXITS, rest=True, discord_description="Its new exits (none: the menu)"),
@@ -362,7 +371,8 @@ class SteamUI(GameUI):
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the tile menu, income/VP or capital buttons,
         bid buttons (floor, +1, +3 dollars), the deliveries with income/VP (``delivery_offers``;
-        **Deliver…** beyond 25), locomotive and pass, or build menus."""
+        **Deliver…**, the first button whenever deliveries are possible), locomotive and pass, or
+        build menus."""
         kind = prompt["kind"]
         if kind == "select":
             return tile_menu(ctx)
@@ -380,7 +390,9 @@ class SteamUI(GameUI):
         if kind == "move":
             acts = ctx.legal_actions()
             out: list[Button | Select] = delivery_offers(ctx, seat_deliveries(ctx))
-            if not out and any(a["type"] == "deliver" for a in acts):
+            if not any(isinstance(c, Button) for c in out) and any(a["type"] == "deliver" for a in acts):
+                # the first button whenever deliveries are possible, menus shown or not: `click 1`
+                # must not mean Improve locomotive in one turn and Deliver… in the next (play-test)
                 out.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
             if {"type": "locomotive"} in acts:
                 out.append(Button("Improve locomotive", {"type": "locomotive"}))
