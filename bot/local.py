@@ -34,6 +34,7 @@ from .table import Table
 from .typed_args import command_args, lobby_args
 
 LOCAL_CHANNEL = 1
+TYPIST_KEY = "local:typist"        # the store's meta key for who typed last (a restart goes on with them)
 def user_id(name: str) -> int:
     """A stable made-up user id for a name typed at the local table."""
     return zlib.crc32(name.lower().encode()) + 1000
@@ -51,6 +52,7 @@ class LocalTable:
         self.hotseat = hotseat
         self.follow = hotseat if follow is None else follow
         self.user = "Ann"
+        self._saved_typist: str | None = None
         self.names: dict[int, str] = {}
         self.inbox: dict[int, list[Message]] = {}
         self.inbox_game: int | None = None             # the game the waiting private messages belong to
@@ -116,6 +118,10 @@ class LocalTable:
             out.append(f"(Private text waits for {', '.join(waiting)}: shown when they take the keyboard.)")
         out += self.curtains
         self.curtains = []
+        if self.table is not None and self.user != self._saved_typist:
+            async with self.table.store.transaction() as tx:        # a restart goes on with this typist
+                await tx.meta_set(TYPIST_KEY, self.user)
+            self._saved_typist = self.user
         return out
 
     async def _line(self, line: str) -> list[str]:
@@ -316,8 +322,10 @@ class LocalTable:
         for seat in seats:
             self.names[seat.user_id] = seat.name
         waiting = await self._waiting()
-        if waiting and waiting[1]:
-            self.user = waiting[1][0]
+        typist = await self.table.store.meta_get(TYPIST_KEY)
+        if waiting and waiting[1]:          # the typist before the restart, if the game waits on them
+            self.user = typist if typist in waiting[1] else waiting[1][0]
+        self._saved_typist = self.user
         names = ", ".join(self.names.values())
         lines = [f"A game is in progress here ({registry.game(row.game).name}; {names}). {self.user} types now."]
         if row.status != "running":

@@ -432,6 +432,26 @@ async def test_a_restarted_table_shows_the_turn_again_and_keeps_secret_choices_w
         await store.close()
 
 
+async def test_a_restarted_table_goes_on_with_the_typist_of_before(tmp_path):
+    """Play-test (Workers): Cy was typing (the game waited on all three) when the table stopped; after
+    the restart the keyboard was Ann's, and moves meant for Cy went to Ann."""
+    store, local = await local_table(tmp_path)
+    try:
+        for line in ("as Ann", "game new workers", "as Bob", "game join", "as Cy", "game join", "as Ann",
+                     "game start", "as Cy"):
+            await local.handle(line)
+        waiting = await local._waiting()
+        assert "Cy" in waiting[1] and waiting[1][0] != "Cy", waiting
+    finally:
+        await store.close()
+    store, again = await local_table(tmp_path)
+    try:
+        said = "\n".join(str(x) for x in await again.resume())
+        assert again.user == "Cy" and "Cy types now" in said, said
+    finally:
+        await store.close()
+
+
 async def test_a_pick_past_the_menu_says_what_the_menu_holds(tmp_path):
     """Issue 31, part 5 (Workers: `pick 2.2` after a menu collapsed): a number past the menus
     names the menus on screen and the numbers they take."""
