@@ -241,25 +241,32 @@ def _wrap(text: str, f, room: float, lines: int) -> list[str]:
     return [_fit(line, f, room) for line in out] or [""]
 
 
-def draw_frame(frame: Frame, width: int = FRAME_WIDTH) -> Image.Image:
-    """One replay frame (see the module docstring)."""
+def _board_size(png: bytes, width: int) -> tuple[int, int]:
+    """The size of a board in a frame ``width`` px wide (read from the PNG's header only)."""
+    w, h = Image.open(io.BytesIO(png)).size
+    scale = min(width / w, FRAME_MAX_BOARD / h, 1.0)
+    return max(1, round(w * scale)), max(1, round(h * scale))
+
+
+def draw_frame(frame: Frame, width: int = FRAME_WIDTH, board_height: int | None = None) -> Image.Image:
+    """One replay frame (see the module docstring). ``board_height``: the height kept for the
+    board (at least its own), so that the frames of a board that changes size are all alike."""
     board = Image.open(io.BytesIO(frame.board)).convert("RGB")
-    scale = min(width / board.width, FRAME_MAX_BOARD / board.height, 1.0)
-    board = board.resize((max(1, round(board.width * scale)), max(1, round(board.height * scale))),
-                         Image.Resampling.LANCZOS, reducing_gap=2.0)
+    board = board.resize(_board_size(frame.board, width), Image.Resampling.LANCZOS, reducing_gap=2.0)
+    room = max(board.height, board_height or 0)
     title_f, text_f, name_f = font(30, True), font(24), font(24, True)
     n = len(frame.names)
     columns = n if n <= 3 else (2 if n == 4 else 3)
     rows = -(-n // columns) if n else 0
     head = 16 + 36 + 2 * 30 + 8
     foot = (34 if frame.legend else 8) + rows * 36 + 8
-    img = Image.new("RGB", (width, head + board.height + foot), BACKGROUND)
+    img = Image.new("RGB", (width, head + room + foot), BACKGROUND)
     img.paste(board, ((width - board.width) // 2, head))
     d = ImageDraw.Draw(img)
     d.text((16, 14), _fit(typeable(frame.title), title_f, width - 32), font=title_f, fill=INK)
     for i, line in enumerate(_wrap(typeable(frame.text), text_f, width - 32, 2)):
         d.text((16, 54 + 30 * i), line, font=text_f, fill=INK)
-    y = head + board.height + 6
+    y = head + room + 6
     if frame.legend:
         d.text((16, y), frame.legend, font=text_f, fill=MUTED)
         y += 34
@@ -298,16 +305,10 @@ def replay_gif(frames: Sequence[Frame], width: int = FRAME_WIDTH, budget: int = 
 
 
 def _encode(frames: Sequence[Frame], width: int) -> bytes:
-    last = draw_frame(frames[-1], width)
+    tallest = max(_board_size(f.board, width)[1] for f in frames)
+    last = draw_frame(frames[-1], width, tallest)
     palette = last.quantize(colors=240, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    images = []
-    for f in frames[:-1]:
-        img = draw_frame(f, width)
-        if img.size != last.size:                  # boards of another shape (a map that grew): pad to the last's
-            pad = Image.new("RGB", last.size, BACKGROUND)
-            pad.paste(img.crop((0, 0, min(img.width, last.width), min(img.height, last.height))), (0, 0))
-            img = pad
-        images.append(img.quantize(palette=palette, dither=Image.Dither.NONE))
+    images = [draw_frame(f, width, tallest).quantize(palette=palette, dither=Image.Dither.NONE) for f in frames[:-1]]
     images.append(last.quantize(palette=palette, dither=Image.Dither.NONE))
     buf = io.BytesIO()
     images[0].save(buf, "GIF", save_all=True, append_images=images[1:], loop=0, optimize=True, disposal=1,
