@@ -13,11 +13,14 @@ and income; Railway Workers: coins, which are its victory points), else a solo g
 ``score_now``. The turns are the view's ``turn`` (else ``decade``, else ``round``).
 
 The replay has one frame per move that changed the board (``GameUI.board_changed``: what the
-channel was shown a new image for), at most ``MAX_FRAMES`` of them evenly spread over the game
-(a long six-player game shows every second or third board change; the last board is always
-there). Frames last ``REPLAY_SECONDS`` in all (between ``FRAME_MS`` bounds each), the last one
-``LAST_MS``, so a game plays in about half a minute, then loops. Drawing is slow (a board a frame):
-``story`` runs in a worker thread, and a finished game's story is kept (``CACHE_SIZE`` games).
+channel was shown a new image for; a frame per turn would show a six-player RotW turn's
+eighteen builds at once), at most ``MAX_FRAMES`` of them evenly spread over the game (a
+three-player RotW game shows about every second board change, a long six-player one every
+sixth; the first and last boards are always there). Frames last ``REPLAY_SECONDS`` in all
+(0.75 s each at 48 frames, within ``FRAME_MS``), the first ``FIRST_MS`` and the last
+``LAST_MS``, so a game plays in about forty seconds, then loops; more frames would mean a
+longer wait for the drawing (a board a frame) and a replay too quick to follow. ``story`` runs
+in a worker thread; the last ``CACHE_SIZE`` stories are kept.
 """
 from __future__ import annotations
 
