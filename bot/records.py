@@ -109,7 +109,8 @@ async def _story(session: Session) -> Reply:
     made = await game_story.of_session(registry.UIS[m.game.id], session)
     so_far = "" if m.outcome() is not None else " so far"
     what = " and the replay of the board (an animated GIF)" if made.replay else ""
-    return private(f"**{m.game.name}**{so_far}: the scores over the turns{what}, {made.moves} moves.",
+    moves = f"{made.moves} move{'s' if made.moves != 1 else ''}"
+    return private(f"**{m.game.name}**{so_far}: the scores over the turns{what}, {moves}.",
                    image=made.chart, image_name="score-chart.png",
                    more=[("replay.gif", made.replay)] if made.replay else [])
 

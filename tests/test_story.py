@@ -194,6 +194,14 @@ async def test_game_history_story_shows_the_chart_and_the_replay(db_path, monkey
         assert "Steam" in answer.text and again.caller.image == answer.image
         words = await table.history(ann)
         assert words.caller.image is None and "moves" in words.caller.text
+        bob = Caller(51, 5100, "Bob", guild_id=1)                 # a running game: its story so far
+        await table.new(bob, "railways")
+        assert "Nothing has happened" in (await table.history(bob, story=True)).caller.text
+        session = await table.session(51)
+        await table.act(bob, session.match.legal_actions(0)[0])
+        so_far = (await table.history(bob, story=True)).caller
+        assert "Railways (solo)** so far" in so_far.text and "1 move." in so_far.text
+        assert so_far.image.startswith(PNG) and so_far.more[0][1].startswith(GIF)
     finally:
         await store.close()
 
