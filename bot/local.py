@@ -188,7 +188,7 @@ class LocalTable:
                    "rules": lambda who: self.table.rules(who, args.get("game")), "status": self.table.status}[verb]
             return self.show(await open_if_public(await ask(c), ask, LOCAL_CHANNEL) if self.hotseat else await ask(c))
         if verb == "history":
-            return self.show(await self.table.history(c, args.get("page", 1)))
+            return self.show(await self.table.history(c, args.get("page", 1), bool(args.get("story"))))
         if verb == "note":
             return self.show(await self.table.note(c, args.get("text"), bool(args.get("clear"))))
         if verb == "follow":

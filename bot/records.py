@@ -17,6 +17,7 @@ from railhead import engine
 from railhead.engine import IllegalAction, Match, canonical
 
 from . import registry, timing
+from . import story as game_story
 from .hosts import RecordsHost
 from .replies import Caller, Message, Refusal, Reply, private
 from .session import Session
@@ -77,10 +78,14 @@ async def stats(table: RecordsHost, caller: Caller) -> Reply:
     return private("\n".join(lines))
 
 
-async def history(table: RecordsHost, caller: Caller, page: int = 1) -> Reply:
-    """The moves of the channel's game in words, ``PER_PAGE`` a page, page 1 the most recent."""
+async def history(table: RecordsHost, caller: Caller, page: int = 1, story: bool = False) -> Reply:
+    """The moves of the channel's game in words, ``PER_PAGE`` a page, page 1 the most recent.
+    ``story``: instead, the story of the game so far (``bot/story.py``): a score chart over the
+    turns and an animated replay of the board, built from public views only."""
     session = await _target(table, caller)
     m = session.match
+    if story:
+        return await _story(session)
     entries = await asyncio.to_thread(engine.history, m.game, m.options, m.seats, m.seed, m.log)
     numbered = [(i + 1, f"{i + 1}. **{m.seats[seat]}**: {' '.join(texts)}") for i, seat, texts in entries if texts]
     if not numbered:
@@ -95,6 +100,19 @@ async def history(table: RecordsHost, caller: Caller, page: int = 1) -> Reply:
     head = (f"**{m.game.name}**, moves {shown[0][0]}-{shown[-1][0]} of {len(m.log)} (page {page} of {pages})"
             f"{more}:")
     return private("\n".join([head, *(line for _, line in shown)]))
+
+
+async def _story(session: Session) -> Reply:
+    m = session.match
+    if not any(action.get("type") not in ("undo", "undo_vote") for _, action in m.log):
+        raise Refusal("Nothing has happened in this game yet.")
+    made = await game_story.of_session(registry.UIS[m.game.id], session)
+    so_far = "" if m.outcome() is not None else " so far"
+    what = " and the replay of the board (an animated GIF)" if made.replay else ""
+    moves = f"{made.moves} move{'s' if made.moves != 1 else ''}"
+    return private(f"**{m.game.name}**{so_far}: the scores over the turns{what}, {moves}.",
+                   image=made.chart, image_name="score-chart.png",
+                   more=[("replay.gif", made.replay)] if made.replay else [])
 
 
 async def export(table: RecordsHost, caller: Caller) -> Reply:

@@ -161,7 +161,8 @@ def _lobby_command(name: str, description: str, *params: Param) -> Command:
 
 LOBBY = {c.name: c for c in (
     _lobby_command("history", "the channel's finished games, a page at a time",
-                   Param("page", int, "the page", min=1, max=1000)),
+                   Param("page", int, "the page", min=1, max=1000),
+                   Param("story", bool, "a score chart and an animated replay of the board instead")),
     _lobby_command("board", "the board; a close view around a city, hex or space",
                    Param("zoom", str, "a city, hex or space to look at closely", rest=True)),
     _lobby_command("leaderboard", "ratings of the players", Param("game", str, "a game")),

@@ -152,10 +152,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         await answer(interaction, lambda: self.table.stats(caller_of(interaction)))
 
     @app_commands.command(name="history", description="The moves so far in words (only you see it)")
-    @app_commands.describe(page="1 is the most recent page")
-    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 999] = 1) -> None:
+    @app_commands.describe(page="1 is the most recent page",
+                           story="Score chart and board replay")
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 999] = 1,
+                      story: bool = False) -> None:
         """``/game history``."""
-        await answer(interaction, lambda: self.table.history(caller_of(interaction), page))
+        await answer(interaction, lambda: self.table.history(caller_of(interaction), page, story))
 
     @app_commands.command(name="export", description="The game's action log as a JSON file anyone can replay")
     async def export(self, interaction: discord.Interaction) -> None:

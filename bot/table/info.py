@@ -92,9 +92,9 @@ class Information:
         return private("\n".join(lines))
 
     @answered
-    async def history(self, caller: Caller, page: int = 1) -> Reply:
-        """``/game history`` (see ``records.history``)."""
-        return await records.history(self, caller, page)
+    async def history(self, caller: Caller, page: int = 1, story: bool = False) -> Reply:
+        """``/game history`` (see ``records.history``); ``story``: the chart and the replay."""
+        return await records.history(self, caller, page, story)
 
     @answered
     async def export(self, caller: Caller) -> Reply:

@@ -8,7 +8,7 @@ from typing import Any
 
 from railhead.engine import IllegalAction, Match, canonical
 
-from .. import logs, registry, timing
+from .. import logs, registry, story, timing
 from ..replies import Apply, Button, Caller, Message, Option, Refusal, Reply, Select, answered, private
 from ..session import Session
 from ..store import GameRow, Offer, ResultRow, iso
@@ -232,6 +232,8 @@ class Moves:
         else:
             self._matches[row.id] = new
         ui, before_view, after_view = self.ui(row.game), match.view(None), new.view(None)
+        if over:                              # the score chart and the replay with the final scores
+            reply = await story.with_story(self, after, reply)
         if not ui.board_changed(before_view, after_view):
             return reply                          # a bid, a pass, a vote: a short line, no new image
         return await self.with_board(after, reply, close=ui.focus(before_view, after_view, events))
