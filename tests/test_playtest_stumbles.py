@@ -125,3 +125,37 @@ async def test_steam_move_buttons_and_menus_keep_their_places():
                 seen += 1
         match, _ = match.play(seat, steady(rng, match.state, seat, acts, prompt["kind"]))
     assert seen >= 3
+
+
+async def test_a_railways_menu_too_long_says_how_to_see_fewer(monkeypatch):
+    """Play-test (Railways): "the first 25 of 80; name a target to narrow" did not say how."""
+    from railhead.bot.games.railways import ui as railways_ui
+
+    monkeypatch.setattr(railways_ui, "MENU", 1)
+    rng = random.Random(2)
+    for seed in range(40):
+        match = Match.start(GAMES["railways"], {}, ["Ann"], seed)
+        for _ in range(200):
+            acts = [a for a in match.legal_actions(0) if a["type"] not in ("undo", "undo_vote")]
+            if match.outcome() is not None or not acts:
+                break
+            if len({a["from"] for a in acts if a["type"] == "move"}) > 1:
+                answer = await registry.UIS["railways"].commands["move"].handler(UIContext(match, 0, ["Ann"]), {})
+                assert "name a target to see fewer, e.g. `/railways move from:" in answer.caller.text, answer
+                return
+            match, _ = match.play(0, rng.choice(acts))
+    raise AssertionError("no choice of passengers to move came up")
+
+
+def test_the_railways_final_score_says_how_to_play_the_map_again():
+    """Play-test (Railways): the end named "map 5-4-1-3" without saying how to replay it."""
+    from bench.policy import play
+
+    names, state, _ = play(GAMES["railways"], 1, 3)
+    view, outcome = GAMES["railways"].view(state, None), GAMES["railways"].outcome(state)
+    text = registry.UIS["railways"].outcome_text(view, outcome)
+    cards = outcome["final"]["map"].replace("-", " ")
+    assert f"`/game new game:railways cards:{cards}`" in text
+    again = GAMES["railways"].setup(registry.UIS["railways"].options_from_text({"cards": cards}), ["Ann"], 9)
+    assert [c["number"] for c in GAMES["railways"].view(again, None)["layout"]] == \
+        [int(n) for n in cards.split()]                                 # the hint's words give the same map

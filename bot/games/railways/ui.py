@@ -146,8 +146,9 @@ def worth_showing(actions: list[dict]) -> list[dict]:
     return out
 
 
-def menu(ctx: UIContext, actions: list[dict], title: str, order=None) -> Reply:
-    """A private select of ``actions``, each with its slots, cards and effect on the tracks."""
+def menu(ctx: UIContext, actions: list[dict], title: str, order=None, narrow: str = "") -> Reply:
+    """A private select of ``actions``, each with its slots, cards and effect on the tracks;
+    ``narrow``: how to ask for fewer when they do not all fit (e.g. "`/railways move from:C5`")."""
     view = ctx.view()
     actions = worth_showing(actions)
     rated = [(a, _delta(ctx, a)) for a in actions[:60]]
@@ -155,7 +156,8 @@ def menu(ctx: UIContext, actions: list[dict], title: str, order=None) -> Reply:
         rated.sort(key=lambda ad: order(ad[1]))
     options = [Option(f"{target_words(view, a)} · slots {' + '.join(a['slots'])}", a,
                       f"{delta_words(d)} · plays {_cards_of(a['slots'])}") for a, d in rated[:MENU]]
-    more = f" (the first {MENU} of {len(actions)}; name a target to narrow)" if len(actions) > MENU else ""
+    how = f", e.g. {narrow}" if narrow else ""
+    more = f" (the first {MENU} of {len(actions)}; name a target to see fewer{how})" if len(actions) > MENU else ""
     return private(f"**{title}**: choose how to pay{more}.", components=[Select(title, options)])
 
 
@@ -164,6 +166,8 @@ def _legal(ctx: UIContext, kind: str, **match) -> list[dict]:
 
 
 def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
+    command = {"buy_link": "buy", "add_passenger": "add"}.get(kind, kind)          # the command's word
+
     async def handler(ctx: UIContext, args: dict) -> Apply | Reply:
         view = _my_turn(ctx)
         fields = {k: args[k].upper() if isinstance(args[k], str) else args[k] for k in keys if args.get(k)}
@@ -179,7 +183,9 @@ def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
                 return Apply(found[0])
         if not found:
             raise IllegalAction(_why_not(view, kind, fields, slots))
-        return menu(ctx, found, title, order)
+        narrow = next((f"`/railways {command} {key}:{found[0][key]}`" for key in keys
+                       if key not in fields and isinstance(found[0].get(key), str)), "")
+        return menu(ctx, found, title, order, narrow)
     return handler
 
 
@@ -446,7 +452,8 @@ class RailwaysUI(GameUI):
         objective met or not."""
         f = outcome["final"]
         lines = [f"**Final score: {f['score']}** = profit {f['profit']} + 3 × {f['links']} links − "
-                 f"pollution {f['pollution']} (map {f['map']}).",
+                 f"pollution {f['pollution']} (map {f['map']}; the same map again: `/game new game:railways "
+                 f"cards:{f['map'].replace('-', ' ')}`).",
                  f"Objective: {objective_words(view)}."]
         for goal in f["goals"]:
             test = f["tests"][goal]
