@@ -103,12 +103,13 @@ def _stamp(text: str, style: str = "R") -> str:
 
 def turns_lines(turns: list[Turn]) -> list[str]:
     """One line per game (at most ``LISTED``, then how many more): the game, where, what it waits
-    for, since when, the time limit, the link."""
+    for, since when, the time limit, and the link (masked, in angle brackets: no preview)."""
     lines = []
     for n, t in enumerate(turns[:LISTED], 1):
         where = f"in <#{t.channel_id}>" if t.guild_id is not None else "in your DM with me"
         limit = f", time limit {_stamp(t.limit_at)}" if t.limit_at else ""
-        lines.append(f"{n}. **{t.name}** {where}: {t.doing} (waiting since {_stamp(t.since)}{limit}) {t.link}")
+        lines.append(f"{n}. **{t.name}** {where}: {t.doing} (waiting since {_stamp(t.since)}{limit}): "
+                     f"[go there](<{t.link}>)")
     if len(turns) > LISTED:
         lines.append(f"…and {len(turns) - LISTED} more.")
     return lines
