@@ -5,8 +5,12 @@ contexts and installs of every command group as Discord receives them."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -24,6 +28,7 @@ from railhead.bot.turns import DIGEST, digest, digests, game_link, next_due, tur
 
 from .backends import postgres_only
 
+ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2          # Discord's interaction context types
 GUILD_INSTALL, USER_INSTALL = 0, 1                # Discord's application integration types
@@ -207,6 +212,57 @@ async def test_two_processes_claim_many_due_digests_each_once_on_postgresql(stor
     assert sorted(claimed) == users
     await other.close()
     await store.close()
+
+
+DIGEST_PROCESS = """
+import asyncio, json, os, sys, time
+from datetime import datetime
+from railhead.bot.store import open_store
+from railhead.bot.table import Table
+from railhead.bot.turns import digests
+
+async def main(url, go, now):
+    store = await open_store(url)
+    table = Table(store, render=False)
+    while not os.path.exists(go):                  # both processes ready: claim at the same moment
+        time.sleep(0.005)
+    sent = await digests(table, datetime.fromisoformat(now))
+    await store.close()
+    print(json.dumps([user_id for reply in sent for user_id in reply.direct]), flush=True)
+
+asyncio.run(main(*sys.argv[1:4]))
+"""
+
+
+@postgres_only
+async def test_two_bot_processes_on_one_postgresql_send_each_digest_once(store_url, tmp_path):
+    """Two OS processes, each with its own store and table on one PostgreSQL database, run the
+    minute tick's digests at the same moment: twelve players whose turn it is each get exactly
+    one digest between them."""
+    store = await open_store(store_url)
+    table = Table(store, render=False, seeds=lambda: 3)
+    players = []
+    for channel in range(20, 32):                 # a game per channel, waiting for its first player
+        first, second = Caller(channel, 10 * channel, "Ann"), Caller(channel, 10 * channel + 1, "Bob")
+        await table.new(first, "rotw", None, {"remind_hours": 0})
+        await table.join(second)
+        await table.start(first)
+        await digest(table, first, True)
+        players.append(first.user_id)
+    await store.close()
+    go = tmp_path / "go"
+    day = (datetime.now(UTC) + timedelta(days=1, minutes=1)).isoformat()
+    workers = [subprocess.Popen([sys.executable, "-c", DIGEST_PROCESS, store_url, str(go), day], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    await asyncio.sleep(2)
+    go.touch()
+    sent = []
+    for w in workers:
+        out, err = await asyncio.to_thread(w.communicate, timeout=120)
+        assert w.returncode == 0, err
+        sent.append(json.loads(out.strip().splitlines()[-1]))
+    print("digests sent by each process:", [len(s) for s in sent])
+    assert sorted(sent[0] + sent[1]) == sorted(players)
 
 
 async def test_the_claim_is_conditional(db_path):
