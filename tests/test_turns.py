@@ -105,39 +105,35 @@ async def test_the_daily_digest_through_the_bot(simcord_env):
     channel = guild.create_text_channel("daily")
     ann_user, bob_user = env.create_user("Ann"), env.create_user("Bob")
     ann, bob = guild.add_member(ann_user), guild.add_member(bob_user)
-    now = [datetime.now(UTC)]
-    env.bot.table.clock = lambda: now[0]
-    env.bot.table.seeds = lambda: 3
-    await ann.slash(channel, "game new", game="rotw", barons=False, remind_hours=0.0)
-    await bob.slash(channel, "game join")
-    await ann.slash(channel, "game start")
-    said = private(await ann.slash(channel, "railhead digest", on=True)).content
-    assert "Your daily digest is on" in said
-    assert "is on: the next one" in private(await ann.slash(channel, "railhead digest")).content
-
-    def later(**delta):
-        now[0] += timedelta(**delta)
-
-    later(hours=23, minutes=59)
-    await env.bot.tick()
-    assert digest_dms(ann_user) == []                                    # not yet a day
-    later(minutes=1)
-    await env.bot.tick()
-    (sent,) = digest_dms(ann_user)
-    assert "Your Railhead turns today" in sent and f"https://discord.com/channels/{guild.id}/{channel.id}" in sent
-    later(minutes=1)
-    await env.bot.tick()
-    assert len(digest_dms(ann_user)) == 1                               # once a day
-    await ann.slash(channel, "rotw bid", amount=1)                      # now Bob's turn: nothing waits for Ann
-    later(days=1)
-    await env.bot.tick()
-    assert len(digest_dms(ann_user)) == 1
-    await bob.slash(channel, "rotw pass")                               # Ann's turn again (her action)
-    assert "off" in private(await ann.slash(channel, "railhead digest", on=False)).content
-    later(days=1)
-    await env.bot.tick()
-    assert len(digest_dms(ann_user)) == 1                               # opted out
-    assert digest_dms(bob_user) == []                                   # never opted in
+    with time_machine.travel(datetime.now(UTC), tick=True) as clock:      # the host's clock; Discord's runs on
+        env.bot.table.seeds = lambda: 3
+        await ann.slash(channel, "game new", game="rotw", barons=False, remind_hours=0.0)
+        await bob.slash(channel, "game join")
+        await ann.slash(channel, "game start")
+        said = private(await ann.slash(channel, "railhead digest", on=True)).content
+        assert "Your daily digest is on" in said
+        assert "is on: the next one" in private(await ann.slash(channel, "railhead digest")).content
+        clock.shift(timedelta(hours=23, minutes=59))
+        await env.bot.tick()
+        assert digest_dms(ann_user) == []                                    # not yet a day
+        clock.shift(timedelta(minutes=1))
+        await env.bot.tick()
+        (sent,) = digest_dms(ann_user)
+        assert "Your Railhead turns today" in sent
+        assert f"https://discord.com/channels/{guild.id}/{channel.id}" in sent
+        clock.shift(timedelta(minutes=1))
+        await env.bot.tick()
+        assert len(digest_dms(ann_user)) == 1                               # once a day
+        await ann.slash(channel, "rotw bid", amount=1)                      # now Bob's turn: nothing waits for Ann
+        clock.shift(timedelta(days=1))
+        await env.bot.tick()
+        assert len(digest_dms(ann_user)) == 1
+        await bob.slash(channel, "rotw pass")                               # Ann's turn again (her action)
+        assert "off" in private(await ann.slash(channel, "railhead digest", on=False)).content
+        clock.shift(timedelta(days=1))
+        await env.bot.tick()
+        assert len(digest_dms(ann_user)) == 1                               # opted out
+        assert digest_dms(bob_user) == []                                   # never opted in
 
 
 async def opened(path, names=("Ann", "Bob")):
