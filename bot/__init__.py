@@ -33,11 +33,12 @@ class RailheadBot(commands.Bot):
         self.table = None
 
     async def setup_hook(self) -> None:
-        """Open the store and the table, add ``/game`` and each game's slash command group, the
+        """Open the store and the table, add ``/game``, ``/railhead`` and each game's slash command group, the
         persistent button and menu items and the reminder clock, then sync the commands if they
         changed (a refusal is logged, never fatal)."""
         from . import registry
         from .cogs.lobby import Lobby
+        from .cogs.railhead import Railhead
         from .cogs.spec import game_group
         from .discord_io import OfferButton, OfferSelect
         from .store import open_store
@@ -47,6 +48,7 @@ class RailheadBot(commands.Bot):
         self.store = await open_store(self.db_path)
         self.table = Table(self.store)
         await self.add_cog(Lobby(self))
+        await self.add_cog(Railhead(self))          # /railhead: the user-installable group
         for ui in registry.UIS.values():             # one slash command group per game, from its spec
             if ui.commands:
                 self.tree.add_command(game_group(ui))
@@ -62,7 +64,9 @@ class RailheadBot(commands.Bot):
             await sync_if_changed(self)
 
     async def tick(self) -> None:
-        """Every minute: reminders and time-limit notices that are due (bot/timing.py)."""
+        """Every minute: reminders and time-limit notices that are due (bot/timing.py), then the
+        daily digests that are due (bot/turns.py)."""
+        from . import turns
         from .discord_io import post
 
         if self.in_flight.closing:
@@ -73,6 +77,11 @@ class RailheadBot(commands.Bot):
                     await post(self, reply)
             except Exception:
                 log.exception("reminder task failed")
+            try:
+                for reply in await turns.digests(self.table):
+                    await post(self, reply)
+            except Exception:
+                log.exception("digest task failed")
 
     async def beat(self) -> None:
         """Every 30 s: touch ``heartbeat_path`` after a read through the store (bot/service.py)."""

@@ -62,7 +62,7 @@ def test_railways_works_in_dms_too(tree_payload):
     """In guilds and in the bot's DM (contexts 0 and 1); not in private channels (2), which only a
     user-installable app can reach (issue 31, part 4); /game (bot/cogs/lobby.py) declares the same."""
     assert tree_payload["railways"]["contexts"] == [0, 1]
-    assert tree_payload["rotw"]["contexts"] is None
+    assert tree_payload["rotw"]["contexts"] == [0]            # declared: servers only (tests/test_turns.py)
     assert all(2 not in (command["contexts"] or []) for command in tree_payload.values())
     assert all(command.get("integration_types") in (None, [0]) for command in tree_payload.values())
 

@@ -23,7 +23,8 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [label for name, label in NEEDED.items() if not getattr(perms, name)]
 
 
-@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)        # a game needs the bot in its channel
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)   # the bot's DM: solo games
 class Lobby(commands.GroupCog, group_name="game", group_description="Railhead games in this channel"):
     """The ``/game`` slash command group; each command answers through the bot's ``Table``."""
 

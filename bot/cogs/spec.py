@@ -175,10 +175,12 @@ def slash_group(ui: GameUI, description: str, **group_options: Any) -> app_comma
 
 
 def game_group(ui: GameUI) -> app_commands.Group:
-    """The slash command group of a game's UI: ``slash_group`` with the UI's ``group_description``;
-    usable in DMs with the bot too when the UI says so (``in_dms``: a solo game). Not in private
-    channels (group DMs): only a user-installable app reaches them, and Railhead is installed in
-    guilds."""
-    options = {"allowed_contexts": app_commands.AppCommandContext(guild=True, dm_channel=True,
-                                                                  private_channel=False)} if ui.in_dms else {}
-    return slash_group(ui, ui.group_description, **options)
+    """The slash command group of a game's UI: ``slash_group`` with the UI's ``group_description``.
+    Installed with the bot in a server only (a game posts in its channel, where a user install
+    cannot); usable in servers, and in DMs with the bot too when the UI says so (``in_dms``: a solo
+    game). Never in private channels (group DMs, other DMs): only a command installed to a user
+    reaches them, and of Railhead's only ``/railhead`` is (bot/cogs/railhead.py)."""
+    return slash_group(ui, ui.group_description,
+                       allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+                       allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=ui.in_dms,
+                                                                       private_channel=False))

@@ -90,6 +90,10 @@ class Tx(Protocol):
         """Record the results of a finished game, one row per seat."""
     async def meta_set(self, key: str, value: str) -> None:
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
+    async def meta_claim(self, key: str, expect: str, value: str) -> bool:
+        """Set a metadata key to value only if it still holds expect; returns whether it did."""
+    async def meta_delete(self, key: str) -> bool:
+        """Delete a metadata key; returns whether it was there."""
     async def add_note(self, game_id: int, user_id: int, text: str, at: str) -> None:
         """Add one of ``user_id``'s notes on the game, after the others."""
     async def clear_notes(self, game_id: int, user_id: int) -> None:
@@ -166,6 +170,10 @@ class Store(Protocol):
         """The offer behind a button or menu option, or None when it expired."""
     async def meta_get(self, key: str) -> str | None:
         """A key of the bot's own metadata, or None."""
+    async def meta_due(self, prefix: str, at: str) -> list[tuple[str, str]]:
+        """(key, value) of the metadata keys starting with prefix whose ISO time value is at or earlier."""
+    async def waiting_turns(self, user_id: int) -> list[tuple[GameRow, TimerRow]]:
+        """The running games whose prompt waits on user_id, with the timer of its seat."""
     async def results(self, *, user_id: int | None = None, game: str | None = None,
                       guild_id: int | None = None) -> list[ResultRow]:
         """Results of finished games, filtered by user, game and guild."""

@@ -103,6 +103,23 @@ class Reads:
             "AND t.late = 0)) ORDER BY t.game_id, t.seat", (at, at))
         return [timer_row(r) for r in rows]
 
+    async def waiting_turns(self, user_id: int) -> list[tuple[GameRow, TimerRow]]:
+        """Every running game, in any server or DM, whose prompt waits on ``user_id`` now: the game
+        and the timer of the user's prompted seat (``timing.sync`` keeps one per prompted seat;
+        a removed seat, which the table plays for, is left out), longest waiting first."""
+        rows = await self._rows(
+            "SELECT g.*, t.* FROM timers t JOIN seats s ON s.game_id = t.game_id AND s.seat = t.seat "
+            "JOIN games g ON g.id = t.game_id WHERE s.user_id = ? AND s.removed = 0 AND g.status = 'running' "
+            "ORDER BY t.since, g.id", (user_id,))
+        return [(game_row(r), timer_row(r)) for r in rows]
+
+    async def meta_due(self, prefix: str, at: str) -> list[tuple[str, str]]:
+        """``(key, value)`` of the metadata keys starting with ``prefix`` (no ``%`` or ``_`` in it)
+        whose value, an ISO time, is ``at`` or earlier: the daily digests due (``bot/turns.py``)."""
+        rows = await self._rows("SELECT key, value FROM meta WHERE key LIKE ? AND value <= ? ORDER BY key",
+                                (prefix + "%", at))
+        return [(r["key"], r["value"]) for r in rows]
+
     async def log(self, game_id: int) -> list[LogEntry]:
         """The game's actions ordered by seq."""
         rows = await self._rows("SELECT * FROM actions WHERE game_id = ? ORDER BY n", (game_id,))

@@ -166,3 +166,14 @@ class Writes(Reads):
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""
         await self._exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
                          " SET value = excluded.value", (key, value))
+
+    async def meta_claim(self, key: str, expect: str, value: str) -> bool:
+        """Set the metadata ``key`` to ``value`` only if it still holds ``expect``; returns whether it
+        did. Of several processes claiming the same key at once, one wins: PostgreSQL's second
+        UPDATE waits for the first's row lock, then finds the value changed (a daily digest is sent
+        once, ``bot/turns.py``)."""
+        return await self._exec("UPDATE meta SET value = ? WHERE key = ? AND value = ?", (value, key, expect)) > 0
+
+    async def meta_delete(self, key: str) -> bool:
+        """Delete the metadata ``key``; returns whether it was there."""
+        return await self._exec("DELETE FROM meta WHERE key = ?", (key,)) > 0
