@@ -79,6 +79,10 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     """
     ALTER TABLE actions ADD COLUMN sent TEXT;
     """,
+    # 7: the game's table message id (schema.MIGRATIONS 7)
+    """
+    ALTER TABLE games ADD COLUMN table_message BIGINT;
+    """,
 ]
 
 

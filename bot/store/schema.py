@@ -88,6 +88,12 @@ MIGRATIONS = [          # append only (see the module docstring)
     """
     ALTER TABLE actions ADD COLUMN sent TEXT;
     """,
+    # 7: the id of the game's living table message in its channel (bot/discord_io.py edits it in
+    # place as the game moves and re-posts it when the channel has scrolled far past it); NULL:
+    # not posted yet (a game stored before, or a table that never had a channel)
+    """
+    ALTER TABLE games ADD COLUMN table_message INTEGER;
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:
