@@ -142,8 +142,8 @@ def worst_card(names: list[str]) -> TableCard:
                                       for i in range(25)], custom_id="rh:s:beef")
     return TableCard("**Railways of the World** on Transcontinental: turn 9, round 2 of 3" + " x" * 200,
                      "\n".join(f"<@12345678901234567{i}>, your action" + " and more" * 60 for i in range(6)),
-                     [PlayerPanel(name, "money hidden · 9 bonds · 99 points · earns $99,000 a turn" * 9, 0xFF8C00, i == 0)
-                      for i, name in enumerate(names)],
+                     [PlayerPanel(name, "money hidden · 9 bonds · 99 points · earns $99,000 a turn" * 9, 0xFF8C00,
+                                  i == 0) for i, name in enumerate(names)],
                      [Picture("board.png", b"x", "The whole board " * 200), Picture("close.png", b"y", "near")],
                      colour=0xFF8C00, components=[select, *buttons, Button("My hand", {"type": "_hand"},
                                                                           custom_id="rh:o:ffff")])
