@@ -9,6 +9,7 @@ working after a restart. Errors in callbacks reach the player as an ephemeral me
 """
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
@@ -17,12 +18,15 @@ from datetime import UTC, datetime
 import discord
 from discord.ext import commands
 
-from .replies import BUTTON_LABEL, PLACEHOLDER, Button, Caller, Message, Reply, Select, shorten
+from .replies import BUTTON_LABEL, PLACEHOLDER, Button, Caller, Message, Picture, Reply, Select, TableCard, shorten
 
 log = logging.getLogger("railhead.discord")
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 LIMIT = 2000
+V2_COMPONENTS = 40       # Discord's limit on a Components V2 message, nested components counted
+SCROLLED = 20            # the table is re-posted once this many messages came after it (the players' guide)
+NO_PINGS = discord.AllowedMentions.none()
 OOPS = ("Something went wrong on our side. If you were making a move, `/game status` shows whether it counted; "
         "please try again.")
 
@@ -107,20 +111,157 @@ def make_view(components: list[Button | Select]) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for c in components:
-        if isinstance(c, Button):
-            item = OfferButton(c.custom_id.split(":")[-1], c.label, STYLES[c.style])
-        else:
-            if len(c.options) > 25:
-                log.error("select %r has %d options; the first 25 are shown", c.placeholder, len(c.options))
-            options = [discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
-                       for o in c.options[:25]]
-            item = OfferSelect(c.custom_id, c.placeholder, options)
+        item = _item(c)
         try:
             view.add_item(item)
         except ValueError:
             log.error("no room for %d more components (Discord allows 5 rows)", len(components) - len(view.children))
             break
     return view
+
+
+def _item(c: Button | Select) -> OfferButton | OfferSelect:
+    """A table component as its persistent discord.py item (an offer token in its custom id)."""
+    if isinstance(c, Button):
+        return OfferButton(c.custom_id.split(":")[-1], c.label, STYLES[c.style])
+    if len(c.options) > 25:
+        log.error("select %r has %d options; the first 25 are shown", c.placeholder, len(c.options))
+    options = [discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
+               for o in c.options[:25]]
+    return OfferSelect(c.custom_id, c.placeholder, options)
+
+
+def _rows(components: list[Button | Select]) -> list[list[Button | Select]]:
+    """Components in action rows as Discord lays them out: a select alone, buttons five a row."""
+    rows: list[list[Button | Select]] = []
+    for c in components:
+        if isinstance(c, Select) or not rows or isinstance(rows[-1][0], Select) or len(rows[-1]) == 5:
+            rows.append([c])
+        else:
+            rows[-1].append(c)
+    return rows
+
+
+def make_layout(card: TableCard, pictures: list[tuple[str, str]]) -> discord.ui.LayoutView:
+    """The table card as a Components V2 layout: one container in the active player's colour with
+    the title and prompt, a gallery of ``pictures`` (``(file name, alt text)``, attached to the
+    message), a line per player and the prompt's buttons and menus. Within Discord's limits: 40
+    components counting nested ones (the prompt's last components give way, never **My hand**,
+    and are logged), 4,000 characters of text (``TableCard.texts``)."""
+    head, players = card.texts()
+    parts: list[discord.ui.Item] = [discord.ui.TextDisplay(head)]
+    if pictures:
+        parts.append(discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}", description=alt)
+                                               for name, alt in pictures[:10]]))
+    parts.append(discord.ui.Separator())
+    parts += [discord.ui.TextDisplay(line) for line in players]
+    components = list(card.components) if not card.final else []
+    room = V2_COMPONENTS - 1 - len(parts) - 1          # the container, and a separator before the rows
+    rows = _rows(components)
+    while rows and sum(len(r) + 1 for r in rows) > room:
+        keep = components[-1:] if len(components) > 1 and isinstance(components[-1], Button) else []
+        log.error("table card: no room for %r (Discord allows %d components)", components[-1 - len(keep)],
+                  V2_COMPONENTS)
+        components = components[:-1 - len(keep)] + keep
+        rows = _rows(components)
+    if rows:
+        parts.append(discord.ui.Separator(visible=False))
+        parts += [discord.ui.ActionRow(*[_item(c) for c in row]) for row in rows]
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*parts, accent_colour=card.colour))
+    return view
+
+
+def pointer_layout(url: str) -> discord.ui.LayoutView:
+    """What an old table message becomes when the table is re-posted below: one line and a link."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(f"The table moved down the channel: {url}"))
+    return view
+
+
+_table_locks: dict[int, asyncio.Lock] = {}
+_table_seq: dict[int, int] = {}
+
+
+def _kept_pictures(message: discord.Message) -> list[tuple[str, str]]:
+    """The ``(file name, alt text)`` of the pictures ``message``'s gallery shows (its attachments)."""
+    alts: dict[str, str] = {}
+    stack = list(message.components)
+    while stack:
+        c = stack.pop()
+        stack += list(getattr(c, "children", []) or [])
+        for item in getattr(c, "items", []) or []:
+            url = (getattr(item, "media", None) and item.media.url or "").split("?")[0]
+            alts[url.rsplit("/", 1)[-1]] = item.description or ""
+    return [(a.filename, alts.get(a.filename, "")) for a in message.attachments]
+
+
+def _picture_files(pictures: list[Picture]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(p.data), filename=p.name) for p in pictures if p.data]
+
+
+async def _scrolled(channel: discord.abc.Messageable, message: discord.Message) -> bool:
+    """Whether ``SCROLLED`` messages or more came after ``message`` (one history call)."""
+    later = [m async for m in channel.history(limit=SCROLLED, after=message)]
+    return len(later) >= SCROLLED
+
+
+async def show_table(client: discord.Client, channel: discord.abc.Messageable, reply: Reply) -> str | None:
+    """Post or edit the game's table message for ``reply.table``; returns its link (``None`` when it
+    could not be shown). The first card of a game is posted and its id stored
+    (``Table.set_table_message``); later ones edit it in place, uploading pictures only when the
+    board changed. When ``SCROLLED`` messages came after it, or ``/game board`` asks
+    (``TableCard.repost``), the table is posted anew at the bottom and the old message becomes a
+    one-line pointer to it, without buttons or pictures. A card older than the one shown (two
+    moves delivered out of order) leaves the message as it is."""
+    card, game_id = reply.table, reply.game_id
+    lock = _table_locks.setdefault(game_id, asyncio.Lock())
+    async with lock:
+        old_id = await client.table.table_message(game_id)
+        old = None
+        if old_id is not None:
+            try:
+                old = await channel.fetch_message(old_id)
+            except discord.NotFound:
+                old = None
+        if old is not None and card.seq < _table_seq.get(game_id, -1):
+            return old.jump_url
+        _table_seq[game_id] = card.seq
+        new_files = _picture_files(card.images)
+        pictures = [(p.name, p.alt) for p in card.images if p.data]
+        if old is not None and not card.repost and not await _scrolled(channel, old):
+            if new_files:
+                await old.edit(view=make_layout(card, pictures), attachments=new_files, allowed_mentions=NO_PINGS)
+            else:
+                await old.edit(view=make_layout(card, _kept_pictures(old)), allowed_mentions=NO_PINGS)
+            return old.jump_url
+        if not new_files and old is not None:        # the board did not change: the same pictures, below
+            pictures = _kept_pictures(old)
+            new_files = [discord.File(io.BytesIO(await a.read()), filename=a.filename) for a in old.attachments]
+        new = await channel.send(view=make_layout(card, pictures), files=new_files, allowed_mentions=NO_PINGS)
+        await client.table.set_table_message(game_id, new.id)
+        if old is not None:
+            try:
+                await old.edit(view=pointer_layout(new.jump_url), attachments=[])
+            except discord.HTTPException:
+                log.warning("game %s: the old table message was not turned into a pointer", game_id)
+        return new.jump_url
+
+
+async def send_public(client: discord.Client, channel: discord.abc.Messageable, reply: Reply) -> None:
+    """The public part of ``reply`` in ``channel``: the table card (``show_table``), then the
+    turn's short message with a link to the table."""
+    message = reply.channel
+    if reply.table is not None and reply.game_id is not None:
+        try:
+            url = await show_table(client, channel, reply)
+        except discord.HTTPException:
+            log.exception("game %s: table message not shown", reply.game_id)
+            url = None
+        if message is not None and url and not reply.table.final:      # the final table is just above
+            message = Message(f"{message.text}\n[↪ The table]({url})", mentions=message.mentions)
+    if message is not None:
+        await send_to(channel, message)
 
 
 def _line_pieces(line: str, size: int) -> list[str]:
@@ -183,12 +324,12 @@ async def _answer_caller(interaction: discord.Interaction, message: Message | No
 async def deliver(interaction: discord.Interaction, reply: Reply, *, slash: bool = False) -> None:
     """Deliver a Reply for an interaction that was already deferred."""
     client = interaction.client
-    if reply.channel is not None:
+    if reply.channel is not None or reply.table is not None:
         channel = interaction.channel
         if reply.channel_id is not None and reply.channel_id != interaction.channel_id:
             channel = client.get_channel(reply.channel_id) or await client.fetch_channel(reply.channel_id)
         try:
-            await send_to(channel, reply.channel)
+            await send_public(client, channel, reply)
         except discord.HTTPException:
             log.exception("channel message not sent")
             note = Message("Your action went through, but the bot could not post in the channel (check its "
@@ -239,10 +380,10 @@ async def answer(interaction: discord.Interaction, work) -> None:
 async def post(client: discord.Client, reply: Reply) -> None:
     """Deliver a Reply that answers no interaction (a reminder, a time-limit notice): the channel
     message to ``reply.channel_id`` and the DMs."""
-    if reply.channel is not None and reply.channel_id is not None:
+    if (reply.channel is not None or reply.table is not None) and reply.channel_id is not None:
         try:
             channel = client.get_channel(reply.channel_id) or await client.fetch_channel(reply.channel_id)
-            await send_to(channel, reply.channel)
+            await send_public(client, channel, reply)
         except discord.HTTPException:
             log.exception("channel %s: notice not sent", reply.channel_id)
     for user_id, message in reply.direct.items():

@@ -26,8 +26,20 @@ Sources, all in Discord's developer documentation (discord.com/developers/docs):
   1-25 options, placeholder at most 150, ``min_values`` 0-25, ``max_values`` 1-25; Select
   Option label and value 1-100, description at most 100; Text Input label 45, placeholder 100,
   value at most 4,000.
-- "Interactions", Modal (title 1-45, ``custom_id`` 1-100, 1-5 components); Autocomplete
-  (at most 25 choices).
+- "Component Reference", Components V2 (the IS_COMPONENTS_V2 message flag): at most 40
+  components in a message, nested ones counted; the Text Displays' content at most 4,000
+  characters in all; a Container holds Action Rows, Text Displays, Sections, Media Galleries,
+  Separators and Files; a Section 1-3 Text Displays and a Button or Thumbnail accessory; a Media
+  Gallery 1-10 items, each ``description`` (alt text) at most 1,024; Thumbnail description at
+  most 1,024. "Message Resource", Message Flags and Create Message: with IS_COMPONENTS_V2 a
+  message has no ``content`` and no ``embeds``, files are shown only through components (an
+  attachment no component references is refused), and the flag cannot be removed once set
+  (Edit Message). "Interactions", Responding to an Interaction: a V2 message answers an
+  interaction by editing the original response after a deferral (Edit Original Interaction
+  Response); Railhead sends V2 nowhere else through an interaction.
+- "Interactions", Modal (title 1-45, ``custom_id`` 1-100, 1-5 components); "Component
+  Reference", Label (label 1-45, description at most 100) and Text Input; Autocomplete (at
+  most 25 choices).
 - "Reference", Uploading Files (the upload limit for a bot is 10 MiB a file; file names in
   ``attachment://`` references are ASCII letters, digits, underscores, dashes and dots).
 """
@@ -73,17 +85,30 @@ MODAL_ROWS_MAX = 5
 TEXT_INPUT_LABEL_MAX = 45
 TEXT_INPUT_PLACEHOLDER_MAX = 100
 TEXT_INPUT_VALUE_MAX = 4000
+MODAL_LABEL_MAX = 45
+MODAL_DESCRIPTION_MAX = 100
+# Components V2
+V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000
+GALLERY_ITEMS_MAX = 10
+ALT_TEXT_MAX = 1024
+SECTION_TEXTS_MAX = 3
 # Files
 FILES_MAX = 10
 UPLOAD_MAX = 10 * 1024 * 1024
 FILENAME = re.compile(r"^[A-Za-z0-9_.\-]{1,100}$")
 
 EPHEMERAL = 1 << 6
+IS_COMPONENTS_V2 = 1 << 15
 CHANNEL_MESSAGE_FLAGS = (1 << 2) | (1 << 12) | (1 << 13) | (1 << 15)
 INTERACTION_MESSAGE_FLAGS = CHANNEL_MESSAGE_FLAGS | EPHEMERAL
 CHAT_INPUT, SUB_COMMAND, SUB_COMMAND_GROUP, STRING = 1, 1, 2, 3
 ACTION_ROW, BUTTON, TEXT_INPUT, LINK_STYLE, PREMIUM_STYLE = 1, 2, 4, 5, 6
 SELECTS = {3, 5, 6, 7, 8}
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER, LABEL = 9, 10, 11, 12, 13, 14, 17, 18
+V2_TOP = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+V2_IN_CONTAINER = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR}
+V2_ONLY = {SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
 
 
 def _length(errors: list[str], where: str, value: Any, low: int, high: int) -> None:
@@ -244,24 +269,115 @@ def check_components(rows: list[dict], where: str = "components") -> list[str]:
         if row.get("type") != ACTION_ROW:
             errors.append(f"{here}: not an action row")
             continue
-        items = row.get("components") or []
-        kinds = [c.get("type") for c in items]
-        if not items:
-            errors.append(f"{here}: an empty action row")
-        elif any(k in SELECTS for k in kinds) and len(items) != 1:
-            errors.append(f"{here}: a select shares its row with {len(items) - 1} other component(s)")
-        elif len(items) > BUTTONS_PER_ROW:
-            errors.append(f"{here}: {len(items)} buttons (at most {BUTTONS_PER_ROW})")
-        for c, item in enumerate(items):
-            if item.get("type") == BUTTON:
-                _check_button(errors, f"{here}[{c}]", item, ids)
-            elif item.get("type") in SELECTS:
-                _check_select(errors, f"{here}[{c}]", item, ids)
-            else:
-                errors.append(f"{here}[{c}]: type {item.get('type')} cannot sit in a message's action row")
+        _check_row(errors, here, row, ids)
     for custom_id in {i for i in ids if ids.count(i) > 1}:
         errors.append(f"{where}: the custom_id {custom_id!r} twice")
     return errors
+
+
+def walk(components: list[dict]) -> Iterable[dict]:
+    """Every component of a tree, nested ones too (``components`` lists, a Section's
+    ``accessory``, a Label's ``component``), in wire order."""
+    for c in components or []:
+        if not isinstance(c, dict):
+            continue
+        yield c
+        yield from walk(c.get("components") or [])
+        for key in ("accessory", "component"):
+            if isinstance(c.get(key), dict):
+                yield from walk([c[key]])
+
+
+def referenced_files(components: list[dict]) -> set[str]:
+    """The file names that a V2 tree shows (``attachment://NAME`` in media and files)."""
+    urls = []
+    for c in walk(components):
+        urls += [((item.get("media") or {}).get("url")) for item in c.get("items") or []]
+        urls += [(c.get("media") or {}).get("url"), (c.get("file") or {}).get("url")]
+    return {u.removeprefix("attachment://") for u in urls if isinstance(u, str) and u.startswith("attachment://")}
+
+
+def check_v2_components(components: list[dict], where: str = "components") -> list[str]:
+    """Violations of a Components V2 message's tree (flag IS_COMPONENTS_V2): at most 40
+    components counting nested ones, at most 4,000 characters of Text Display in all, what may
+    sit where (top level, in a Container, in a Section), Media Gallery 1-10 items with alt text
+    at most 1,024, and the legacy rules inside each Action Row."""
+    errors: list[str] = []
+    everything = list(walk(components))
+    if len(everything) > V2_COMPONENTS_MAX:
+        errors.append(f"{where}: {len(everything)} components counting nested ones (at most {V2_COMPONENTS_MAX})")
+    text = sum(len(c.get("content") or "") for c in everything if c.get("type") == TEXT_DISPLAY)
+    if text > V2_TEXT_MAX:
+        errors.append(f"{where}: {text} characters of text displays in all (at most {V2_TEXT_MAX})")
+    if not components:
+        errors.append(f"{where}: a V2 message needs at least one component")
+    ids: list[str] = []
+
+    def check(c: dict, here: str, allowed: set[int]) -> None:
+        kind = c.get("type")
+        if kind not in allowed:
+            errors.append(f"{here}: type {kind} cannot sit here")
+            return
+        if kind == ACTION_ROW:
+            _check_row(errors, here, c, ids)
+        elif kind == TEXT_DISPLAY:
+            _length(errors, f"{here}.content", c.get("content"), 1, V2_TEXT_MAX)
+        elif kind == MEDIA_GALLERY:
+            items = c.get("items") or []
+            if not 1 <= len(items) <= GALLERY_ITEMS_MAX:
+                errors.append(f"{here}.items: {len(items)} items (allowed 1-{GALLERY_ITEMS_MAX})")
+            for i, item in enumerate(items):
+                if not isinstance((item.get("media") or {}).get("url"), str):
+                    errors.append(f"{here}.items[{i}].media: no url")
+                if item.get("description") is not None:
+                    _length(errors, f"{here}.items[{i}].description", item["description"], 0, ALT_TEXT_MAX)
+        elif kind == THUMBNAIL:
+            if c.get("description") is not None:
+                _length(errors, f"{here}.description", c["description"], 0, ALT_TEXT_MAX)
+        elif kind == SECTION:
+            texts = c.get("components") or []
+            if not 1 <= len(texts) <= SECTION_TEXTS_MAX:
+                errors.append(f"{here}.components: {len(texts)} text displays (allowed 1-{SECTION_TEXTS_MAX})")
+            for i, t in enumerate(texts):
+                check(t, f"{here}[{i}]", {TEXT_DISPLAY})
+            accessory = c.get("accessory")
+            if not isinstance(accessory, dict):
+                errors.append(f"{here}: a section needs a button or thumbnail accessory")
+            elif accessory.get("type") == BUTTON:
+                _check_button(errors, f"{here}.accessory", accessory, ids)
+            else:
+                check(accessory, f"{here}.accessory", {THUMBNAIL})
+        elif kind == CONTAINER:
+            accent = c.get("accent_color")
+            if accent is not None and not (isinstance(accent, int) and 0 <= accent <= 0xFFFFFF):
+                errors.append(f"{here}.accent_color: {accent!r} (an RGB integer)")
+            for i, child in enumerate(c.get("components") or []):
+                check(child, f"{here}[{i}]", V2_IN_CONTAINER)
+
+    for i, c in enumerate(components or []):
+        check(c, f"{where}[{i}]", V2_TOP)
+    for custom_id in {i for i in ids if ids.count(i) > 1}:
+        errors.append(f"{where}: the custom_id {custom_id!r} twice")
+    return errors
+
+
+def _check_row(errors: list[str], here: str, row: dict, ids: list[str]) -> None:
+    """The rules of one action row: 1-5 buttons or one select, and each of them."""
+    items = row.get("components") or []
+    kinds = [c.get("type") for c in items]
+    if not items:
+        errors.append(f"{here}: an empty action row")
+    elif any(k in SELECTS for k in kinds) and len(items) != 1:
+        errors.append(f"{here}: a select shares its row with {len(items) - 1} other component(s)")
+    elif len(items) > BUTTONS_PER_ROW:
+        errors.append(f"{here}: {len(items)} buttons (at most {BUTTONS_PER_ROW})")
+    for c, item in enumerate(items):
+        if item.get("type") == BUTTON:
+            _check_button(errors, f"{here}[{c}]", item, ids)
+        elif item.get("type") in SELECTS:
+            _check_select(errors, f"{here}[{c}]", item, ids)
+        else:
+            errors.append(f"{here}[{c}]: type {item.get('type')} cannot sit in a message's action row")
 
 
 def check_modal(modal: dict) -> list[str]:
@@ -273,11 +389,21 @@ def check_modal(modal: dict) -> list[str]:
     if not 1 <= len(rows) <= MODAL_ROWS_MAX:
         errors.append(f"modal.components: {len(rows)} rows (allowed 1-{MODAL_ROWS_MAX})")
     for r, row in enumerate(rows):
-        for c, item in enumerate(row.get("components") or []):
+        if row.get("type") == LABEL:
+            _length(errors, f"modal.components[{r}].label", row.get("label"), 1, MODAL_LABEL_MAX)
+            if row.get("description") is not None:
+                _length(errors, f"modal.components[{r}].description", row["description"], 0, MODAL_DESCRIPTION_MAX)
+        if row.get("type") == TEXT_DISPLAY:
+            _length(errors, f"modal.components[{r}].content", row.get("content"), 1, V2_TEXT_MAX)
+        inner = [row["component"]] if isinstance(row.get("component"), dict) else row.get("components") or []
+        for c, item in enumerate(inner):
             here = f"modal.components[{r}][{c}]"
+            if item.get("type") in SELECTS:
+                _check_select(errors, here, item, [])
             if item.get("type") != TEXT_INPUT:
                 continue
-            _length(errors, f"{here}.label", item.get("label"), 1, TEXT_INPUT_LABEL_MAX)
+            if not (row.get("type") == LABEL and item.get("label") is None):   # in a Label: the Label's words
+                _length(errors, f"{here}.label", item.get("label"), 1, TEXT_INPUT_LABEL_MAX)
             _length(errors, f"{here}.custom_id", item.get("custom_id"), 1, CUSTOM_ID_MAX)
             if item.get("placeholder") is not None:
                 _length(errors, f"{here}.placeholder", item["placeholder"], 0, TEXT_INPUT_PLACEHOLDER_MAX)
@@ -334,21 +460,56 @@ def file_size(file: Any) -> int:
     return size - here
 
 
+def _check_v2_message(errors: list[str], payload: dict, files: list[Any], was_v2: bool) -> None:
+    """The rules of a Components V2 message: no content or embeds, the flag kept on an edit, the
+    tree (``check_v2_components``), and every file shown through a component."""
+    v2 = bool((payload.get("flags") or 0) & IS_COMPONENTS_V2)
+    if was_v2 and "flags" in payload and not v2:
+        errors.append("flags: IS_COMPONENTS_V2 cannot be removed from a message that has it")
+    if payload.get("content"):
+        errors.append("content: a Components V2 message has no content (text goes in Text Displays)")
+    if payload.get("embeds"):
+        errors.append("embeds: a Components V2 message has no embeds")
+    if "components" not in payload:
+        return
+    components = payload.get("components") or []
+    errors += check_v2_components(components)
+    names = [a.get("filename") for a in payload["attachments"]] if "attachments" in payload \
+        else [f.filename for f in files]
+    shown = referenced_files(components)
+    for name in names:
+        if name not in shown:
+            errors.append(f"files: {name} is attached but no component shows it (a V2 message shows files only "
+                          "through components)")
+
+
 def check_message(payload: dict | None, files: list[Any] = (), *, interaction: bool = False,
-                  edit: bool = False) -> list[str]:
+                  edit: bool = False, was_v2: bool = False, v2_allowed: bool = True) -> list[str]:
     """Violations of a message body (create or edit; a channel message, an interaction response's
     ``data``, a followup). ``files`` are discord.py ``File`` objects; ``interaction``: sent
-    through an interaction token (EPHEMERAL allowed); ``edit``: an edit (may leave parts out)."""
+    through an interaction token (EPHEMERAL allowed); ``edit``: an edit (may leave parts out);
+    ``was_v2``: an edit of a message sent with IS_COMPONENTS_V2; ``v2_allowed``: whether this
+    request may carry a V2 message at all (through an interaction only the edit of the deferred
+    original response may)."""
     payload = payload or {}
     errors: list[str] = []
     content = payload.get("content")
     if content is not None and len(content) > CONTENT_MAX:
         errors.append(f"content: {len(content)} characters (at most {CONTENT_MAX})")
     _check_embeds(errors, payload.get("embeds") or [])
-    errors += check_components(payload.get("components") or [])
+    flags = payload.get("flags") or 0
+    v2 = bool(flags & IS_COMPONENTS_V2)
+    if v2 and not v2_allowed:
+        errors.append("flags: a Components V2 message answers an interaction only by editing the deferred "
+                      "original response")
+    if v2 or was_v2:
+        _check_v2_message(errors, payload, list(files or []), was_v2)
+    else:
+        errors += check_components(payload.get("components") or [])
+        if any(c.get("type") in V2_ONLY for c in walk(payload.get("components") or [])):
+            errors.append("components: V2 components without the IS_COMPONENTS_V2 flag")
     if payload.get("allowed_mentions"):
         _check_mentions(errors, payload["allowed_mentions"])
-    flags = payload.get("flags") or 0
     allowed = INTERACTION_MESSAGE_FLAGS if interaction else CHANNEL_MESSAGE_FLAGS
     if flags & ~allowed:
         what = "EPHEMERAL on a channel message" if flags & EPHEMERAL and not interaction else f"flags {flags}"
@@ -382,29 +543,44 @@ def _check_autocomplete(data: dict) -> list[str]:
 
 
 _COMMANDS = re.compile(r"^/applications/\d+(/guilds/\d+)?/commands(/\d+)?$")
-_CHANNEL_MESSAGE = re.compile(r"^/channels/\d+/messages(/\d+)?$")
+_CHANNEL_MESSAGE = re.compile(r"^/channels/\d+/messages(/\d+)?$")     # group 1: "/<message id>" of an edit
 _CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")
 _WEBHOOK = re.compile(r"^/webhooks/\d+/[^/]+(/messages/(@original|\d+))?$")
 
 
-def check_request(method: str, path: str, json: Any, files: list[Any] = ()) -> list[str]:
+def check_request(method: str, path: str, json: Any, files: list[Any] = (),
+                  v2_messages: set[int] | frozenset[int] = frozenset()) -> list[str]:
     """Violations of one REST request to Discord (``path`` without the ``/api/v10`` prefix):
     command syncs, channel messages and their edits, interaction responses, followups and their
-    edits. Requests of other kinds are not checked (they carry nothing of ours)."""
+    edits. Requests of other kinds are not checked (they carry nothing of ours).
+    ``v2_messages``: the ids of the channel messages sent with IS_COMPONENTS_V2 so far (the
+    caller keeps them, ``sent_v2``), so an edit that would remove the flag is caught."""
     if method in ("PUT", "POST", "PATCH") and _COMMANDS.match(path):
         commands = json if isinstance(json, list) else [json or {}]
         return check_commands(commands, global_="/guilds/" not in path)
-    if method in ("POST", "PATCH") and _CHANNEL_MESSAGE.match(path):
-        return check_message(json, files, edit=method == "PATCH")
+    if method in ("POST", "PATCH") and (found := _CHANNEL_MESSAGE.match(path)):
+        was_v2 = method == "PATCH" and found[1] is not None and int(found[1][1:]) in v2_messages
+        return check_message(json, files, edit=method == "PATCH", was_v2=was_v2)
     if method == "POST" and _CALLBACK.match(path):
         kind, data = (json or {}).get("type"), (json or {}).get("data") or {}
         if kind in (4, 7):
-            return check_message(data, files, interaction=True, edit=kind == 7)
+            return check_message(data, files, interaction=True, edit=kind == 7, v2_allowed=False)
         if kind == 8:
             return _check_autocomplete(data)
         if kind == 9:
             return check_modal(data)
-        return check_message(data, files, interaction=True, edit=True) if data else []
-    if method in ("POST", "PATCH") and _WEBHOOK.match(path):
-        return check_message(json, files, interaction=True, edit=method == "PATCH")
+        return check_message(data, files, interaction=True, edit=True, v2_allowed=False) if data else []
+    if method in ("POST", "PATCH") and (found := _WEBHOOK.match(path)):
+        original = method == "PATCH" and found[1] == "/messages/@original"
+        return check_message(json, files, interaction=True, edit=method == "PATCH", v2_allowed=original)
     return []
+
+
+def sent_v2(method: str, path: str, json: Any, response: Any) -> int | None:
+    """The id of the channel message a request created with IS_COMPONENTS_V2 (its ``response``
+    is Discord's answer, the message), else ``None``: what ``check_request``'s ``v2_messages``
+    collects."""
+    if method == "POST" and _CHANNEL_MESSAGE.match(path) and ((json or {}).get("flags") or 0) & IS_COMPONENTS_V2 \
+            and isinstance(response, dict) and response.get("id") is not None:
+        return int(response["id"])
+    return None

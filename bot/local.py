@@ -276,10 +276,11 @@ class LocalTable:
         self.shown += 1
         me = user_id(self.user)
         self._new_game(reply.game_id)
-        if reply.channel is not None:               # a move: the typist's earlier private choices are spent
+        public = with_card(reply)
+        if public is not None:                      # a move: the typist's earlier private choices are spent
             self.letters.moved(me)
-            lines += self._message(reply.channel, "")
-            self.public_view = (self.shown, [reply.channel])
+            lines += self._message(public, "")
+            self.public_view = (self.shown, [public])
         mine: list[Message] = []
         private: list[str] = []
         if reply.caller is not None and self.hotseat and no_secret(reply.caller):
@@ -297,7 +298,7 @@ class LocalTable:
             else:
                 self.inbox.setdefault(uid, []).append(message)
         if mine:
-            self.views[me] = (self.shown, [m for m in (reply.channel, *mine) if m is not None])
+            self.views[me] = (self.shown, [m for m in (public, *mine) if m is not None])
             self.letters.opened(me, mine)
         return lines + self._private(self.user, private, pass_keyboard=False)
 
@@ -411,6 +412,20 @@ class LocalTable:
             lines += [f"  ({i + 1}) {o.label}" + (f" — {o.description}" if o.description else "")
                       for i, o in enumerate(select.options)]
         return lines
+
+
+def with_card(reply: Reply) -> Message | None:
+    """The public part of ``reply`` as the terminal shows it: the turn's line, then the table card
+    as text (its title, the players, the prompt when the line has none), its pictures and its
+    lettered buttons and menus; ``None`` when there is nothing public."""
+    if reply.table is None:
+        return reply.channel
+    card = reply.table.as_message(prompt=reply.channel is None)
+    if reply.channel is None:
+        return card
+    line = reply.channel
+    return Message(f"{line.text}\n{card.text}", image=card.image, image_name=card.image_name, more=card.more,
+                   components=card.components, mentions=line.mentions)
 
 
 async def run_local(db_path: str, out_dir: str = "railhead-boards", open_table: bool = False) -> None:

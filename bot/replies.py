@@ -112,21 +112,118 @@ class Message:
     open: bool = False
 
 
+# Discord's limits on a Components V2 message (developer docs, "Component Reference": at most 40
+# components counting nested ones, 4,000 characters of text displays in all; Media Gallery item
+# ``description`` at most 1,024). bot/discord_limits.py checks them; the table card keeps within.
+CARD_TEXT = 4000
+ALT_TEXT = 1024
+PLAYER_TEXT = 300
+
+
+@dataclass
+class Picture:
+    """An image of the table card's gallery: file name, PNG bytes and its alt text (read aloud by
+    screen readers, at most 1,024 characters). ``data`` ``None``: the picture the table message
+    already shows under ``name`` is kept (the board did not change)."""
+
+    name: str
+    data: bytes | None
+    alt: str
+
+    def __post_init__(self) -> None:
+        self.alt = shorten(self.alt, ALT_TEXT)
+
+
+@dataclass
+class PlayerPanel:
+    """One player's part of the table card: name, what is public about them (``facts``, one
+    short line from ``GameUI.public_players``), their colour (0xRRGGBB) and whether the game waits
+    on them."""
+
+    name: str
+    facts: str
+    colour: int
+    active: bool = False
+
+    def text(self) -> str:
+        """The panel as one markdown line, cut to ``PLAYER_TEXT`` characters."""
+        mark = "▶ " if self.active else ""
+        return shorten(f"{mark}{colour_square(self.colour)} **{self.name}**" + (f": {self.facts}" if self.facts
+                                                                                   else ""), PLAYER_TEXT)
+
+
+def colour_square(colour: int) -> str:
+    """The coloured square emoji nearest to ``colour`` (0xRRGGBB): a player's colour in text."""
+    squares = {"🟥": (221, 46, 68), "🟧": (244, 144, 12), "🟨": (253, 203, 88), "🟩": (120, 177, 89),
+               "🟦": (85, 172, 238), "🟪": (170, 142, 214), "🟫": (193, 105, 79), "⬛": (49, 55, 61),
+               "⬜": (230, 231, 232)}
+    rgb = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+    return min(squares, key=lambda k: sum((a - b) ** 2 for a, b in zip(squares[k], rgb, strict=True)))
+
+
+@dataclass
+class TableCard:
+    """A game's living table message (Components V2, DESIGN.md "The table message"): posted once
+    in the game's channel and edited in place as the game moves (``bot/discord_io.py``), shown as
+    text by the local table. ``title``: the game and where it stands; ``prompt``: whom it waits
+    on and for what (the ping line); ``players``: a panel per seat; ``images``: the gallery (the
+    whole board, then a close view of the last move; empty: keep the pictures shown); ``colour``:
+    the active player's (``None``: no accent); ``components``: the current prompt's buttons and
+    menus (offer tokens, as on any message); ``seq``: the game's move number, so an older card
+    never overwrites a newer one; ``final``: the game is over (no buttons); ``repost``: bring the
+    table to the bottom of the channel (``/game board``)."""
+
+    title: str
+    prompt: str
+    players: list[PlayerPanel] = field(default_factory=list)
+    images: list[Picture] = field(default_factory=list)
+    colour: int | None = None
+    components: list[Button | Select] = field(default_factory=list)
+    seq: int = 0
+    final: bool = False
+    repost: bool = False
+
+    def texts(self) -> tuple[str, list[str]]:
+        """The head (title and prompt) and one line per player, within ``CARD_TEXT`` characters in
+        all (the players first, then the prompt cut to what remains)."""
+        players = [p.text() for p in self.players]
+        room = CARD_TEXT - sum(map(len, players)) - 1
+        head = "\n".join(t for t in (self.title, self.prompt) if t) or "\u200b"
+        return shorten(head, max(room, 40)), players
+
+    def as_message(self, prompt: bool = True) -> Message:
+        """The card as a plain message (the local table): title, prompt (unless ``prompt`` is
+        false: the turn's line said it), the players, the pictures and the components."""
+        _, players = self.texts()
+        text = "\n".join([f"── Table: {self.title}", *([self.prompt] if prompt and self.prompt else []),
+                          *(f"  {line}" for line in players)])
+        shown = [p for p in self.images if p.data]
+        return Message(text, image=shown[0].data if shown else None,
+                       image_name=shown[0].name if shown else "board.png",
+                       more=[(p.name, p.data) for p in shown[1:]], components=list(self.components))
+
+
 @dataclass
 class Reply:
     """``channel``: the public message for ``channel_id`` (the game's channel; ``None`` means
     the caller's channel). ``caller``: ephemeral, only the caller sees it. ``direct``: DMs by
-    user id. ``game_id``: the game these belong to (for closed-DM bookkeeping)."""
+    user id. ``game_id``: the game these belong to (for closed-DM bookkeeping). ``table``: the
+    game's table card, shown before ``channel`` (then the turn's short line, linking to it)."""
 
     channel: Message | None = None
     caller: Message | None = None
     direct: dict[int, Message] = field(default_factory=dict)
     channel_id: int | None = None
     game_id: int | None = None
+    table: TableCard | None = None
 
     def messages(self) -> list[Message]:
         """The messages of this reply that exist: channel, caller, then DMs."""
         return [m for m in (self.channel, self.caller, *self.direct.values()) if m is not None]
+
+    def component_lists(self) -> list[list[Button | Select]]:
+        """The components of every message and of the table card: the offers to store."""
+        return [m.components for m in self.messages()] + ([self.table.components] if self.table else [])
 
 
 @dataclass

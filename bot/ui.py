@@ -332,6 +332,12 @@ class GameUI:
         """``/game status``: one line per player from ``view`` (the caller's own view when seated)."""
         return ""
 
+    def public_players(self, view: dict) -> list[str]:
+        """The table card's line per player (index = seat), from the public ``view`` only: what
+        everyone may see (cash where it is not hidden, income, engine level, points), a few words
+        each. The default: nothing but the names (an empty list)."""
+        return []
+
     def hand_image(self, view: dict) -> bytes | None:
         """A private picture of what only this seat may see (PNG), or ``None``; ``view`` is the
         seat's. Runs in a worker thread."""

@@ -3,7 +3,7 @@ import contextlib
 import pytest
 import pytest_asyncio
 
-from railhead.bot.discord_limits import check_request
+from railhead.bot.discord_limits import check_request, sent_v2
 
 
 class LimitsGuard:
@@ -15,6 +15,7 @@ class LimitsGuard:
     def __init__(self):
         self.refused: list[str] = []
         self.checked = 0
+        self.v2_messages: set[int] = set()      # channel messages sent with IS_COMPONENTS_V2 (edits keep it)
 
     def expect(self) -> list[str]:
         """The refusals so far (a test that provokes them on purpose takes them here)."""
@@ -34,11 +35,14 @@ def discord_limits(monkeypatch):
 
     def dispatch(backend, method, path, *, json=None, files=None, **kwargs):
         guard.checked += 1
-        problems = check_request(method, path, json, files or [])
+        problems = check_request(method, path, json, files or [], guard.v2_messages)
         if problems:
             guard.refused += [f"{method} {path}: {p}" for p in problems]
             raise invalid_form_body("; ".join(problems))
-        return original(backend, method, path, json=json, files=files, **kwargs)
+        response = original(backend, method, path, json=json, files=files, **kwargs)
+        if (made := sent_v2(method, path, json, response)) is not None:
+            guard.v2_messages.add(made)
+        return response
 
     monkeypatch.setattr(router, "dispatch", dispatch)
     yield guard

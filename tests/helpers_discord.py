@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import discord
+
 
 async def table_in_channel(env, game: str, names, channel_name: str, seed: int, render: bool = False, **options):
     """A guild channel where ``names`` sit at a started ``game`` (opened by the first with
@@ -52,3 +54,51 @@ async def history_pages(member, channel) -> list[str]:
         pages.append(texts)
         page += 1
     return pages
+
+
+# ---------------------------------------------------------------- the table message (Components V2)
+def is_table(message) -> bool:
+    """Whether ``message`` is a table message (sent with Discord's IS_COMPONENTS_V2 flag) that
+    still holds the table (an old one re-posted below is a one-line pointer, without a gallery)."""
+    return bool(message.flags.value & (1 << 15)) and "The table moved" not in card_text(message)
+
+
+def table_of(channel):
+    """The game's living table message in ``channel`` (bot/discord_io.py ``show_table``): the
+    latest message that holds the table, edited in place as the game moves; ``None`` when none."""
+    return next((m for m in reversed(channel.history()) if is_table(m)), None)
+
+
+def nested(message) -> list:
+    """Every component of ``message``, nested ones too (a V2 container's rows, a section's
+    accessory), in order."""
+    out, stack = [], list(reversed(list(message.components)))
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        children = list(getattr(c, "children", None) or [])
+        accessory = getattr(c, "accessory", None)
+        stack += list(reversed(children + ([accessory] if accessory is not None else [])))
+    return out
+
+
+def controls(message) -> list:
+    """The buttons and select menus of ``message`` (legacy rows or a V2 layout), in order."""
+    return [c for c in nested(message) if getattr(c, "type", None) in (discord.ComponentType.button,
+                                                                      discord.ComponentType.select)]
+
+
+def card_text(message) -> str:
+    """The text of a V2 message (its Text Displays, one per line); a legacy message's content."""
+    texts = [c.content for c in nested(message) if getattr(c, "type", None) == discord.ComponentType.text_display]
+    return "\n".join(texts) if texts else message.content
+
+
+def board_attached(message) -> bool:
+    """Whether ``message`` carries the whole board picture (``board.png``)."""
+    return message is not None and any(a.filename == "board.png" for a in message.attachments)
+
+
+def said(message) -> str:
+    """What a turn's line says, without its link to the table message (``[↪ The table](...)``)."""
+    return re.sub(r"\n?\[↪ The table\]\([^)]*\)", "", message.content)

@@ -24,3 +24,10 @@ async def seated(path: str, game: str = "rotw", names=("Ann", "Bob"), channel: i
     start: Reply = await table.start(callers[0])
     assert start.channel is not None, start.caller
     return store, table, callers, start
+
+
+def board_of(reply: Reply) -> bytes | None:
+    """The whole board's picture a reply shows on the game's table card (``None``: the card keeps
+    the picture it had, or there is no card)."""
+    pictures = [p for p in (reply.table.images if reply.table else []) if p.name == "board.png" and p.data]
+    return pictures[0].data if pictures else None

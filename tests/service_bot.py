@@ -23,6 +23,7 @@ import simcord
 from railhead.bot import RailheadBot
 from railhead.bot.cli import app
 from railhead.bot.table import Table
+from tests.helpers_discord import table_of
 
 
 def slow_commits() -> None:
@@ -61,7 +62,7 @@ def offline_start(mode: str):
             channel, ann = await open_game(env)
             if mode == "move":
                 slow_commits()
-                press = asyncio.ensure_future(ann.click(channel.last_message, label="Bid $1,000"))
+                press = asyncio.ensure_future(ann.click(table_of(channel), label="Bid $1,000"))
             print("ready", flush=True)
             await asyncio.get_running_loop().create_future()      # connected, until close() ends it
         finally:

@@ -24,11 +24,11 @@ async def test_a_steam_tile_laid_carries_the_board_and_a_smaller_close_view(db_p
                 break
             tile = next(a for a in match.legal_actions(prompt["seat"]) if a.get("pass_option"))
             picked = await table.act(callers[prompt["seat"]], tile)
-            assert picked.channel.image is not None and picked.channel.more == []   # a tile taken: not on the map
+            assert [p.name for p in picked.table.images] == ["board.png"]     # a tile taken: not on the map
         build = next(a for a in match.legal_actions(prompt["seat"]) if a["type"] == "build")
         reply = await table.act(callers[prompt["seat"]], build)
-        board, (name, near) = reply.channel.image, reply.channel.more[0]
-        assert name == "close.png" and len(reply.channel.more) == 1
+        (_, board), (name, near) = [(p.name, p.data) for p in reply.table.images]
+        assert name == "close.png"
         (bw, bh), (nw, nh) = _size(board), _size(near)
         assert nw * nh < bw * bh / 2                  # a smaller area of the map, drawn larger
         assert build["hex"] in moved_hexes(match.view(None), (await table.session(7)).match.view(None))

@@ -2,6 +2,8 @@
 replies, DMs, attachments and a restart (DESIGN.md, "Tests": Discord tests)."""
 import discord
 
+from .helpers_discord import board_attached, controls, said, table_of
+
 SEED = 6   # with 3 players, Lille (C7) holds a red cube; Brussel (E6) is red (checked below)
 
 
@@ -30,10 +32,6 @@ def private(result):
     return answer
 
 
-def board_attached(message) -> bool:
-    return any(a.filename == "board.png" for a in message.attachments)
-
-
 def match_of(env):
     return next(iter(env.bot.table._matches.values()))
 
@@ -42,16 +40,16 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob, cat) = await setup_game(env)
     start = channel.last_message
-    assert "begins" in start.content and ann.mention in start.content and board_attached(start)
+    assert "begins" in start.content and ann.mention in start.content and board_attached(table_of(channel))
 
-    await ann.click(start, label="Bid $1,000")
+    await ann.click(table_of(channel), label="Bid $1,000")
     assert "Ann bids $1,000" in channel.last_message.content
     result = await bob.slash(channel, "rotw pass")
     assert result.acknowledged
-    await cat.click(channel.last_message, label="Pass")
+    await cat.click(table_of(channel), label="Pass")
     msg = channel.last_message
     assert "Ann pays $1,000 (issuing 1 bond) and becomes first player" in msg.content
-    assert ann.mention in msg.content and board_attached(msg)
+    assert ann.mention in msg.content and board_attached(table_of(channel))
 
     state = match_of(env).state
     assert "red" in state["cities"]["C7"]["cubes"] and state["cities"]["E6"]["colour"] == "red"
@@ -63,13 +61,13 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     assert "completes link #1 Lille–Brussel" in channel.last_message.content
     assert bob.mention in channel.last_message.content
 
-    asked = private(await bob.click(channel.last_message, label="Upgrade engine to 2 ($4,000)"))
+    asked = private(await bob.click(table_of(channel), label="Upgrade engine to 2 ($4,000)"))
     assert "1 bond will be issued" in asked.content                # paid with a bond: asked first
     await bob.click(asked, label="Confirm")
     assert "Bob upgrades to engine level 2; pays $4,000 (issuing 1 bond)." in channel.last_message.content
     await cat.slash(channel, "rotw pass")
 
-    result = await ann.click(channel.last_message, label="Deliver…")
+    result = await ann.click(table_of(channel), label="Deliver…")
     menu = private(result)
     option = next(o for o in menu.message.components[0].children[0].options if o.label.startswith("red cube: Lille"))
     await ann.select(menu.message, [option.value])
@@ -79,7 +77,7 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
 async def test_player_errors_are_private_and_change_nothing(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob, cat) = await setup_game(env)
-    before = channel.last_message
+    before = private(await ann.click(table_of(channel), label="My hand")).message    # her prompt's buttons
     result = await bob.slash(channel, "rotw bid", amount=3)            # Ann bids first
     assert "not your turn" in private(result).content
     stranger = guild.add_member(env.create_user("Dan"))
@@ -88,7 +86,7 @@ async def test_player_errors_are_private_and_change_nothing(simcord_env):
     await ann.slash(channel, "rotw bid", amount=2)
     result = await ann.click(before, label="Pass")                    # a button of an older prompt
     assert "earlier moment" in private(result).content
-    await bob.click(channel.last_message, label="Pass")                # Bob's own button, made for his prompt
+    await bob.click(table_of(channel), label="Pass")                   # Bob's own button, made for his prompt
     assert "Bob passes" in channel.last_message.content
     result = await cat.slash(channel, "rotw link", **{"from": "Lille", "to": "Atlantis"})
     text = private(result).content
@@ -100,7 +98,7 @@ async def test_restart_loses_nothing_and_old_buttons_work(simcord_env, make_bot)
     env = simcord_env
     guild, channel, (ann, bob, cat) = await setup_game(env)
     await ann.slash(channel, "rotw bid", amount=2)
-    last = channel.last_message
+    last = table_of(channel)
     await env.bot.store.close()                 # the old process ends (and releases the database)
     env.bot.store = None
     await env.restart_bot(make_bot())
@@ -154,7 +152,7 @@ async def test_secret_bids_by_dm_with_a_closed_dm_falling_back_to_my_hand(simcor
     await ann.slash(channel, "game start")
     start = channel.last_message
     assert ann.mention in start.content and bob.mention in start.content
-    labels = [b.label for row in start.components for b in row.children]
+    labels = [b.label for b in controls(table_of(channel))]
     assert labels == ["My hand"]                       # secret choices never go to the channel
     # Ann's choices came by DM; she bids 3 there.
     dm = ann_user.dm_channel.last_message
@@ -162,9 +160,9 @@ async def test_secret_bids_by_dm_with_a_closed_dm_falling_back_to_my_hand(simcor
     result = await ann_user.click(dm, label="Bid 3")
     assert private(result).content == "You bid 3 coins."
     assert "Ann has placed a bid." in channel.last_message.content
-    assert "3" not in channel.last_message.content.replace("round 1", "")
+    assert "3" not in said(channel.last_message).replace("round 1", "")
     # Bob, whose DMs are closed, uses My hand: an ephemeral with his choices.
-    hand = private(await bob.click(channel.last_message, label="My hand"))
+    hand = private(await bob.click(table_of(channel), label="My hand"))
     assert "no bid yet" in hand.content
     await bob.click(hand.message, label="Bid 2")
     assert "Bids: Ann 3, Bob 2. Ann pays 3" in channel.last_message.content
@@ -185,9 +183,9 @@ async def test_undo_own_move_and_by_consent(simcord_env):
     ask = channel.last_message
     assert "Ann asks to take back their last move and the 1 after it" in ask.content
     assert bob.mention in ask.content and cat.mention in ask.content
-    await bob.click(ask, label="Agree to undo")
+    await bob.click(table_of(channel), label="Agree to undo")
     assert "Bob agrees" in channel.last_message.content
-    await cat.click(ask, label="Agree to undo")
+    await cat.click(table_of(channel), label="Agree to undo")
     assert "Everyone agreed" in channel.last_message.content
     assert match_of(env).state["auction"]["high"] == 0 and ann.mention in channel.last_message.content
     await ann.slash(channel, "rotw bid", amount=1)
@@ -212,7 +210,7 @@ async def test_a_failing_button_answers_privately(simcord_env, monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(env.bot.table, "click", broken)
-    result = await ann.click(channel.last_message, label="Pass")
+    result = await ann.click(table_of(channel), label="Pass")
     assert "Something went wrong on our side" in private(result).content
 
 

@@ -26,7 +26,7 @@ from railhead.bot.discord_limits import (
 from railhead.bot.replies import Button, Option, Select, shorten
 from railhead.bot.sync import explain, payload, where
 
-from .helpers_discord import table_in_channel
+from .helpers_discord import table_in_channel, table_of
 
 
 def command(description="A command", options=()):
@@ -213,7 +213,7 @@ async def test_a_sync_discord_refuses_leaves_the_bot_running(simcord_env, make_b
     refusals = await restart_with_a_new_command(simcord_env, make_bot, caplog, "A new command")
     assert refusals == ["Discord refused the slash commands, so it keeps the ones it already has: "
                         "HTTP 400, error 50035: Invalid Form Body."]
-    await ann.click(channel.last_message, label="Bid $1,000")        # the game goes on
+    await ann.click(table_of(channel), label="Bid $1,000")        # the game goes on
     assert "Ann bids $1,000" in channel.last_message.content
 
 

@@ -18,6 +18,9 @@ from railhead.bot.replies import Caller
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
 
+from .helpers_discord import table_of
+from .helpers_table import board_of
+
 GAMES = sorted(registry.games())
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -44,7 +47,7 @@ async def test_a_finished_game_keeps_its_scores_board_history_and_export(db_path
         status = await table.status(ann)
         assert "over" in status.caller.text.lower() or "final" in status.caller.text.lower(), status.caller.text
         board = await table.board(ann)
-        assert board.channel.image is not None and board.channel.image[:8] == b"\x89PNG\r\n\x1a\n"
+        assert board_of(board) is not None and board_of(board)[:8] == b"\x89PNG\r\n\x1a\n"
         history = await table.history(ann)
         assert history.caller.text.count("\n") >= 5
         for secret in ("Your cards:", "Your dice:", "You bid"):
@@ -100,7 +103,7 @@ async def test_a_finished_game_through_discord(simcord_env, game_id):
     status = _private(await ann.slash(channel, "game status"))
     assert "over" in status.content.lower() or "final" in status.content.lower()
     await ann.slash(channel, "game board")
-    assert any(a.filename.endswith(".png") for a in channel.last_message.attachments)
+    assert any(a.filename.endswith(".png") for a in table_of(channel).attachments)
     history = await ann.slash(channel, "game history")
     pages = [history.response, *history.followups]
     assert all(p.ephemeral for p in pages) and sum(p.content.count("\n") + 1 for p in pages) >= 5

@@ -15,7 +15,7 @@ from railhead.bot.table import Table
 from railhead.engine.games.rotw import barons
 from railhead.engine.games.rotw.data import load_map
 
-from .helpers_discord import LONG_NAMES, answer_of, history_pages, look_around, table_in_channel
+from .helpers_discord import LONG_NAMES, answer_of, history_pages, look_around, table_in_channel, table_of
 from .rotw.helpers import GAME
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -125,7 +125,7 @@ async def play_through_discord(env, names: list[str], seed: int, look_every: int
         elif kind == "bid":
             await who.slash(channel, "rotw bid", amount=action["amount"])
         elif kind == "pass":
-            answer = answer_of(await who.click(channel.last_message, label="Pass"))
+            answer = answer_of(await who.click(table_of(channel), label="Pass"))
             if answer is not None and answer.ephemeral and ("Pass anyway" in answer.content
                                                             or "will be issued" in answer.content):
                 await who.click(answer, label="Confirm")      # a delivery was possible: Pass asks first

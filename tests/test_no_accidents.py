@@ -3,7 +3,7 @@ is answerable by name while it is open, and the same slash command sent twice at
 tap, two devices) is applied once."""
 from __future__ import annotations
 
-from tests.helpers_discord import table_in_channel
+from tests.helpers_discord import table_in_channel, table_of
 from tests.test_discord import match_of, private, setup_game
 
 
@@ -202,7 +202,7 @@ async def test_an_upgrade_that_issues_a_bond_asks_first(simcord_env):
     assert match_of(simcord_env).prompts()[0]["seat"] == 0
     assert match_of(simcord_env).state["players"][0]["cash"] == 3
     before = len(match_of(simcord_env).log)
-    asked = private(await ann.click(channel.last_message, label="Upgrade engine to 2 ($4,000)"))
+    asked = private(await ann.click(table_of(channel), label="Upgrade engine to 2 ($4,000)"))
     assert "Cost $4,000; you have $3,000: **1 bond will be issued**" in asked.content, asked.content
     assert len(match_of(simcord_env).log) == before                       # nothing done yet
     await ann.click(asked, label="Confirm")

@@ -22,7 +22,7 @@ from railhead.bot import service
 from railhead.bot.cli import app
 from railhead.bot.store import open_store
 
-from .helpers_discord import table_in_channel
+from .helpers_discord import table_in_channel, table_of
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_WITHIN = 10.0
@@ -177,7 +177,7 @@ async def test_each_slash_command_and_button_press_logs_one_line(simcord_env, ca
                                                       barons=False)
     caplog.set_level("INFO", logger="railhead.interaction")
     caplog.clear()
-    await ann.click(channel.last_message, label="Bid $1,000")
+    await ann.click(table_of(channel), label="Bid $1,000")
     await bob.slash(channel, "rotw pass")
     await cat.slash(channel, "game rules")
     button, slash, rules = interaction_lines(caplog)
@@ -196,7 +196,7 @@ async def test_while_shutting_down_new_interactions_are_refused_and_change_nothi
     caplog.set_level("INFO", logger="railhead.interaction")
     before = channel.last_message
     env.bot.in_flight.closing = True
-    result = await ann.click(before, label="Bid $1,000")
+    result = await ann.click(table_of(channel), label="Bid $1,000")
     assert result.response.ephemeral and "restarting" in result.response.content
     assert channel.last_message.id == before.id
     assert (await env.bot.store.log(1)) == []

@@ -10,7 +10,7 @@ from railhead.bot.replies import Caller
 from railhead.bot.store import open_store
 from railhead.bot.table import NOT_SAVED, STALE, Table
 
-from .helpers_table import seated, token
+from .helpers_table import board_of, seated, token
 
 
 async def test_secret_bids_go_by_dm_and_one_seat_never_stales_another(store_url, sealed):
@@ -60,7 +60,7 @@ async def test_closed_dm_marks_the_seat_once_and_hand_takes_over(store_url, seal
     assert "Bids" not in reply.channel.text
     reply = await table.act(bob, {"type": "bid", "coins": 2})
     assert bob.user_id not in reply.direct                                # no DM to a closed seat
-    assert "My hand" in [c.label for c in reply.channel.components]
+    assert "My hand" in [c.label for c in reply.table.components]
     hand = await table.hand(bob)
     assert any(c.label.startswith("Bid") for c in hand.caller.components)
     await store.close()
@@ -78,7 +78,7 @@ async def test_undo_alone_then_by_consent(store_url, sealed):
     assert "Bob asks to take back" in ask.channel.text and ann.user_id in ask.channel.mentions
     refused = await table.act(bob, {"type": "bid", "coins": 0})
     assert "undo vote is open" in refused.caller.text
-    agree = token(ask.channel, "Agree to undo")
+    agree = token(ask.table, "Agree to undo")
     assert "You asked for this undo" in (await table.click(bob, agree)).caller.text   # Bob asked: no vote
     done = await table.click(ann, agree)
     assert "Everyone agreed" in done.channel.text
@@ -94,7 +94,7 @@ async def test_undo_alone_then_by_consent(store_url, sealed):
 
 async def test_an_abandoned_games_turn_buttons_never_act_in_the_next_game(store_url):
     store, table, (ann, bob), start = await seated(store_url)
-    old_bid = token(start.channel, "Bid $1,000")
+    old_bid = token(start.table, "Bid $1,000")
     await table.abandon(ann, confirm=True)
     await table.new(ann, "rotw")
     await table.join(bob)
@@ -302,9 +302,9 @@ async def test_every_message_of_a_vote_carries_the_vote_buttons(store_url):
     await table.undo(ann)
     agreed = await table.act(bob, {"type": "undo_vote", "agree": True})
     assert "Still waiting for Cat" in agreed.channel.text
-    assert "Agree to undo" in [c.label for c in agreed.channel.components]
+    assert "Agree to undo" in [c.label for c in agreed.table.components]
     refused = await table.act(cat, {"type": "undo_vote", "agree": False})
-    assert "Pass" in [c.label for c in refused.channel.components]          # Cat's bid buttons are back
+    assert "Pass" in [c.label for c in refused.table.components]          # Cat's bid buttons are back
     await store.close()
 
 
@@ -332,9 +332,9 @@ async def test_bids_get_a_text_line_and_the_board_comes_when_it_changes(store_ur
     """Issue "Play-by-chat that people keep playing", "Fewer posts": an auction bid or pass is a short
     line; the board image is posted when the board changes (the auction's end pings the first player)."""
     store, table, (ann, bob), start = await seated(store_url, "rotw", render=True)
-    assert start.channel.image is not None
+    assert board_of(start) is not None
     bid = await table.act(ann, {"type": "bid", "amount": 1})
-    assert "Ann bids" in bid.channel.text and bid.channel.image is None
+    assert "Ann bids" in bid.channel.text and board_of(bid) is None
     end = await table.act(bob, {"type": "pass"})
-    assert "becomes first player" in end.channel.text and end.channel.image is not None
+    assert "becomes first player" in end.channel.text and board_of(end) is not None
     await store.close()

@@ -86,6 +86,10 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     CREATE TABLE followers (game_id BIGINT NOT NULL REFERENCES games(id), user_id BIGINT NOT NULL,
         since TEXT NOT NULL, PRIMARY KEY (game_id, user_id));
     """,
+    # 8: the game's table message id (schema.MIGRATIONS 8)
+    """
+    ALTER TABLE games ADD COLUMN table_message BIGINT;
+    """,
 ]
 
 

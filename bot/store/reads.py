@@ -16,7 +16,8 @@ def to_json(value: Any) -> str:
 def game_row(r: Any) -> GameRow:
     """A ``games`` row (sqlite3.Row or asyncpg.Record) as a GameRow."""
     return GameRow(r["id"], r["channel_id"], r["guild_id"], r["game"], r["rules_version"], json.loads(r["options"]),
-                   r["seed"], r["status"], r["creator_id"], r["created_at"], json.loads(r["timing"]))
+                   r["seed"], r["status"], r["creator_id"], r["created_at"], json.loads(r["timing"]),
+                   r["table_message"])
 
 
 def timer_row(r: Any) -> TimerRow:

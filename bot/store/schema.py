@@ -96,6 +96,12 @@ MIGRATIONS = [          # append only (see the module docstring)
     CREATE TABLE followers (game_id INTEGER NOT NULL REFERENCES games(id), user_id INTEGER NOT NULL,
         since TEXT NOT NULL, PRIMARY KEY (game_id, user_id));
     """,
+    # 8: the id of the game's living table message in its channel (bot/discord_io.py edits it in
+    # place as the game moves and re-posts it when the channel has scrolled far past it); NULL:
+    # not posted yet (a game stored before, or a table that never had a channel)
+    """
+    ALTER TABLE games ADD COLUMN table_message INTEGER;
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

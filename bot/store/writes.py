@@ -140,6 +140,10 @@ class Writes(Reads):
         """Save a game's clocks (remind_hours, reminders, limit_hours)."""
         await self._exec("UPDATE games SET timing = ? WHERE id = ?", (to_json(timing), game_id))
 
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """Save the id of the game's table message in its channel (``None``: forget it)."""
+        await self._exec("UPDATE games SET table_message = ? WHERE id = ?", (message_id, game_id))
+
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
         """Note whether a seated user's DMs are closed to the bot."""
         await self._exec("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",

@@ -6,14 +6,23 @@ import asyncio
 import logging
 
 from railhead.engine import events_for
+from railhead.render.panel import owner_colour
 
-from ..replies import Button, Message, Reply, Select
+from .. import registry
+from ..replies import Button, Message, Picture, PlayerPanel, Reply, Select, TableCard
 from ..session import Session
 from ..store import Offer, new_token
 from ..ui import GameUI
 from .offers import bind, dedupe
 
 log = logging.getLogger("railhead.table")
+
+
+def rgb(colour: tuple[int, int, int]) -> int:
+    """An ``(r, g, b)`` colour as Discord's 0xRRGGBB integer."""
+    r, g, b = colour
+    return (r << 16) | (g << 8) | b
+
 
 class Messages:
     """What everyone is told after a move, the board images, and the offers (buttons and menus)
@@ -42,6 +51,7 @@ class Messages:
             elif not info.dm_closed:
                 direct[info.user_id] = Message("\n".join(mine))
         outcome = match.outcome()
+        prompt_lines: list[str] = []
         if outcome is not None:
             lines.append(ui.outcome_text(public_view, outcome))
         else:
@@ -62,9 +72,9 @@ class Messages:
                     channel.mentions.append(info.user_id)
                     who = f"<@{info.user_id}>"
                 if prompt["kind"] == "undo_vote":
-                    lines.append(f"{who}, do you agree to take back {session.names[prompt['by']]}'s move?")
+                    prompt_lines.append(f"{who}, do you agree to take back {session.names[prompt['by']]}'s move?")
                 else:
-                    lines.append(ui.prompt_text(public_view, prompt, who))
+                    prompt_lines.append(ui.prompt_text(public_view, prompt, who))
                 components = self._prompt_components(session, prompt)
                 if prompt.get("secret"):
                     if remind and not going_on and not info.dm_closed and components:
@@ -77,12 +87,30 @@ class Messages:
                 else:
                     channel.components += components
             if waiting:
-                lines.append(f"Still waiting for {', '.join(waiting)}.")
+                prompt_lines.append(f"Still waiting for {', '.join(waiting)}.")
             channel.components = dedupe(channel.components)[:20]
             channel.components.append(Button("My hand", {"type": "_hand"}))
-        channel.text = "\n".join(lines)
-        return Reply(channel=channel, caller=caller, direct=direct, channel_id=session.row.channel_id,
-                     game_id=session.row.id)
+        channel.text = "\n".join(lines + prompt_lines)
+        card = self._card(session, public_view, prompt_lines, channel.components, outcome is not None)
+        channel.components = []
+        card.repost = not remind
+        return Reply(channel=channel, caller=caller, direct=direct,
+                     channel_id=session.row.channel_id, game_id=session.row.id, table=card)
+
+    def _card(self, session: Session, view: dict, prompt_lines: list[str], components: list[Button | Select],
+              over: bool) -> TableCard:
+        """The game's table card (``TableCard``): the status's first line as its title, the prompt
+        lines, a panel per player (``GameUI.public_players``, public view only), the accent of the
+        first seat the game waits on, and the prompt's components (none once the game is over)."""
+        ui, match = self.ui(session.row.game), session.match
+        title = (ui.status_text(view) or "").split("\n")[0] or f"**{registry.game(session.row.game).name}**"
+        facts = ui.public_players(view)
+        waiting = [] if over else [p["seat"] for p in match.prompts()]
+        panels = [PlayerPanel(name, facts[seat] if seat < len(facts) else "", rgb(owner_colour(seat)),
+                              seat in waiting) for seat, name in enumerate(session.names)]
+        prompt = "\n".join(prompt_lines) if not over else "The game is over: the final scores are below."
+        return TableCard(title, prompt, panels, colour=rgb(owner_colour(waiting[0])) if waiting else None,
+                         components=list(components), seq=int(match.state["core"]["seq"]), final=over)
 
     def _prompt_components(self, session: Session, prompt: dict) -> list[Button | Select]:
         seat = prompt["seat"]
@@ -101,25 +129,34 @@ class Messages:
         message says the move was made and the board will follow. ``close``: where the move
         happened (``GameUI.focus``): a close view of those hexes or spaces follows the board, so a
         phone shows what changed without zooming."""
-        if not self.render or reply.channel is None:
+        if not self.render or (reply.channel is None and reply.table is None):
             return reply
         ui, view = self.ui(session.row.game), session.match.view(None)
         try:
             image = await self._render(ui, view, **options)
         except Exception:
             log.exception("game %s: board not drawn", session.row.id)
-            reply.channel.text += "\n(The move was made; the board image could not be drawn. `/game board` will " \
-                                  "try again.)"
+            if reply.channel is not None:
+                reply.channel.text += "\n(The move was made; the board image could not be drawn. `/game board` " \
+                                      "will try again.)"
             return reply
-        reply.channel.image = image
+        near = None
         if close:
             try:
                 near = await self._render(ui, view, **options, close=list(close))
             except Exception:              # the whole board went out: the close view is a help only
                 log.exception("game %s: close view not drawn", session.row.id)
-                near = None
+        if reply.table is None:
+            reply.channel.image = image
             if near:
                 reply.channel.more.append(("close.png", near))
+            return reply
+        title = reply.table.title.replace("**", "")
+        if image:
+            reply.table.images = [Picture("board.png", image, f"The whole board: {title}.")]
+            if near:
+                reply.table.images.append(Picture("close.png", near, "A close view of the last move, around "
+                                                  + ", ".join(map(str, close)) + "."))
         return reply
 
     async def _render(self, ui: GameUI, view: dict, **kwargs) -> bytes | None:
@@ -151,11 +188,22 @@ class Messages:
         await tx.add_offers(offers)
 
     async def _store_reply_offers(self, tx, game_id: int, reply: Reply) -> None:
-        for message in reply.messages():
-            await self._store_offers(tx, game_id, message.components)
+        for components in reply.component_lists():
+            await self._store_offers(tx, game_id, components)
 
     async def store_offers_now(self, game_id: int, reply: Reply) -> None:
         """Store the offers of ``reply`` in a transaction of their own (a reply made outside a move)."""
-        if any(m.components for m in reply.messages()):
+        if any(reply.component_lists()):
             async with self.store.transaction() as tx:
                 await self._store_reply_offers(tx, game_id, reply)
+
+    # ---------------------------------------------------------------- the table message
+    async def table_message(self, game_id: int) -> int | None:
+        """The id of the game's table message in its channel (``None``: not posted yet)."""
+        row = await self.store.game(game_id)
+        return row.table_message if row is not None else None
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's table message (``bot/discord_io.py`` posts and re-posts it)."""
+        async with self.store.transaction() as tx:
+            await tx.set_table_message(game_id, message_id)

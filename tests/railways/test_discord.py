@@ -6,7 +6,7 @@ import pytest
 
 from railhead.engine.games.railways import rules
 
-from ..helpers_discord import LONG_NAMES, history_pages, look_around
+from ..helpers_discord import LONG_NAMES, board_attached, controls, history_pages, look_around, table_of
 
 CHAIN = ["B2-C2", "E2-G2", "H3-H4", "D5-G5"]
 
@@ -18,7 +18,7 @@ def private(result):
 
 
 def menu_options(message):
-    return [o for row in message.components for c in row.children if hasattr(c, "options") for o in c.options]
+    return [o for c in controls(message) if hasattr(c, "options") for o in c.options]
 
 
 def match_of(env):
@@ -30,10 +30,10 @@ async def play_to_the_end(env, user, channel, prefer=("Move a passenger…", "Bu
     private menus until the game ends; returns the number of actions taken."""
     taken = 0
     while True:
-        message = channel.last_message
-        if "Final score" in message.content:
+        if "Final score" in channel.last_message.content:
             return taken
-        labels = [c.label for row in message.components for c in row.children if hasattr(c, "label") and c.label]
+        message = table_of(channel)
+        labels = [c.label for c in controls(message) if getattr(c, "label", None)]
         options = menu_options(message)
         if options:                                   # placing passenger dice
             await user.select(message, [options[0].value])
@@ -65,7 +65,7 @@ async def test_a_whole_game_in_a_dm(simcord_env):
     channel = ann.dm_channel
     start = channel.last_message
     assert "Railways (solo)** begins for **Ann**" in start.content
-    assert any(a.filename == "board.png" for a in start.attachments)
+    assert board_attached(table_of(channel))
     assert result.acknowledged
     taken = await play_to_the_end(env, ann, channel)
     final = channel.last_message.content

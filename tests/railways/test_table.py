@@ -34,7 +34,7 @@ async def test_solo_games_are_recorded_with_the_personal_best(db_path):
     table = Table(store, render=False, seeds=lambda: 4)
     ann = Caller(9, 1, "Ann")
     start = await table.new(ann, "railways", {"cards": [5, 6, 7, 8], "objective": "mayor"})
-    assert "begins for **Ann**" in start.channel.text and "Join" not in str(start.channel.components)
+    assert "begins for **Ann**" in start.channel.text and "Join" not in str(start.table.components)
     first = await finish(table, ann, 1, ("capital",))
     assert "Final score" in first and "First game recorded on map 5-6-7-8, Mayor" in first
     await table.new(ann, "railways", {"cards": [5, 6, 7, 8], "objective": "mayor"})

@@ -8,6 +8,7 @@ import pytest
 from bench.policy import play
 from railhead.engine import IllegalAction, canonical, replay
 
+from ..helpers_discord import table_of
 from .helpers import GAME, Table
 
 
@@ -112,7 +113,7 @@ async def test_first_to_pass_through_the_bot(simcord_env):
     await ann.slash(channel, "game new", game="rotw", bidding="first_to_pass", barons=False)
     await bob.slash(channel, "game join")
     await ann.slash(channel, "game start")
-    await ann.click(channel.last_message, label="Bid $2,000")
+    await ann.click(table_of(channel), label="Bid $2,000")
     assert "Passing costs nothing yet (you have not bid)" in channel.last_message.content
     await bob.slash(channel, "rotw bid", amount=3)
     assert "Passing costs half your bid ($1,000)" in channel.last_message.content

@@ -17,7 +17,7 @@ from railhead.engine import canonical
 from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
 
-from ..helpers_table import token
+from ..helpers_table import board_of, token
 from .helpers import GAME, Table
 
 UI = RotwUI()
@@ -221,8 +221,8 @@ async def test_a_whole_hidden_money_game_through_the_table_never_shows_cash_in_p
         over = live is None
         for drawn in boards:                           # the channel's board
             assert over or all(p["cash"] is None for p in drawn["players"]), drawn["players"]
-        if reply.channel.image is not None:
-            assert json.loads(reply.channel.image)["you"] is None
+        if board_of(reply) is not None:
+            assert json.loads(board_of(reply))["you"] is None
         if over:
             break
         after = [p["cash"] for p in live.match.state["players"]]

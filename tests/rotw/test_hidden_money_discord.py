@@ -5,7 +5,7 @@ money may be hidden if all players agree). Each player's own cash is in their ep
 from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
 
-from ..helpers_discord import answer_of, history_pages, table_in_channel
+from ..helpers_discord import answer_of, card_text, controls, history_pages, table_in_channel, table_of
 from .helpers import GAME
 from .test_hidden_money import _no_cash_shown, _richer
 
@@ -24,9 +24,9 @@ async def test_own_cash_in_private_answers_and_none_in_the_channel(simcord_env):
     env = simcord_env
     channel, (ann, bob, cat) = await table_in_channel(env, "rotw", ["Ann", "Bob", "Cat"], "railways", 6,
                                                       render=True, hidden_money=True, barons=False)
-    await ann.click(channel.last_message, label="Bid $2,000")
-    await bob.click(channel.last_message, label="Pass")
-    await cat.click(channel.last_message, label="Pass")
+    await ann.click(table_of(channel), label="Bid $2,000")
+    await bob.click(table_of(channel), label="Pass")
+    await cat.click(table_of(channel), label="Pass")
     assert "Ann pays $2,000 (issuing 1 bond) and becomes first player" in channel.last_message.content
 
     status = private(await ann.slash(channel, "game status")).content
@@ -34,7 +34,7 @@ async def test_own_cash_in_private_answers_and_none_in_the_channel(simcord_env):
     assert ": money hidden, " in row(status, "Bob") and ": money hidden, " in row(status, "Cat")
     status = private(await bob.slash(channel, "game status")).content
     assert ": money hidden, 1 bond" in row(status, "Ann") and ": $0 (only you see it), " in row(status, "Bob")
-    hand = private(await ann.click(channel.last_message, label="My hand")).content
+    hand = private(await ann.click(table_of(channel), label="My hand")).content
     assert "You have $3,000, 1 bond" in hand
 
     preview = private(await ann.slash(channel, "rotw link", **{"from": "Lille", "to": "Brussel"}))
@@ -54,15 +54,15 @@ async def test_own_cash_in_private_answers_and_none_in_the_channel(simcord_env):
     figures = [0, 2, 3, 4, 5]                     # every amount anyone held so far
     for message in channel.history():
         _no_cash_shown(message.content, figures, "channel")
-        for action_row in message.components:
-            for item in action_row.children:
-                _no_cash_shown(getattr(item, "label", None) or "", figures, "button")
+        _no_cash_shown(card_text(message), figures, "table message")
+        for item in controls(message):
+            _no_cash_shown(getattr(item, "label", None) or "", figures, "button")
     for page in await history_pages(bob, channel):
         for text in page:
             _no_cash_shown(text, figures, "history")
 
     # the board posted in the channel: the same picture whatever Ann holds
-    (board,) = [a for a in channel.last_message.attachments if a.filename == "board.png"]
+    (board,) = [a for a in table_of(channel).attachments if a.filename == "board.png"]
     posted = await board.read()
     richer = GAME.view(_richer(match.state, 0, 20), None)
     assert posted == render_rotw.board_png(GAME.view(match.state, None)) == render_rotw.board_png(richer)

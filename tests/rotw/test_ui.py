@@ -66,7 +66,7 @@ async def test_pressing_pass_with_a_delivery_on_offer_needs_confirm(db_path):
     await table.click(ann, token(preview.caller, "Confirm"))
     turn = await table.command(bob, "pass", {})                      # Bob has no link: passes at once
     assert "Bob passes" in turn.channel.text
-    asked = await table.click(ann, token(turn.channel, "Pass"))
+    asked = await table.click(ann, token(turn.table, "Pass"))
     assert "You can still deliver a goods cube (for example the red cube: Lille → Brussel)" in asked.caller.text
     assert asked.channel is None and len((await table.session(7)).match.log) == 4
     done = await table.click(ann, token(asked.caller, "Confirm"))
@@ -83,7 +83,7 @@ async def test_confirm_before_passing_can_be_turned_off(db_path):
     preview = await table.command(ann, "link", {"from": "Lille", "to": "Brussel"})
     await table.click(ann, token(preview.caller, "Confirm"))
     turn = await table.command(bob, "pass", {})
-    done = await table.click(ann, token(turn.channel, "Pass"))
+    done = await table.click(ann, token(turn.table, "Pass"))
     assert "Ann passes this round" in done.channel.text
     await store.close()
 

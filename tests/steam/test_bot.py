@@ -17,7 +17,7 @@ from railhead.bot.store import Store
 from railhead.bot.table import Table
 from railhead.engine.games.steam.game import GAME
 
-from ..helpers_discord import LONG_NAMES, table_in_channel
+from ..helpers_discord import LONG_NAMES, controls, table_in_channel
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -148,7 +148,7 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
             label = f"{NAMES[prompt['seat']]}: " + ("Income" if action["take"] == "income" else "VP") + \
                 f" +{prompt['points']}"
             message = next(m for m in reversed(channel.history()) if any(
-                getattr(c, "label", None) == label for row in m.components for c in row.children))
+                getattr(c, "label", None) == label for c in controls(m)))
             await who.click(message, label=label)
         elif kind == "score":
             await who.slash(channel, "steam score", take=action["take"])
@@ -171,7 +171,7 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
 
 
 def _children(message) -> list:
-    return [c for row in message.components for c in row.children]
+    return controls(message)
 
 
 def _newest(bot, channel, wanted):
@@ -341,9 +341,9 @@ async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standar
 async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the_board(db_path):
     """Issue "Play-by-chat...", "Fewer posts": moves that change only whose turn it is post a line;
     the board comes when it changes (a tile taken, track laid, a cube moved)."""
-    from ..helpers_table import seated
+    from ..helpers_table import board_of, seated
     store, table, callers, start = await seated(db_path, "steam", names=("Ann", "Bob", "Cat"), render=True)
-    assert start.channel.image is not None
+    assert board_of(start) is not None
     try:
         while True:
             match = (await table.session(7)).match
@@ -352,10 +352,10 @@ async def test_a_pass_or_the_end_of_a_build_gets_a_text_line_and_a_tile_gets_the
                 break
             tile = next(a for a in match.legal_actions(prompt["seat"]) if a.get("pass_option"))
             reply = await table.act(callers[prompt["seat"]], tile)
-            assert reply.channel.image is not None                      # the tile shows on the board
+            assert board_of(reply) is not None                      # the tile shows on the board
         assert prompt["kind"] == "build"
         reply = await table.act(callers[prompt["seat"]], {"type": "done"})
-        assert reply.channel.image is None and "ends their build" in reply.channel.text
+        assert board_of(reply) is None and "ends their build" in reply.channel.text
     finally:
         await store.close()
 
@@ -383,7 +383,7 @@ async def test_what_a_new_player_missed_at_the_table(db_path):
     from ..helpers_table import seated
     store, table, callers, start = await seated(db_path, "steam", names=("Ann", "Bob", "Cat"))
     try:
-        menu = next(c for c in start.channel.components if isinstance(c, Select))
+        menu = next(c for c in start.table.components if isinstance(c, Select))
         labels = [o.label for o in menu.options]
         assert "Turn Order ($0)" in labels and not any(x.startswith("Turn Order: pass") for x in labels)
         match = (await table.session(7)).match

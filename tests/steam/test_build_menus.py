@@ -82,13 +82,13 @@ async def _table(db_path, players=3, standard=False, seed=21):
 
 async def _play_until(table, callers, stop, rng, reply=None, tiles=None):
     """The steady player's moves (``tiles``: an action tile a seat takes when it may) until
-    ``stop(state, prompt, actions)``; returns ``(prompt, actions, the last channel message)``."""
+    ``stop(state, prompt, actions)``; returns ``(prompt, actions, the last table card)``."""
     for _ in range(3000):
         match = (await table.session(7)).match
         prompt = rng.choice(match.prompts())
         acts = [a for a in match.legal_actions(prompt["seat"]) if a["type"] not in ("undo", "undo_vote")]
         if stop(match.state, prompt, acts):
-            return prompt, acts, reply.channel
+            return prompt, acts, reply.table
         wanted = {"type": "select", "tile": (tiles or {}).get(prompt["seat"])}
         action = wanted if wanted in acts else steam_player.choose(rng, match.state, prompt["seat"], acts,
                                                                    prompt["kind"])
@@ -245,16 +245,16 @@ async def test_capital_buttons_are_each_players_own(db_path, players):
     **no capital** and **raise capital…** (a private choice of steps), to stay within 5 rows."""
     store, table, callers, start = await _table(db_path, players=players, standard=True)
     try:
-        labels = [c.label for c in start.channel.components if isinstance(c, Button)]
+        labels = [c.label for c in start.table.components if isinstance(c, Button)]
         if players == 3:
             assert {"Ann: no capital", "Bob: raise $5", "Cat: raise $15"} <= set(labels)
         else:
             assert {"Ann: no capital", "Fay: raise capital…", "Fay: no capital, don't ask again"} <= set(labels)
             assert len(labels) == 19
-        _within_limits(start.channel.components)
-        await _press(table, callers[1], _offer(start.channel.components, "Bob: no capital"))
+        _within_limits(start.table.components)
+        await _press(table, callers[1], _offer(start.table.components, "Bob: no capital"))
         if players == 6:
-            steps = (await _press(table, callers[5], _offer(start.channel.components, "Fay: raise capital…"))).caller
+            steps = (await _press(table, callers[5], _offer(start.table.components, "Fay: raise capital…"))).caller
             await _press(table, callers[5], _offer(steps.components, "Raise $10 (income"))
         log = list((await table.session(7)).match.log)
         assert (1, {"type": "capital", "steps": 0}) in log

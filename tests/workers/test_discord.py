@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..helpers_discord import LONG_NAMES, history_pages, look_around
+from ..helpers_discord import LONG_NAMES, controls, history_pages, look_around, table_of
 from ..test_discord import match_of, private
 
 LIMIT = 4000
@@ -13,7 +13,7 @@ SECRET_WORDS = ("Your cards:", "Your dice:", "Placed so far", "Your dice so far"
 
 
 def components(message):
-    return [c for row in message.components for c in row.children]
+    return controls(message)
 
 
 def _choice(rng, items):
@@ -64,9 +64,9 @@ async def play_to_the_end(env, channel, members: dict, users: list, rng) -> tupl
                 message, dm_menus = dm, dm_menus + 1
                 actor = users[seat]
         if message is None and prompt["kind"] == "turn":
-            message = channel.last_message
+            message = table_of(channel)
         if message is None:
-            message = private(await actor.click(channel.last_message, label="My hand")).message
+            message = private(await actor.click(table_of(channel), label="My hand")).message
         seq = match.state["core"]["seq"]
         for _depth in range(12):
             message = await press(actor, message, rng)

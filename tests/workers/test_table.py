@@ -56,7 +56,7 @@ async def test_a_whole_three_player_game_by_buttons(tmp_path):
                                                 seed=11)
     try:
         assert "Place four action cards" in start.channel.text
-        assert all(not isinstance(c, Select) for c in start.channel.components)    # the menus go privately
+        assert all(not isinstance(c, Select) for c in start.table.components)    # the menus go privately
         assert set(start.direct) == {c.user_id for c in callers}                  # each gets a DM menu
         rng = random.Random(5)
         seen, session = await play_by_buttons(table, callers, 7, rng)

@@ -421,6 +421,11 @@ class RailwaysUI(GameUI):
             out.append(Button("End the decade", {"type": "end_decade"}, "danger"))
         return out
 
+    def public_players(self, view: dict) -> list[str]:
+        """See ``GameUI.public_players``: the solo player's capital, profit, pollution and score now."""
+        return [f"capital {view['capital']}/20 · profit {view['profit']} · pollution {view['pollution']}/13 · "
+                f"score now {view['score_now']}"]
+
     def status_text(self, view: dict) -> str:
         """See ``GameUI.status_text``: objective, phase, capital, profit, pollution, railworkers,
         markers, dice, the score now and the hand."""

@@ -433,6 +433,16 @@ class RotwUI(MapChoice, GameUI):
         offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else {"type": "pass"}, "danger"))
         return offers
 
+    def public_players(self, view: dict) -> list[str]:
+        """See ``GameUI.public_players``: cash (unless money is hidden), bonds, points, income,
+        engine level, links; the first player marked."""
+        def line(p: dict) -> str:
+            cash = "money hidden" if p["cash"] is None else dollars(p["cash"])
+            first = "first player · " if view["first"] == p["seat"] and view["phase"] == "actions" else ""
+            return (f"{first}{cash} · {plural(p['bonds'], 'bond')} · {plural(p['points'], 'point')} · earns "
+                    f"{dollars(p['income'])} a turn · engine {p['engine']} · {plural(p['links'], 'link')}")
+        return [line(p) for p in view["players"]]
+
     def status_text(self, view: dict) -> str:
         """See ``GameUI.status_text`` and ``status.status_text``."""
         return status_text(view)

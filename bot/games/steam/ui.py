@@ -421,6 +421,12 @@ class SteamUI(GameUI):
             return f"The first turn's order is auctioned; {names[view['actor']]} bids first."
         return f"Turn order, drawn at random: {order}." if order else super().start_text(view, names)
 
+    def public_players(self, view: dict) -> list[str]:
+        """See ``GameUI.public_players``: cash, income, VP, locomotive, links, the action tile."""
+        return [f"${p['cash']} · income {p['income']} · {p['vp']} VP · locomotive {p['loco']} · {p['links']} link(s)"
+                + (f" · {p['tile_name']}" if p["tile"] else "") + (" · out of the game" if p["out"] else "")
+                for p in view["players"]]
+
     def status_text(self, view: dict) -> str:
         """See ``GameUI.status_text``: per player cash in dollars, income, VP, locomotive, links, tile."""
         lines = [f"**Steam** on {view['map_name']}: turn {view['turn']} of {view['turns']}, {view['phase']}."]

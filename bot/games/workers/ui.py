@@ -418,6 +418,13 @@ class WorkersUI(GameUI):
             return turn_components(ctx, acts)
         return [Button(words.choice_label(a["option"], kind), a, "primary") for a in acts]
 
+    def public_players(self, view: dict) -> list[str]:
+        """See ``GameUI.public_players``: coins, investment step, directors, workers in the union,
+        the Baton and whether the player is ready."""
+        return [f"{words.coins(p['coins'])} · investment step {p['step']} · directors {p['directors']} · "
+                f"union workers {p['workers']['union']}" + (" · 🎽 Baton" if p["baton"] else "")
+                + (" · ready" if p["ready"] else "") for p in view["players"]]
+
     def status_text(self, view: dict) -> str:
         """See ``GameUI.status_text``: round, phase and step, a line per player (coins, workers,
         tokens) and per site, then market, commands, subsidy dice and trains."""
