@@ -152,8 +152,16 @@ class PlayerPanel:
                                                                                    else ""), PLAYER_TEXT)
 
 
+SEAT_SQUARES = {0xFF8C00: "🟧", 0x00BEC8: "🟦", 0xE63CA0: "🟪", 0xFFFFFF: "⬜", 0x78C828: "🟩", 0x3C3C3C: "⬛"}
+"""The square standing for each seat colour of ``render.panel.OWNER`` (orange, cyan, pink, white,
+lime, charcoal): pink is nearer red than purple by RGB, but reads as purple's family, never red."""
+
+
 def colour_square(colour: int) -> str:
-    """The coloured square emoji nearest to ``colour`` (0xRRGGBB): a player's colour in text."""
+    """The coloured square emoji for ``colour`` (0xRRGGBB): a seat colour's own (``SEAT_SQUARES``),
+    else the nearest: a player's colour in text."""
+    if colour in SEAT_SQUARES:
+        return SEAT_SQUARES[colour]
     squares = {"🟥": (221, 46, 68), "🟧": (244, 144, 12), "🟨": (253, 203, 88), "🟩": (120, 177, 89),
                "🟦": (85, 172, 238), "🟪": (170, 142, 214), "🟫": (193, 105, 79), "⬛": (49, 55, 61),
                "⬜": (230, 231, 232)}

@@ -159,3 +159,12 @@ def test_the_railways_final_score_says_how_to_play_the_map_again():
     again = GAMES["railways"].setup(registry.UIS["railways"].options_from_text({"cards": cards}), ["Ann"], 9)
     assert [c["number"] for c in GAMES["railways"].view(again, None)["layout"]] == \
         [int(n) for n in cards.split()]                                 # the hint's words give the same map
+
+
+def test_every_seat_colour_has_its_own_square_and_pink_is_not_red():
+    """The table message's player lines: seat 3's pink showed as a red square (nearest by RGB)."""
+    from railhead.bot.replies import colour_square
+    from railhead.render.panel import OWNER
+
+    squares = [colour_square((r << 16) | (g << 8) | b) for r, g, b in OWNER]
+    assert len(set(squares)) == len(OWNER) and squares[2] != "🟥"
