@@ -24,11 +24,12 @@ class SteamBoard:
         self.state = state
         self.hexes = mapdata.hexes
         self.impassable = mapdata.impassable
+        self._cities = state["cities"]          # the state's own dict: a New City is seen at once
 
     def node(self, hexname: str) -> str | None:
-        if hexname in self.state["cities"]:
+        if hexname in self._cities:
             return "city"
-        h = self.map.hexes.get(hexname)
+        h = self.hexes.get(hexname)
         return "town" if h is not None and h.town else None
 
     def name(self, hexname: str) -> str:

@@ -260,22 +260,23 @@ def _sample_track(state: dict, mapdata, rules, seat: int, rng: Stream) -> dict |
     for _ in range(TRACK_TRIES):
         h = rng.choice(hexes)
         if board.node(h) == "town":
-            tile = state["track"].get(h)
-            have = [s[0] for s in tile["segments"]] if tile else []
-            free = [s for s in range(6) if s not in have]
-            extra = _pick(free, 1 + rng.below(min(2, len(free))), rng) if free else []
-            if not extra:
+            have, free, leads, owns = _town_exits(state, board, ends, seat, h)
+            if not free or not (owns or leads):
+                continue
+            extra = _pick(free, 1 + rng.below(min(2, len(free))), rng)
+            if not (owns or leads.intersection(extra)):
                 continue
             exits = sorted(have + extra)
         else:
-            starts = [side for side in range(6) if _leads_in(board, ends, h, side)]
-            if not starts:
+            free = _free_sides(state, h)
+            starts = [side for side in free if _leads_in(board, ends, h, side)]
+            if not starts or len(free) < 2:
                 continue
             a = rng.choice(starts)
-            c = rng.choice([x for x in range(6) if x != a])
+            c = rng.choice([x for x in free if x != a])
             exits = sorted((a, c))
         action = {"type": "build", "hex": h, "exits": [SIDES[x] for x in exits]}
-        cost = _cost(state, mapdata, rules, seat, action)
+        cost = _cost(state, mapdata, rules, seat, action, board)
         if cost is not None and cost <= most:
             return action
     return None
@@ -301,9 +302,10 @@ def track_costs(state: dict, seat: int | None) -> list[dict]:
 def _priced(state: dict, mapdata, rules, seat: int) -> list[dict]:
     """Track candidates the rules accept now and the seat can pay for, with their costs."""
     most = can_raise(state["players"][seat], rules)
+    board = bld.SteamBoard(mapdata, state)
     out = []
     for action in track_candidates(state, mapdata, seat):
-        cost = _cost(state, mapdata, rules, seat, action)
+        cost = _cost(state, mapdata, rules, seat, action, board)
         if cost is not None and cost <= most:
             out.append({"action": action, "cost": cost})
     return out
@@ -313,7 +315,7 @@ def _priced_redirects(state: dict, mapdata, rules, seat: int) -> list[dict]:
     """The redirects the rules accept now and the seat can pay for."""
     most = can_raise(state["players"][seat], rules)
     board = bld.SteamBoard(mapdata, state)
-    return [a for a in _redirects(state, board, seat) if (c := _cost(state, mapdata, rules, seat, a)) is not None
+    return [a for a in _redirects(state, board, seat) if (c := _cost(state, mapdata, rules, seat, a, board)) is not None
             and c <= most]
 
 
@@ -334,22 +336,45 @@ def _candidate_hexes(state: dict, mapdata, board, ends: dict) -> list[str]:
 
 
 def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
-    """Pieces of track next to a city or an open end, town tiles, redirects: to be checked."""
+    """Pieces of track next to a city or an open end, town tiles, redirects: to be checked. Left
+    out, as the rules would refuse them anyway: a piece using a side the hex's track already uses,
+    or not starting from a city or an open end; new town exits none of which meets a city or an
+    open end, in a town where ``seat`` has no link (``_town_exits``)."""
     board = bld.SteamBoard(mapdata, state)
     ends = _open_ends(state["links"])
     out = []
     for h in _candidate_hexes(state, mapdata, board, ends):
         if board.node(h) == "town":
-            tile = state["track"].get(h)
-            have = [s[0] for s in tile["segments"]] if tile else []
+            have, free, leads, owns = _town_exits(state, board, ends, seat, h)
             for k in (1, 2):
-                for extra in combinations([s for s in range(6) if s not in have], k):
-                    out.append({"type": "build", "hex": h, "exits": [SIDES[s] for s in sorted(have + list(extra))]})
+                for extra in combinations(free, k):
+                    if owns or leads.intersection(extra):
+                        out.append({"type": "build", "hex": h, "exits": [SIDES[s] for s in sorted(have + list(extra))]})
             continue
-        starts = [side for side in range(6) if _leads_in(board, ends, h, side)]
-        pairs = {tuple(sorted((a, c))) for a in starts for c in range(6) if c != a}
+        free = _free_sides(state, h)
+        starts = [side for side in free if _leads_in(board, ends, h, side)]
+        pairs = {tuple(sorted((a, c))) for a in starts for c in free if c != a}
         out += [{"type": "build", "hex": h, "exits": [SIDES[a], SIDES[c]]} for a, c in sorted(pairs)]
     return out + _redirects(state, board, seat)
+
+
+def _free_sides(state: dict, h: str) -> list[int]:
+    """The sides of plain hex ``h`` its track does not use yet (new track may use only those)."""
+    tile = state["track"].get(h)
+    used = {x for seg in tile["segments"] for x in seg} if tile else ()
+    return [s for s in range(6) if s not in used]
+
+
+def _town_exits(state: dict, board, ends: dict, seat: int, h: str) -> tuple[list[int], list[int], set[int], bool]:
+    """Town hex ``h``: its tile's exits, the sides still free, those of them that meet a city or an
+    open end, and whether ``seat`` owns a link at the town (then new exits need not meet anything:
+    ``tilenet.connect``)."""
+    tile = state["track"].get(h)
+    have = [s[0] for s in tile["segments"]] if tile else []
+    free = [s for s in range(6) if s not in have]
+    leads = {s for s in free if _leads_in(board, ends, h, s)}
+    owns = any(link["owner"] == seat and h in (link["from"], link["to"]) for link in state["links"].values())
+    return have, free, leads, owns
 
 
 def _redirects(state: dict, board, seat: int) -> list[dict]:
@@ -374,11 +399,12 @@ def _leads_in(board, ends: dict, h: str, side: int) -> bool:
     return board.node(other) == "city" or (other, (side + 3) % 6) in ends
 
 
-def _cost(state: dict, mapdata, rules, seat: int, action: dict) -> int | None:
+def _cost(state: dict, mapdata, rules, seat: int, action: dict, board: bld.SteamBoard | None = None) -> int | None:
     """What a track action costs if the rules accept it now (``None`` if not): the same checks and
     prices as ``build.lay`` and ``build.redirect`` (``tilenet``'s plan and connection), without
-    laying it; the money is not checked."""
-    board = bld.SteamBoard(mapdata, state)
+    laying it; the money is not checked. ``board``: the state's ``SteamBoard``, when the caller
+    has one."""
+    board = board or bld.SteamBoard(mapdata, state)
     manifest = load_manifest()
     h = action["hex"]
     sides = bld.sides_of(action["exits"])
