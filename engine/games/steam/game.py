@@ -255,6 +255,13 @@ class Steam(Game):
         if kind_of(action) not in ("score", "capital"):
             state["last"] = [h for e in events for h in ([e["hex"]] if "hex" in e else e.get("hexes", []))]
 
+    def _determinize(self, state, seat, rng):
+        """Nothing to resample beyond the new seed ``Game.determinize`` draws: Steam hides no card
+        or tile, only the goods bag, and the bag's contents by colour follow from every view (the
+        96 cubes are on cities, on goods supply spaces or in the bag; a delivered cube goes back,
+        steam.txt "Moving a Goods Cube"), so they stay; what is drawn from it next (Production's
+        cubes) and Goods Growth's dice come from the stream, which the new seed makes new."""
+
     def reveals(self, before, after, action):
         """The end of the game; cubes drawn by Production and Goods Growth's dice are noticed by the
         engine's stream."""
