@@ -1,6 +1,8 @@
 """Steam's legal actions: every bid step, tile, delivery and choice, and the track a build may lay
 (every piece of track touching a city or an open end the seat may extend, every town tile exit,
-every redirect), each checked by the rules themselves on a copy."""
+every redirect), each checked by the rules themselves without playing it; and the random moves of
+a search player (``sample_build``, ``sample_move``, ``sample_kind``): a kind drawn uniformly among
+those legal now, then one of its moves, without listing every track tile or delivery."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -223,8 +225,8 @@ def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
     ``build``, ``redirect``), then one of its moves. A track tile is a random side of a hex next to
     a city or an open end (as ``track_candidates`` finds them), and a random second side (a town:
     random new exits), checked by the rules and the seat's money, tried ``TRACK_TRIES`` times
-    before every tile is listed; redirects are few and listed. The draw is one of
-    ``build_actions``."""
+    before every candidate is checked in a random order; redirects are few and checked in a random
+    order until one is accepted. The draw is one of ``build_actions``."""
     if flow.actor(state) != seat:
         return None
     mapdata, rules = of(state)
@@ -239,14 +241,31 @@ def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
         kind = names.pop(rng.below(len(names)))
         acts = kinds[kind]
         if kind == "build":
-            act = _sample_track(state, mapdata, rules, seat, rng)
+            act = _sample_track(state, mapdata, rules, seat, rng) or _first_priced(
+                state, mapdata, rules, seat,
+                [a for a in track_candidates(state, mapdata, seat) if a["type"] == "build"], rng)
             if act is not None:
                 return act
-            acts = [t["action"] for t in _priced(state, mapdata, rules, seat) if t["action"]["type"] == "build"]
         elif kind == "redirect":
-            acts = _priced_redirects(state, mapdata, rules, seat)
-        if acts:
+            act = _first_priced(state, mapdata, rules, seat, _redirects(state, bld.SteamBoard(mapdata, state), seat),
+                                rng)
+            if act is not None:
+                return act
+        else:
             return rng.choice(acts)
+    return None
+
+
+def _first_priced(state: dict, mapdata, rules, seat: int, candidates: list[dict], rng: Stream) -> dict | None:
+    """One of ``candidates`` the rules accept and the seat can pay for, each equally likely (the
+    first such in a random order), or ``None``: checked one by one, not all."""
+    most = can_raise(state["players"][seat], rules)
+    board = bld.SteamBoard(mapdata, state)
+    rng.shuffle(candidates)
+    for action in candidates:
+        cost = _cost(state, mapdata, rules, seat, action, board)
+        if cost is not None and cost <= most:
+            return action
     return None
 
 
@@ -309,14 +328,6 @@ def _priced(state: dict, mapdata, rules, seat: int) -> list[dict]:
         if cost is not None and cost <= most:
             out.append({"action": action, "cost": cost})
     return out
-
-
-def _priced_redirects(state: dict, mapdata, rules, seat: int) -> list[dict]:
-    """The redirects the rules accept now and the seat can pay for."""
-    most = can_raise(state["players"][seat], rules)
-    board = bld.SteamBoard(mapdata, state)
-    return [a for a in _redirects(state, board, seat) if (c := _cost(state, mapdata, rules, seat, a, board)) is not None
-            and c <= most]
 
 
 def _open_ends(links: dict) -> dict[tuple[str, int], str]:
