@@ -339,11 +339,24 @@ def _open_ends(links: dict) -> dict[tuple[str, int], str]:
 
 def _candidate_hexes(state: dict, mapdata, board, ends: dict) -> list[str]:
     """The hexes track may start in, sorted: next to a city, or faced by an open end (no city)."""
-    hexes = set()
+    hexes = set(_near_printed_cities(mapdata))
     for h in state["cities"]:
-        hexes.update(neighbor(h, s) for s in range(6))
+        if h not in mapdata.cities:                             # a New City
+            hexes.update(neighbor(h, s) for s in range(6))
     hexes.update(neighbor(h, side) for h, side in ends)
     return sorted(x for x in hexes if x in mapdata.hexes and board.node(x) != "city")
+
+
+_NEAR: dict[int, tuple] = {}
+
+
+def _near_printed_cities(mapdata) -> frozenset[str]:
+    """The hexes next to the cities printed on ``mapdata`` (worked out once per map)."""
+    known = _NEAR.get(id(mapdata))
+    if known is None or known[0] is not mapdata:
+        near = frozenset(neighbor(h, s) for h in mapdata.cities for s in range(6))
+        known = _NEAR[id(mapdata)] = (mapdata, near)
+    return known[1]
 
 
 def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
