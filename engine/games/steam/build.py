@@ -24,11 +24,12 @@ class SteamBoard:
         self.state = state
         self.hexes = mapdata.hexes
         self.impassable = mapdata.impassable
+        self._cities = state["cities"]          # the state's own dict: a New City is seen at once
 
     def node(self, hexname: str) -> str | None:
-        if hexname in self.state["cities"]:
+        if hexname in self._cities:
             return "city"
-        h = self.map.hexes.get(hexname)
+        h = self.hexes.get(hexname)
         return "town" if h is not None and h.town else None
 
     def name(self, hexname: str) -> str:
@@ -84,14 +85,14 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     if board.node(h) == "town":
         # the new exits' links are numbered clockwise from E whatever order the exits were typed in,
         # so a menu's preview and the typed command give each exit the same link number
-        plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h,
-                                 sorted(set(sides)), True)
+        plan = _planned(tilenet.plan_town, board, state["track"], state["links"], manifest, state["tiles"], h,
+                        sorted(set(sides)))
     else:
         if len(sides) != 2:
             raise IllegalAction("A piece of track joins two sides of the hex: give two exits"
                                 f"{tilenet.faces(board, state['track'], h)}.")
-        plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat, h, sides,
-                                    True)
+        plan = _planned(tilenet.plan_segment, board, state["track"], state["links"], manifest, state["tiles"], seat, h,
+                        sides)
     tilenet.connect(plan, board, state["links"], seat, state["track"])
     cost, terrain = tile_cost(plan, mapdata, rules)
     player = state["players"][seat]
@@ -109,6 +110,16 @@ def lay(state: dict, mapdata: MapData, rules: Rules, seat: int, hexname: str, ex
     events.append({"type": "build", "seat": seat, "hex": h, "money": [paid.record],
                    "text": f"{player['name']} {what}{terrain} and {paid.text}{_completed(state, board, done)}"
                            f"{opened}."})
+
+
+def _planned(plan, *args):
+    """``plan(*args)`` (a ``tilenet`` check of a tile); when it refuses, the refusal is made again with
+    the details that name what each side of the hex faces (worked out only then: they cost more
+    than the check)."""
+    try:
+        return plan(*args)
+    except IllegalAction:
+        return plan(*args, True)
 
 
 def tile_cost(plan, mapdata: MapData, rules: Rules) -> tuple[int, str]:

@@ -215,6 +215,24 @@ TILE_WORDS = {
 """The tiles of ``data/tables/steam/tiles.toml`` in a player's words (their ids are ours, terse)."""
 
 
+class _Manifest(Manifest):
+    """A ``Manifest`` that remembers the tile type of each list of segments it was asked about:
+    the legal moves and the random moves of a build ask about the same few shapes again and
+    again, and working out a shape (its six rotations) is the costly part of checking a tile."""
+
+    def __init__(self, types: dict, names: dict[str, str] | None = None):
+        super().__init__(types, names)
+        self._matched: dict[tuple, str | None] = {}
+
+    def match(self, segments) -> str | None:
+        key = tuple(map(tuple, segments))
+        try:
+            return self._matched[key]
+        except KeyError:
+            found = self._matched[key] = super().match(key)
+            return found
+
+
 @cache
 def load_manifest() -> Manifest:
     """``data/tables/steam/tiles.toml`` as a ``tiles.Manifest``; ``DataError`` for a tile that
@@ -231,5 +249,5 @@ def load_manifest() -> Manifest:
         if any(key == k for k, _ in types.values()):
             fail(path, text, f"tile {t.id}: another tile has the same shape", "tile", i, "segments")
         types[t.id] = (key, t.count)
-    return Manifest(types, TILE_WORDS)
+    return _Manifest(types, TILE_WORDS)
 

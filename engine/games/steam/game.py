@@ -127,7 +127,8 @@ def _move_pass(state, seat, action, rng, events) -> None:
     _after_moves(state, rng, events)
 
 
-_PASSES = {"move": _move_pass, "auction": _auction_pass, "order": _order_pass}
+_PASSES = {"move": (_move_pass, search.can_move), "auction": (_auction_pass, search.can_bid),
+           "order": (_order_pass, search.can_bid)}
 
 
 def _only_passes(state, rng, events) -> None:
@@ -135,9 +136,9 @@ def _only_passes(state, rng, events) -> None:
     pass (no delivery, no locomotive level; a bid it cannot raise), it passes, and the event says
     why. Nothing is decided for it that it could have decided otherwise."""
     for _ in range(100):
-        handler = _PASSES.get(state["phase"])
+        handler, can = _PASSES.get(state["phase"], (None, None))
         seat = flow.actor(state) if handler else None
-        if seat is None or search.legal_actions(state, seat) != [{"type": "pass"}]:
+        if seat is None or can(state, seat):
             return
         handler(state, seat, None, rng, events)
         passed = next(e for e in reversed(events) if e.get("type") == "pass" and e.get("seat") == seat)
@@ -154,26 +155,76 @@ def _actor(state) -> list[int]:
     return [flow.actor(state)]
 
 
+def _kinds(legal):
+    """A step's ``sample`` for a step with few moves: a kind at random, then one of its moves."""
+    return lambda state, seat, rng: search.sample_kind(legal(state, seat), rng)
+
+
+def _always(action: dict):
+    return lambda state, seat: dict(action)
+
+
+def _bid_prompt(state, seat) -> dict:
+    """``bid`` with the lowest bid now (``floor``, dollars) and the place bid for (the first turn's
+    auction: one per place; the standard game's: the turn order, 1)."""
+    if state["phase"] == "auction":
+        a = state["auction"]["order"]
+        return {"kind": "bid", "floor": max(flow.OPENING_BID, a["high"] + 1),
+                "place": len(state["auction"]["placed"]) + 1}
+    return {"kind": "bid", "floor": max(standard.OPENING_BID, state["bidding"]["high"] + 1), "place": 1}
+
+
+def _build_prompt(state, seat) -> dict:
+    """``build`` with the tiles ``laid``, their ``limit`` and the action tiles still ``todo``."""
+    b = state["build"]
+    return {"kind": "build", "laid": b["laid"], "limit": b["limit"], "todo": list(b["todo"])}
+
+
+def _select_default(state, seat) -> dict | None:
+    """The cheapest free tile for a seat that does not choose: the first with a pass option (taken
+    with it), else the first it can take."""
+    acts = search.select_actions(state, seat)
+    return next((a for a in acts if a.get("pass_option")), acts[0] if acts else None)
+
+
 STEPS = (
     Step("capital", "decide on capital for this turn", {"capital": _capital}, active=_in("capital"),
          actors=lambda state: [int(k) for k, v in state["capital"].items() if v is None],
-         refuse=lambda state, kind: "First everyone decides on capital for this turn (`capital`, 0 steps for none)."),
+         refuse=lambda state, kind: "First everyone decides on capital for this turn (`capital`, 0 steps for none).",
+         prompt=lambda state, seat: {"kind": "capital"}, legal=search.capital_actions,
+         sample=_kinds(search.capital_actions), default=_always({"type": "capital", "steps": 0})),
     Step("score", "place your track points as income or VP", {"score": _score}, active=_in("score"),
-         actors=_scoring, refuse=_placing_points),
+         actors=_scoring, refuse=_placing_points,
+         prompt=lambda state, seat: {"kind": "score", "points": state["scoring"]["points"][str(seat)]},
+         legal=search.score_actions, sample=_kinds(search.score_actions),
+         default=_always({"type": "score", "take": "vp"})),
     Step("auction", "bid or pass for a place in the turn order", {"bid": _auction_bid, "pass": _auction_pass},
-         active=_in("auction"), actors=_actor),
+         active=_in("auction"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions,
+         sample=_kinds(search.bid_actions), default=_always({"type": "pass"})),
     Step("order", "bid or drop out for the turn order", {"bid": _order_bid, "pass": _order_pass},
-         active=_in("order"), actors=_actor),
-    Step("select", "choose an action tile", {"select": _select}, active=_in("select"), actors=_actor),
+         active=_in("order"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions,
+         sample=_kinds(search.bid_actions), default=_always({"type": "pass"})),
+    Step("select", "choose an action tile", {"select": _select}, active=_in("select"), actors=_actor,
+         prompt=lambda state, seat: {"kind": "select", "turn": state["turn"]}, legal=search.select_actions,
+         sample=_kinds(search.select_actions), default=_select_default),
     Step("build", "build track", {"build": _then_end(_lay), "redirect": _then_end(_redirect),
                                   "grow": _then_end(_grow), "urbanize": _then_end(_urbanize),
-                                  "produce": _then_end(_produce), "done": _done}, active=_in("build"), actors=_actor),
+                                  "produce": _then_end(_produce), "done": _done}, active=_in("build"), actors=_actor,
+         prompt=_build_prompt, legal=search.build_actions_of, sample=search.sample_build,
+         default=search.build_default),
     Step("move", "move goods", {"deliver": _deliver, "locomotive": _locomotive, "pass": _move_pass},
-         active=_in("move"), actors=_actor),
+         active=_in("move"), actors=_actor,
+         prompt=lambda state, seat: {"kind": "move", "round": state["move"]["round"]},
+         legal=search.move_actions, sample=search.sample_move, default=_always({"type": "pass"})),
 )
 """Capital (standard game) and track points (after a delivery) are asked of several seats at once;
 the rest is one seat at a time: the auctions, choosing action tiles, building, moving goods
-(steam.txt, "Phase 1 – Select Action Tiles" and the phases after it)."""
+(steam.txt, "Phase 1 – Select Action Tiles" and the phases after it). Each step's prompt: ``capital``;
+``score`` (``points``); ``bid`` (``floor``, ``place``); ``select`` (``turn``); ``build`` (``laid``,
+``limit``, ``todo``); ``move`` (``round``). A seat that does not answer in time passes in an auction
+or while moving goods, takes the cheapest free tile (its pass option if it has one), ends its build
+(after a City Growth, Urbanization or Production it must still use), takes points as VP, raises no
+capital."""
 
 
 class Steam(Game):
@@ -204,50 +255,12 @@ class Steam(Game):
         if kind_of(action) not in ("score", "capital"):
             state["last"] = [h for e in events for h in ([e["hex"]] if "hex" in e else e.get("hexes", []))]
 
-    def _prompts(self, state):
-        """``{"seat", "kind"}``: ``bid`` (with ``floor``), ``select``, ``build`` (``laid``, ``limit``,
-        ``todo``), ``move`` (``round``) for the one seat to act; ``score`` (``points``) for each
-        seat still choosing income or VP."""
-        phase = state["phase"]
-        if phase == "capital":
-            return [{"seat": int(k), "kind": "capital"} for k, v in state["capital"].items() if v is None]
-        if phase == "score":
-            s = state["scoring"]
-            return [{"seat": int(k), "kind": "score", "points": p} for k, p in s["points"].items()
-                    if k not in s["choices"]]
-        seat = flow.actor(state)
-        if seat is None:
-            return []
-        if phase == "auction":
-            a = state["auction"]["order"]
-            return [{"seat": seat, "kind": "bid", "floor": max(flow.OPENING_BID, a["high"] + 1),
-                     "place": len(state["auction"]["placed"]) + 1}]
-        if phase == "order":
-            a = state["bidding"]
-            return [{"seat": seat, "kind": "bid", "floor": max(standard.OPENING_BID, a["high"] + 1), "place": 1}]
-        if phase == "build":
-            b = state["build"]
-            return [{"seat": seat, "kind": "build", "laid": b["laid"], "limit": b["limit"], "todo": list(b["todo"])}]
-        if phase == "move":
-            return [{"seat": seat, "kind": "move", "round": state["move"]["round"]}]
-        return [{"seat": seat, "kind": "select", "turn": state["turn"]}]
-
-    def _legal_actions(self, state, seat):
-        return search.legal_actions(state, seat)
-
-    def timeout_action(self, state, seat):
-        """What a seat that does not answer does: passes in an auction, takes the cheapest free
-        tile (its pass option if it has one), ends its build (after a City Growth or Urbanization
-        it must make), passes when moving goods, takes points as VP."""
-        acts = search.legal_actions(state, seat)
-        if not acts:
-            return None
-        for wanted in ({"type": "pass"}, {"type": "done"}, {"type": "score", "take": "vp"},
-                       {"type": "capital", "steps": 0}):
-            if wanted in acts:
-                return wanted
-        passing = [a for a in acts if a.get("pass_option")]
-        return (passing or [a for a in acts if a["type"] in ("select", "grow", "urbanize", "produce")] or acts)[0]
+    def _determinize(self, state, seat, rng):
+        """Nothing to resample beyond the new seed ``Game.determinize`` draws: Steam hides no card
+        or tile, only the goods bag, and the bag's contents by colour follow from every view (the
+        96 cubes are on cities, on goods supply spaces or in the bag; a delivered cube goes back,
+        steam.txt "Moving a Goods Cube"), so they stay; what is drawn from it next (Production's
+        cubes) and Goods Growth's dice come from the stream, which the new seed makes new."""
 
     def reveals(self, before, after, action):
         """The end of the game; cubes drawn by Production and Goods Growth's dice are noticed by the

@@ -1,6 +1,8 @@
 """Steam's legal actions: every bid step, tile, delivery and choice, and the track a build may lay
 (every piece of track touching a city or an open end the seat may extend, every town tile exit,
-every redirect), each checked by the rules themselves on a copy."""
+every redirect), each checked by the rules themselves without playing it; and the random moves of
+a search player (``sample_build``, ``sample_move``, ``sample_kind``): a kind drawn uniformly among
+those legal now, then one of its moves, without listing every track tile or delivery."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -8,6 +10,8 @@ from itertools import combinations
 from railhead.engine.common import tilenet
 from railhead.engine.common.hexgrid import SIDES, neighbor
 from railhead.engine.common.routes import adjacency, routes
+from railhead.engine.core.errors import IllegalAction
+from railhead.engine.core.rng import Stream
 
 from . import build as bld
 from . import flow
@@ -16,55 +20,157 @@ from .data import load_manifest
 from .money import can_raise
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
-    mapdata, rules = of(state)
-    phase = state["phase"]
-    if phase == "capital":
-        if state["capital"].get(str(seat), 0) is not None:
-            return []
-        p = state["players"][seat]
-        return [{"type": "capital", "steps": k} for k in range(0, min(3, p["income"] - rules.income_min) + 1)] + [
-            {"type": "capital", "steps": 0, "always": True}]
-    if phase == "score":
-        s = state["scoring"]
-        waiting = str(seat) in s["points"] and str(seat) not in s["choices"]
-        return [{"type": "score", "take": t} for t in ("income", "vp")] if waiting else []
+def capital_actions(state: dict, seat: int) -> list[dict]:
+    """Capital (standard game): 0 to 3 steps of $5 (no more than the income track allows), or no
+    capital for every turn."""
+    if state["capital"].get(str(seat), 0) is not None:
+        return []
+    rules = of(state)[1]
+    p = state["players"][seat]
+    return [{"type": "capital", "steps": k} for k in range(0, min(3, p["income"] - rules.income_min) + 1)] + [
+        {"type": "capital", "steps": 0, "always": True}]
+
+
+def score_actions(state: dict, seat: int) -> list[dict]:
+    """A delivery's track points as income or as VP, for a seat still choosing."""
+    s = state["scoring"]
+    waiting = str(seat) in s["points"] and str(seat) not in s["choices"]
+    return [{"type": "score", "take": t} for t in ("income", "vp")] if waiting else []
+
+
+def _floor(state: dict) -> int:
+    """The lowest bid now, in dollars (the first turn's auction or the standard game's)."""
+    a = state["auction"]["order"] if state["phase"] == "auction" else state["bidding"]
+    return max(flow.OPENING_BID, a["high"] + 1)
+
+
+def bid_actions(state: dict, seat: int) -> list[dict]:
+    """An auction's pass, and bids from the lowest allowed up to $5 more, as far as the seat can
+    raise the money."""
     if flow.actor(state) != seat:
         return []
+    floor = _floor(state)
+    most = can_raise(state["players"][seat], of(state)[1])
+    return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(6) if floor + i <= most]
+
+
+def can_bid(state: dict, seat: int) -> bool:
+    """Whether ``seat`` could bid now, not only pass (``bid_actions`` lists a bid)."""
+    return _floor(state) <= can_raise(state["players"][seat], of(state)[1])
+
+
+def select_actions(state: dict, seat: int) -> list[dict]:
+    """The free action tiles the seat can pay for (Locomotive only below the top level), and each
+    free tile's pass option."""
+    if flow.actor(state) != seat:
+        return []
+    rules = of(state)[1]
     player = state["players"][seat]
-    if phase in ("auction", "order"):
-        a = state["auction"]["order"] if phase == "auction" else state["bidding"]
-        floor = max(flow.OPENING_BID, a["high"] + 1)
-        return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(6)
-                                     if floor + i <= can_raise(player, rules)]
-    if phase == "select":
-        acts = []
-        for t in flow.free_tiles(state, rules):
-            maxed = t.id == "locomotive" and player["loco"] >= rules.locomotive_max
-            if t.cost <= can_raise(player, rules) and not maxed:
-                acts.append({"type": "select", "tile": t.id})
-            if t.pass_option:
-                acts.append({"type": "select", "tile": t.id, "pass_option": True})
-        return acts
-    if phase == "build":
-        return build_actions(state, mapdata, rules, seat)
-    if phase == "move":
-        acts: list[dict] = [{"type": "pass"}]
-        if not player["loco_done"] and player["loco"] < rules.locomotive_max:
-            acts.append({"type": "locomotive"})
-        adj = adjacency(state["links"])
-
-        def colour_of(h):
-            return state["cities"][h]["colour"] if h in state["cities"] else None
-        for h, city in sorted(state["cities"].items()):
-            for colour in sorted(set(city["cubes"])):
-                for ids, _ in routes(state["links"], h, colour, player["loco"], seat, colour_of, adj, rule="share"):
-                    acts.append({"type": "deliver", "from": h, "colour": colour, "links": ids})
-        return acts
-    return []
+    most = can_raise(player, rules)
+    acts = []
+    for t in flow.free_tiles(state, rules):
+        maxed = t.id == "locomotive" and player["loco"] >= rules.locomotive_max
+        if t.cost <= most and not maxed:
+            acts.append({"type": "select", "tile": t.id})
+        if t.pass_option:
+            acts.append({"type": "select", "tile": t.id, "pass_option": True})
+    return acts
 
 
-def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
+def _colour_of(state: dict):
+    cities = state["cities"]
+    return lambda h: cities[h]["colour"] if h in cities else None
+
+
+def _deliveries(state: dict, seat: int):
+    """Every delivery of ``seat`` now, lazily: cities in hex order, colours sorted, routes as
+    ``routes`` finds them."""
+    player = state["players"][seat]
+    links = state["links"]
+    adj = adjacency(links)
+    colour_of = _colour_of(state)
+    for h, city in sorted(state["cities"].items()):
+        for colour in sorted(set(city["cubes"])):
+            for ids, _ in routes(links, h, colour, player["loco"], seat, colour_of, adj, rule="share"):
+                yield {"type": "deliver", "from": h, "colour": colour, "links": ids}
+
+
+def _can_improve(state: dict, seat: int) -> bool:
+    player = state["players"][seat]
+    return not player["loco_done"] and player["loco"] < of(state)[1].locomotive_max
+
+
+def move_actions(state: dict, seat: int) -> list[dict]:
+    """Moving goods: pass, a locomotive level (once a turn, below the top), every delivery."""
+    if flow.actor(state) != seat:
+        return []
+    acts: list[dict] = [{"type": "pass"}]
+    if _can_improve(state, seat):
+        acts.append({"type": "locomotive"})
+    return acts + list(_deliveries(state, seat))
+
+
+def can_move(state: dict, seat: int) -> bool:
+    """Whether ``seat`` could do more than pass while moving goods (``move_actions``)."""
+    return _can_improve(state, seat) or next(_deliveries(state, seat), None) is not None
+
+
+def sample_move(state: dict, seat: int, rng: Stream) -> dict | None:
+    """One of ``move_actions`` at random without listing every delivery: a kind drawn uniformly
+    among those legal now (``pass``, ``locomotive``, ``deliver``), then for a delivery a random
+    city and cube colour that has one, and one of its routes."""
+    if flow.actor(state) != seat:
+        return None
+    kinds = ["pass", "locomotive", "deliver"] if _can_improve(state, seat) else ["pass", "deliver"]
+    while True:
+        kind = kinds.pop(rng.below(len(kinds)))
+        if kind != "deliver":
+            return {"type": kind}
+        act = _sample_delivery(state, seat, rng)
+        if act is not None:
+            return act
+
+
+def _sample_delivery(state: dict, seat: int, rng: Stream) -> dict | None:
+    links = state["links"]
+    if not any(link["to"] is not None for link in links.values()):
+        return None
+    player = state["players"][seat]
+    adj = adjacency(links)
+    colour_of = _colour_of(state)
+    cubes = [(h, colour) for h, city in sorted(state["cities"].items()) if h in adj
+             for colour in sorted(set(city["cubes"]))]
+    while cubes:
+        h, colour = cubes.pop(rng.below(len(cubes)))
+        found = [ids for ids, _ in routes(links, h, colour, player["loco"], seat, colour_of, adj, rule="share")]
+        if found:
+            return {"type": "deliver", "from": h, "colour": colour, "links": rng.choice(found)}
+    return None
+
+
+def sample_kind(acts: list[dict], rng: Stream) -> dict | None:
+    """One of ``acts`` at random: a kind (``type``) drawn uniformly among those present, then one
+    action of that kind; ``None`` for no actions."""
+    if not acts:
+        return None
+    kinds: dict[str, list[dict]] = {}
+    for act in acts:
+        kinds.setdefault(act["type"], []).append(act)
+    return rng.choice(rng.choice(list(kinds.values())))
+
+
+def build_actions_of(state: dict, seat: int) -> list[dict]:
+    """The build step's legal actions for ``seat`` (``build_actions``)."""
+    if flow.actor(state) != seat:
+        return []
+    mapdata, rules = of(state)
+    return build_actions(state, mapdata, rules, seat)
+
+
+def build_choices(state: dict, mapdata, rules) -> list[dict]:
+    """The build's moves other than track, in ``build_actions``' order: ``done`` (unless a City
+    Growth, Urbanization or Production taken can still be used), each city that may grow, up to 20
+    pairs of empty goods supply spaces for Production, each town for the next New City tile."""
     b = state["build"]
     acts: list[dict] = []
     if not (("city-growth" in b["todo"] and bld.can_grow(state, mapdata))
@@ -84,9 +190,121 @@ def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
         board = bld.SteamBoard(mapdata, state)
         towns = [h for h in sorted(mapdata.hexes) if board.node(h) == "town"]
         acts += [{"type": "urbanize", "town": h, "tile": x} for h in towns for x in sorted(state["new_cities"])[:1]]
-    if b["laid"] < b["limit"]:
+    return acts
+
+
+def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
+    """Everything ``seat`` may do in its build now: ``build_choices``, then every track tile and
+    redirect it can pay for (``track_candidates`` checked by the rules)."""
+    acts = build_choices(state, mapdata, rules)
+    if state["build"]["laid"] < state["build"]["limit"]:
         acts += [t["action"] for t in _priced(state, mapdata, rules, seat)]
     return acts
+
+
+def build_default(state: dict, seat: int) -> dict | None:
+    """The build's move for a seat that does not answer: ``done``, else the first City Growth,
+    Urbanization or Production it must still use (there is one whenever ``done`` is refused)."""
+    if flow.actor(state) != seat:
+        return None
+    mapdata, rules = of(state)
+    acts = build_choices(state, mapdata, rules)
+    return acts[0] if acts else None
+
+
+CHEAPEST_TRACK = 2
+"""No track costs less: $1 an exit and a piece of track has two, a town tile one exit and the town
+(steam.txt, "Paying for Your First Tracks"); terrain and improvements only add."""
+TRACK_TRIES = 40
+"""Random pieces of track ``sample_build`` tries before it lists them all (``_priced``)."""
+
+
+def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
+    """One legal build move of ``seat`` drawn at random without listing every track tile: a kind
+    drawn uniformly among the kinds legal now (``done``, ``grow``, ``produce``, ``urbanize``,
+    ``build``, ``redirect``), then one of its moves. A track tile is a random side of a hex next to
+    a city or an open end (as ``track_candidates`` finds them), and a random second side (a town:
+    random new exits), checked by the rules and the seat's money, tried ``TRACK_TRIES`` times
+    before every candidate is checked in a random order; redirects are few and checked in a random
+    order until one is accepted. The draw is one of ``build_actions``."""
+    if flow.actor(state) != seat:
+        return None
+    mapdata, rules = of(state)
+    b = state["build"]
+    kinds: dict[str, list[dict] | None] = {}
+    for act in build_choices(state, mapdata, rules):
+        kinds.setdefault(act["type"], []).append(act)
+    if b["laid"] < b["limit"] and can_raise(state["players"][seat], rules) >= CHEAPEST_TRACK:
+        kinds["build"] = kinds["redirect"] = None          # drawn when their kind is drawn
+    names = list(kinds)
+    while names:
+        kind = names.pop(rng.below(len(names)))
+        acts = kinds[kind]
+        if kind == "build":
+            act = _sample_track(state, mapdata, rules, seat, rng) or _first_priced(
+                state, mapdata, rules, seat,
+                [a for a in track_candidates(state, mapdata, seat) if a["type"] == "build"], rng)
+            if act is not None:
+                return act
+        elif kind == "redirect":
+            act = _first_priced(state, mapdata, rules, seat, _redirects(state, bld.SteamBoard(mapdata, state), seat),
+                                rng)
+            if act is not None:
+                return act
+        else:
+            return rng.choice(acts)
+    return None
+
+
+def _first_priced(state: dict, mapdata, rules, seat: int, candidates: list[dict], rng: Stream) -> dict | None:
+    """One of ``candidates`` the rules accept and the seat can pay for, each equally likely (the
+    first such in a random order), or ``None``: checked one by one, not all."""
+    most = can_raise(state["players"][seat], rules)
+    board = bld.SteamBoard(mapdata, state)
+    rng.shuffle(candidates)
+    for action in candidates:
+        cost = _cost(state, mapdata, rules, seat, action, board)
+        if cost is not None and cost <= most:
+            return action
+    return None
+
+
+def _sample_track(state: dict, mapdata, rules, seat: int, rng: Stream) -> dict | None:
+    board = bld.SteamBoard(mapdata, state)
+    ends = _open_ends(state["links"])
+    hexes = _candidate_hexes(state, mapdata, board, ends)
+    if not hexes:
+        return None
+    most = can_raise(state["players"][seat], rules)
+    for _ in range(TRACK_TRIES):
+        h = rng.choice(hexes)
+        if board.node(h) == "town":
+            have, free, leads, owns = _town_exits(state, board, ends, seat, h)
+            if not free or not (owns or leads):
+                continue
+            extra = _pick(free, 1 + rng.below(min(2, len(free))), rng)
+            if not (owns or leads.intersection(extra)):
+                continue
+            exits = sorted(have + extra)
+        else:
+            free = _free_sides(state, h)
+            starts = [side for side in free if _leads_in(board, ends, h, side)]
+            if not starts or len(free) < 2:
+                continue
+            a = rng.choice(starts)
+            c = rng.choice([x for x in free if x != a])
+            exits = sorted((a, c))
+        action = {"type": "build", "hex": h, "exits": [SIDES[x] for x in exits]}
+        cost = _cost(state, mapdata, rules, seat, action, board)
+        if cost is not None and cost <= most:
+            return action
+    return None
+
+
+def _pick(items: list, k: int, rng: Stream) -> list:
+    """``k`` of ``items`` at random (without repeats)."""
+    pool = list(items)
+    return [pool.pop(rng.below(len(pool))) for _ in range(k)]
 
 
 def track_costs(state: dict, seat: int | None) -> list[dict]:
@@ -103,35 +321,89 @@ def track_costs(state: dict, seat: int | None) -> list[dict]:
 def _priced(state: dict, mapdata, rules, seat: int) -> list[dict]:
     """Track candidates the rules accept now and the seat can pay for, with their costs."""
     most = can_raise(state["players"][seat], rules)
+    board = bld.SteamBoard(mapdata, state)
     out = []
     for action in track_candidates(state, mapdata, seat):
-        cost = _cost(state, mapdata, rules, seat, action)
+        cost = _cost(state, mapdata, rules, seat, action, board)
         if cost is not None and cost <= most:
             out.append({"action": action, "cost": cost})
     return out
 
 
-def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
-    """Pieces of track next to a city or an open end, town tiles, redirects: to be checked."""
-    board = bld.SteamBoard(mapdata, state)
-    hexes = set()
+def _open_ends(links: dict) -> dict[tuple[str, int], str]:
+    """``{(hex, side): link id}``: the open end of each incomplete link, the hex of its last tile and
+    the side it points through."""
+    return {(link["path"][-1][0], link["exit"]): lid for lid, link in links.items()
+            if link["to"] is None and link["exit"] is not None}
+
+
+def _candidate_hexes(state: dict, mapdata, board, ends: dict) -> list[str]:
+    """The hexes track may start in, sorted: next to a city, or faced by an open end (no city)."""
+    hexes = set(_near_printed_cities(mapdata))
     for h in state["cities"]:
-        hexes |= {neighbor(h, s) for s in range(6)}
-    for link in state["links"].values():
-        if link["to"] is None and link["exit"] is not None:
-            hexes.add(neighbor(link["path"][-1][0], link["exit"]))
+        if h not in mapdata.cities:                             # a New City
+            hexes.update(neighbor(h, s) for s in range(6))
+    hexes.update(neighbor(h, side) for h, side in ends)
+    return sorted(x for x in hexes if x in mapdata.hexes and board.node(x) != "city")
+
+
+_NEAR: dict[int, tuple] = {}
+
+
+def _near_printed_cities(mapdata) -> frozenset[str]:
+    """The hexes next to the cities printed on ``mapdata`` (worked out once per map)."""
+    known = _NEAR.get(id(mapdata))
+    if known is None or known[0] is not mapdata:
+        near = frozenset(neighbor(h, s) for h in mapdata.cities for s in range(6))
+        known = _NEAR[id(mapdata)] = (mapdata, near)
+    return known[1]
+
+
+def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
+    """Pieces of track next to a city or an open end, town tiles, redirects: to be checked. Left
+    out, as the rules would refuse them anyway: a piece using a side the hex's track already uses,
+    or not starting from a city or an open end; new town exits none of which meets a city or an
+    open end, in a town where ``seat`` has no link (``_town_exits``)."""
+    board = bld.SteamBoard(mapdata, state)
+    ends = _open_ends(state["links"])
     out = []
-    for h in sorted(x for x in hexes if x in mapdata.hexes and board.node(x) != "city"):
-        tile = state["track"].get(h)
+    for h in _candidate_hexes(state, mapdata, board, ends):
         if board.node(h) == "town":
-            have = [s[0] for s in tile["segments"]] if tile else []
+            have, free, leads, owns = _town_exits(state, board, ends, seat, h)
             for k in (1, 2):
-                for extra in combinations([s for s in range(6) if s not in have], k):
-                    out.append({"type": "build", "hex": h, "exits": [SIDES[s] for s in sorted(have + list(extra))]})
+                for extra in combinations(free, k):
+                    if owns or leads.intersection(extra):
+                        out.append({"type": "build", "hex": h, "exits": [SIDES[s] for s in sorted(have + list(extra))]})
             continue
-        starts = [side for side in range(6) if _leads_in(state, board, h, side)]
-        pairs = {tuple(sorted((a, c))) for a in starts for c in range(6) if c != a}
+        free = _free_sides(state, h)
+        starts = [side for side in free if _leads_in(board, ends, h, side)]
+        pairs = {tuple(sorted((a, c))) for a in starts for c in free if c != a}
         out += [{"type": "build", "hex": h, "exits": [SIDES[a], SIDES[c]]} for a, c in sorted(pairs)]
+    return out + _redirects(state, board, seat)
+
+
+def _free_sides(state: dict, h: str) -> list[int]:
+    """The sides of plain hex ``h`` its track does not use yet (new track may use only those)."""
+    tile = state["track"].get(h)
+    used = {x for seg in tile["segments"] for x in seg} if tile else ()
+    return [s for s in range(6) if s not in used]
+
+
+def _town_exits(state: dict, board, ends: dict, seat: int, h: str) -> tuple[list[int], list[int], set[int], bool]:
+    """Town hex ``h``: its tile's exits, the sides still free, those of them that meet a city or an
+    open end, and whether ``seat`` owns a link at the town (then new exits need not meet anything:
+    ``tilenet.connect``)."""
+    tile = state["track"].get(h)
+    have = [s[0] for s in tile["segments"]] if tile else []
+    free = [s for s in range(6) if s not in have]
+    leads = {s for s in free if _leads_in(board, ends, h, s)}
+    owns = any(link["owner"] == seat and h in (link["from"], link["to"]) for link in state["links"].values())
+    return have, free, leads, owns
+
+
+def _redirects(state: dict, board, seat: int) -> list[dict]:
+    """Every other side the last tile of each incomplete link ``seat`` may claim could turn to."""
+    out = []
     for lid, link in state["links"].items():
         if link["to"] is None and tilenet.claimable(state["links"], seat, lid, board.node):
             h = link["path"][-1][0]
@@ -143,23 +415,20 @@ def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
     return out
 
 
-def _leads_in(state: dict, board, h: str, side: int) -> bool:
-    """Whether track leaving ``h`` by ``side`` meets a city or an open end facing it: a piece of track
-    needs one such side to start from (the rest are refused by ``tilenet.connect``)."""
+def _leads_in(board, ends: dict, h: str, side: int) -> bool:
+    """Whether track leaving ``h`` by ``side`` meets a city or an open end facing it (``ends``:
+    ``_open_ends``): a piece of track needs one such side to start from (the rest are refused by
+    ``tilenet.connect``)."""
     other = neighbor(h, side)
-    if board.node(other) == "city":
-        return True
-    back = (side + 3) % 6
-    return any(link["to"] is None and link["exit"] == back and link["path"][-1][0] == other
-               for link in state["links"].values())
+    return board.node(other) == "city" or (other, (side + 3) % 6) in ends
 
 
-def _cost(state: dict, mapdata, rules, seat: int, action: dict) -> int | None:
+def _cost(state: dict, mapdata, rules, seat: int, action: dict, board: bld.SteamBoard | None = None) -> int | None:
     """What a track action costs if the rules accept it now (``None`` if not): the same checks and
     prices as ``build.lay`` and ``build.redirect`` (``tilenet``'s plan and connection), without
-    laying it; the money is not checked."""
-    from railhead.engine.core.errors import IllegalAction
-    board = bld.SteamBoard(mapdata, state)
+    laying it; the money is not checked. ``board``: the state's ``SteamBoard``, when the caller
+    has one."""
+    board = board or bld.SteamBoard(mapdata, state)
     manifest = load_manifest()
     h = action["hex"]
     sides = bld.sides_of(action["exits"])
@@ -181,4 +450,6 @@ def _cost(state: dict, mapdata, rules, seat: int, action: dict) -> int | None:
     return cost
 
 
-__all__ = ["legal_actions", "load_manifest"]
+__all__ = ["bid_actions", "build_actions", "build_actions_of", "build_default", "can_bid", "can_move",
+           "capital_actions", "move_actions", "sample_build", "sample_kind", "sample_move", "score_actions",
+           "select_actions", "track_costs"]

@@ -7,7 +7,7 @@ import msgspec
 from . import build, flow
 from .build import SteamBoard
 from .context import of
-from .seats import holder
+from .seats import active, holder
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -64,13 +64,13 @@ def view(state: dict, seat: int | None) -> dict:
         "move": None if m is None else {"round": m["round"], "order": m["order"], "seat": m["order"][m["at"]]
                                         if m["at"] < len(m["order"]) else None},
         "scoring": None if state["scoring"] is None else {
-            "points": state["scoring"]["points"], "waiting": [int(k) for k in state["scoring"]["points"]
-                                                              if k not in state["scoring"]["choices"]]},
+            "points": state["scoring"]["points"], "waiting": _waiting(state["scoring"])},
         "auction": None if state["auction"] is None else {
             "place": len(state["auction"]["placed"]) + 1, "placed": state["auction"]["placed"],
             "high": state["auction"]["order"]["high"], "high_seat": state["auction"]["order"]["high_seat"],
             "passed": state["auction"]["order"]["passed"]},
-        "capital": None if state.get("capital") is None else [int(k) for k, v in state["capital"].items() if v is None],
+        "capital": None if state.get("capital") is None else [s for s in active(state)
+                                                              if state["capital"].get(str(s), 0) is None],
         "bidding": None if state.get("bidding") is None else {
             "high": state["bidding"]["high"], "high_seat": state["bidding"]["high_seat"],
             "dropped": state["bidding"]["dropped"], "bids": state["bidding"]["bids"], "skip": state.get("skip", [])},
@@ -79,3 +79,11 @@ def view(state: dict, seat: int | None) -> dict:
         "last": list(state.get("last", [])),
         "final": flow.final_scores(state, rules)["table"] if state["phase"] == "over" else None,
     }
+
+
+def _waiting(scoring: dict) -> list[int]:
+    """The seats still placing a delivery's track points, in the settling order (the mover first,
+    then turn order; seat order for states saved before it was kept), whatever order a stored
+    state's keys come back in."""
+    order = scoring.get("order") or sorted(int(k) for k in scoring["points"])
+    return [s for s in order if str(s) in scoring["points"] and str(s) not in scoring["choices"]]
