@@ -209,14 +209,16 @@ def frames_of(ui: GameUI, line: Timeline, seats: list[str], max_frames: int = MA
 
 
 def story(game: Game, ui: GameUI, options: Any, seats: list[str], seed: int, log_: list[tuple[int, dict]],
-          outcome: dict | None = None, max_frames: int = MAX_FRAMES, render_options: dict | None = None) -> Story:
+          outcome: dict | None = None, max_frames: int = MAX_FRAMES, render_options: dict | None = None,
+          replay: bool = True) -> Story:
     """The story of a game (blocking: run it in a worker thread). ``outcome``: the final result
     for the chart's subtitle. ``render_options``: the board's keyword arguments (the default
-    board when ``None``)."""
+    board when ``None``). ``replay=False``: the chart alone (well under a second; the replay draws
+    a board a frame, tens of seconds on a busy machine)."""
     began = time.perf_counter()
     line = timeline(game, ui, options, seats, seed, log_)
     chart = draw.chart_png(chart_of(game.name, seats, line, outcome))
-    frames = frames_of(ui, line, seats, max_frames, render_options)
+    frames = frames_of(ui, line, seats, max_frames, render_options) if replay else []
     replay = draw.replay_gif(frames) if frames else None
     return Story(chart, replay, line.moves, len(frames), time.perf_counter() - began)
 
@@ -226,12 +228,13 @@ _CACHE: OrderedDict[tuple, Story] = OrderedDict()
 _BUSY: dict[tuple, asyncio.Future] = {}
 
 
-async def of_session(ui: GameUI, session: Session) -> Story:
-    """The story of a session's game, made in a worker thread; the last ``CACHE_SIZE`` are kept
-    (the key is the game's id and its number of log entries: a story at a given log never
-    changes), and one is made once when two ask for it at once."""
+async def of_session(ui: GameUI, session: Session, replay: bool = True) -> Story:
+    """The story of a session's game, made in a worker thread (``replay=False``: the chart
+    alone); the last ``CACHE_SIZE`` are kept (the key is the game's id, its number of log
+    entries and ``replay``: a story at a given log never changes), and one is made once when two
+    ask for it at once."""
     m = session.match
-    key = (session.row.id, m.game.id, len(m.log))
+    key = (session.row.id, m.game.id, len(m.log), replay)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
@@ -241,7 +244,7 @@ async def of_session(ui: GameUI, session: Session) -> Story:
     _BUSY[key] = future
     try:
         made = await asyncio.to_thread(story, m.game, ui, m.options, list(m.seats), m.seed, list(m.log),
-                                       m.outcome())
+                                       m.outcome(), replay=replay)
         log.info("game %s: story made in %.1f s (%d moves, %d frames, chart %d B, replay %d B)", session.row.id,
                  made.seconds, made.moves, made.frames, len(made.chart), len(made.replay or b""))
         _CACHE[key] = made                          # a game's story at a given log never changes
@@ -258,17 +261,18 @@ async def of_session(ui: GameUI, session: Session) -> Story:
 
 
 async def with_story(table: StoryHost, session: Session, reply: Reply) -> Reply:
-    """``reply`` with the story of the session's game added to its channel message's images
-    (``score-chart.png``, ``replay.gif``) once the game is over; unchanged while it runs, when
-    the table draws no images, or if making it fails (logged: the final scores still go out)."""
+    """``reply`` with the score chart of the session's game added to its channel message's images
+    (``score-chart.png``) and a line saying where the replay is, once the game is over; unchanged
+    while it runs, when the table draws no images, or if making it fails (logged: the final
+    scores still go out). The replay GIF is drawn on demand (``/game history story:true``): it
+    takes tens of seconds, which the final move must not wait for."""
     if not table.render or reply.channel is None or session.match.outcome() is None:
         return reply
     try:
-        made = await of_session(table.ui(session.row.game), session)
+        made = await of_session(table.ui(session.row.game), session, replay=False)
     except Exception:
         log.exception("game %s: story not made", session.row.id)
         return reply
     reply.channel.more.append(("score-chart.png", made.chart))
-    if made.replay:
-        reply.channel.more.append(("replay.gif", made.replay))
+    reply.channel.text += "\nThe game over the turns is charted below; `/game history story:true` also plays it back."
     return reply

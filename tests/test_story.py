@@ -230,7 +230,8 @@ async def test_the_end_of_a_game_posts_its_story(monkeypatch):
             self.row, self.match = Row(), match
 
     posted = await game_story.with_story(Host(), FakeSession(done), Reply(channel=Message("Final scores")))
-    assert [name for name, _ in posted.channel.more] == ["score-chart.png", "replay.gif"]
+    assert [name for name, _ in posted.channel.more] == ["score-chart.png"]      # the replay on demand: slow
+    assert "`/game history story:true` also plays it back" in posted.channel.text
     still = await game_story.with_story(Host(), FakeSession(running), Reply(channel=Message("Your move")))
     assert still.channel.more == []
     Host.render = False
