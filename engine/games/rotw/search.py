@@ -247,36 +247,83 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     if "inspection" in state:
         return inspector.legal(state, seat)
     if seat in barons.choosing(state):
-        return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+        return baron_keeps(state, seat)
     if seat in transcontinental.pending(state):
-        return [{"type": "return_bonds", "count": n} for n in range(state["players"][seat]["bonds"] + 1)
-                if transcontinental.return_cost(n) <= state["players"][seat]["points"]]
+        return bond_returns(state, seat)
     if barons.choosing(state) or bidding.actor(state) != seat:
         return []
     kept = holdings.effects(state, ctx, seat)
     if state["phase"] == "auction":
-        floor = bidding.bid_floor(state, ctx)
-        executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
-        return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
-    acts: list[dict] = [{"type": "pass"}]
-    if barons.bonds_baron(state, seat) and state["round"] == rules.ROUNDS and rules.last_turn(state):
-        acts.append({"type": "issue_bonds", "count": 1})
-    ready = {ops.spec(ctx, c).effect for c in state["players"][seat]["armed"]}
-    acts += [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
-    if state["players"][seat]["engine"] < 8:
-        acts.append({"type": "upgrade"})
-        acts += [{"type": "use_card", "card": kept[e]} for e in holdings.UPGRADE_CARDS if e in kept and e not in ready]
-    if "modules" in state and not periods.is_composed(state["options"]["map"]):
-        acts += routing.legal(state, seat)             # with the Fuel Depots' stops (not through time)
-    else:
-        acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
+        return auction_actions(state, ctx, kept)
+    acts: list[dict] = [{"type": "pass"}] + bond_issues(state, seat) + card_uses(state, ctx, seat, kept)
+    acts += delivery_actions(state, seat)
     if "modules" in state:
         acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
     acts += build_sample(state, ctx, seat)
-    grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
-    tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
+    grays, tiles = _grays_tiles(state)
     acts += [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]
     acts += [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]
+    acts += card_takes(state, ctx, seat, grays, tiles)
+    acts = [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
+    return mapcards.only_now(state, acts, build_cards(kept))
+
+
+def baron_keeps(state: dict, seat: int) -> list[dict]:
+    """Keeping either of the seat's two barons."""
+    return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+
+
+def bond_returns(state: dict, seat: int) -> list[dict]:
+    """Between the Transcontinental phases: each number of bonds the seat can afford to return."""
+    return [{"type": "return_bonds", "count": n} for n in range(state["players"][seat]["bonds"] + 1)
+            if transcontinental.return_cost(n) <= state["players"][seat]["points"]]
+
+
+def auction_actions(state: dict, ctx: Context, kept: dict[str, str]) -> list[dict]:
+    """In the auction: a pass, the floor and the nine bids above it, a kept Railroad Executive."""
+    floor = bidding.bid_floor(state, ctx)
+    executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
+    return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
+
+
+def bond_issues(state: dict, seat: int) -> list[dict]:
+    """The most-bonds baron's holder may issue a bond as a free action in the game's last round."""
+    if barons.bonds_baron(state, seat) and state["round"] == rules.ROUNDS and rules.last_turn(state):
+        return [{"type": "issue_bonds", "count": 1}]
+    return []
+
+
+def card_uses(state: dict, ctx: Context, seat: int, kept: dict[str, str]) -> list[dict]:
+    """Readying kept build cards not ready yet; below engine level 8, the upgrade and the upgrade cards."""
+    ready = {ops.spec(ctx, c).effect for c in state["players"][seat]["armed"]}
+    acts = [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
+    if state["players"][seat]["engine"] < 8:
+        acts.append({"type": "upgrade"})
+        acts += [{"type": "use_card", "card": kept[e]} for e in holdings.UPGRADE_CARDS if e in kept and e not in ready]
+    return acts
+
+
+def build_cards(kept: dict[str, str]) -> set[str]:
+    """The ids of the kept build cards (``holdings.BUILD_CARDS``)."""
+    return {kept[e] for e in holdings.BUILD_CARDS if e in kept}
+
+
+def delivery_actions(state: dict, seat: int) -> list[dict]:
+    """The seat's deliveries as JSON actions (with the add-on modules: ``routing.legal``, stops
+    at Fuel Depots included; not through time), before the embargo's filter."""
+    if "modules" in state and not periods.is_composed(state["options"]["map"]):
+        return routing.legal(state, seat)
+    return [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
+
+
+def _grays_tiles(state: dict) -> tuple[list[str], list[str]]:
+    grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
+    return grays, [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
+
+
+def card_takes(state: dict, ctx: Context, seat: int, grays: list[str], tiles: list[str]) -> list[dict]:
+    """Taking each face-up operations card (with its city, and colour, where the card needs them)."""
+    acts: list[dict] = []
     for card in state["cards"]["face_up"]:
         s = ops.spec(ctx, card)
         if s.effect == "engine_upgrade" and state["players"][seat]["engine"] < 8:
@@ -290,8 +337,7 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
         elif s.effect in mapcards.IMMEDIATE:
             acts += mapcards.take_options(state, ctx, seat, card, grays, tiles)
-    acts = [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
-    return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})
+    return acts
 
 
 MOVES = ("deliver", "urbanize", "upgrade", "take_card", "western_link")

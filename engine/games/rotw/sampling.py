@@ -1,0 +1,127 @@
+"""One legal action drawn at random, for a search player's playouts (issue 32, "Search hooks").
+
+``sample_round`` draws a round's action without listing every legal action (``search.legal_actions``
+lists them, its builds a sample): first an action kind, uniformly among the kinds legal now, then
+one action of that kind. Each kind is tried in the order drawn; a kind with no legal action now
+(found only when it is tried) is set aside and another kind drawn, so the kind comes out uniform
+over the kinds that have one. A pass is always legal, so a draw always ends. Every action drawn
+is one ``search.legal_actions`` lists (same candidates, same filters), so it is legal.
+
+A build is drawn over the slots of ``search.build_sample`` in a random order (each complete-link
+corridor, each ferry corridor with a readied Ferry Line, each unfinished link's open end, each city
+of the seat's network for a long corridor; with the add-on modules, each Mine, Fuel Depot and
+Switch Track build): the first slot that gives a legal build gives the action, so only as many
+slots are checked as it takes to find one.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from railhead.engine.common.track import MAX_TILES
+from railhead.engine.core.rng import Stream
+
+from . import eventdeck, holdings, modules, transcontinental, western
+from .context import Context
+from .network import cities_reached
+from .paths import corridors, long_corridors
+from .search import (
+    _action,
+    _Free,
+    _from_open_end,
+    _grays_tiles,
+    bond_issues,
+    build_cards,
+    card_takes,
+    card_uses,
+    delivery_actions,
+    switch_builds,
+)
+
+
+def by_kind(acts: list[dict], rng: Stream) -> dict:
+    """One of ``acts`` (not empty): its kind uniformly among the kinds in ``acts``, then one action
+    of that kind uniformly."""
+    kinds: dict[str, list[dict]] = {}
+    for a in acts:
+        kinds.setdefault(a["type"], []).append(a)
+    group = list(kinds.values())[rng.below(len(kinds))]
+    return group[rng.below(len(group))]
+
+
+def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
+    """One legal action of ``seat``, the seat to act in a round of actions (the kinds and filters of
+    ``search.legal_actions``: this turn's embargo, the Transcontinental phase's limits, only builds,
+    build cards and a pass while a Hot Spring build is due)."""
+    kept = holdings.effects(state, ctx, seat)
+
+    def allowed(acts: list[dict]) -> list[dict]:
+        return [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
+
+    def one_of(make: Callable[[], list[dict]]) -> Callable[[], dict | None]:
+        def draw() -> dict | None:
+            acts = allowed(make())
+            return acts[rng.below(len(acts))] if acts else None
+        return draw
+
+    def uses() -> list[dict]:
+        return [a for a in card_uses(state, ctx, seat, kept) if a["type"] == "use_card"]
+
+    kinds: list[Callable[[], dict | None]] = [lambda: {"type": "pass"},
+                                              lambda: _build(state, ctx, seat, rng)]
+    if state.get("hot_spring") is not None:                 # mapcards.only_now: builds and build cards
+        cards = build_cards(kept)
+        kinds.append(one_of(lambda: [a for a in uses() if a["card"] in cards]))
+    else:
+        engine = state["players"][seat]["engine"]
+        grays, tiles = _grays_tiles(state)
+        kinds += [one_of(lambda: bond_issues(state, seat)), one_of(uses),
+                  one_of(lambda: delivery_actions(state, seat)),
+                  one_of(lambda: [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]),
+                  one_of(lambda: [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]),
+                  one_of(lambda: card_takes(state, ctx, seat, grays, tiles))]
+        if engine < 8:
+            kinds.append(lambda: {"type": "upgrade"})
+    while True:
+        draw = kinds.pop(rng.below(len(kinds)))
+        action = draw()
+        if action is not None:
+            return action
+
+
+def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
+    """A legal build of ``seat`` from the slots of ``search.build_sample`` (and the add-on modules'
+    builds), checked in a random order; ``None`` when no slot gives one."""
+    perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
+    free = _Free(ctx, state, seat, perks)
+    extra = (modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)) if "modules" in state else []
+    plain = corridors(ctx.map.id)
+    ferry = corridors(ctx.map.id, ferry=True) if perks else ()
+    ends = sorted((lid for lid, link in state["links"].items() if link["owner"] == seat and link["to"] is None),
+                  key=int)
+    network = sorted(cities_reached(state, seat))
+    sizes = (len(extra), len(plain), len(ferry), len(ends), len(network))
+    total = sum(sizes)
+    order = list(range(total))
+    long = None
+    for i in range(total):
+        j = i + rng.below(total - i)
+        order[i], order[j] = order[j], order[i]
+        k = order[i]
+        action = None
+        if k < sizes[0]:
+            action = extra[k]
+        elif (k := k - sizes[0]) < sizes[1]:
+            action = _action(plain[k]) if free(plain[k]) else None
+        elif (k := k - sizes[1]) < sizes[2]:
+            action = _action(ferry[k]) if free(ferry[k]) else None
+        elif (k := k - sizes[2]) < sizes[3]:
+            acts = _from_open_end(state, ctx, seat, ends[k], perks)
+            action = acts[rng.below(len(acts))] if acts else None
+        else:
+            long = long if long is not None else long_corridors(ctx.map.id)
+            city = network[k - sizes[3]]
+            path = next((p for p in long[city] if free(p[:MAX_TILES + 1], p[MAX_TILES + 1])), None)
+            action = _action(path[:MAX_TILES + 1], path[MAX_TILES + 1]) if path is not None else None
+        if action is not None and transcontinental.allowed(state, ctx.map, action):
+            return action
+    return None
