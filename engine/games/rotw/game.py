@@ -13,6 +13,7 @@ from . import (
     barons,
     bidding,
     eventdeck,
+    hidden,
     holdings,
     inspector,
     mapcards,
@@ -220,6 +221,10 @@ class RailwaysOfTheWorld(Game):
         is hidden), or the game ended. Cube draws are noticed by the engine's stream."""
         turned = len(after["cards"]["deck"]) < len(before["cards"]["deck"]) or eventdeck.drawn(before, after)
         return turned or (after["phase"] == "over" and before["phase"] != "over")
+
+    def _determinize(self, state, seat, rng):
+        """The decks' order and the other seats' barons (``hidden.determinize``)."""
+        hidden.determinize(state, seat, rng)
 
     def query(self, state, seat, name, args):
         """``cheapest_link``, ``deliveries`` and ``can_deliver`` (see ``queries.py``)."""

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.common.track import MAX_TILES
 from railhead.engine.core.rng import Stream
 
-from . import eventdeck, holdings, modules, transcontinental, western
+from . import eventdeck, holdings, modules, periods, transcontinental, western
 from .context import Context
 from .network import cities_reached
 from .paths import corridors, long_corridors
@@ -72,20 +73,46 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
         cards = build_cards(kept)
         kinds.append(one_of(lambda: [a for a in uses() if a["card"] in cards]))
     else:
-        engine = state["players"][seat]["engine"]
-        grays, tiles = _grays_tiles(state)
         kinds += [one_of(lambda: bond_issues(state, seat)), one_of(uses),
-                  one_of(lambda: delivery_actions(state, seat)),
-                  one_of(lambda: [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]),
+                  lambda: _delivery(state, seat, rng, allowed),
+                  one_of(lambda: [{"type": "urbanize", "city": h, "colour": c} for h, c in _urbanizations(state)]),
                   one_of(lambda: [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]),
-                  one_of(lambda: card_takes(state, ctx, seat, grays, tiles))]
-        if engine < 8:
+                  one_of(lambda: card_takes(state, ctx, seat, *_grays_tiles(state)))]
+        if state["players"][seat]["engine"] < 8:
             kinds.append(lambda: {"type": "upgrade"})
     while True:
         draw = kinds.pop(rng.below(len(kinds)))
         action = draw()
         if action is not None:
             return action
+
+
+def _urbanizations(state: dict) -> list[tuple[str, str]]:
+    grays, tiles = _grays_tiles(state)
+    return [(h, c) for h in grays for c in tiles]
+
+
+def _delivery(state: dict, seat: int, rng: Stream, allowed: Callable[[list[dict]], list[dict]]) -> dict | None:
+    """A legal delivery of ``seat``: on a plain map, a cube (a city and a colour it holds) drawn at
+    random among those that have one, then one of its deliveries; with the add-on modules or
+    through time, one of the whole list (``search.delivery_actions``)."""
+    if "modules" in state or periods.is_composed(state["options"]["map"]):
+        acts = allowed(delivery_actions(state, seat))
+        return acts[rng.below(len(acts))] if acts else None
+    links = state["links"]
+    if not any(link["owner"] == seat and link["to"] for link in links.values()):
+        return None
+    cities = state["cities"]
+    adj = adjacency(links)
+    engine = state["players"][seat]["engine"]
+    cubes = [(origin, colour) for origin in sorted(adj) for colour in sorted(set(cities[origin]["cubes"]))]
+    while cubes:
+        origin, colour = cubes.pop(rng.below(len(cubes)))
+        acts = allowed([{"type": "deliver", "from": origin, "colour": colour, "links": ids}
+                        for ids, _ in routes(links, origin, colour, engine, seat, lambda h: cities[h]["colour"], adj)])
+        if acts:
+            return acts[rng.below(len(acts))]
+    return None
 
 
 def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
