@@ -132,9 +132,12 @@ def test_a_shown_baron_stays_and_an_unshown_first_engine_holds_no_engine_race():
         copy = GAME.determinize(state, 0, rng_for("shown", n))
         assert copy["barons"]["kept"]["1"] == race and race in copy["barons"]["hands"]["1"]
     b["shown"], b["first_engine"] = [], 2
-    for n in range(10):
+    held = set()
+    for n in range(30):
         copy = GAME.determinize(state, 0, rng_for("unshown", n))
         assert all(barons.deck()[x].kind != "engine_first" for x in copy["barons"]["hands"]["2"])
+        held |= set(copy["barons"]["hands"]["1"])
+    assert race in held                                       # seat 1, not first, may hold it
 
 
 def test_in_the_west_nobody_holds_the_baron_they_kept_in_the_east():
