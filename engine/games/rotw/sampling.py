@@ -93,19 +93,24 @@ def _urbanizations(state: dict) -> list[tuple[str, str]]:
 
 
 def _delivery(state: dict, seat: int, rng: Stream, allowed: Callable[[list[dict]], list[dict]]) -> dict | None:
-    """A legal delivery of ``seat``: on a plain map, a cube (a city and a colour it holds) drawn at
-    random among those that have one, then one of its deliveries; with the add-on modules or
+    """A legal delivery of ``seat``: on a plain map, a cube (a colour in a city at an end of one of
+    the seat's complete links: the first link is the mover's own) drawn at random among those that
+    have one, then one of its deliveries; with the add-on modules or
     through time, one of the whole list (``search.delivery_actions``)."""
     if "modules" in state or periods.is_composed(state["options"]["map"]):
         acts = allowed(delivery_actions(state, seat))
         return acts[rng.below(len(acts))] if acts else None
     links = state["links"]
-    if not any(link["owner"] == seat and link["to"] for link in links.values()):
+    starts = set()                   # a cube leaves along one of the seat's own complete links
+    for link in links.values():
+        if link["owner"] == seat and link["to"]:
+            starts.update((link["from"], link["to"]))
+    if not starts:
         return None
     cities = state["cities"]
     adj = adjacency(links)
     engine = state["players"][seat]["engine"]
-    cubes = [(origin, colour) for origin in sorted(adj) for colour in sorted(set(cities[origin]["cubes"]))]
+    cubes = [(origin, colour) for origin in sorted(starts) for colour in sorted(set(cities[origin]["cubes"]))]
     while cubes:
         origin, colour = cubes.pop(rng.below(len(cubes)))
         acts = allowed([{"type": "deliver", "from": origin, "colour": colour, "links": ids}

@@ -317,8 +317,9 @@ def delivery_actions(state: dict, seat: int) -> list[dict]:
 
 
 def _grays_tiles(state: dict) -> tuple[list[str], list[str]]:
-    grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
-    return grays, [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
+    grays = sorted(h for h, city in state["cities"].items() if city["colour"] == "gray")
+    tiles = state["new_city_tiles"]
+    return grays, [c for c in COLOURS if tiles.get(c, 0) > 0]
 
 
 def card_takes(state: dict, ctx: Context, seat: int, grays: list[str], tiles: list[str]) -> list[dict]:
