@@ -53,8 +53,6 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
     """One legal action of ``seat``, the seat to act in a round of actions (the kinds and filters of
     ``search.legal_actions``: this turn's embargo, the Transcontinental phase's limits, only builds,
     build cards and a pass while a Hot Spring build is due)."""
-    kept = holdings.effects(state, ctx, seat)
-
     def allowed(acts: list[dict]) -> list[dict]:
         return [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
 
@@ -65,12 +63,12 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
         return draw
 
     def uses() -> list[dict]:
-        return [a for a in card_uses(state, ctx, seat, kept) if a["type"] == "use_card"]
+        return [a for a in card_uses(state, ctx, seat, holdings.effects(state, ctx, seat)) if a["type"] == "use_card"]
 
     kinds: list[Callable[[], dict | None]] = [lambda: {"type": "pass"},
                                               lambda: _build(state, ctx, seat, rng)]
     if state.get("hot_spring") is not None:                 # mapcards.only_now: builds and build cards
-        cards = build_cards(kept)
+        cards = build_cards(holdings.effects(state, ctx, seat))
         kinds.append(one_of(lambda: [a for a in uses() if a["card"] in cards]))
     else:
         kinds += [one_of(lambda: bond_issues(state, seat)), one_of(uses),
