@@ -10,7 +10,7 @@ import pytest
 
 from railhead.engine import canonical
 from railhead.engine.core.rng import rng_for
-from railhead.engine.games.rotw import barons, transcontinental
+from railhead.engine.games.rotw import barons, eventdeck, transcontinental
 
 from ..search_hooks import (
     assert_determinize_reads_only_the_view,
@@ -182,3 +182,22 @@ def test_a_finished_game_is_not_resampled():
     copy = GAME.determinize(state, 0, rng_for("over", 0))
     assert canonical({k: v for k, v in copy.items() if k != "seed"}) == canonical(
         {k: v for k, v in state.items() if k != "seed"})
+
+
+def test_the_future_events_discarded_unseen_at_the_start_are_dealt_again():
+    """railways-of-the-world.txt, "Events Deck" (a Future Event drawn at the start is discarded and
+    another drawn; ``eventdeck.setup``): nobody saw which, so determinized copies discard other
+    Future Events there, the same number, and the deck and discard keep their cards between them
+    (issue 32, "determinize": cards seen stay seen, counts stay right)."""
+    seed = next(s for s in range(100) if GAME.setup({"events": True}, ["A", "B"], s)["event_deck"]["discard"])
+    state = GAME.setup({"events": True}, ["A", "B"], seed)
+    ed = state["event_deck"]
+    discarded = set()
+    for n in range(8):
+        copy = GAME.determinize(state, 0, rng_for("events", n))["event_deck"]
+        assert len(copy["discard"]) == len(ed["discard"]) and len(copy["deck"]) == len(ed["deck"])
+        assert sorted(copy["deck"] + copy["discard"]) == sorted(ed["deck"] + ed["discard"])
+        assert all(eventdeck.deck()[e].future for e in copy["discard"])
+        assert copy["future"] == ed["future"]
+        discarded.add(tuple(copy["discard"]))
+    assert len(discarded) > 1

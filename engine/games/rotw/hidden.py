@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from railhead.engine.core.rng import Stream
 
-from . import barons, transcontinental
+from . import barons, eventdeck, transcontinental
 
 DEALS = 20
 """Shuffles tried for a deal of the others' barons that keeps every constraint (see ``_barons``)."""
@@ -30,7 +30,7 @@ def determinize(state: dict, seat: int | None, rng: Stream) -> None:
     cards = state["cards"]
     cards["deck"] = _shuffled(cards["deck"], rng)
     if "event_deck" in state:
-        state["event_deck"]["deck"] = _shuffled(state["event_deck"]["deck"], rng)
+        _events(state["event_deck"], rng)
     if "barons" in state:
         _barons(state, seat, rng)
 
@@ -40,6 +40,25 @@ def _shuffled(cards: list[str], rng: Stream) -> list[str]:
     out = sorted(cards)
     rng.shuffle(out)
     return out
+
+
+def _events(ed: dict, rng: Stream) -> None:
+    """The Event deck in a new order. The Future Events discarded unseen at the start
+    (``eventdeck.setup``) are the leading run of Future Events in the discard pile (the first card
+    discarded in play is the first current event, which was no Future Event): they are dealt again
+    from every Future Event not seen, the rest of those going back into the deck."""
+    spec = eventdeck.deck()
+    unseen = 0
+    while unseen < len(ed["discard"]) and spec[ed["discard"][unseen]].future:
+        unseen += 1
+    pool = _shuffled([*ed["deck"], *ed["discard"][:unseen]], rng)
+    if unseen:
+        futures = [i for i, e in enumerate(pool) if spec[e].future]
+        rng.shuffle(futures)
+        chosen = sorted(futures[:unseen])
+        ed["discard"] = [pool[i] for i in chosen] + ed["discard"][unseen:]
+        pool = [e for i, e in enumerate(pool) if i not in set(chosen)]
+    ed["deck"] = pool
 
 
 def _barons(state: dict, seat: int | None, rng: Stream) -> None:
