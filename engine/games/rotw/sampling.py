@@ -26,15 +26,15 @@ from .context import Context
 from .network import cities_reached
 from .paths import corridors, long_corridors
 from .search import (
-    _action,
-    _Free,
-    _from_open_end,
-    _grays_tiles,
+    FreeCorridor,
     bond_issues,
+    build_action,
     build_cards,
     card_takes,
     card_uses,
     delivery_actions,
+    from_open_end,
+    grays_and_tiles,
     switch_builds,
 )
 
@@ -75,7 +75,7 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
                   lambda: _delivery(state, seat, rng, allowed),
                   one_of(lambda: [{"type": "urbanize", "city": h, "colour": c} for h, c in _urbanizations(state)]),
                   one_of(lambda: [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]),
-                  one_of(lambda: card_takes(state, ctx, seat, *_grays_tiles(state)))]
+                  one_of(lambda: card_takes(state, ctx, seat, *grays_and_tiles(state)))]
         if state["players"][seat]["engine"] < 8:
             kinds.append(lambda: {"type": "upgrade"})
     while True:
@@ -86,7 +86,7 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
 
 
 def _urbanizations(state: dict) -> list[tuple[str, str]]:
-    grays, tiles = _grays_tiles(state)
+    grays, tiles = grays_and_tiles(state)
     return [(h, c) for h in grays for c in tiles]
 
 
@@ -122,7 +122,7 @@ def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
     """A legal build of ``seat`` from the slots of ``search.build_sample`` (and the add-on modules'
     builds), checked in a random order; ``None`` when no slot gives one."""
     perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
-    free = _Free(ctx, state, seat, perks)
+    free = FreeCorridor(ctx, state, seat, perks)
     extra = (modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)) if "modules" in state else []
     plain = corridors(ctx.map.id)
     ferry = corridors(ctx.map.id, ferry=True) if perks else ()
@@ -141,17 +141,17 @@ def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
         if k < sizes[0]:
             action = extra[k]
         elif (k := k - sizes[0]) < sizes[1]:
-            action = _action(plain[k]) if free(plain[k]) else None
+            action = build_action(plain[k]) if free(plain[k]) else None
         elif (k := k - sizes[1]) < sizes[2]:
-            action = _action(ferry[k]) if free(ferry[k]) else None
+            action = build_action(ferry[k]) if free(ferry[k]) else None
         elif (k := k - sizes[2]) < sizes[3]:
-            acts = _from_open_end(state, ctx, seat, ends[k], perks)
+            acts = from_open_end(state, ctx, seat, ends[k], perks)
             action = acts[rng.below(len(acts))] if acts else None
         else:
             long = long if long is not None else long_corridors(ctx.map.id)
             city = network[k - sizes[3]]
             path = next((p for p in long[city] if free(p[:MAX_TILES + 1], p[MAX_TILES + 1])), None)
-            action = _action(path[:MAX_TILES + 1], path[MAX_TILES + 1]) if path is not None else None
+            action = build_action(path[:MAX_TILES + 1], path[MAX_TILES + 1]) if path is not None else None
         if action is not None and transcontinental.allowed(state, ctx.map, action):
             return action
     return None

@@ -140,11 +140,12 @@ def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | 
     return None if rules.cut_throat_refuses(state, plan) else plan
 
 
-def _action(path, toward: str | None = None) -> dict:
+def build_action(path, toward: str | None = None) -> dict:
+    """The JSON ``build`` action of ``path`` (hexes), pointing ``toward`` a hex where given."""
     return {"type": "build", "path": list(path), **({"toward": toward} if toward else {})}
 
 
-class _Free:
+class FreeCorridor:
     """Whether a corridor (a path from a city, checked on an empty board) is legal now, without
     asking ``plan_build`` when its track tiles only meet empty hexes or cross single tracks:
     then what remains to check is the spurs (``track.plan_build`` is the rule)."""
@@ -195,22 +196,22 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
     """
     links = state["links"]
     perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
-    free = _Free(ctx, state, seat, perks)
-    acts = [_action(path) for path in corridors(ctx.map.id) if free(path)]
+    free = FreeCorridor(ctx, state, seat, perks)
+    acts = [build_action(path) for path in corridors(ctx.map.id) if free(path)]
     if perks:
-        acts += [_action(path) for path in corridors(ctx.map.id, ferry=True) if free(path)]
+        acts += [build_action(path) for path in corridors(ctx.map.id, ferry=True) if free(path)]
     for lid in sorted(lid for lid, link in links.items() if link["owner"] == seat and link["to"] is None):
-        acts += _from_open_end(state, ctx, seat, lid, perks)
+        acts += from_open_end(state, ctx, seat, lid, perks)
     network = cities_reached(state, seat)
     long = long_corridors(ctx.map.id)
     for city in sorted(network):
         path = next((p for p in long[city] if free(p[:MAX_TILES + 1], p[MAX_TILES + 1])), None)
         if path is not None:
-            acts.append(_action(path[:MAX_TILES + 1], path[MAX_TILES + 1]))
+            acts.append(build_action(path[:MAX_TILES + 1], path[MAX_TILES + 1]))
     return acts
 
 
-def _from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[str] = frozenset()) -> list[dict]:
+def from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[str] = frozenset()) -> list[dict]:
     """Part 2 of ``build_sample`` for unfinished link ``lid`` (over ferry hexes with a readied Ferry Line)."""
     mapdata, track, links = ctx.map, state["track"], state["links"]
     link = links[lid]
@@ -229,14 +230,14 @@ def _from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[st
         if plan is not None:
             key = (build_cost(ctx, plan, perks), len(path), path)
             best[path[-1]] = min(best.get(path[-1], key), key)
-    acts = [_action(k[2]) for _, k in sorted(best.items())]
+    acts = [build_action(k[2]) for _, k in sorted(best.items())]
     end, entry, _ = end_of(links, lid)
     for side in range(6):
         nxt = neighbor(end, side)
         if shape_ok(entry, side) and nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt):
             plan = _legal(ctx, state, seat, [end, nxt], perks=perks)
             if plan is not None and not plan.completes:
-                acts.append(_action([end, nxt]))
+                acts.append(build_action([end, nxt]))
     return acts
 
 
@@ -260,7 +261,7 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     if "modules" in state:
         acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
     acts += build_sample(state, ctx, seat)
-    grays, tiles = _grays_tiles(state)
+    grays, tiles = grays_and_tiles(state)
     acts += [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]
     acts += [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]
     acts += card_takes(state, ctx, seat, grays, tiles)
@@ -316,7 +317,8 @@ def delivery_actions(state: dict, seat: int) -> list[dict]:
     return [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
 
 
-def _grays_tiles(state: dict) -> tuple[list[str], list[str]]:
+def grays_and_tiles(state: dict) -> tuple[list[str], list[str]]:
+    """The gray cities (hexes, sorted) and the New City tile colours left, for urbanizing."""
     grays = sorted(h for h, city in state["cities"].items() if city["colour"] == "gray")
     tiles = state["new_city_tiles"]
     return grays, [c for c in COLOURS if tiles.get(c, 0) > 0]
@@ -367,7 +369,7 @@ def stalled(state: dict, ctx: Context) -> bool:
         if any(a["type"] in MOVES for a in legal_actions(asked, ctx, seat)):
             return False
         for lid in sorted(lid for lid, link in state["links"].items() if link["owner"] == seat and not link["to"]):
-            if any(_completes(ctx, asked, seat, a) for a in _from_open_end(asked, ctx, seat, lid, frozenset())):
+            if any(_completes(ctx, asked, seat, a) for a in from_open_end(asked, ctx, seat, lid, frozenset())):
                 return False
         for a, b in pairs:
             try:
