@@ -37,6 +37,7 @@ from .search import (
     grays_and_tiles,
     switch_builds,
 )
+from .state import Link
 
 
 def by_kind(acts: list[dict], rng: Stream) -> dict:
@@ -122,13 +123,33 @@ def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
     """A legal build of ``seat`` from the slots of ``search.build_sample`` (and the add-on modules'
     builds), checked in a random order; ``None`` when no slot gives one."""
     perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
-    free = FreeCorridor(ctx, state, seat, perks)
-    extra = (modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)) if "modules" in state else []
+    tiles: dict[str, list[str]] = {}         # one pass over the links: their end tiles at each city,
+    ends, reached = [], set()                # the seat's unfinished links and the cities it reaches
+    for lid, link in state["links"].items():
+        if type(link) is Link:               # read by attribute: the typed state's hot path
+            owner, start, to, hexes = link.owner, link.from_, link.to, link.hexes
+        else:
+            owner, start, to, hexes = link["owner"], link["from"], link["to"], link["hexes"]
+        if hexes:
+            tiles.setdefault(start, []).append(hexes[0])
+            if to is not None:
+                tiles.setdefault(to, []).append(hexes[-1])
+        if owner == seat:
+            if to is None:
+                ends.append(lid)
+            elif to:
+                reached.update((start, to))
+    ends.sort(key=int)
+    free = FreeCorridor(ctx, state, seat, perks, tiles)
+    if "modules" in state:                   # a Switch Track's branch reaches the cities of its link
+        extra = modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
+        network = sorted(cities_reached(state, seat))
+    else:
+        extra = []
+        cities = state["cities"]
+        network = sorted(c for c in reached if cities[c]["colour"] != "warp")
     plain = corridors(ctx.map.id)
     ferry = corridors(ctx.map.id, ferry=True) if perks else ()
-    ends = sorted((lid for lid, link in state["links"].items() if link["owner"] == seat and link["to"] is None),
-                  key=int)
-    network = sorted(cities_reached(state, seat))
     sizes = (len(extra), len(plain), len(ferry), len(ends), len(network))
     total = sum(sizes)
     order = list(range(total))

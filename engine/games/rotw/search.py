@@ -8,7 +8,7 @@ from __future__ import annotations
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards
 from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES, all_used_spurs, crosses, shape_ok
+from railhead.engine.common.track import MAX_TILES, crosses, shape_ok
 from railhead.engine.core.errors import IllegalAction
 
 from . import (
@@ -150,15 +150,29 @@ class FreeCorridor:
     asking ``plan_build`` when its track tiles only meet empty hexes or cross single tracks:
     then what remains to check is the spurs (``track.plan_build`` is the rule)."""
 
-    def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset()):
+    def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset(),
+                 ends: dict[str, list[str]] | None = None):
+        """``ends``: city hex -> the end tiles (hexes) of the links at it, where the caller has read them."""
         self.ctx, self.state, self.seat, self.perks = ctx, state, seat, perks
-        self.used: dict[str, set[int]] | None = None
+        self.ends = ends
+        self.used: dict[str, set[int]] = {}
 
     def spurs(self, city: str) -> set[int]:
-        """``used_spurs`` of the city on this state (every city's, read in one pass over the links)."""
-        if self.used is None:
-            self.used = all_used_spurs(self.state["links"])
-        return self.used.get(city, set())
+        """``track.used_spurs`` of the city on this state: the links' end tiles at each city are
+        read in one pass over the links, the sides worked out only for the cities asked about."""
+        used = self.used.get(city)
+        if used is None:
+            if self.ends is None:
+                self.ends = {}
+                for link in self.state["links"].values():
+                    hexes = link["hexes"]
+                    if hexes:
+                        self.ends.setdefault(link["from"], []).append(hexes[0])
+                        to = link["to"]
+                        if to is not None:
+                            self.ends.setdefault(to, []).append(hexes[-1])
+            used = self.used[city] = {side_towards(city, tile) for tile in self.ends.get(city, ())}
+        return used
 
     def _spur_free(self, city: str, tile: str) -> bool:
         return side_towards(city, tile) not in self.spurs(city)
