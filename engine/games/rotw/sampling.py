@@ -54,8 +54,11 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
     """One legal action of ``seat``, the seat to act in a round of actions (the kinds and filters of
     ``search.legal_actions``: this turn's embargo, the Transcontinental phase's limits, only builds,
     build cards and a pass while a Hot Spring build is due)."""
+    limited = "transcontinental" in state
+
     def allowed(acts: list[dict]) -> list[dict]:
-        return [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
+        acts = eventdeck.allowed(state, acts)
+        return [a for a in acts if transcontinental.allowed(state, ctx.map, a)] if limited else acts
 
     def one_of(make: Callable[[], list[dict]]) -> Callable[[], dict | None]:
         def draw() -> dict | None:
