@@ -201,3 +201,16 @@ def test_the_future_events_discarded_unseen_at_the_start_are_dealt_again():
         assert copy["future"] == ed["future"]
         discarded.add(tuple(copy["discard"]))
     assert len(discarded) > 1
+
+
+def test_a_seat_that_kept_its_baron_has_no_time_out_move_while_others_choose():
+    """railways-of-the-world.txt, "Deal Out Railroad Baron Cards" (everyone keeps one before play):
+    the time-out move comes from the step in force (issue 32, "one turn grammar"), so a seat that
+    has kept its baron while others still choose gets none (it used to get a `pass` the barons'
+    step refuses), and a seat still choosing gets its first baron."""
+    state = GAME.setup({"barons": True}, ["A", "B", "C"], 0)
+    bidder = state["auction"]["order"][0]
+    state, _ = GAME.apply(state, bidder, {"type": "keep_baron", "baron": state["barons"]["hands"][str(bidder)][0]})
+    assert GAME.timeout_action(state, bidder) is None
+    other = next(s for s in range(3) if s != bidder)
+    assert GAME.timeout_action(state, other) == {"type": "keep_baron", "baron": state["barons"]["hands"][str(other)][0]}
