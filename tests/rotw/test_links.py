@@ -11,7 +11,7 @@ from railhead.engine import IllegalAction, Match
 from railhead.engine.common.hexgrid import SIDES, neighbor, side_towards
 from railhead.engine.games.rotw.data import DataError, read_map
 from railhead.engine.games.rotw.paths import corridors, long_corridors
-from railhead.engine.games.rotw.search import _Free, _legal, build_sample
+from railhead.engine.games.rotw.search import FreeCorridor, _legal, build_sample
 
 from .helpers import CTX, GAME, HEX, MAP, Table
 from .test_build import started
@@ -152,7 +152,7 @@ def test_random_playouts_build_every_kind_and_the_quick_check_agrees_with_the_ru
         action = choose(rng, GAME.legal_actions(match.state, seat))
         if action["type"] == "build":
             seen.add(kind(match.state, {**action, "seat": seat})[:2])
-            free = _Free(CTX, match.state, seat)
+            free = FreeCorridor(CTX, match.state, seat)
             for path in corridors(MAP.id):
                 assert free(path) == (_legal(CTX, match.state, seat, list(path)) is not None), path
         match, _ = match.play(seat, action)
@@ -179,17 +179,19 @@ def test_cheapest_link_never_redirects_in_a_cut_throat_game():
 
 
 def test_every_city_s_used_spurs_read_at_once_match_one_at_a_time():
-    """``track.all_used_spurs`` (what the legal-build search reads once per state) gives each city
-    the sides ``track.used_spurs`` gives it ("City Hexes only allow track to be built from hex sides
-    with track connection points"; a spur used by a link is taken)."""
+    """``track.all_used_spurs`` and the legal-build search's ``FreeCorridor.spurs`` (the links'
+    end tiles read once per state) give each city the sides ``track.used_spurs`` gives it ("City
+    Hexes only allow track to be built from hex sides with track connection points"; a spur used
+    by a link is taken)."""
     from bench.policy import play
     from railhead.engine.common.track import all_used_spurs, used_spurs
 
     _, state, _ = play(GAME, 3, 5, limit=150)
     at_once = all_used_spurs(state["links"])
+    free = FreeCorridor(CTX, state, 0)
     assert sum(len(s) for s in at_once.values()) > 10
     for city in state["cities"]:
-        assert at_once.get(city, set()) == used_spurs(state["links"], city), city
+        assert at_once.get(city, set()) == used_spurs(state["links"], city) == free.spurs(city), city
 
 
 def test_hex_distance_counts_steps_between_hexes():

@@ -13,12 +13,14 @@ from . import (
     barons,
     bidding,
     eventdeck,
+    hidden,
     holdings,
     inspector,
     mapcards,
     queries,
     routing,
     rules,
+    sampling,
     scoring,
     search,
     transcontinental,
@@ -130,27 +132,67 @@ def _actor(state) -> list[int]:
     return [bidding.actor(state)]
 
 
+def _bid_prompt(state, seat) -> dict:
+    """``{"kind": "bid", "turn", "round", "floor"}``: ``floor`` is the lowest bid allowed (thousands)."""
+    return {"kind": "bid", "turn": state["turn"], "round": state["round"], "floor": bidding.bid_floor(state, of(state))}
+
+
+def _action_prompt(state, seat) -> dict:
+    """``{"kind": "action", "turn", "round"}`` (and ``hot_spring`` while a Hot Spring build is due)."""
+    return {"kind": "action", "turn": state["turn"], "round": state["round"], **mapcards.prompt_note(state)}
+
+
+def _inspector_prompt(state, seat) -> dict:
+    """``{"kind": "inspector", "deliverer", "text"}`` (``inspector.prompt`` without its seat)."""
+    return {k: v for k, v in inspector.prompt(state).items() if k != "seat"}
+
+
+def _auction_legal(state, seat) -> list[dict]:
+    return search.auction_actions(state, of(state), holdings.effects(state, of(state), seat))
+
+
+def _round_legal(state, seat) -> list[dict]:
+    return search.legal_actions(state, of(state), seat)
+
+
+_PASS = {"type": "pass"}
+
+
 STEPS = (
     Step("barons", "keep one of your two barons", {"keep_baron": _keep_baron},
-         active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons),
+         active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons,
+         prompt=lambda state, seat: {"kind": "baron", "secret": True}, legal=search.baron_keeps,
+         sample=lambda state, seat, rng: rng.choice(search.baron_keeps(state, seat)),
+         default=lambda state, seat: {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}),
     Step("bonds", "choose how many bonds to return before the West opens", {"return_bonds": _return_bonds},
-         active=lambda state: state["phase"] == "bonds", actors=transcontinental.pending),
+         active=lambda state: state["phase"] == "bonds", actors=transcontinental.pending,
+         prompt=lambda state, seat: {"kind": "return_bonds", "bonds": state["players"][seat]["bonds"]},
+         legal=search.bond_returns, sample=lambda state, seat, rng: rng.choice(search.bond_returns(state, seat)),
+         default=lambda state, seat: {"type": "return_bonds", "count": 0}),
     Step("auction", "bid or pass in the first-player auction",
          {"bid": _bid, "pass": _pass_auction, "use_card": _use_card},
-         active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere),
+         active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere,
+         prompt=_bid_prompt, legal=_auction_legal, sample=lambda state, seat, rng: sampling.by_kind(
+             _auction_legal(state, seat), rng), default=lambda state, seat: dict(_PASS)),
     Step("inspector", "answer the Railway Inspector's question", {"inspect": inspector.inspect},
          active=lambda state: "inspection" in state, actors=lambda state: [inspector.prompt(state)["seat"]],
-         refuse=inspector.refuse),
+         refuse=inspector.refuse, prompt=_inspector_prompt, legal=inspector.legal,
+         sample=lambda state, seat, rng: rng.choice(inspector.legal(state, seat)), default=inspector.timeout),
     Step("actions", "take one action of your turn",
          {"build": _action(_build), "urbanize": _action(rules.do_urbanize), "upgrade": _action(_upgrade),
           "deliver": _action(_deliver), "take_card": _action(mapcards.do_take_card), "pass": _action(_pass_round),
           "western_link": _action(western.do_western_link), "use_card": _use_card, "issue_bonds": _issue_bonds},
-         active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere),
+         active=lambda state: state["phase"] == "actions", actors=_actor, refuse=_barons_elsewhere,
+         prompt=_action_prompt, legal=_round_legal, sample=lambda state, seat, rng: sampling.sample_round(
+             state, of(state), seat, rng), default=lambda state, seat: dict(_PASS)),
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each
 turn's first-player auction and its rounds of actions (railways-of-the-world.txt); a delivery held
 for a Railway Inspector waits for its holder's answer (``inspector.py``); in the Transcontinental
-game, returning bonds between its two phases."""
+game, returning bonds between its two phases. Each step also says its prompt, its legal actions
+(``search.py``), how one of them is drawn at random for a search player (``sampling.py``) and its
+time-out move: a pass (in the auction it drops out, in a round it uses the action doing nothing),
+the first of the two barons, no bonds returned, letting an inspected delivery pass."""
 
 
 class RailwaysOfTheWorld(Game):
@@ -174,45 +216,15 @@ class RailwaysOfTheWorld(Game):
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)
 
-    def timeout_action(self, state, seat):
-        """A pass: in the auction it drops out, in a round it uses the action doing nothing; the
-        first of the two barons while they are chosen."""
-        if seat in barons.choosing(state):
-            return {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}
-        if "inspection" in state:
-            return inspector.timeout(state, seat)
-        if seat in transcontinental.pending(state):
-            return {"type": "return_bonds", "count": 0}
-        return {"type": "pass"} if bidding.actor(state) == seat else None
-
     def reveals(self, before, after, action):
         """A turn ended and the next operations card or event was turned face up (the decks' order
         is hidden), or the game ended. Cube draws are noticed by the engine's stream."""
         turned = len(after["cards"]["deck"]) < len(before["cards"]["deck"]) or eventdeck.drawn(before, after)
         return turned or (after["phase"] == "over" and before["phase"] != "over")
 
-    def _prompts(self, state):
-        """The one seat to act: ``{"seat", "kind": "bid"|"action", "turn", "round"}``; a bid
-        prompt also carries ``floor``, the lowest bid allowed (thousands)."""
-        choosing = barons.choosing(state)
-        if choosing:
-            return [{"seat": s, "kind": "baron", "secret": True} for s in choosing]
-        if "inspection" in state:
-            return [inspector.prompt(state)]
-        if state["phase"] == "bonds":
-            return [{"seat": s, "kind": "return_bonds", "bonds": state["players"][s]["bonds"]}
-                    for s in transcontinental.pending(state)]
-        seat = bidding.actor(state)
-        if seat is None:
-            return []
-        if state["phase"] == "auction":
-            return [{"seat": seat, "kind": "bid", "turn": state["turn"], "round": state["round"],
-                     "floor": bidding.bid_floor(state, of(state))}]
-        return [{"seat": seat, "kind": "action", "turn": state["turn"], "round": state["round"],
-                 **mapcards.prompt_note(state)}]
-
-    def _legal_actions(self, state, seat):
-        return search.legal_actions(state, of(state), seat)
+    def _determinize(self, state, seat, rng):
+        """The decks' order and the other seats' barons (``hidden.determinize``)."""
+        hidden.determinize(state, seat, rng)
 
     def query(self, state, seat, name, args):
         """``cheapest_link``, ``deliveries`` and ``can_deliver`` (see ``queries.py``)."""

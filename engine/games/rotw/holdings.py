@@ -234,6 +234,8 @@ def check_major_lines(state: dict, ctx: Context, seat: int, events: list) -> Non
     """"Major Lines": after ``seat`` completes a link, each open line whose two cities its own
     complete links now join scores for it, and for nobody else afterwards."""
     owners = state["major_lines"]
+    if all(o is not None for o in owners):
+        return
     edges = own_graph(state, seat)
     for i, (a, b, points) in enumerate(ctx.map_cards.major_lines):
         if owners[i] is None and connected(edges, a, b):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards
 from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES, all_used_spurs, crosses, shape_ok
+from railhead.engine.common.track import MAX_TILES, crosses, shape_ok
 from railhead.engine.core.errors import IllegalAction
 
 from . import (
@@ -140,24 +140,39 @@ def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | 
     return None if rules.cut_throat_refuses(state, plan) else plan
 
 
-def _action(path, toward: str | None = None) -> dict:
+def build_action(path, toward: str | None = None) -> dict:
+    """The JSON ``build`` action of ``path`` (hexes), pointing ``toward`` a hex where given."""
     return {"type": "build", "path": list(path), **({"toward": toward} if toward else {})}
 
 
-class _Free:
+class FreeCorridor:
     """Whether a corridor (a path from a city, checked on an empty board) is legal now, without
     asking ``plan_build`` when its track tiles only meet empty hexes or cross single tracks:
     then what remains to check is the spurs (``track.plan_build`` is the rule)."""
 
-    def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset()):
+    def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset(),
+                 ends: dict[str, list[str]] | None = None):
+        """``ends``: city hex -> the end tiles (hexes) of the links at it, where the caller has read them."""
         self.ctx, self.state, self.seat, self.perks = ctx, state, seat, perks
-        self.used: dict[str, set[int]] | None = None
+        self.ends = ends
+        self.used: dict[str, set[int]] = {}
 
     def spurs(self, city: str) -> set[int]:
-        """``used_spurs`` of the city on this state (every city's, read in one pass over the links)."""
-        if self.used is None:
-            self.used = all_used_spurs(self.state["links"])
-        return self.used.get(city, set())
+        """``track.used_spurs`` of the city on this state: the links' end tiles at each city are
+        read in one pass over the links, the sides worked out only for the cities asked about."""
+        used = self.used.get(city)
+        if used is None:
+            if self.ends is None:
+                self.ends = {}
+                for link in self.state["links"].values():
+                    hexes = link["hexes"]
+                    if hexes:
+                        self.ends.setdefault(link["from"], []).append(hexes[0])
+                        to = link["to"]
+                        if to is not None:
+                            self.ends.setdefault(to, []).append(hexes[-1])
+            used = self.used[city] = {side_towards(city, tile) for tile in self.ends.get(city, ())}
+        return used
 
     def _spur_free(self, city: str, tile: str) -> bool:
         return side_towards(city, tile) not in self.spurs(city)
@@ -195,22 +210,22 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
     """
     links = state["links"]
     perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
-    free = _Free(ctx, state, seat, perks)
-    acts = [_action(path) for path in corridors(ctx.map.id) if free(path)]
+    free = FreeCorridor(ctx, state, seat, perks)
+    acts = [build_action(path) for path in corridors(ctx.map.id) if free(path)]
     if perks:
-        acts += [_action(path) for path in corridors(ctx.map.id, ferry=True) if free(path)]
+        acts += [build_action(path) for path in corridors(ctx.map.id, ferry=True) if free(path)]
     for lid in sorted(lid for lid, link in links.items() if link["owner"] == seat and link["to"] is None):
-        acts += _from_open_end(state, ctx, seat, lid, perks)
+        acts += from_open_end(state, ctx, seat, lid, perks)
     network = cities_reached(state, seat)
     long = long_corridors(ctx.map.id)
     for city in sorted(network):
         path = next((p for p in long[city] if free(p[:MAX_TILES + 1], p[MAX_TILES + 1])), None)
         if path is not None:
-            acts.append(_action(path[:MAX_TILES + 1], path[MAX_TILES + 1]))
+            acts.append(build_action(path[:MAX_TILES + 1], path[MAX_TILES + 1]))
     return acts
 
 
-def _from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[str] = frozenset()) -> list[dict]:
+def from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[str] = frozenset()) -> list[dict]:
     """Part 2 of ``build_sample`` for unfinished link ``lid`` (over ferry hexes with a readied Ferry Line)."""
     mapdata, track, links = ctx.map, state["track"], state["links"]
     link = links[lid]
@@ -229,14 +244,14 @@ def _from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[st
         if plan is not None:
             key = (build_cost(ctx, plan, perks), len(path), path)
             best[path[-1]] = min(best.get(path[-1], key), key)
-    acts = [_action(k[2]) for _, k in sorted(best.items())]
+    acts = [build_action(k[2]) for _, k in sorted(best.items())]
     end, entry, _ = end_of(links, lid)
     for side in range(6):
         nxt = neighbor(end, side)
         if shape_ok(entry, side) and nxt in mapdata.terrain and nxt not in mapdata.cities and free(nxt):
             plan = _legal(ctx, state, seat, [end, nxt], perks=perks)
             if plan is not None and not plan.completes:
-                acts.append(_action([end, nxt]))
+                acts.append(build_action([end, nxt]))
     return acts
 
 
@@ -247,36 +262,85 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
     if "inspection" in state:
         return inspector.legal(state, seat)
     if seat in barons.choosing(state):
-        return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+        return baron_keeps(state, seat)
     if seat in transcontinental.pending(state):
-        return [{"type": "return_bonds", "count": n} for n in range(state["players"][seat]["bonds"] + 1)
-                if transcontinental.return_cost(n) <= state["players"][seat]["points"]]
+        return bond_returns(state, seat)
     if barons.choosing(state) or bidding.actor(state) != seat:
         return []
     kept = holdings.effects(state, ctx, seat)
     if state["phase"] == "auction":
-        floor = bidding.bid_floor(state, ctx)
-        executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
-        return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
-    acts: list[dict] = [{"type": "pass"}]
-    if barons.bonds_baron(state, seat) and state["round"] == rules.ROUNDS and rules.last_turn(state):
-        acts.append({"type": "issue_bonds", "count": 1})
-    ready = {ops.spec(ctx, c).effect for c in state["players"][seat]["armed"]}
-    acts += [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
-    if state["players"][seat]["engine"] < 8:
-        acts.append({"type": "upgrade"})
-        acts += [{"type": "use_card", "card": kept[e]} for e in holdings.UPGRADE_CARDS if e in kept and e not in ready]
-    if "modules" in state and not periods.is_composed(state["options"]["map"]):
-        acts += routing.legal(state, seat)             # with the Fuel Depots' stops (not through time)
-    else:
-        acts += [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
+        return auction_actions(state, ctx, kept)
+    acts: list[dict] = [{"type": "pass"}] + bond_issues(state, seat) + card_uses(state, ctx, seat, kept)
+    acts += delivery_actions(state, seat)
     if "modules" in state:
         acts += modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
     acts += build_sample(state, ctx, seat)
-    grays = [h for h in sorted(state["cities"]) if state["cities"][h]["colour"] == "gray"]
-    tiles = [c for c in COLOURS if state["new_city_tiles"].get(c, 0) > 0]
+    grays, tiles = grays_and_tiles(state)
     acts += [{"type": "urbanize", "city": h, "colour": c} for h in grays for c in tiles]
     acts += [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]
+    acts += card_takes(state, ctx, seat, grays, tiles)
+    acts = [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
+    return mapcards.only_now(state, acts, build_cards(kept))
+
+
+def baron_keeps(state: dict, seat: int) -> list[dict]:
+    """Keeping either of the seat's two barons."""
+    return [{"type": "keep_baron", "baron": b} for b in state["barons"]["hands"][str(seat)]]
+
+
+def bond_returns(state: dict, seat: int) -> list[dict]:
+    """Between the Transcontinental phases: each number of bonds the seat can afford to return."""
+    return [{"type": "return_bonds", "count": n} for n in range(state["players"][seat]["bonds"] + 1)
+            if transcontinental.return_cost(n) <= state["players"][seat]["points"]]
+
+
+def auction_actions(state: dict, ctx: Context, kept: dict[str, str]) -> list[dict]:
+    """In the auction: a pass, the floor and the nine bids above it, a kept Railroad Executive."""
+    floor = bidding.bid_floor(state, ctx)
+    executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
+    return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
+
+
+def bond_issues(state: dict, seat: int) -> list[dict]:
+    """The most-bonds baron's holder may issue a bond as a free action in the game's last round."""
+    if barons.bonds_baron(state, seat) and state["round"] == rules.ROUNDS and rules.last_turn(state):
+        return [{"type": "issue_bonds", "count": 1}]
+    return []
+
+
+def card_uses(state: dict, ctx: Context, seat: int, kept: dict[str, str]) -> list[dict]:
+    """Readying kept build cards not ready yet; below engine level 8, the upgrade and the upgrade cards."""
+    ready = {ops.spec(ctx, c).effect for c in state["players"][seat]["armed"]}
+    acts = [{"type": "use_card", "card": kept[e]} for e in holdings.BUILD_CARDS if e in kept and e not in ready]
+    if state["players"][seat]["engine"] < 8:
+        acts.append({"type": "upgrade"})
+        acts += [{"type": "use_card", "card": kept[e]} for e in holdings.UPGRADE_CARDS if e in kept and e not in ready]
+    return acts
+
+
+def build_cards(kept: dict[str, str]) -> set[str]:
+    """The ids of the kept build cards (``holdings.BUILD_CARDS``)."""
+    return {kept[e] for e in holdings.BUILD_CARDS if e in kept}
+
+
+def delivery_actions(state: dict, seat: int) -> list[dict]:
+    """The seat's deliveries as JSON actions (with the add-on modules: ``routing.legal``, stops
+    at Fuel Depots included; not through time), before the embargo's filter."""
+    if "modules" in state and not periods.is_composed(state["options"]["map"]):
+        return routing.legal(state, seat)
+    return [{k: v for k, v in d.items() if k not in ("to", "points")} for d in deliveries(state, seat)]
+
+
+def grays_and_tiles(state: dict) -> tuple[list[str], list[str]]:
+    """The gray cities (hexes, sorted) and the New City tile colours left, for urbanizing."""
+    grays = sorted(h for h, city in state["cities"].items() if city["colour"] == "gray")
+    tiles = state["new_city_tiles"]
+    return grays, [c for c in COLOURS if tiles.get(c, 0) > 0]
+
+
+def card_takes(state: dict, ctx: Context, seat: int, grays: list[str], tiles: list[str]) -> list[dict]:
+    """Taking each face-up operations card (with its city, and colour, where the card needs them)."""
+    acts: list[dict] = []
     for card in state["cards"]["face_up"]:
         s = ops.spec(ctx, card)
         if s.effect == "engine_upgrade" and state["players"][seat]["engine"] < 8:
@@ -290,8 +354,7 @@ def legal_actions(state: dict, ctx: Context, seat: int) -> list[dict]:
             acts += [{"type": "take_card", "card": card, "city": h, "colour": c} for h in grays for c in tiles]
         elif s.effect in mapcards.IMMEDIATE:
             acts += mapcards.take_options(state, ctx, seat, card, grays, tiles)
-    acts = [a for a in eventdeck.allowed(state, acts) if transcontinental.allowed(state, ctx.map, a)]
-    return mapcards.only_now(state, acts, {kept[e] for e in holdings.BUILD_CARDS if e in kept})
+    return acts
 
 
 MOVES = ("deliver", "urbanize", "upgrade", "take_card", "western_link")
@@ -320,7 +383,7 @@ def stalled(state: dict, ctx: Context) -> bool:
         if any(a["type"] in MOVES for a in legal_actions(asked, ctx, seat)):
             return False
         for lid in sorted(lid for lid, link in state["links"].items() if link["owner"] == seat and not link["to"]):
-            if any(_completes(ctx, asked, seat, a) for a in _from_open_end(asked, ctx, seat, lid, frozenset())):
+            if any(_completes(ctx, asked, seat, a) for a in from_open_end(asked, ctx, seat, lid, frozenset())):
                 return False
         for a, b in pairs:
             try:

@@ -84,6 +84,8 @@ def may_build(state: dict, mapdata: MapData, hexname: str) -> bool:
 
 def check_build(state: dict, mapdata: MapData, hexes) -> None:
     """Refuse track touching the Western board in the Eastern phase. Raises ``IllegalAction``."""
+    if of(state) is None:
+        return
     west = [h for h in hexes if h and not may_build(state, mapdata, h)]
     if west:
         raise IllegalAction(f"{west[0]} is on the Western board, which opens only after the Eastern phase "
