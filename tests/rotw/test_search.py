@@ -214,3 +214,32 @@ def test_a_seat_that_kept_its_baron_has_no_time_out_move_while_others_choose():
     assert GAME.timeout_action(state, bidder) is None
     other = next(s for s in range(3) if s != bidder)
     assert GAME.timeout_action(state, other) == {"type": "keep_baron", "baron": state["barons"]["hands"][str(other)][0]}
+
+
+def test_a_baron_shown_in_the_east_stays_shown_in_the_west_and_determinized():
+    """railways-of-the-world.txt, "Transcontinental Rules", "Baron Cards": the kept Eastern baron
+    scores at the end too; one shown in the East (an engine race met) stays shown. Before, the
+    West's view raised StopIteration looking for the engine-race card in the new hand, and a
+    determinized state dealt that seat another Eastern baron."""
+    import random
+
+    from bench.policy import choose
+    from railhead.engine import GAMES, canonical
+    from railhead.engine.core.rng import rng_for
+    from railhead.engine.games.rotw import barons, transcontinental
+
+    game = GAMES["rotw"]
+    state, rng = game.setup({"map": "transcontinental", "barons": True}, ["A", "B", "C"], 0), random.Random(0)
+    while not state["barons"].get("east"):
+        prompt = game.prompts(state)[0]
+        state, _ = game.apply(state, prompt["seat"], choose(rng, game.legal_actions(state, prompt["seat"])))
+    race = next(x for x in barons.for_map(transcontinental.EAST_BARONS) if barons.deck()[x].kind == "engine_first")
+    b = state["barons"]
+    assert not any(barons.deck()[x].kind == "engine_first" for x in b["hands"]["0"])
+    b["east"]["0"], b["shown"], b["first_engine"] = race, [0], 0
+    assert game.view(state, None)["barons"]["shown"]["0"]["id"] == race
+    for seat in (1, 2, None):
+        seen = canonical(game.view(state, seat))
+        for n in range(5):
+            copy = game.determinize(state, seat, rng_for("east", n))
+            assert copy["barons"]["east"]["0"] == race and canonical(game.view(copy, seat)) == seen

@@ -102,6 +102,23 @@ def deal_west(state, rng, map_id: str) -> None:
     b["kept"] = {str(s): None for s in range(n)}
 
 
+def shown_card(state, seat: int) -> str | None:
+    """The baron ``seat`` has shown by meeting an engine race (``shown``), or ``None``: its kept
+    card, in the variant the engine-race card in its hand, and in the Transcontinental game's
+    West, when neither is an engine-race card, its Eastern baron (shown in the East, it stays
+    shown: "Transcontinental Rules", "Baron Cards")."""
+    b = state["barons"]
+    if seat not in b["shown"]:
+        return None
+    spec = deck()
+    kept = b["kept"][str(seat)]
+    here = [x for x in ([kept] if kept else b["hands"][str(seat)]) if spec[x].kind == "engine_first"]
+    east = (b.get("east") or {}).get(str(seat))
+    if here:
+        return here[0]
+    return east if east and spec[east].kind == "engine_first" else kept
+
+
 def choosing(state) -> list[int]:
     """Seats that still have to keep one of their two barons (in the variant, only once a Major
     Line has been completed)."""

@@ -81,17 +81,20 @@ def _barons(state: dict, seat: int | None, rng: Stream) -> None:
         deck = state["options"]["map"]
     spec = barons.deck()
     fixed = {}
+    shown_east = set()
     for s in others:
-        shown = s in b["shown"] and (b["kept"][str(s)] or next(
-            (x for x in b["hands"][str(s)] if spec[x].kind == "engine_first"), None))
-        if shown:
+        shown = barons.shown_card(state, s)
+        if shown and west and shown == b["east"][str(s)]:
+            shown_east.add(s)                       # shown in the East: that Eastern baron stays as it is
+        elif shown:
             fixed[s] = shown
     east = dict(b["east"]) if west else {}
     if west:                                        # the others' Eastern barons, from the Eastern deck
-        seen = {east[str(seat)]} if seat is not None else set()
+        seen = {east[str(s)] for s in shown_east} | ({east[str(seat)]} if seat is not None else set())
         pool = _shuffled([x for x in barons.for_map(transcontinental.EAST_BARONS) if x not in seen], rng)
         for s in others:
-            east[str(s)] = pool.pop()
+            if s not in shown_east:
+                east[str(s)] = pool.pop()
         b["east"] = east
     own = set(b["hands"][str(seat)]) if seat is not None else set()
     pool = [x for x in barons.for_map(deck) if x not in own and x not in fixed.values()]

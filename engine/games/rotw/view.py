@@ -143,8 +143,8 @@ def baron_view(state: dict, seat: int | None) -> dict:
             card = {k: final[s][k] for k in ("id", "name", "text", "points")} if "barons" in final[s] \
                 else _card(final[s]["id"])
             shown[s] = {**card, "met": final[s]["met"]}
-        elif s in b["shown"]:          # an engine race met: the kept card, or in the variant the one in hand
-            shown[s] = _card(kept or next(x for x in b["hands"][str(s)] if barons.deck()[x].kind == "engine_first"))
+        elif barons.shown_card(state, s):      # an engine race met (``barons.shown_card``)
+            shown[s] = _card(barons.shown_card(state, s))
     out = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}
     if b.get("later"):
         out["later"] = True
