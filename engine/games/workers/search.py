@@ -142,3 +142,114 @@ def legal_actions(game, state, seat) -> list[dict]:
             continue
         out.append(action)
     return out
+
+
+# ------------------------------------------------------------------ the steps' hooks (issue 32)
+def prompt(state, seat) -> dict:
+    """The prompt of ``seat``, who may act now (without ``seat``; the core adds it): ``place`` /
+    ``assign`` (secret, all at once), ``low_roll``, ``reroll``, ``turn`` (``slot``, ``card``,
+    ``sum``: with Overtime's +1 once used, ``overtime``: that +1, what is done), or a question
+    (``reward``, ``train_city``, ``junction``, ``bonus`` with ``options``)."""
+    q = pending.prompt(state)
+    if q is not None:
+        return {k: v for k, v in q.items() if k != "seat"}
+    step = state["step"]
+    p = state["players"][seat]
+    if step in ("place", "assign"):
+        return {"kind": step, "secret": True, "round": state["round"], "phase": state["phase"]}
+    if step == "low":
+        return {"kind": "low_roll", "dice": list(p["dice"])}
+    if step == "tokens":
+        return {"kind": "reroll", "dice": list(p["dice"]), "left": p["reroll"] - p["rerolls_used"]}
+    t = state["turn"]
+    return {"kind": "turn", "slot": data.SLOTS[state["slot"]], "card": t["card"],
+            "sum": halves.effective_sum(t), "overtime": halves.effective_sum(t) - t["sum"],
+            "top": t["top"], "bottom": t["bottom"], "command": t["command"],
+            "commands": halves.usable_commands(state, t["seat"])}
+
+
+def default(state, seat) -> dict:
+    """A skipped or removed seat's move: cards in hand order, dice as rolled, no rerolls, a pass
+    (or the end of a turn already acted on), the first answer to a question."""
+    q = pending.prompt(state)
+    if q is not None:
+        return {"type": "choose", "option": q["options"][0]}
+    step = state["step"]
+    p = state["players"][seat]
+    if step == "place":
+        if None in p["placed"]:
+            return {"type": "place", "cards": p["hand"][:4], "ready": True}
+        return {"type": "ready"}
+    if step == "assign":
+        return {"type": "ready"}
+    if step == "low":
+        return {"type": "low_roll", "reroll": False}
+    if step == "tokens":
+        return {"type": "reroll", "dice": []}
+    t = state["turn"]
+    done = t["top"] or t["bottom"] or t["command"] is not None
+    return {"type": "end"} if done else {"type": "pass"}
+
+
+def sample(state, seat, rng) -> dict:
+    """One legal move of ``seat`` drawn at random without trying every move on a copy: a kind
+    drawn uniformly among those legal now, then one instance of it. Cards are placed all four at
+    once (and declared ready), dice assigned all four at once; in a turn, the instances of the
+    drawn kind are tried in a random order on a copy by the handler alone (``has_move``'s check)
+    until one is accepted; passing and ending are checked by their own rule."""
+    q = pending.prompt(state)
+    if q is not None:
+        return {"type": "choose", "option": rng.choice(q["options"])}
+    step = state["step"]
+    p = state["players"][seat]
+    if step == "place":
+        if None in p["placed"] or rng.below(2) == 0:
+            cards = list(p["hand"])
+            rng.shuffle(cards)
+            return {"type": "place", "cards": cards[:4], "ready": True}
+        return {"type": "ready"}
+    if step == "assign":
+        kind = rng.below(3)
+        if kind == 0:
+            dice = list(p["dice"])
+            rng.shuffle(dice)
+            return {"type": "assign", "dice": dice, "ready": True}
+        if kind == 1:
+            i = rng.below(4)
+            room = p["plus_tokens"] - (sum(p["plus"]) - p["plus"][i])
+            return {"type": "plus", "slot": data.SLOTS[i], "tokens": rng.below(room + 1)}
+        return {"type": "ready"}
+    if step == "low":
+        return {"type": "low_roll", "reroll": rng.below(2) == 0}
+    if step == "tokens":
+        left = p["reroll"] - p["rerolls_used"]
+        return {"type": "reroll", "dice": [] if left <= 0 or rng.below(5) == 0 else [rng.below(4) + 1]}
+    return _sample_turn(state, seat, rng)
+
+
+def _sample_turn(state, seat, rng) -> dict:
+    turn = state["turn"]
+    by_kind: dict[str, list[dict]] = {}
+    for action in turn_candidates(state, seat):
+        by_kind.setdefault(action["type"], []).append(action)
+    kinds = list(by_kind)
+    rng.shuffle(kinds)
+    for kind in kinds:
+        if kind == "pass":
+            if not halves.acted(turn):
+                return {"type": "pass"}
+            continue
+        if kind == "end":
+            if halves.acted(turn) or turn["passed"]:
+                return {"type": "end"}
+            continue
+        group = by_kind[kind]
+        rng.shuffle(group)
+        handler = TURN_HANDLERS[kind]
+        for action in group:
+            try:
+                handler(clone(state), seat, decode(ACTIONS, action), [])
+            except IllegalAction:
+                continue
+            return action
+    return {"type": "end"} if halves.acted(turn) or turn["passed"] else {"type": "pass"}
