@@ -136,6 +136,9 @@ class RailwayWorkers(Game):
         pending.auto(state, events)
         flow.advance(state, rng, events)
 
+    def _determinize(self, state, seat, rng):
+        search.determinize(state, seat, rng)
+
     def reveals(self, before, after, action):
         """Placed cards and dice are revealed when a step or a place changes; a project or the
         command deck reveals its next card."""

@@ -253,3 +253,67 @@ def _sample_turn(state, seat, rng) -> dict:
                 continue
             return action
     return {"type": "end"} if halves.acted(turn) or turn["passed"] else {"type": "pass"}
+
+
+# ------------------------------------------------------------------ determinizing (issue 32)
+def determinize(state, seat, rng) -> None:
+    """Resample in place what ``seat`` cannot see (``None``: a spectator), from ``rng`` and from
+    what the view shows only (each unseen pool is sorted before it is shuffled): the order of the
+    Project pile; which commands the command deck holds and their order (drawn from those never
+    shown, so many from the A commands and so many from the B commands as the deck holds: the A
+    commands come first); the other seats' face-down action cards (from their hands, less the
+    cards revealed this phase; a seat still placing has placed none) and, behind the screens, which
+    die and how many +1 tokens sit on each of their places (a seat still assigning has assigned
+    none). Its own cards and dice, revealed cards, dice rolled and counts stay."""
+    projects = sorted(state["projects"])
+    rng.shuffle(projects)
+    state["projects"] = projects
+    c = state["commands"]
+    seen = set(c["available"]) | {c["unavailable"], *c["discarded"]}
+    unseen = [n for n in sorted(data.commands()) if n not in seen]
+    a_count = sum(1 for n in c["deck"] if n <= 8)
+    a_pool = [n for n in unseen if n <= 8]
+    b_pool = [n for n in unseen if n > 8]
+    rng.shuffle(a_pool)
+    rng.shuffle(b_pool)
+    c["deck"] = a_pool[:a_count] + b_pool[:len(c["deck"]) - a_count]
+    step = state["step"]
+    for s, p in enumerate(state["players"]):
+        if s == seat:
+            continue
+        _cards(state, p, rng)
+        if step == "assign":
+            _screen(p, rng)
+
+
+def _cards(state, p, rng) -> None:
+    """Another seat's face-down cards: a random four of its hand in a random order, less those
+    revealed in play (``view``: a card is shown once its place is reached)."""
+    step = state["step"]
+    if step not in ("place", "low", "tokens", "assign", "play"):
+        return
+    if step == "place" and not p["ready"]:
+        p["placed"] = [None] * 4
+        return
+    shown = state["slot"] + 1 if step == "play" else 0
+    pool = sorted(c for c in p["hand"] if c not in p["placed"][:shown])
+    rng.shuffle(pool)
+    p["placed"] = list(p["placed"][:shown]) + pool[:4 - shown]
+
+
+def _screen(p, rng) -> None:
+    """Another seat's dice behind the screen: a random die and random +1 tokens (at most those
+    it holds) on each place once it is ready; as rolled, no tokens, while it is still assigning."""
+    if not p["ready"]:
+        p["assign"] = [0, 1, 2, 3]
+        p["plus"] = [0, 0, 0, 0]
+        return
+    order = [0, 1, 2, 3]
+    rng.shuffle(order)
+    p["assign"] = order
+    plus = [0, 0, 0, 0]
+    for _ in range(p["plus_tokens"]):
+        i = rng.below(5)
+        if i < 4:
+            plus[i] += 1
+    p["plus"] = plus
