@@ -77,7 +77,9 @@ class Board:
     """The map now. ``spaces``: space -> character, built Building dice shown as their kind;
     ``links``: complete rail links by id; ``dangling``: rail runs that are not links yet;
     ``building``: building space -> the id of its building (its first space in reading order);
-    ``members``: building id -> its spaces; ``kind``: building id -> R, L, C or I."""
+    ``members``: building id -> its spaces; ``kind``: building id -> R, L, C or I; ``link_at``:
+    rail space -> the complete link it is part of. A board is shared between the states of one map
+    (``board`` keeps the boards it made): read it, never change it."""
 
     spaces: dict[str, str]
     links: dict[str, Link]
@@ -85,6 +87,7 @@ class Board:
     building: dict[str, str]
     members: dict[str, tuple[str, ...]]
     kind: dict[str, str]
+    link_at: dict[str, Link]
 
     def is_building(self, space: str) -> bool:
         return self.spaces.get(space) in KINDS
@@ -95,7 +98,7 @@ class Board:
                 if 0 <= c + dc < WIDTH and 0 <= r + dr < HEIGHT]
 
     def link_of(self, space: str) -> Link | None:
-        return next((link for link in self.links.values() if space in link.cells), None)
+        return self.link_at.get(space)
 
     def other_end(self, link: Link, building: str) -> str:
         """The building (id) at the other end of ``link`` from building ``building``."""
@@ -112,8 +115,15 @@ def _toward(spaces: dict[str, str], space: str, d: str) -> str | None:
 
 
 def board(layout: list[int], built: dict[str, str]) -> Board:
-    """The map of ``layout`` with ``built`` (space -> kind of the Building die built there)."""
-    spaces = dict(printed(tuple(layout)))
+    """The map of ``layout`` with ``built`` (space -> kind of the Building die built there): the
+    same ``Board`` for the same map (the last few hundred maps are kept, so a search's many
+    states of one game do not walk the rails again; issue 32, "Speed")."""
+    return _board(tuple(layout), tuple(sorted(built.items())))
+
+
+@lru_cache(maxsize=512)
+def _board(layout: tuple[int, ...], built: tuple[tuple[str, str], ...]) -> Board:
+    spaces = dict(printed(layout))
     spaces.update(built)
     rails = {s for s, ch in spaces.items() if ch in RAILS}
 
@@ -185,4 +195,5 @@ def board(layout: list[int], built: dict[str, str]) -> Board:
             building[s] = space
         members[space] = tuple(group)
         kind[space] = spaces[space]
-    return Board(spaces, links, tuple(dangling), building, members, kind)
+    link_at = {cell: link for link in links.values() for cell in link.cells}
+    return Board(spaces, links, tuple(dangling), building, members, kind, link_at)

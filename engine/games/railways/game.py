@@ -44,14 +44,20 @@ def _action(handler):
     return play
 
 
+HOOKS = {"prompt": search.prompt, "legal": search.legal_actions, "sample": search.sample,
+         "default": search.default}
+"""Both steps' prompt, legal moves, random move and time-out move (``search``: each reads the phase)."""
+
 STEPS = (
     Step("place", "place the four passenger dice", {"place": _place},
          active=lambda state: state["phase"] == "place", actors=lambda state: [0],
-         refuse=lambda state, kind: "Place the four passenger dice first (one on a building of each map card)."),
+         refuse=lambda state, kind: "Place the four passenger dice first (one on a building of each map card).",
+         **HOOKS),
     Step("actions", "take an action of the decade (or end it after the first)",
          {**{kind: _action(handler) for kind, handler in HANDLERS.items()}, "end_decade": _end_decade},
          active=lambda state: state["phase"] == "actions", actors=lambda state: [0],
-         refuse=lambda state, kind: "The passenger dice are all placed." if kind == "place" else None),
+         refuse=lambda state, kind: "The passenger dice are all placed." if kind == "place" else None,
+         **HOOKS),
 )
 """Setup places the passenger dice; then each decade takes two actions (railways-solo.txt)."""
 
@@ -70,17 +76,8 @@ class Railways(Game):
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)
 
-    def _prompts(self, state):
-        """``{"seat": 0, "kind": "place", "left": [...]}`` during setup, then
-        ``{"seat": 0, "kind": "action", "decade", "action": 1|2}``."""
-        if state["phase"] == "place":
-            return [{"seat": 0, "kind": "place", "left": list(state["place_left"])}]
-        if state["phase"] == "actions":
-            return [{"seat": 0, "kind": "action", "decade": state["decade"], "action": state["actions"] + 1}]
-        return []
-
-    def _legal_actions(self, state, seat):
-        return search.legal_actions(state, seat)
+    def _determinize(self, state, seat, rng):
+        search.determinize(state, seat, rng)
 
     def reveals(self, before, after, action):
         """A refill drew from a pool whose order was hidden (after a reshuffle)."""

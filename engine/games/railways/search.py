@@ -6,10 +6,12 @@ conversion the capital pays for is listed (without ``convert``: the most).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from railhead.engine.core.errors import IllegalAction
 
 from . import rules
-from .board import Board, card_at
+from .board import Board, board, card_at
 from .payment import Need, payments
 
 
@@ -38,6 +40,24 @@ def trips(state: dict, b: Board, start: str) -> list[tuple[list[str], list[str],
     return out
 
 
+@lru_cache(maxsize=512)
+def _open_land(layout: tuple[int, ...], built: tuple[tuple[str, str], ...]) -> list[str]:
+    """The spaces of a map (``layout`` with ``built``, as ``board.board`` takes them), sorted, where a
+    Building die may be built but for the bought links (``rules.check_build_space``): no building
+    there, and no buildings of two kinds beside it. Kept per map, as the boards are."""
+    b = board(list(layout), dict(built))
+    out = []
+    for space in sorted(b.spaces):
+        if b.is_building(space):
+            continue
+        try:
+            rules.build_kind(b, space)
+        except IllegalAction:
+            continue
+        out.append(space)
+    return out
+
+
 def _paid(kind: str, fields: dict, need: Need, hand: list[int]) -> list[dict]:
     return [{"type": kind, **fields, "slots": p.refs()} for p in payments(hand, need)]
 
@@ -61,11 +81,10 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     build_pay = payments(hand, Need(icons={"build": 1}))
     if build_pay:
         dice = [d for d in sorted(set(state["building_dice"])) if 2 * d <= state["capital"]]
-        for space in sorted(b.spaces):
-            try:
-                rules.check_build_space(state, b, space)
-            except IllegalAction:
-                continue
+        for space in _open_land(tuple(state["layout"]), tuple(sorted(state["built"].items()))):
+            link = b.link_of(space)
+            if link is not None and link.id in state["markers"]:
+                continue                     # rules.check_build_space: it would cut a bought link
             for d in dice:
                 out += [{"type": "build", "at": space, "die": d, "slots": p.refs()} for p in build_pay]
     for start, die in sorted(state["dice"].items()):
@@ -96,3 +115,35 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if state["actions"] == 1:
         out.append({"type": "end_decade"})
     return out
+
+
+# ------------------------------------------------------------------ the steps' hooks (issue 32)
+def prompt(state: dict, seat: int) -> dict:
+    """``{"kind": "place", "left": [...]}`` during setup (the passenger dice still to place), then
+    ``{"kind": "action", "decade", "action": 1|2}``."""
+    if state["phase"] == "place":
+        return {"kind": "place", "left": list(state["place_left"])}
+    return {"kind": "action", "decade": state["decade"], "action": state["actions"] + 1}
+
+
+def default(state: dict, seat: int) -> None:
+    """No time-out move: the only player is never skipped."""
+    return None
+
+
+def sample(state: dict, seat: int, rng) -> dict:
+    """One legal move drawn at random: a kind drawn uniformly among those legal now, then one of
+    its moves (the lists are short: a few hundred moves at most)."""
+    by_kind: dict[str, list[dict]] = {}
+    for action in legal_actions(state, seat):
+        by_kind.setdefault(action["type"], []).append(action)
+    return rng.choice(by_kind[rng.choice(list(by_kind))])
+
+
+def determinize(state: dict, seat: int | None, rng) -> None:
+    """The pool's order under its top card (whose map side shows, so it stays): the cards the
+    view does not show in order, sorted then shuffled (railways-solo.txt, "Record a decade": the
+    discards are shuffled into the pool)."""
+    rest = sorted(state["pool"][1:])
+    rng.shuffle(rest)
+    state["pool"] = state["pool"][:1] + rest

@@ -85,21 +85,29 @@ def _seats(flag: str, value: bool):
     return lambda state: [s for s, p in enumerate(state["players"]) if bool(p[flag]) == value]
 
 
+def _legal(state, seat) -> list[dict]:
+    return search.legal_actions(GAME, state, seat)
+
+
+HOOKS = {"prompt": search.prompt, "legal": _legal, "sample": search.sample, "default": search.default}
+"""Every step's prompt, legal moves, random move and time-out move (``search``: each reads the
+step from the state)."""
+
 STEPS = (
     Step("question", "answer the question", {"choose": _choose}, active=lambda state: bool(state["pending"]),
-         actors=lambda state: [pending.who(state, state["pending"][0])], refuse=_waiting),
+         actors=lambda state: [pending.who(state, state["pending"][0])], refuse=_waiting, **HOOKS),
     Step("place", "place your four action cards face down", {"place": _place, "ready": _ready},
-         active=_in("place"), actors=_seats("ready", False), refuse=_no_question),
+         active=_in("place"), actors=_seats("ready", False), refuse=_no_question, **HOOKS),
     Step("low", "keep or reroll three dice summing 4 or less", {"low_roll": _low_roll},
-         active=_in("low"), actors=_seats("low_done", False), refuse=_no_question),
+         active=_in("low"), actors=_seats("low_done", False), refuse=_no_question, **HOOKS),
     Step("tokens", "use reroll tokens", {"reroll": _reroll},
-         active=_in("tokens"), actors=_seats("rerolling", True), refuse=_no_question),
+         active=_in("tokens"), actors=_seats("rerolling", True), refuse=_no_question, **HOOKS),
     Step("assign", "assign your dice behind the screen", {"assign": _assign, "plus": _plus, "ready": _ready},
-         active=_in("assign"), actors=_seats("ready", False), refuse=_no_question),
+         active=_in("assign"), actors=_seats("ready", False), refuse=_no_question, **HOOKS),
     Step("play", "play your turn (an action of your card, a command), pass or end it",
          {**{kind: _turn_action(handler) for kind, handler in TURN_HANDLERS.items()}, "pass": _pass, "end": _end},
          active=_in("play"), actors=lambda state: [state["turn"]["seat"]] if state["turn"] else [],
-         refuse=_no_question),
+         refuse=_no_question, **HOOKS),
 )
 """Questions that interrupt come first, whoever they are for; then the steps of an action phase
 (railway-workers.txt, "Round phases - steps"): cards and dice at once, then turn by turn."""
@@ -128,58 +136,8 @@ class RailwayWorkers(Game):
         pending.auto(state, events)
         flow.advance(state, rng, events)
 
-    def _prompts(self, state):
-        """At most one per seat: ``place``/``assign`` (secret, all at once), ``low_roll``,
-        ``reroll``, ``turn`` (``slot``, ``card``, ``sum``: with Overtime's +1 once used, ``overtime``:
-        that +1, what is done), or a question
-        (``reward``, ``train_city``, ``junction``, ``bonus`` with ``options``)."""
-        q = pending.prompt(state)
-        if q is not None:
-            return [q]
-        step = state["step"]
-        players = state["players"]
-        if step in ("place", "assign"):
-            return [{"seat": s, "kind": step, "secret": True, "round": state["round"], "phase": state["phase"]}
-                    for s, p in enumerate(players) if not p["ready"]]
-        if step == "low":
-            return [{"seat": s, "kind": "low_roll", "dice": list(p["dice"])}
-                    for s, p in enumerate(players) if not p["low_done"]]
-        if step == "tokens":
-            return [{"seat": s, "kind": "reroll", "dice": list(p["dice"]), "left": p["reroll"] - p["rerolls_used"]}
-                    for s, p in enumerate(players) if p["rerolling"]]
-        if step == "play" and state["turn"] is not None:
-            t = state["turn"]
-            return [{"seat": t["seat"], "kind": "turn", "slot": flow.data.SLOTS[state["slot"]], "card": t["card"],
-                     "sum": halves.effective_sum(t), "overtime": halves.effective_sum(t) - t["sum"],
-                     "top": t["top"], "bottom": t["bottom"], "command": t["command"],
-                     "commands": halves.usable_commands(state, t["seat"])}]
-        return []
-
-    def _legal_actions(self, state, seat):
-        return search.legal_actions(self, state, seat)
-
-    def timeout_action(self, state, seat):
-        """A skipped or removed seat: cards in hand order, dice as rolled, no rerolls, a pass."""
-        prompt = next((p for p in self._prompts(state) if p["seat"] == seat), None)
-        if prompt is None:
-            return None
-        kind = prompt["kind"]
-        p = state["players"][seat]
-        if kind == "place":
-            if None in p["placed"]:
-                return {"type": "place", "cards": p["hand"][:4], "ready": True}
-            return {"type": "ready"}
-        if kind == "assign":
-            return {"type": "ready"}
-        if kind == "low_roll":
-            return {"type": "low_roll", "reroll": False}
-        if kind == "reroll":
-            return {"type": "reroll", "dice": []}
-        if kind == "turn":
-            t = state["turn"]
-            done = t["top"] or t["bottom"] or t["command"] is not None
-            return {"type": "end"} if done else {"type": "pass"}
-        return {"type": "choose", "option": prompt["options"][0]}
+    def _determinize(self, state, seat, rng):
+        search.determinize(state, seat, rng)
 
     def reveals(self, before, after, action):
         """Placed cards and dice are revealed when a step or a place changes; a project or the

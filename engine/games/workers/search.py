@@ -142,3 +142,178 @@ def legal_actions(game, state, seat) -> list[dict]:
             continue
         out.append(action)
     return out
+
+
+# ------------------------------------------------------------------ the steps' hooks (issue 32)
+def prompt(state, seat) -> dict:
+    """The prompt of ``seat``, who may act now (without ``seat``; the core adds it): ``place`` /
+    ``assign`` (secret, all at once), ``low_roll``, ``reroll``, ``turn`` (``slot``, ``card``,
+    ``sum``: with Overtime's +1 once used, ``overtime``: that +1, what is done), or a question
+    (``reward``, ``train_city``, ``junction``, ``bonus`` with ``options``)."""
+    q = pending.prompt(state)
+    if q is not None:
+        return {k: v for k, v in q.items() if k != "seat"}
+    step = state["step"]
+    p = state["players"][seat]
+    if step in ("place", "assign"):
+        return {"kind": step, "secret": True, "round": state["round"], "phase": state["phase"]}
+    if step == "low":
+        return {"kind": "low_roll", "dice": list(p["dice"])}
+    if step == "tokens":
+        return {"kind": "reroll", "dice": list(p["dice"]), "left": p["reroll"] - p["rerolls_used"]}
+    t = state["turn"]
+    return {"kind": "turn", "slot": data.SLOTS[state["slot"]], "card": t["card"],
+            "sum": halves.effective_sum(t), "overtime": halves.effective_sum(t) - t["sum"],
+            "top": t["top"], "bottom": t["bottom"], "command": t["command"],
+            "commands": halves.usable_commands(state, t["seat"])}
+
+
+def default(state, seat) -> dict:
+    """A skipped or removed seat's move: cards in hand order, dice as rolled, no rerolls, a pass
+    (or the end of a turn already acted on), the first answer to a question."""
+    q = pending.prompt(state)
+    if q is not None:
+        return {"type": "choose", "option": q["options"][0]}
+    step = state["step"]
+    p = state["players"][seat]
+    if step == "place":
+        if None in p["placed"]:
+            return {"type": "place", "cards": p["hand"][:4], "ready": True}
+        return {"type": "ready"}
+    if step == "assign":
+        return {"type": "ready"}
+    if step == "low":
+        return {"type": "low_roll", "reroll": False}
+    if step == "tokens":
+        return {"type": "reroll", "dice": []}
+    t = state["turn"]
+    done = t["top"] or t["bottom"] or t["command"] is not None
+    return {"type": "end"} if done else {"type": "pass"}
+
+
+def sample(state, seat, rng) -> dict:
+    """One legal move of ``seat`` drawn at random without trying every move on a copy: a kind
+    drawn uniformly among those legal now, then one instance of it. Cards are placed all four at
+    once (and declared ready), dice assigned all four at once; in a turn, the instances of the
+    drawn kind are tried in a random order on a copy by the handler alone (``has_move``'s check)
+    until one is accepted; passing and ending are checked by their own rule."""
+    q = pending.prompt(state)
+    if q is not None:
+        return {"type": "choose", "option": rng.choice(q["options"])}
+    step = state["step"]
+    p = state["players"][seat]
+    if step == "place":
+        if None in p["placed"] or rng.below(2) == 0:
+            cards = list(p["hand"])
+            rng.shuffle(cards)
+            return {"type": "place", "cards": cards[:4], "ready": True}
+        return {"type": "ready"}
+    if step == "assign":
+        kind = rng.below(3)
+        if kind == 0:
+            dice = list(p["dice"])
+            rng.shuffle(dice)
+            return {"type": "assign", "dice": dice, "ready": True}
+        if kind == 1:
+            i = rng.below(4)
+            room = p["plus_tokens"] - (sum(p["plus"]) - p["plus"][i])
+            return {"type": "plus", "slot": data.SLOTS[i], "tokens": rng.below(room + 1)}
+        return {"type": "ready"}
+    if step == "low":
+        return {"type": "low_roll", "reroll": rng.below(2) == 0}
+    if step == "tokens":
+        left = p["reroll"] - p["rerolls_used"]
+        return {"type": "reroll", "dice": [] if left <= 0 or rng.below(5) == 0 else [rng.below(4) + 1]}
+    return _sample_turn(state, seat, rng)
+
+
+def _sample_turn(state, seat, rng) -> dict:
+    turn = state["turn"]
+    by_kind: dict[str, list[dict]] = {}
+    for action in turn_candidates(state, seat):
+        by_kind.setdefault(action["type"], []).append(action)
+    kinds = list(by_kind)
+    rng.shuffle(kinds)
+    for kind in kinds:
+        if kind == "pass":
+            if not halves.acted(turn):
+                return {"type": "pass"}
+            continue
+        if kind == "end":
+            if halves.acted(turn) or turn["passed"]:
+                return {"type": "end"}
+            continue
+        group = by_kind[kind]
+        rng.shuffle(group)
+        handler = TURN_HANDLERS[kind]
+        for action in group:
+            try:
+                handler(clone(state), seat, decode(ACTIONS, action), [])
+            except IllegalAction:
+                continue
+            return action
+    return {"type": "end"} if halves.acted(turn) or turn["passed"] else {"type": "pass"}
+
+
+# ------------------------------------------------------------------ determinizing (issue 32)
+def determinize(state, seat, rng) -> None:
+    """Resample in place what ``seat`` cannot see (``None``: a spectator), from ``rng`` and from
+    what the view shows only (each unseen pool is sorted before it is shuffled): the order of the
+    Project pile; which commands the command deck holds and their order (drawn from those never
+    shown, so many from the A commands and so many from the B commands as the deck holds: the A
+    commands come first); the other seats' face-down action cards (from their hands, less the
+    cards revealed this phase; a seat still placing has placed none) and, behind the screens, which
+    die and how many +1 tokens sit on each of their places (a seat still assigning has assigned
+    none). Its own cards and dice, revealed cards, dice rolled and counts stay."""
+    projects = sorted(state["projects"])
+    rng.shuffle(projects)
+    state["projects"] = projects
+    c = state["commands"]
+    seen = set(c["available"]) | {c["unavailable"], *c["discarded"]}
+    unseen = [n for n in sorted(data.commands()) if n not in seen]
+    a_count = sum(1 for n in c["deck"] if n <= 8)
+    a_pool = [n for n in unseen if n <= 8]
+    b_pool = [n for n in unseen if n > 8]
+    rng.shuffle(a_pool)
+    rng.shuffle(b_pool)
+    c["deck"] = a_pool[:a_count] + b_pool[:len(c["deck"]) - a_count]
+    step = state["step"]
+    for s, p in enumerate(state["players"]):
+        if s == seat:
+            continue
+        _cards(state, p, rng)
+        if step == "assign":
+            _screen(p, rng)
+
+
+def _cards(state, p, rng) -> None:
+    """Another seat's face-down cards: a random four of its hand in a random order, less those
+    revealed in play (``view``: a card is shown once its place is reached)."""
+    step = state["step"]
+    if step not in ("place", "low", "tokens", "assign", "play"):
+        return
+    if step == "place" and not p["ready"]:
+        p["placed"] = [None] * 4
+        return
+    shown = state["slot"] + 1 if step == "play" else 0
+    pool = sorted(c for c in p["hand"] if c not in p["placed"][:shown])
+    rng.shuffle(pool)
+    p["placed"] = list(p["placed"][:shown]) + pool[:4 - shown]
+
+
+def _screen(p, rng) -> None:
+    """Another seat's dice behind the screen: a random die and random +1 tokens (at most those
+    it holds) on each place once it is ready; as rolled, no tokens, while it is still assigning."""
+    if not p["ready"]:
+        p["assign"] = [0, 1, 2, 3]
+        p["plus"] = [0, 0, 0, 0]
+        return
+    order = [0, 1, 2, 3]
+    rng.shuffle(order)
+    p["assign"] = order
+    plus = [0, 0, 0, 0]
+    for _ in range(p["plus_tokens"]):
+        i = rng.below(5)
+        if i < 4:
+            plus[i] += 1
+    p["plus"] = plus
