@@ -19,6 +19,25 @@ from railhead.bot.replies import Caller
 
 from .report import Report, percentile
 
+V2 = 1 << 15          # Discord's IS_COMPONENTS_V2 message flag: the game's living table message
+
+
+def table_message(channel):
+    """The game's table message in ``channel`` (the newest V2 message): its buttons are the
+    turn's, edited in place; ``None`` before the game starts."""
+    return next((m for m in reversed(channel.history()) if m.flags.value & V2), None)
+
+
+def labels(message) -> list[str]:
+    """The labels of every button of ``message``, nested ones (a V2 layout's rows) too."""
+    out, stack = [], list(message.components) if message is not None else []
+    while stack:
+        c = stack.pop(0)
+        if getattr(c, "label", None):
+            out.append(c.label)
+        stack += list(getattr(c, "children", None) or [])
+    return out
+
 
 def rss_mb() -> float:
     with open("/proc/self/statm") as f:
@@ -98,7 +117,7 @@ async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> N
                 await member.slash(channel, "rotw pass")
                 slash.append(time.perf_counter() - start)
             else:
-                await member.click(channel.last_message, label="Pass")
+                await member.click(table_message(channel), label="Pass")
                 clicks.append(time.perf_counter() - start)
             assert len((await table.session(channel.id)).match.log) == before + 1, "the move was not made"
             boards += bool(channel.last_message.attachments)   # the board comes when it changed (the auction's end)
@@ -108,7 +127,7 @@ async def measure(report: Report, bot, n_games: int, samples_per_size: int) -> N
             start = time.perf_counter()
             await members[0].slash(channel, "game board")
             drawn.append(time.perf_counter() - start)
-            assert channel.last_message.attachments, "no board attached"
+            assert table_message(channel).attachments, "no board attached"
         report.median("bot", f"{games(n_games)}: /game board to board message", drawn)
         report.check("bot", f"{games(n_games)}: /game board to board message (p95)",
                      f"{percentile(drawn, 95) * 1000:.1f} ms", percentile(drawn, 95) < 0.300, "< 300 ms")
@@ -169,12 +188,10 @@ async def measure_workers(report: Report, bot, n_games: int, samples_per_size: i
             before = len(session.match.log)
             member = members[session.match.prompts()[0]["seat"]]
             start = time.perf_counter()
-            labels = [c.label for row in (channel.last_message.components if channel.last_message else [])
-                      for c in row.children if hasattr(c, "label")]
-            if i % 2 == 0 or "Pass (+1 coin)" not in labels:
+            if i % 2 == 0 or "Pass (+1 coin)" not in labels(table_message(channel)):
                 await member.slash(channel, "workers pass")
             else:
-                await member.click(channel.last_message, label="Pass (+1 coin)")
+                await member.click(table_message(channel), label="Pass (+1 coin)")
             times.append(time.perf_counter() - start)
             assert len((await table.session(channel.id)).match.log) == before + 1, "the move was not made"
             boards += bool(channel.last_message.attachments)

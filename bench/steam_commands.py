@@ -72,7 +72,8 @@ async def play(players: int = 3, standard: bool = True, seed: int = 21, folder: 
         await table.new(callers[0], "steam", {"standard": True} if standard else {})
         for c in callers[1:]:
             await table.join(c)
-        channel = (await table.start(callers[0])).channel
+        started = await table.start(callers[0])
+        channel = started.table or started.channel          # the buttons are on the table message
         rng = random.Random(seed)
         with_take = "take" in actions.Deliver.__struct_fields__
         counted: Counter = Counter()
@@ -120,8 +121,8 @@ async def play(players: int = 3, standard: bool = True, seed: int = 21, folder: 
                 if UI.board_changed(before, new.view(None)):
                     boards += 1
                     boarded[action["type"]] += 1
-                if reply.channel is not None:
-                    channel = reply.channel
+                if reply.table is not None or reply.channel is not None:
+                    channel = reply.table or reply.channel
             over = await table.session(CHANNEL) is None
             last = (await table.finished(CHANNEL)).match.state if over else None
         finally:

@@ -186,9 +186,12 @@ def test_every_argument_by_position_or_by_name_gives_the_same_arguments(ui, comm
 
 @pytest.mark.parametrize("verb", sorted(LOBBY))
 def test_every_lobby_argument_by_position_or_by_name(verb):
+    """As for the games' commands: after a parameter that takes the rest of the words (`game note
+    TEXT...`), the next ones can only be named (`clear=true`)."""
     params = LOBBY[verb].params
     values = {p.name: _sample(p) for p in params}
-    positional = [values[p.name] for p in params]
+    cut = next((i + 1 for i, p in enumerate(params) if p.rest), len(params))
+    positional = [values[p.name] for p in params[:cut]] + [f"{p.name}={values[p.name]}" for p in params[cut:]]
     assert typed_args(params, positional) == typed_args(params, [f"{k}={v}" for k, v in values.items()]) == values
     assert lobby_args(verb, positional) == lobby_args(verb, [f"{k}={v}" for k, v in values.items()])
 
