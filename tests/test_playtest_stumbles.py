@@ -168,3 +168,23 @@ def test_every_seat_colour_has_its_own_square_and_pink_is_not_red():
 
     squares = [colour_square((r << 16) | (g << 8) | b) for r, g, b in OWNER]
     assert len(set(squares)) == len(OWNER) and squares[2] != "🟥"
+
+
+def test_a_wrong_time_warp_hex_names_the_warps():
+    """Play-test (Through Time): `rotw link Luneburg Time warp H17` (the warp is I17) or `... H17`
+    answered "There is no city called 'H17'"; the answer now lists the map's time warps."""
+    import pytest
+
+    from railhead.bot.games.rotw import preview
+    from railhead.engine import IllegalAction
+
+    match = Match.start(GAMES["rotw"], {"map": "through-time"}, ["Ann", "Bob"], 3)
+    mapdata = preview.mapdata(match.view(None))
+    warps = preview.warps(mapdata)
+    wrong = next(h for h in ("H17", "B3", "C4", "D5") if h not in warps and h not in mapdata.cities)
+    for text in (f"Time warp {wrong}", wrong):
+        with pytest.raises(IllegalAction, match="its time warps are at") as refused:
+            preview.city(mapdata, text)
+        assert all(w in str(refused.value) for w in warps)
+    with pytest.raises(IllegalAction, match="There is no city called 'Atlantis'"):
+        preview.city(mapdata, "Atlantis")

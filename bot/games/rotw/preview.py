@@ -127,6 +127,10 @@ def city(mapdata, text: str) -> str:
     if hexname is None and bare_warp(text) and warps(mapdata):
         raise IllegalAction(f"Which time warp? Name it by its hex: {', '.join(warps(mapdata))} "
                             f"(e.g. `Time warp {warps(mapdata)[0]}`).")
+    if hexname is None and warps(mapdata) and ("warp" in fold(text) or normalize(text.split()[-1] if text.split()
+                                                                                else "")):
+        raise IllegalAction(f"There is no city or time warp {text[:40]!r} on this map; its time warps are at "
+                            f"{', '.join(warps(mapdata))} (e.g. `Time warp {warps(mapdata)[0]}`).")
     if hexname is None:
         raise IllegalAction(f"There is no city called {text[:40]!r} on this map.")
     return hexname
