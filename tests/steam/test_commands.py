@@ -17,6 +17,7 @@ async def test_a_standard_game_asks_only_what_has_more_than_one_sensible_answer(
     assert by_kind["capital"] <= 3                                                 # once per player
     assert by_kind["score"] < moves["deliver"]                                     # only other owners
     # a typed track tile is built at once unless it lowers income (then its preview asks): play-test
-    # 2026-11-28, about 70 `click 1`s in a game; for this seed 96 commands for 57 tiles, 114 before
+    # 2026-11-28, about 70 `click 1`s in a game); before, every tile took two (the command and Confirm);
+    # for this seed now 96 commands for 57 tiles
     assert by_kind["build"] < 2 * moves["build"]
     assert result["commands"] <= 210, result
