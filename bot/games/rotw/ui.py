@@ -422,7 +422,8 @@ class RotwUI(MapChoice, GameUI):
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
-        thousand) and Railroad Executive, or the action round's buttons."""
+        thousand), Pass, **Program…** (any player's programmed move, bot/table/programs.py) and
+        Railroad Executive, or the action round's buttons."""
         view = ctx.view()
         if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
             return map_buttons(view, ctx.seat, prompt)
@@ -433,9 +434,9 @@ class RotwUI(MapChoice, GameUI):
             floor = bid_floor(view)
             return [Button(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary")
                     for k in (floor, floor + 1, floor + 3)] + \
-                [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass")] + \
+                [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass"), program_button()] + \
                 [Button(f"Use {c['name']}", {"type": "use_card", "card": c["id"]}, "success")
-                 for c in usable(view, ctx.seat, "auction")] + [program_button()]
+                 for c in usable(view, ctx.seat, "auction")]
         if prompt["kind"] == "return_bonds":
             return bonds.return_buttons(view, prompt)
         if prompt["kind"] != "action":
