@@ -342,3 +342,36 @@ async def test_local_table_types_a_program(tmp_path):
     assert "Bob bids $2,000" in out
     assert [e.seat for e in await store.log(row.id)] == [0, 1]
     await store.close()
+
+
+# ---------------------------------------------------------------- through Discord (simcord)
+async def test_a_whole_auction_decided_by_programs_through_discord(simcord_env):
+    """The real bot under simcord: Bob types ``/rotw program up_to:4``, Cat presses **Program…** on
+    the table message and picks "Bid up to $7,000" from her private menu, Ann presses **Pass**: the
+    whole auction is played at once (railways-of-the-world.txt, "1 - First Player Auction": Cat
+    wins at $4,000). The answers are ephemeral; the channel never names a program, and Bob and Cat
+    are not pinged for the prompts their programs answered."""
+    from .helpers_discord import table_of
+    from .test_discord import private, setup_game
+
+    env = simcord_env
+    guild, channel, (ann, bob, cat) = await setup_game(env)
+    answer = private(await bob.slash(channel, "rotw program", up_to=4))
+    assert "bid up to $4,000" in answer.content
+    menu = private(await cat.click(table_of(channel), label="Program…"))
+    option = next(o for o in menu.message.components[0].children[0].options
+                  if o.label == "Bid up to $7,000, then pass")
+    picked = private(await cat.select(menu.message, [option.value]))
+    assert "bid up to $7,000" in picked.content
+    before = len(channel.history())
+    await ann.click(table_of(channel), label="Pass")
+    said = [m.content for m in channel.history()[before:]]
+    text = "\n".join(said)
+    assert "Bob bids $3,000" in text and "Cat pays $4,000" in text and "becomes first player" in text
+    assert bob.mention not in text and "program" not in text.lower()
+    assert cat.mention in text                               # her action turn, after the auction
+    assert all("program" not in m.content.lower() for m in channel.history())
+    session = await env.bot.table.session(channel.id)
+    assert [e for e in session.match.log][:6] == [(0, {"type": "pass"}), (1, {"type": "bid", "amount": 1}),
+                                                 (2, {"type": "bid", "amount": 2}), (1, {"type": "bid", "amount": 3}),
+                                                 (2, {"type": "bid", "amount": 4}), (1, {"type": "pass"})]
