@@ -200,6 +200,8 @@ class Programs:
             if plans.play(session.match) is None:
                 return private(said)
             reply = await self._commit(session, [], session.match, [])
+            if reply.channel is None and reply.table is None:
+                return reply                                # not saved: the table's own sentence
             mine_now = (await self.store.programs(row.id)).get(seat)
             said += " It answered your prompt at once" + ("." if mine_now else "; it has ended.")
             text = f"{said}\n{reply.caller.text}" if reply.caller is not None else said
