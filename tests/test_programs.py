@@ -363,10 +363,11 @@ async def test_local_table_types_a_program(tmp_path):
 # ---------------------------------------------------------------- through Discord (simcord)
 async def test_a_whole_auction_decided_by_programs_through_discord(simcord_env):
     """The real bot under simcord: Bob types ``/rotw program up_to:4``, Cat presses **Program…** on
-    the table message and picks "Bid up to $7,000" from her private menu, Ann presses **Pass**: the
-    whole auction is played at once (railways-of-the-world.txt, "1 - First Player Auction": Cat
-    wins at $4,000). The answers are ephemeral; the channel never names a program, and Bob and Cat
-    are not pinged for the prompts their programs answered."""
+    the table message and picks "Bid up to $7,000" from her private menu, then Ann, whose turn it
+    is, types ``/rotw program pass:auction``: the whole auction is played at once
+    (railways-of-the-world.txt, "1 - First Player Auction": Cat wins at $4,000). The answers are
+    ephemeral; the channel never names a program, and Bob and Cat are not pinged for the prompts
+    their programs answered."""
     from .helpers_discord import table_of
     from .test_discord import private, setup_game
 
@@ -380,7 +381,8 @@ async def test_a_whole_auction_decided_by_programs_through_discord(simcord_env):
     picked = private(await cat.select(menu.message, [option.value]))
     assert "bid up to $7,000" in picked.content
     before = len(channel.history())
-    await ann.click(table_of(channel), label="Pass")
+    answer = private(await ann.slash(channel, "rotw program", **{"pass": "auction"}))   # her turn: played at once
+    assert "pass in turn 1's auction" in answer.content and "answered your prompt at once" in answer.content
     said = [m.content for m in channel.history()[before:]]
     text = "\n".join(said)
     assert "Bob bids $3,000" in text and "Cat pays $4,000" in text and "becomes first player" in text
