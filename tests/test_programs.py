@@ -12,9 +12,13 @@ game (engine/games/steam/standard.py, docs/rules-assumptions.md).
 """
 from __future__ import annotations
 
+import asyncio
 import random
+import tempfile
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from railhead.bot.local import LocalTable
 from railhead.bot.replies import Caller, Select
@@ -176,6 +180,38 @@ async def test_worst_is_first_has_only_the_first_auction_to_program(db_path):
     assert "no auction open or to come" in (await program(table, bob, up_to=3)).caller.text
     assert await programs_of(store) == {}
     await store.close()
+
+
+async def _caps_auction(path: str, caps: tuple[int, int, int]) -> tuple[list, dict]:
+    """Ann, Bob and Cat each program "bid up to" their cap (0: pass this auction); Bob's and
+    Cat's first, then Ann's, on her turn. Returns the log and the state."""
+    store, table, callers, _ = await three(path)
+    for seat in (1, 2, 0):
+        await program(table, callers[seat], **({"up_to": caps[seat]} if caps[seat] else {"pass": "auction"}))
+    log = await log_of(store)
+    state = (await table.session(7)).match.state
+    await store.close()
+    return log, state
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.tuples(*[st.integers(min_value=0, max_value=12)] * 3).filter(
+    lambda caps: sorted(caps)[-1] > sorted(caps)[-2]))
+def test_programmed_caps_decide_the_auction_like_proxy_bids(caps):
+    """railways-of-the-world.txt, "1 - First Player Auction", with every bidder programmed: the
+    auction ends in one commit; the highest cap wins, at the second-highest cap or one more (every
+    bid the least allowed), never above its own cap; everyone else passed, without a bid over
+    their cap."""
+    with tempfile.TemporaryDirectory() as folder:
+        log, state = asyncio.run(_caps_auction(f"{folder}/caps.sqlite3", caps))
+    winner = max(range(3), key=lambda s: caps[s])
+    second = sorted(caps)[-2]
+    assert state["phase"] == "actions" and state["first"] == winner
+    bids = [a["amount"] for _, a in log if a["type"] == "bid"]
+    assert bids == list(range(1, len(bids) + 1))           # the least allowed, each time
+    assert all(a["type"] != "bid" or a["amount"] <= caps[seat] for seat, a in log)
+    price = bids[-1] if bids else 0
+    assert log[-1][1] == {"type": "pass"} and (price in (second, second + 1) if second else price == 1)
 
 
 # ---------------------------------------------------------------- Steam's standard game
