@@ -102,6 +102,12 @@ class Tx(Protocol):
         """Delete all of ``user_id``'s notes on the game."""
     async def set_follow(self, game_id: int, user_id: int, follow: bool, at: str) -> bool:
         """Start or stop following the game by DM; returns whether anything changed."""
+    async def set_program(self, game_id: int, seat: int, program: dict, at: str) -> None:
+        """Keep ``seat``'s programmed move, replacing the one before."""
+    async def drop_programs(self, game_id: int, seats: list[int] | None = None) -> int:
+        """Forget the programmed moves of ``seats`` (``None``: all); returns how many went."""
+    async def programs(self, game_id: int) -> dict[int, dict]:
+        """Each seat's programmed move, by seat."""
 
 
 class SqliteTx(Writes):

@@ -90,6 +90,11 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     """
     ALTER TABLE games ADD COLUMN table_message BIGINT;
     """,
+    # 9: a seat's programmed move (schema.MIGRATIONS 9)
+    """
+    CREATE TABLE programs (game_id BIGINT NOT NULL REFERENCES games(id), seat BIGINT NOT NULL,
+        program TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, seat));
+    """,
 ]
 
 

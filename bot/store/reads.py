@@ -30,7 +30,8 @@ def timer_row(r: Any) -> TimerRow:
 # with the columns that order its rows.
 TABLES = {"games": "id", "seats": "game_id, seat", "actions": "game_id, n", "snapshots": "game_id",
           "offers": "token", "prefs": "user_id", "meta": "key", "results": "game_id, seat", "timers": "game_id, seat",
-          "notes": "game_id, user_id, n", "followers": "game_id, user_id"}
+          "notes": "game_id, user_id, n", "followers": "game_id, user_id",
+          "programs": "game_id, seat"}
 
 
 class Reads:
@@ -153,6 +154,12 @@ class Reads:
         """The user ids following the game by DM (``/game follow``), in the order they began."""
         rows = await self._rows("SELECT user_id FROM followers WHERE game_id = ? ORDER BY since, user_id", (game_id,))
         return [r["user_id"] for r in rows]
+
+    async def programs(self, game_id: int) -> dict[int, dict]:
+        """Each seat's programmed move in the game (``bot/table/programs.py``), by seat: secret
+        from everyone but that seat's player."""
+        rows = await self._rows("SELECT seat, program FROM programs WHERE game_id = ? ORDER BY seat", (game_id,))
+        return {r["seat"]: json.loads(r["program"]) for r in rows}
 
     async def meta_get(self, key: str) -> str | None:
         """A key of the bot's own metadata, or None."""

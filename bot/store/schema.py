@@ -102,6 +102,12 @@ MIGRATIONS = [          # append only (see the module docstring)
     """
     ALTER TABLE games ADD COLUMN table_message INTEGER;
     """,
+    # 9: a seat's programmed move (bot/table/programs.py: "bid up to $N, then pass", "pass this
+    # auction", "pass until my next turn"), secret until the table plays it; one per seat, JSON
+    """
+    CREATE TABLE programs (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+        program TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, seat));
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

@@ -62,6 +62,7 @@ class Writes(Reads):
                                    (status, game_id, *expect))
         if changed and status in ENDED:
             await self._exec("DELETE FROM offers WHERE game_id = ?", (game_id,))
+            await self._exec("DELETE FROM programs WHERE game_id = ?", (game_id,))
         return changed > 0
 
     async def start_game(self, game_id: int, seed: int, state_json: str) -> None:
@@ -165,6 +166,21 @@ class Writes(Reads):
             return await self._exec("INSERT INTO followers (game_id, user_id, since) VALUES (?, ?, ?) "
                                     "ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, user_id, at)) > 0
         return await self._exec("DELETE FROM followers WHERE game_id = ? AND user_id = ?", (game_id, user_id)) > 0
+
+    async def set_program(self, game_id: int, seat: int, program: dict, at: str) -> None:
+        """Keep ``seat``'s programmed move (it replaces the one before; ``at``: ISO time)."""
+        await self._exec("INSERT INTO programs (game_id, seat, program, at) VALUES (?, ?, ?, ?) "
+                         "ON CONFLICT (game_id, seat) DO UPDATE SET program = excluded.program, at = excluded.at",
+                         (game_id, seat, to_json(program), at))
+
+    async def drop_programs(self, game_id: int, seats: list[int] | None = None) -> int:
+        """Forget the programmed moves of ``seats`` (``None``: every seat's); returns how many went."""
+        if seats is None:
+            return await self._exec("DELETE FROM programs WHERE game_id = ?", (game_id,))
+        dropped = 0
+        for seat in seats:
+            dropped += await self._exec("DELETE FROM programs WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return dropped
 
     async def meta_set(self, key: str, value: str) -> None:
         """Set a key of the bot's own metadata (e.g. the synced command tree's hash)."""

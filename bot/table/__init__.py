@@ -30,11 +30,12 @@ from .lobby import Lobby
 from .messages import Messages
 from .moves import Moves
 from .personal import Personal
+from .programs import Programs
 
 log = logging.getLogger("railhead.table")
 
 
-class Table(Lobby, Information, Moves, Messages, Personal):
+class Table(Programs, Lobby, Information, Moves, Messages, Personal):
     """The service the cogs and the local table drive; see the module docstring and its parts."""
 
     def __init__(self, store: Store, *, render: bool = True, seeds: Callable[[], int] | None = None,

@@ -15,6 +15,7 @@ from ..store import GameRow, Offer, ResultRow, iso
 from .arrivals import outdated, refuse_outdated
 from .common import ENDED, NOT_SAVED, OUTDATED, SETTING_DEFAULTS
 from .offers import bind, refusal
+from .programs import Plans
 
 log = logging.getLogger("railhead.table")
 
@@ -150,6 +151,8 @@ class Moves:
         """Play ``action`` for the caller's seat, commit it, and build the messages that announce it.
         ``offer``: the button pressed (checked against the seat's prompt by its stamp); ``sent``: when
         a typed command was sent (host clock; refused if the seat's prompt changed since)."""
+        if isinstance(action, dict) and action.get("type") == "_program":      # a programmed move (programs.py)
+            return await self.program(caller, action, row=row, offer=offer)
         row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
             raise Refusal("There is no running game in this channel.")
@@ -180,18 +183,22 @@ class Moves:
         return await self._commit(session, [(seat, session.seats[seat].user_id)], new, events, header=header)
 
     def _autoplay(self, session: Session, new: Match, events: list[dict],
-                  who: list[tuple[int, int]]) -> tuple[Match, list[dict]]:
-        """Removed seats pass whenever they are prompted (``timeout_action``), until someone else
-        is to move; each pass is another log entry."""
+                  who: list[tuple[int, int]], plans: Plans | None = None) -> tuple[Match, list[dict]]:
+        """Removed seats pass whenever they are prompted (``timeout_action``), and programmed moves
+        are played (``plans``, bot/table/programs.py), until someone else is to move; each is
+        another log entry."""
         removed = {s.seat for s in session.seats if s.removed}
         for _ in range(200):
             if new.outcome() is not None:
                 break
             seat = next((p["seat"] for p in new.prompts() if p["seat"] in removed), None)
             action = new.game.timeout_action(new.state, seat) if seat is not None else None
-            if action is None:
+            if action is not None:
+                new, more = new.play(seat, action)
+            elif plans is not None and (programmed := plans.play(new)) is not None:
+                new, more, seat = programmed
+            else:
                 break
-            new, more = new.play(seat, action)
             events = events + more
             who.append((seat, session.seats[seat].user_id))
         return new, events
@@ -203,11 +210,13 @@ class Moves:
         ``sent``: when Discord created the interaction that made the first entry (kept with it, so
         a repeat of that interaction is known, ``arrivals.outdated``)."""
         match, row = session.match, session.row
-        new, events = self._autoplay(session, new, events, who)
+        plans = await self._plans(session)
+        new, events = self._autoplay(session, new, events, who, plans)
         after = Session(row, session.seats, new)
         reply = self.turn(after, events, header=header, actor=actor)
         await self._turn_dms(after, reply)
         await self._follower_dms(after, reply)
+        plans.tell(after, reply)
         over = new.outcome() is not None
         results = self._results(after) if over else []
         if over and len(session.seats) == 1:
@@ -221,6 +230,7 @@ class Moves:
                                     sent=iso(sent) if sent is not None and i == 0 else None)
                 await self._store_reply_offers(tx, row.id, reply)
                 await timing.sync(tx, after, self.clock(), before=match.prompts())
+                await plans.save(tx, row.id, new)
                 if over:                      # after the offers: finishing prunes them all
                     await tx.set_status(row.id, "finished", expect=("running",))
                     await tx.add_results(results)

@@ -14,6 +14,7 @@ from railhead.engine.games.rotw.data import available_maps, load_tables
 from railhead.engine.games.rotw.money import dollars
 from railhead.render import rotw as render_rotw
 
+from ...program_spec import ProgramSpec, program_button, program_command
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext, not_deliverable
 from . import bonds, modules, spending, western
@@ -213,6 +214,26 @@ async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
     return private(baron_text(b))
 
 
+def _thousands(typed: int) -> int:
+    """A typed amount in thousands of dollars: ``3`` or ``3000`` both mean $3,000."""
+    return typed // 1000 if typed >= 1000 and typed % 1000 == 0 else typed
+
+
+PROGRAMS = ProgramSpec(
+    # railways-of-the-world.txt, "1 - First Player Auction" (each turn's auction, in every bidding
+    # style but Worst is First, which has none; Variant 1 skips the first turn's only)
+    auction=lambda view: view["turn"] if view["phase"] == "auction" and view["auction"] is not None else None,
+    upcoming=lambda view: view["turn"] + 1 if view["phase"] == "actions" and not last_turn(view)
+    and view["options"]["bidding"] != "worst_is_first" else None,
+    out=lambda view, seat: seat in view["auction"]["passed"],
+    money=dollars, amount=_thousands,
+    # "RAILWAYS of GREAT BRITAIN", "New Operations Cards": a Railway Inspector's holder may stop
+    # another's delivery; letting it pass is the optional step's pass
+    passes={"inspector": {"type": "inspect", "stop": False}},
+    passes_text="let every delivery pass that your Railway Inspector could stop")
+"""Programmed moves (bot/table/programs.py): the first-player auction's bids and passes, and the
+Railway Inspector's question."""
+
 _CITY = "a city name (or its hex)"
 _PLACE = "a city name or hex (Through Time: Time warp)"
 COMMANDS = {c.name: c for c in (
@@ -255,6 +276,7 @@ COMMANDS = {c.name: c for c in (
     Command("bonds", "how bonds work and how many you hold; `issue:N` in the last round with a most-bonds baron; "
                      "`return:N` between the Transcontinental phases", bonds.bonds, bonds.PARAMS,
             discord_description="How bonds work; issue some (most-bonds baron) or return some (Transcontinental)"),
+    program_command("rotw", "thousands of dollars", PROGRAMS),
     Command("baron", "your secret baron card; at the start, `baron NAME` keeps one of your two", baron,
             (Param("name", str, "the baron's name or id", rest=True,
                    discord_description="The baron to keep (at the start)"),),
@@ -300,6 +322,7 @@ class RotwUI(MapChoice, GameUI):
     game_id = "rotw"
     prefix = "rotw"
     commands = COMMANDS
+    programs = PROGRAMS
     new_options = (
         Param("map", str, "the map", suggest=available_maps, suggest_for=suggestions),
         Param("short_game", bool, "2 fewer empty city markers"),
@@ -399,7 +422,8 @@ class RotwUI(MapChoice, GameUI):
 
     def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
-        thousand) and Railroad Executive, or the action round's buttons."""
+        thousand), Pass, **Program…** (any player's programmed move, bot/table/programs.py) and
+        Railroad Executive, or the action round's buttons."""
         view = ctx.view()
         if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
             return map_buttons(view, ctx.seat, prompt)
@@ -410,7 +434,7 @@ class RotwUI(MapChoice, GameUI):
             floor = bid_floor(view)
             return [Button(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary")
                     for k in (floor, floor + 1, floor + 3)] + \
-                [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass")] + \
+                [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass"), program_button()] + \
                 [Button(f"Use {c['name']}", {"type": "use_card", "card": c["id"]}, "success")
                  for c in usable(view, ctx.seat, "auction")]
         if prompt["kind"] == "return_bonds":

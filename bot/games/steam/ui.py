@@ -13,6 +13,7 @@ from railhead.engine.common.hexgrid import SIDES
 from railhead.engine.games.steam.data import available_maps, load_map, place
 from railhead.render import steam as render_steam
 
+from ...program_spec import ProgramSpec, program_button, program_command
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext, not_deliverable
 from . import build_menus
@@ -187,6 +188,28 @@ def _cmd(name: str, action: dict, description: str) -> Command:
     return Command(name, description, handler)
 
 
+def _upcoming(view: dict) -> int | None:
+    """The turn whose turn-order auction comes next in the standard game (capital is raised first;
+    after the last turn's income the game ends), or ``None``."""
+    if not view["options"].get("standard") or view["phase"] in ("order", "over", "auction"):
+        return None
+    if view["phase"] == "capital":
+        return view["turn"]
+    return view["turn"] + 1 if view["turn"] < view["turns"] else None
+
+
+PROGRAMS = ProgramSpec(
+    # the standard game's turn-order auction (engine/games/steam/standard.py; docs/rules-assumptions.md)
+    auction=lambda view: view["turn"] if view["phase"] == "order" and view["bidding"] is not None else None,
+    upcoming=_upcoming,
+    out=lambda view, seat: seat in view["bidding"]["dropped"],
+    money=lambda amount: f"${amount}",
+    # capital "if you wish" at the start of each standard turn: none is its pass
+    passes={"capital": {"type": "capital", "steps": 0}},
+    passes_text="raise no capital")
+"""Programmed moves (bot/table/programs.py): the standard game's turn-order auction, and capital."""
+
+
 async def bid(ctx: UIContext, args: dict) -> Apply:
     """``/steam bid``: bid ``amount`` dollars in the turn-order auction (the engine checks it)."""
     return Apply({"type": "bid", "amount": args["amount"]})
@@ -294,6 +317,7 @@ COMMANDS = {c.name: c for c in (
     Command("bid", "bid in dollars in a turn-order auction", bid,
             (Param("amount", int, "dollars", required=True, min=1, max=999),),
             discord_description="Bid in dollars for the turn order"),
+    program_command("steam", "dollars", PROGRAMS),
     Command("score", "take this delivery's track points as `income` or `vp`", score,
             (Param("take", str, "income or vp", required=True, choices=("income", "vp"),
                    discord_description="Income or VP"),),
@@ -310,6 +334,7 @@ class SteamUI(GameUI):
     group_description = "Steam moves"
     game_id = "steam"
     prefix = "steam"
+    programs = PROGRAMS
     commands = COMMANDS
     new_options = (
         Param("map", str, "the map", suggest=available_maps),
@@ -386,7 +411,8 @@ class SteamUI(GameUI):
         if kind == "bid":
             f = prompt["floor"]
             return [Button(f"Bid ${k}", {"type": "bid", "amount": k}, "primary") for k in (f, f + 1, f + 3)] + \
-                [Button("Pass", {"type": "pass"}, "danger")]
+                [Button("Pass", {"type": "pass"}, "danger")] + \
+                ([program_button()] if PROGRAMS.auction(ctx.view(None)) is not None else [])
         if kind == "move":
             acts = ctx.legal_actions()
             out: list[Button | Select] = delivery_offers(ctx, seat_deliveries(ctx))
