@@ -2,26 +2,43 @@
 know, through the engine's contract only (``legal_actions``, ``random_action``, ``determinize``,
 ``apply_trusted``). Imports the engine and nothing else of the project.
 
-Stable surface: ``Choice``, ``Player``, ``PLAYERS``, ``make_player``.
+Stable surface: ``Choice``, ``Player``, ``PLAYERS``, ``LEVELS``, ``make_player``; each game's own
+knowledge sits in ``ai/<game>/`` behind the hooks of ``ai/games.py``.
 """
 if __name__ != "railhead.ai":   # `import ai` from a checkout would load a second copy
     raise ImportError(f"Import railhead.ai, not {__name__}: the bare name would load a second copy of its modules.")
 
+from .greedy import GreedyPlayer
+from .heuristic import HeuristicPlayer
 from .player import Choice, Player, RandomPlayer
 from .search import SearchPlayer
 
-PLAYERS = ("random", "search")
-"""The players ``make_player`` knows."""
+PLAYERS = ("random", "greedy", "heuristic", "search", "search-random")
+"""The players ``make_player`` knows: ``search`` plays the game's rollout policy in its playouts,
+``search-random`` plays random moves there (the plain Monte Carlo baseline)."""
+
+LEVELS = {"easy": ("heuristic", None), "normal": ("search", 100), "hard": ("search", 400)}
+"""The levels of AI seats (issue 34): ``level -> (player, budget)``. Budgets are playouts per move,
+chosen so a move stays under 5 s on a 2-core machine (docs/ai.md)."""
 
 
 def make_player(kind: str, budget: float | None = None) -> Player:
-    """A player by name: ``random`` or ``search`` (``budget``: playouts per move, default
-    ``SearchPlayer.PLAYOUTS``). Raises ``ValueError`` for an unknown name."""
+    """A player by name (``PLAYERS``) or level (``LEVELS``; its budget unless ``budget`` is given).
+    ``budget``: the search's playouts per move, default ``SearchPlayer.PLAYOUTS``. Raises
+    ``ValueError`` for an unknown name."""
+    if kind in LEVELS:
+        kind, default = LEVELS[kind]
+        budget = budget or default
     if kind == "random":
         return RandomPlayer()
-    if kind == "search":
-        return SearchPlayer(playouts=int(budget) if budget else SearchPlayer.PLAYOUTS)
-    raise ValueError(f"unknown player {kind!r}; known: {', '.join(PLAYERS)}")
+    if kind == "greedy":
+        return GreedyPlayer()
+    if kind == "heuristic":
+        return HeuristicPlayer()
+    if kind in ("search", "search-random"):
+        return SearchPlayer(playouts=int(budget) if budget else SearchPlayer.PLAYOUTS, guided=kind == "search")
+    raise ValueError(f"unknown player {kind!r}; known: {', '.join(PLAYERS + tuple(LEVELS))}")
 
 
-__all__ = ["PLAYERS", "Choice", "Player", "RandomPlayer", "SearchPlayer", "make_player"]
+__all__ = ["LEVELS", "PLAYERS", "Choice", "GreedyPlayer", "HeuristicPlayer", "Player", "RandomPlayer",
+           "SearchPlayer", "make_player"]

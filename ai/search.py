@@ -2,14 +2,16 @@
 
 Each playout: determinize the true state for the searching seat (``game.determinize``: every hidden
 zone and future draw resampled from what that seat has seen), walk down one tree shared by all
-playouts, add one new move, play on at random (``random_action`` + ``apply_trusted``) to the end or
-to ``depth`` moves, and credit each move on the path with the result for the seat that made it.
+playouts, add one new move, play on (the game's rollout policy, else at random; ``apply_trusted``) to the end
+or to ``depth`` moves, and credit each move on the path with the result for the seat that made it.
 
 - The tree's moves at a node are drawn with ``random_action`` as the node is visited more
   (progressive widening: at most ``WIDEN * visits ** ALPHA`` children), so games whose moves cannot
   be listed (a track build's paths) are searched without enumerating them.
 - A move drawn in one determinization may be illegal in another (an opponent's hidden card): that
   playout stops there and counts for nothing.
+- Past the tree a playout plays the game's ``rollout`` hook (``ai/games.py``) where it has one,
+  else ``random_action``; one cut at ``depth`` is scored by the game's ``evaluate`` hook if any.
 - The result of a finished game is 1 for a winner (shared by a tie) plus a little for each place
   better than last, so a search prefers second place to third when it cannot win; an unfinished
   rollout counts as a draw between all.
@@ -26,6 +28,7 @@ import math
 from railhead.engine import Game, IllegalAction, canonical
 from railhead.engine.core import State, Stream
 
+from .games import hook
 from .player import Choice
 
 EXPLORE = 0.7          # UCB1's exploration constant (rewards lie in 0..1.1)
@@ -71,15 +74,24 @@ def rewards(game: Game, state: State, seats: int) -> list[float]:
     return out
 
 
+def _random_move(game: Game, state: State, seat: int, rng: Stream) -> dict:
+    return game.random_action(state, seat, rng)
+
+
 class SearchPlayer:
-    """ISMCTS with ``playouts`` playouts per move, each at most ``depth`` moves past the tree."""
+    """ISMCTS with ``playouts`` playouts per move, each at most ``depth`` moves past the tree.
+    ``guided``: play the game's ``rollout`` hook past the tree and score playouts cut at ``depth``
+    with its ``evaluate`` hook, where the game has them (``ai/games.py``); else random moves and a
+    draw."""
 
     name = "search"
     PLAYOUTS = 200
 
-    def __init__(self, playouts: int = PLAYOUTS, depth: int = 2000):
+    def __init__(self, playouts: int = PLAYOUTS, depth: int = 2000, guided: bool = True):
         self.playouts = playouts
         self.depth = depth
+        self.guided = guided
+        self.name = "search" if guided else "search-random"
 
     def choose(self, game: Game, state: State, seat: int, rng: Stream) -> Choice:
         """The most visited move of the root after ``playouts`` playouts. Raises ``ValueError``
@@ -87,6 +99,8 @@ class SearchPlayer:
         if seat not in game.actors(state):
             raise ValueError(f"seat {seat} may not act now")
         seats = len(state["seats"])
+        self._rollout = (hook(game.id, "rollout") if self.guided else None) or _random_move
+        self._evaluate = hook(game.id, "evaluate") if self.guided else None
         root = _Node()
         done = 0
         for _ in range(self.playouts):
@@ -133,8 +147,11 @@ class SearchPlayer:
             if not actors:
                 break
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
-            game.apply_trusted(s, actor, game.random_action(s, actor, rng))
-        result = rewards(game, s, seats)
+            game.apply_trusted(s, actor, self._rollout(game, s, actor, rng))
+        if self._evaluate is not None and game.outcome(s) is None:
+            result = list(self._evaluate(game, s))
+        else:
+            result = rewards(game, s, seats)
         for node, edge, actor in path:
             node.visits += 1
             edge.visits += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from railhead.ai import PLAYERS, RandomPlayer, SearchPlayer, make_player
+from railhead.ai import LEVELS, PLAYERS, RandomPlayer, SearchPlayer, make_player
 from railhead.ai.search import rewards
 from railhead.engine import GAMES
 from railhead.engine.core.rng import rng_for
@@ -77,6 +77,24 @@ def test_make_player_knows_its_names():
     assert [make_player(name).name for name in PLAYERS] == list(PLAYERS)
     with pytest.raises(ValueError, match="unknown player"):
         make_player("oracle")
+    for level, (kind, budget) in LEVELS.items():
+        player = make_player(level)
+        assert player.name == kind and getattr(player, "playouts", None) == budget
+
+
+def test_a_game_without_a_hook_says_so(monkeypatch):
+    """The greedy and heuristic players need the game's own hooks (ai/games.py); a game that lacks
+    them is refused with a sentence, not a crash deep inside."""
+    from railhead.ai import games
+
+    monkeypatch.setattr(games, "module", lambda game_id: None)
+    game = GAMES["rotw"]
+    state = game.setup({}, ["A", "B", "C"], 1)
+    seat = game.actors(state)[0]
+    with pytest.raises(ValueError, match="no greedy player"):
+        make_player("greedy").choose(game, state, seat, rng_for("x", 0))
+    with pytest.raises(ValueError, match="no heuristic player"):
+        make_player("heuristic").choose(game, state, seat, rng_for("x", 0))
 
 
 def test_the_wilson_interval_matches_a_worked_value():

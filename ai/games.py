@@ -1,0 +1,39 @@
+"""Each game's own AI knowledge, found by the game's id: ``railhead.ai.<game id>`` (``ai/rotw/``,
+``ai/steam/``, ``ai/workers/``, ``ai/railways/``), one folder per game as in ``engine/games/``.
+
+A game's module may define (each optional; what is missing falls back as said):
+
+- ``worth(game, state, seat) -> float``: what the one-ply greedy player maximises, the seat's
+  immediate points or money as the seat itself can see them (its own view); without it the game
+  has no greedy player.
+- ``Heuristic``: a class whose instances are ``Player`` s (``name``, ``choose``) that play as a
+  competent person would and give one line of reason; without it the game has no heuristic player.
+- ``rollout(game, state, seat, rng) -> dict``: a fast move for the search's playouts (the
+  heuristic's cheap cousin); without it playouts play ``game.random_action``.
+- ``evaluate(game, state) -> list[float]``: each seat's chance of winning (0..1, summing about 1)
+  of an unfinished state, for playouts cut short; without it an unfinished playout is a draw.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+KNOWN = ("rotw", "steam", "workers", "railways")
+
+
+def module(game_id: str) -> ModuleType | None:
+    """The AI module of ``game_id``, or ``None`` when the game has none yet."""
+    if game_id not in KNOWN:
+        return None
+    try:
+        return importlib.import_module(f"railhead.ai.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"railhead.ai.{game_id}":
+            return None
+        raise
+
+
+def hook(game_id: str, name: str):
+    """The game's ``name`` hook (see the module docstring), or ``None``."""
+    found = module(game_id)
+    return getattr(found, name, None) if found is not None else None
