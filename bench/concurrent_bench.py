@@ -15,12 +15,12 @@ import os
 import tempfile
 import time
 
+from railhead.ai.policy import play
 from railhead.bot.replies import Caller
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
 from railhead.engine import GAMES
 
-from .policy import play
 from .report import Report, percentile
 
 PLAYERS = 3

@@ -5,10 +5,10 @@ import time
 
 import msgspec
 
+from railhead.ai.policy import play, steady_player
 from railhead.engine import GAMES, canonical, replay
 from railhead.engine.core.rng import rng_for
 
-from .policy import play, steady_player
 from .report import Report, ms, percentile, timed
 
 

@@ -43,12 +43,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from railhead.ai.policy import play
 from railhead.bot.replies import Caller, Refusal
 from railhead.bot.store import Store, is_postgres, open_store
 from railhead.bot.table import Table
 from railhead.engine import GAMES
 
-from .policy import play
 from .report import Report, percentile
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,12 +1,12 @@
 """Rendering figures: drawing vs PNG encoding, cached base vs not, the encode floor and ratio."""
 from __future__ import annotations
 
+from railhead.ai.policy import play
 from railhead.engine import GAMES
 from railhead.engine.games.rotw.data import available_maps
 from railhead.render import rotw as render_rotw
 from railhead.render.hexes import png_bytes
 
-from .policy import play
 from .report import Report, ms, percentile, timed
 
 SETTINGS = [("RGB, zlib level 6", {"palette": None, "compress_level": 6}),

@@ -2,7 +2,7 @@
 offered: a button or menu of the channel's prompt when it holds the move, else the private menu
 behind a button (**Deliver…**), else the typed command (a track tile: the command and Confirm).
 
-Moves are the steady player's (``bench/steam_player.py``; its first "no capital" is "don't ask
+Moves are the steady player's (``ai/steam/steady.py``; its first "no capital" is "don't ask
 again" where the game offers it, and its track points are chosen with the delivery where the
 game allows it); the count is by kind, with the board images the table would post
 (``GameUI.board_changed``). ``python -m bench.steam_commands`` prints
@@ -17,7 +17,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bench import steam_player
+from railhead.ai.steam import steady as steam_player
 from railhead.bot.games.steam.ui import UI
 from railhead.bot.replies import Button, Caller, Select
 from railhead.bot.store import open_store

@@ -5,12 +5,12 @@ import os
 import tempfile
 import time
 
+from railhead.ai.policy import play
 from railhead.bot.replies import Caller
 from railhead.bot.store import Store, open_store
 from railhead.bot.table import Table
 from railhead.engine import GAMES, canonical
 
-from .policy import play
 from .report import Report
 
 

@@ -11,7 +11,7 @@ import msgspec
 import pytest
 import time_machine
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.bot import registry
 from railhead.bot.records import ExportFile
 from railhead.bot.replies import Caller

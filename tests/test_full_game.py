@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.policy import choose
+from railhead.ai.policy import choose
 from railhead.bot.local import LOCAL_CHANNEL, LocalTable
 from railhead.bot.replies import shorten
 from railhead.bot.store import Store

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.policy import choose
+from railhead.ai.policy import choose
 from railhead.engine import GAMES, Match, canonical, events_for, replay, rules_state
 from railhead.engine.core import in_force
 

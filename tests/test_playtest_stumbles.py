@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bench.policy import choose
+from railhead.ai.policy import choose
 from railhead.bot import registry
 from railhead.bot.replies import Reply
 from railhead.bot.ui import UIContext
@@ -76,7 +76,7 @@ async def test_the_steam_tile_list_is_public_and_needs_no_curtain():
 async def test_a_steam_delivery_named_wrongly_says_that_others_exist():
     """Play-test (Steam): `steam deliver Piacenza purple income`, that cube gone, answered "No
     delivery is possible for you now" while Ann had six deliveries on offer."""
-    from bench.steam_player import choose as steady
+    from railhead.ai.steam.steady import choose as steady
     from railhead.bot.games.steam.deliveries import seat_deliveries
 
     match, rng = Match.start(GAMES["steam"], {}, ["Ann", "Bob", "Cat"], 6), random.Random(6)
@@ -103,7 +103,7 @@ async def test_steam_move_buttons_and_menus_keep_their_places():
     locomotive** otherwise (a locomotive bought by mistake), and the income and VP menus swapped
     places after each choice (`pick 2.1` meant either). Whenever deliveries are possible and no
     one-delivery buttons stand first, **Deliver…** is button 1; income's menu comes first."""
-    from bench.steam_player import choose as steady
+    from railhead.ai.steam.steady import choose as steady
     from railhead.bot.replies import Button, Select
 
     ui = registry.UIS["steam"]
@@ -149,7 +149,7 @@ async def test_a_railways_menu_too_long_says_how_to_see_fewer(monkeypatch):
 
 def test_the_railways_final_score_says_how_to_play_the_map_again():
     """Play-test (Railways): the end named "map 5-4-1-3" without saying how to replay it."""
-    from bench.policy import play
+    from railhead.ai.policy import play
 
     names, state, _ = play(GAMES["railways"], 1, 3)
     view, outcome = GAMES["railways"].view(state, None), GAMES["railways"].outcome(state)

@@ -12,8 +12,8 @@ import msgspec
 import pytest
 from PIL import Image
 
-from bench.policy import play
 from railhead import engine
+from railhead.ai.policy import play
 from railhead.bot import registry
 from railhead.bot import story as game_story
 from railhead.bot.records import ExportFile

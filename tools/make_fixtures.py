@@ -13,8 +13,8 @@ import json
 import sys
 from pathlib import Path
 
-from bench.policy import play
 from railhead import engine
+from railhead.ai.policy import play
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "tests" / "fixtures" / "games"

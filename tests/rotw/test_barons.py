@@ -4,7 +4,7 @@ at the end, a tie awards nobody, the Pullman-like card shown as soon as it is me
 Vanderbilt-like route only for its sole owner, the Judah-like longest run counting a fork once."""
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import Match, canonical, events_for, replay
 from railhead.engine.games.rotw import barons, bidding, network, rules
 

@@ -5,7 +5,7 @@ Style") and the rulebook's First Player Auction Variants 1 and 2 (railways-of-th
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical, replay
 
 from ..helpers_discord import table_of
@@ -92,7 +92,7 @@ def test_every_bidding_style_plays_to_the_end_and_replays(style):
 
 
 class _Styled:
-    """The game with one option set, for the shared random player (``bench.policy.play``)."""
+    """The game with one option set, for the shared random player (``railhead.ai.policy.play``)."""
 
     def __init__(self, style):
         self.style = style

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.games.rotw import eventdeck

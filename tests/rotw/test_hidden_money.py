@@ -8,7 +8,7 @@ import json
 import random
 import re
 
-from bench.policy import choose
+from railhead.ai.policy import choose
 from railhead.bot.games.rotw.ui import RotwUI
 from railhead.bot.replies import Button, Caller, Select
 from railhead.bot.store import open_store

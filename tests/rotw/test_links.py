@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.policy import choose
+from railhead.ai.policy import choose
 from railhead.engine import IllegalAction, Match
 from railhead.engine.common.hexgrid import SIDES, neighbor, side_towards
 from railhead.engine.games.rotw.data import DataError, read_map
@@ -183,7 +183,7 @@ def test_every_city_s_used_spurs_read_at_once_match_one_at_a_time():
     end tiles read once per state) give each city the sides ``track.used_spurs`` gives it ("City
     Hexes only allow track to be built from hex sides with track connection points"; a spur used
     by a link is taken)."""
-    from bench.policy import play
+    from railhead.ai.policy import play
     from railhead.engine.common.track import all_used_spurs, used_spurs
 
     _, state, _ = play(GAME, 3, 5, limit=150)

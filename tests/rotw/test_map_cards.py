@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.games.rotw import mapcards
 from railhead.engine.games.rotw.context import context
@@ -429,7 +429,7 @@ def test_held_map_cards_get_use_buttons_and_hot_spring_asks_for_a_build():
 # ------------------------------------------------------------------ playouts
 @pytest.mark.parametrize(("map_id", "seed"), [("great-britain", 1), ("nippon", 2), ("western-us", 1), ("europe", 1)])
 def test_a_random_game_with_the_map_cards_ends_and_replays(map_id, seed):
-    """A random legal game (bench/policy.py) reaches the end and its log replays to the same state."""
+    """A random legal game (ai/policy.py) reaches the end and its log replays to the same state."""
     names, state, log = play(GAME, 3, seed, options={"map": map_id})
     assert GAME.outcome(state) is not None
     again = GAME.setup({"map": map_id}, names, seed)

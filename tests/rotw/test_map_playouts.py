@@ -1,5 +1,5 @@
 """Every shipped Railways of the World map plays to its end at its smallest and its largest player
-count (issue 21, "Done when"): a random legal game (bench/policy.py, biased to deliveries and whole
+count (issue 21, "Done when"): a random legal game (ai/policy.py, biased to deliveries and whole
 links, as tests/rotw/test_playouts.py) reaches the final score before 3,000 moves, the game ends by
 the map's own empty-city-marker figure for that count (railways-of-the-world.txt, "Ending the Game";
 a marker lifted by City Growth after the end is triggered does not extend the game),
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.games.rotw.data import available_maps, load_map

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.policy import choose, play
+from railhead.ai.policy import choose, play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards

@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.policy import choose
+from railhead.ai.policy import choose
 from railhead.engine import Match, canonical, replay, rules_state
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.core import in_force

@@ -5,7 +5,7 @@ import re
 import pytest
 from PIL import ImageDraw
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.bot.games.rotw.status import status_text
 from railhead.bot.games.rotw.ui import UI
 from railhead.render import rotw as render

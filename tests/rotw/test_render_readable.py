@@ -2,7 +2,7 @@
 come from the players' names, cubes are outlined and no seat's colour vanishes on the panel."""
 from PIL import Image, ImageDraw
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import GAMES
 from railhead.render import rotw, rotw_panel
 from railhead.render.hexes import CUBE_FILL, INK, draw_cube

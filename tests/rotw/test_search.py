@@ -223,7 +223,7 @@ def test_a_baron_shown_in_the_east_stays_shown_in_the_west_and_determinized():
     determinized state dealt that seat another Eastern baron."""
     import random
 
-    from bench.policy import choose
+    from railhead.ai.policy import choose
     from railhead.engine import GAMES, canonical
     from railhead.engine.core.rng import rng_for
     from railhead.engine.games.rotw import barons, transcontinental

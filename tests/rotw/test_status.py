@@ -1,7 +1,7 @@
 """``/game status`` says where the game stands (bot/games/rotw/status.py): while the barons are
 chosen ("Deal Out Railroad Baron Cards"), and once it is over ("Ending the Game": points minus
 one per bond, plus a met baron, is the final score)."""
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.bot.games.rotw.ui import RotwUI
 
 from .helpers import GAME

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.games.rotw import periods, timelines

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import SIDES, neighbor
@@ -258,7 +258,7 @@ def test_barons_of_each_board():
 
 @pytest.mark.parametrize(("players", "options"), [(3, {}), (6, {"faster": True, "barons": True})])
 def test_a_random_game_reaches_the_end(players, options):
-    """Random legal games (bench/policy.py) at the smallest and largest player count cross both
+    """Random legal games (ai/policy.py) at the smallest and largest player count cross both
     phases, end by the western marker count, keep the 125 cubes and replay to the same state."""
     options = {"map": "transcontinental", "short_game": True, **options}
     names, state, log = play(GAME, players, 1, options=options)

@@ -1,6 +1,6 @@
 """Whole Steam games to the final score the way people play them: typed commands at the local table,
 and slash commands, buttons and menus through the real bot under simcord. Moves are picked from
-the engine's legal actions by the steady player of ``bench/steam_player.py``, which plays to the
+the engine's legal actions by the steady player of ``ai/steam/steady.py``, which plays to the
 last turn."""
 import random
 from pathlib import Path
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bench import steam_player
+from railhead.ai.steam import steady as steam_player
 from railhead.bot.games.steam.deliveries import track_points
 from railhead.bot.games.steam.ui import SteamUI
 from railhead.bot.local import LOCAL_CHANNEL, LocalTable

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bench import steam_player
+from railhead.ai.steam import steady as steam_player
 from railhead.bot.games.steam import build_menus
 from railhead.bot.games.steam import ui as commands
 from railhead.bot.local import LOCAL_CHANNEL, LocalTable, user_id

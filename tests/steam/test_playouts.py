@@ -2,7 +2,7 @@
 
 A random policy (deliveries and track first, now and then anything legal) plays whole games on the
 tiny board and on every shipped map, base and standard; it goes bankrupt early, so the steady
-player of ``bench/steam_player.py`` also plays each map to its last turn. At every step: the move
+player of ``ai/steam/steady.py`` also plays each map to its last turn. At every step: the move
 is legal, money moves only as the events' books say, 96 goods cubes exist (cities, goods supply,
 bag), every track tile is on the board or in the supply, every link's path is its hexes' track,
 and no view shows the bag's contents or the seed. At the end the log replays to the same state."""
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench import steam_player
+from railhead.ai.steam import steady as steam_player
 from railhead.engine import Match, canonical, replay
 from railhead.engine.games.steam.data import available_maps, load_manifest, load_map
 from railhead.engine.games.steam.game import GAME

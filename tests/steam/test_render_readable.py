@@ -2,7 +2,7 @@
 empty band below a wide map, colour-blind labels from the players' names."""
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import GAMES
 from railhead.render import steam, steam_map, steam_panel
 from railhead.render.hexes import BACKGROUND

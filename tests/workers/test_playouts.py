@@ -244,7 +244,7 @@ def test_a_train_at_a_junction_beside_a_project_still_in_the_pile():
     """Found in review: a black train reaching the three-route city asked who holds the most shares
     on every project around it, one of them still in the pile (no site yet), and the game crashed
     with KeyError. It plays to the end now."""
-    from bench.policy import play
+    from railhead.ai.policy import play
     from railhead.engine import GAMES
 
     game = GAMES["workers"]

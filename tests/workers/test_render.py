@@ -11,7 +11,7 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import GAMES, IllegalAction
 from railhead.render import workers as render
 

@@ -8,7 +8,7 @@ import functools
 
 import pytest
 
-from bench.policy import play
+from railhead.ai.policy import play
 from railhead.engine import GAMES
 from railhead.render import workers as render
 from railhead.render.workers.country import train_layout

@@ -26,7 +26,7 @@ def steady_player(game_id: str):
     """The game's steady player, ``choose(rng, state, seat, acts, kind)``, where the random one ends
     games too early to stand for a real one (Steam: bankrupt in a few turns), else ``None``."""
     if game_id == "steam":
-        from .steam_player import choose as steady
+        from .steam.steady import choose as steady
         return steady
     return None
 
