@@ -1,0 +1,77 @@
+"""AI moves thought out off the event loop (issue 34, "AI seats"): a search takes seconds of CPU,
+so it runs in worker processes, never in the bot's own, and a person's command is never queued
+behind it.
+
+``think`` hands a worker the state as its canonical JSON (``engine.canonical``; the worker loads it
+with ``game.load_state``), the seat, the player (a ``railhead.ai`` name or level) and a key for the
+random stream; it returns the ``Choice``. The same state, seat, player and key give the same move.
+The caller decides what to do with it (the table submits it bound to the prompt's stamp, so a
+move thought out for a state that has since changed is dropped).
+
+Processes: ``RAILHEAD_AI_PROCESSES`` (default one per core but one, at least 1); ``0`` thinks in a
+thread of this process instead (the local table and tests that want no start-up cost). Worker
+processes are started with ``spawn``, never ``fork``: the bot's process has an event loop and
+threads that a forked child must not inherit.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from railhead.ai import Choice, make_player
+from railhead.engine import Game, canonical, get_game
+from railhead.engine.core import State, rng_for
+
+log = logging.getLogger(__name__)
+
+_executor: Executor | None = None
+
+
+def processes() -> int:
+    """How many worker processes think (``RAILHEAD_AI_PROCESSES``; 0: a thread, no process)."""
+    raw = os.environ.get("RAILHEAD_AI_PROCESSES")
+    if raw is not None and raw.strip().isdigit():
+        return int(raw)
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def executor() -> Executor:
+    """The shared pool, started on first use."""
+    global _executor
+    if _executor is None:
+        count = processes()
+        if count == 0:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="railhead-ai")
+        else:
+            _executor = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
+        log.info("AI players think in %s", f"{count} process(es)" if count else "a thread")
+    return _executor
+
+
+def shutdown() -> None:
+    """Stop the pool (the bot's shutdown; a test's teardown). Thoughts under way are dropped."""
+    global _executor
+    if _executor is not None:
+        _executor.shutdown(wait=False, cancel_futures=True)
+        _executor = None
+
+
+def choose(game_id: str, state_json: bytes, seat: int, player: str, budget: float | None, key: str) -> Choice:
+    """In the worker: the move of ``player`` for ``seat`` in the state ``state_json``. Raises
+    ``ValueError`` when the seat may not act."""
+    game = get_game(game_id)
+    state = game.load_state(json.loads(state_json))
+    return make_player(player, budget).choose(game, state, seat, rng_for(key, 0))
+
+
+async def think(game: Game, state: State, seat: int, player: str, budget: float | None = None,
+                key: str = "") -> Choice:
+    """``player``'s move for ``seat`` in ``state``, thought out in the pool. ``key`` seeds its
+    random choices (the table uses the game's id and the log's length, so a replay repeats it).
+    Raises ``ValueError`` when the seat may not act."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(executor(), choose, game.id, canonical(state), seat, player, budget, key)
