@@ -38,9 +38,11 @@ local: $(VENV)/.installed-run
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check .
 
+# The suite is spread over every core (pytest-xdist; TEST_JOBS=0 runs it in this one process).
+TEST_JOBS ?= auto
 test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist worksteal
 
 # The store, table and concurrency suites against a real PostgreSQL: $RAILHEAD_TEST_DB if set,
 # else a throwaway server (initdb + pg_ctl on a temp folder, a Unix socket; Debian's postgresql

@@ -120,6 +120,23 @@ def simcord_bot(make_bot):
     return make_bot()
 
 
+SETTLE_SECONDS = 60.0
+"""How long a simcord test waits for the bot's work to settle (simcord's default is 5 s). The bot
+draws boards in threads; on a loaded machine, or with the suite spread over every core (``make
+test`` runs ``pytest -n auto``), one drawing can take longer than 5 s, and the test then fails
+with "bot did not settle" though nothing is wrong. A hang still fails, after a minute."""
+
+
+@pytest.fixture
+def simcord_env(simcord_env, request):
+    """simcord's own environment (simcord/pytest_plugin.py) waiting ``SETTLE_SECONDS`` for the bot
+    to settle, unless the test's ``@pytest.mark.simcord(settle_timeout=...)`` says otherwise."""
+    marker = request.node.get_closest_marker("simcord")
+    if not (marker and "settle_timeout" in marker.kwargs):
+        simcord_env.settle_timeout = SETTLE_SECONDS
+    return simcord_env
+
+
 @pytest.fixture
 def sealed():
     """The test-only Sealed Bid game, registered with the bot for one test."""
