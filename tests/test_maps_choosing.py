@@ -122,7 +122,7 @@ async def test_game_maps_attaches_one_picture_of_every_map(simcord_env):
 def test_the_contact_sheet_has_a_picture_and_caption_per_map():
     """Two maps a row, each row as tall as its tallest picture and its caption; small enough
     to send."""
-    from railhead.render.rotw_thumbs import CAPTION, GAP, THUMB_WIDTH
+    from railhead.render.rotw.thumbs import CAPTION, GAP, THUMB_WIDTH
 
     shown = choosing.maps()
     sheet = Image.open(io.BytesIO(choosing.sheet_png()))

@@ -12,9 +12,9 @@ from PIL import Image, ImageChops, ImageStat
 
 from railhead.engine import IllegalAction
 from railhead.engine.games.rotw.data import load_map
-from railhead.render import rotw as render_rotw
 from railhead.render.hexes import Layout, hex_label_font
-from railhead.render.rotw import HEX_SIZE, board_png
+from railhead.render.rotw import board as render_rotw
+from railhead.render.rotw.board import HEX_SIZE, board_png
 
 from .rotw.helpers import GAME, Table
 

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 
 from railhead.engine import IllegalAction, Match
 from railhead.engine.games.railways import rules
-from railhead.render import railways as render
+from railhead.render.railways import board as render
 
 from .helpers import CHAIN, GAME, start
 

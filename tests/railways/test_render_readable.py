@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from railhead.engine import Match
-from railhead.render import railways as render
+from railhead.render.railways import board as render
 
 from .helpers import GAME
 
@@ -86,7 +86,7 @@ def test_the_legend_grows_when_its_text_wraps_differently(monkeypatch):
     import font_roboto
     from PIL import ImageFont
 
-    from railhead.render import railways
+    from railhead.render.railways import board as railways
 
     def wide(size, bold=False):
         return ImageFont.truetype(font_roboto.Roboto, int(size * 1.7), layout_engine=ImageFont.Layout.BASIC)

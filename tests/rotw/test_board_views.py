@@ -1,5 +1,5 @@
 """The public view's ``last``: the hexes the last action touched, which boards highlight
-(render/rotw.py). A build's path, a delivery's cities, an urbanized or grown city; nothing after
+(render/rotw/board.py). A build's path, a delivery's cities, an urbanized or grown city; nothing after
 any other action, nor once an auction has ended."""
 import pytest
 
@@ -73,7 +73,7 @@ def test_a_wide_board_reads_on_a_phone_in_two_halves():
     from railhead.engine.common.hexgrid import parse
     from railhead.engine.games.rotw.data import load_map
     from railhead.render import rotw as render_rotw
-    from railhead.render.rotw import _phone_windows
+    from railhead.render.rotw.board import _phone_windows
     wide = GAME.setup({}, [f"P{i}" for i in range(5)], 1)
     parts = _phone_windows(GAME.view(wide, None), load_map("vistula-danube"), None, None)
     assert [caption.split()[0] for _, _, caption in parts] == ["West", "East"]
@@ -93,7 +93,7 @@ def test_each_phone_half_of_a_diagonal_map_keeps_only_its_own_rows():
     sea."""
     from railhead.engine.common.hexgrid import parse
     from railhead.engine.games.rotw.data import load_map
-    from railhead.render.rotw import _phone_windows
+    from railhead.render.rotw.board import _phone_windows
 
     m = load_map("nippon")
     row = {c.name: parse(h)[1] for h, c in m.cities.items()}
@@ -112,7 +112,7 @@ def test_the_largest_maps_read_on_a_phone_400_px_wide(monkeypatch):
 
     from railhead.engine.games.rotw.data import load_map
     from railhead.render import rotw as render_rotw
-    from railhead.render.rotw import PHONE_SPLIT, PHONE_WIDTH, _phone_windows
+    from railhead.render.rotw.board import PHONE_SPLIT, PHONE_WIDTH, _phone_windows
 
     for map_id, players in (("transcontinental", 4), ("eastern-us", 4), ("north-america", 3)):
         view = GAME.view(GAME.setup({"map": map_id}, [f"P{i}" for i in range(players)], 1), None)

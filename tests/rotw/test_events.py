@@ -379,11 +379,11 @@ async def test_game_new_with_events_shows_them_in_the_status(simcord_env):
 
 
 def test_the_board_panel_names_both_events():
-    """The board's panel draws the Event deck's box (render/rotw_panel.py, ``events_box``); without
+    """The board's panel draws the Event deck's box (render/rotw/panel.py, ``events_box``); without
     the option the panel is as before."""
     from PIL import Image, ImageDraw
 
-    from railhead.render.rotw_panel import events_box
+    from railhead.render.rotw.panel import events_box
 
     t = started(current="bumper-harvest")
     view = GAME.view(t.state, None)

@@ -63,7 +63,7 @@ def _drawn_text(view: dict, monkeypatch) -> list[str]:
     """Every string the board's side panel draws for ``view``."""
     from PIL import ImageDraw
 
-    from railhead.render import rotw_panel
+    from railhead.render.rotw import panel as rotw_panel
     drawn: list[str] = []
     real = ImageDraw.ImageDraw.text
 

@@ -1,11 +1,11 @@
-"""The add-on modules on the board (render/rotw_modules.py, issue 21): a City Rotor's ring shows
+"""The add-on modules on the board (render/rotw/modules.py, issue 21): a City Rotor's ring shows
 the colour its slice shows, a Switch Track, a Mine and a Fuel Depot each leave their mark in their
 owner's colour, and a game without the modules draws none of it."""
 from __future__ import annotations
 
 from railhead.render.hexes import CUBE_FILL
 from railhead.render.panel import owner_colour
-from railhead.render.rotw import HEX_SIZE, _base, city_radius, draw_board
+from railhead.render.rotw.board import HEX_SIZE, _base, city_radius, draw_board
 
 from .helpers import GAME, HEX
 from .test_modules import started

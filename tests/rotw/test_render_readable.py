@@ -4,9 +4,10 @@ from PIL import Image, ImageDraw
 
 from railhead.ai.policy import play
 from railhead.engine import GAMES
-from railhead.render import rotw, rotw_panel
 from railhead.render.hexes import CUBE_FILL, INK, draw_cube
 from railhead.render.panel import contrast, owner_colour, owner_letters
+from railhead.render.rotw import board as rotw
+from railhead.render.rotw import panel as rotw_panel
 
 NAMES = ["Bérénice Montgomery-Whitfield", "Olu", "Carla", "Pavel"]
 

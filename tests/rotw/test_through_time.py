@@ -236,7 +236,7 @@ def test_on_a_phone_each_board_in_play_is_its_own_part_filling_the_width():
     from railhead.engine.common.hexgrid import label
     from railhead.engine.games.rotw.data import load_map
     from railhead.render.hexes import Layout
-    from railhead.render.rotw import PHONE_MAX_HEX, _phone_windows
+    from railhead.render.rotw.board import PHONE_MAX_HEX, _phone_windows
     game = get_game("rotw")
     state = game.setup({"map": "through-time", "periods": ["egypt", "rome", "vikings"]}, ["A", "B"], 1)
     view = game.view(state, None)

@@ -1,4 +1,4 @@
-"""The Steam board PNG (render/steam.py): every stage draws in both layouts and in colour-blind
+"""The Steam board PNG (render/steam/board.py): every stage draws in both layouts and in colour-blind
 mode, the options change what they should, the panel names every player, and boards with
 crossings, passing tiles, town tiles, New Cities and a bankrupt player draw. The pictures
 themselves were looked at by a person (DESIGN.md, "Tests")."""
@@ -15,9 +15,11 @@ from railhead.engine import IllegalAction, Match
 from railhead.engine.common.tiles import TOWN
 from railhead.engine.games.steam import data, flow
 from railhead.engine.games.steam.game import GAME
-from railhead.render import steam, steam_map, steam_panel
 from railhead.render.hexes import Layout
 from railhead.render.panel import owner_colour
+from railhead.render.steam import board as steam
+from railhead.render.steam import hexmap as steam_map
+from railhead.render.steam import panel as steam_panel
 
 from .conftest import TINY
 from .helpers import Table
@@ -261,8 +263,8 @@ def test_a_town_name_wider_than_its_hex_goes_on_two_lines():
     """Reggio Emilia (Po Valley, K10) ran over Parma's hex beside it; a long name of several words
     now wraps inside its own hex, a short one stays on one line."""
     from railhead.engine.games.steam.data import load_map
-    from railhead.render.steam import desktop_hex
-    from railhead.render.steam_map import _name_lines, name_font
+    from railhead.render.steam.board import desktop_hex
+    from railhead.render.steam.hexmap import _name_lines, name_font
 
     po = load_map("po-valley")
     size = desktop_hex(po.columns, po.rows)                # the hex size of its desktop board

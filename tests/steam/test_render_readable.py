@@ -4,8 +4,10 @@ import pytest
 
 from railhead.ai.policy import play
 from railhead.engine import GAMES
-from railhead.render import steam, steam_map, steam_panel
 from railhead.render.hexes import BACKGROUND
+from railhead.render.steam import board as steam
+from railhead.render.steam import hexmap as steam_map
+from railhead.render.steam import panel as steam_panel
 
 NAMES = ["Bérénice Montgomery-Whitfield", "Olu", "Oscar", "Pavel Wiśniewski"]
 

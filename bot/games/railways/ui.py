@@ -366,7 +366,7 @@ class RailwaysUI(GameUI):
                "- pollution. Play in a channel or in a DM with the bot: `/game new game:railways`.")
 
     def render(self, view: dict, **kwargs) -> bytes:
-        """See ``GameUI.render``: the board PNG from ``render/railways.py``."""
+        """See ``GameUI.render``: the board PNG from ``render/railways/board.py``."""
         from railhead.render import railways as render_railways
         return render_railways.board_png(view, **kwargs)
 

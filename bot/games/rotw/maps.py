@@ -19,7 +19,7 @@ from railhead.engine.common.datafile import DataError
 from railhead.engine.games.rotw import periods
 from railhead.engine.games.rotw.data import MapData, available_maps, load_cards, load_map
 from railhead.render.hexes import png_bytes
-from railhead.render.rotw_thumbs import contact_sheet, thumbnail
+from railhead.render.rotw.thumbs import contact_sheet, thumbnail
 
 from ...ui import Suggestion
 

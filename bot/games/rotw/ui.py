@@ -359,7 +359,7 @@ class RotwUI(MapChoice, GameUI):
                "marker is placed; most points minus bonds wins.")
 
     def render(self, view: dict, **kwargs) -> bytes:
-        """See ``GameUI.render``: the board PNG from ``render/rotw.py``."""
+        """See ``GameUI.render``: the board PNG from ``render/rotw/board.py``."""
         return render_rotw.board_png(view, **kwargs)
 
     def options_from_text(self, typed: dict) -> dict:

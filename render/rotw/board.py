@@ -22,7 +22,7 @@ from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import SQRT3, col_name, normalize, parse
 from railhead.engine.games.rotw.data import city_hex, load_map
 
-from .hexes import (
+from ..hexes import (
     BACKGROUND,
     CUBE_FILL,
     CUBE_LETTER,
@@ -42,11 +42,11 @@ from .hexes import (
     hex_span,
     png_bytes,
 )
-from .panel import owner_colour, owner_letters
-from .rotw_features import draw_features, draw_western_link, grey_west
-from .rotw_modules import draw_modules, draw_rotors
-from .rotw_panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
-from .rotw_time import board_name, draw_periods, draw_warp, is_warp, period_windows
+from ..panel import owner_colour, owner_letters
+from .features import draw_features, draw_western_link, grey_west
+from .modules import draw_modules, draw_rotors
+from .panel import LAST, PANEL_WIDTH, badge, draw_marker, draw_panel
+from .through_time import board_name, draw_periods, draw_warp, is_warp, period_windows
 
 HEX_SIZE = 30                  # desktop
 PHONE_WIDTH = 1000             # shown about 400 px wide on a phone: type at 2.4x the desktop's

@@ -7,10 +7,10 @@ from PIL import Image, ImageDraw
 
 from railhead.engine.common.text import plural
 
-from .hexes import BACKGROUND, CUBE_FILL, CUBE_LETTER, INK, draw_cube, font
-from .panel import owner_colour, owner_letters, owner_name
-from .rotw_features import SNOW, WALL, WALL_EDGE, ship
-from .rotw_time import draw_warp
+from ..hexes import BACKGROUND, CUBE_FILL, CUBE_LETTER, INK, draw_cube, font
+from ..panel import owner_colour, owner_letters, owner_name
+from .features import SNOW, WALL, WALL_EDGE, ship
+from .through_time import draw_warp
 
 PANEL_WIDTH = 420              # desktop; the phone's panel is the same drawing, scaled
 MARKER = (110, 70, 40)

@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 
 from railhead.engine import IllegalAction
 
-from .hexes import font, png_bytes
-from .panel import draw_die as _die
+from ..hexes import font, png_bytes
+from ..panel import draw_die as _die
 
 S = 52                       # one space, px
 GAP_X, GAP_Y = 6, 18         # between the cards (the gap between the rows holds the top cards' names)

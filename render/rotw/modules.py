@@ -11,8 +11,8 @@ import math
 
 from PIL import ImageDraw
 
-from .hexes import CUBE_FILL, CUBE_LETTER, INK, Layout, draw_cube, font
-from .panel import owner_colour
+from ..hexes import CUBE_FILL, CUBE_LETTER, INK, Layout, draw_cube, font
+from ..panel import owner_colour
 
 WHITE = (255, 255, 255)
 MINE = (70, 52, 40)

@@ -1,5 +1,5 @@
 """Steam's map: terrain, rivers, impassable sides, towns and cities, goods cubes, track by owner
-and link badges. ``render.steam`` puts it beside (or above) the panel.
+and link badges. ``render.steam.board`` puts it beside (or above) the panel.
 
 The static base of a map, hex size and window (terrain, rivers, impassable sides, printed cities,
 towns, hex names) and its names overlay are drawn once and cached; each board draws New Cities,
@@ -16,8 +16,8 @@ from railhead.engine.common.hexgrid import SQRT3, corners, side_towards
 from railhead.engine.common.tiles import TOWN
 from railhead.engine.games.steam.data import load_map
 
-from .hexes import CUBE_FILL, HEX_LABEL, INK, Layout, Spots, best_spot, draw_cube, font
-from .panel import owner_colour, owner_letters, paste_text, text_width
+from ..hexes import CUBE_FILL, HEX_LABEL, INK, Layout, Spots, best_spot, draw_cube, font
+from ..panel import owner_colour, owner_letters, paste_text, text_width
 
 PLAINS, HILLS, OFF_BOARD = (200, 224, 164), (214, 190, 146), (150, 186, 214)
 HILL_MARK, RIVER, GRID = (150, 118, 74), (45, 105, 200), (140, 150, 120)

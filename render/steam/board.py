@@ -14,7 +14,7 @@
 - ``highlight=[hexes]``: white outlines (a proposed build); a view's ``last`` hexes, if it ever
   has them, get gold ones.
 
-The map is drawn by ``steam_map``, the panel by ``steam_panel``.
+The map is drawn by ``hexmap``, the panel by ``panel`` (this package).
 """
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import SQRT3, col_name
 from railhead.engine.games.steam.data import place
 
-from . import steam_map
-from .hexes import BACKGROUND, INK, Layout, close_window, font
-from .panel import png_bytes_quick
-from .steam_panel import PANEL_WIDTH, draw_panel, lower_parts
+from ..hexes import BACKGROUND, INK, Layout, close_window, font
+from ..panel import png_bytes_quick
+from . import hexmap
+from .panel import PANEL_WIDTH, draw_panel, lower_parts
 
 LAYOUTS = ("desktop", "phone")
 MAP_WIDTH, MAP_HEIGHT = 1120, 1150       # desktop: the most the map takes
@@ -56,7 +56,7 @@ def supply_names(m) -> dict[str, str]:
 def zoom_hex(map_id: str, text: str) -> str:
     """The hex of a city or town (any case or accents) or a hex of the map; ``IllegalAction``
     otherwise."""
-    found = place(steam_map.load_map(map_id), str(text))
+    found = place(hexmap.load_map(map_id), str(text))
     if found is None:
         raise IllegalAction(f"No city, town or hex {str(text)[:40]!r} on this map.")
     return found
@@ -68,10 +68,10 @@ def draw_board(view: dict, *, layout: str = "desktop", colourblind: bool = False
     layout = layout or "desktop"
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
-    m = steam_map.load_map(view["map"])
+    m = hexmap.load_map(view["map"])
     if close:
         size, window = close_window(m.columns, m.rows, close, ZOOM_HEX, ZOOM_ACROSS, ZOOM_DOWN, MARGIN)
-        return _map_part(view, size, window, colourblind, highlight, True, base=steam_map.close_base)
+        return _map_part(view, size, window, colourblind, highlight, True, base=hexmap.close_base)
     if zoom is not None:
         target = zoom_hex(view["map"], zoom)
         window = Layout(m.columns, m.rows, ZOOM_HEX, MARGIN).around(target, ZOOM_ACROSS, ZOOM_DOWN).window
@@ -115,10 +115,10 @@ def board_png(view: dict, **kwargs) -> bytes:
 
 
 def _map_part(view: dict, size: int, window, letters: bool, highlight, phone: bool, caption: str = "",
-              base=steam_map.base) -> Image.Image:
+              base=hexmap.base) -> Image.Image:
     base, names, lay, spots = base(view["map"], size, window, phone)
     img = base.copy()
-    steam_map.draw_map(img, names, lay, spots, view, letters, highlight, phone)
+    hexmap.draw_map(img, names, lay, spots, view, letters, highlight, phone)
     if caption:
         d = ImageDraw.Draw(img)
         f = font(26, bold=True)

@@ -1,6 +1,6 @@
 """Small pictures of Railways of the World maps, for players choosing one (``/game maps``,
 docs/maps.md): ``thumbnail(view)`` draws the board of a view (a fresh game of the map) with
-``render/rotw.py`` and keeps the map alone, shrunk; ``contact_sheet`` sets thumbnails in a grid,
+``render/rotw/board.py`` and keeps the map alone, shrunk; ``contact_sheet`` sets thumbnails in a grid,
 each captioned in type that still reads when the sheet is shown 400 px wide on a phone.
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 
 from railhead.engine.games.rotw.data import load_map
 
-from .hexes import BACKGROUND, INK, Layout, font
-from .rotw import draw_board
+from ..hexes import BACKGROUND, INK, Layout, font
+from .board import draw_board
 
 DRAW_HEX = 20           # drawn at this hex size, then shrunk: hex names become texture, cities stay
 THUMB_WIDTH = 420       # the largest side of a thumbnail

@@ -10,7 +10,7 @@ from PIL import ImageDraw
 from railhead.engine.common.hexgrid import label
 from railhead.engine.games.rotw.data import WARP
 
-from .hexes import INK, Layout, font
+from ..hexes import INK, Layout, font
 
 GLOW = ((120, 10, 20), (200, 30, 30), (245, 90, 40), (255, 190, 90))
 FRAME = (90, 70, 50)

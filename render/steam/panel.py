@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .hexes import BACKGROUND, CUBE_FILL, INK, draw_cube
-from .panel import OWNER_NAME, owner_colour, paste_text, text_width
-from .steam_map import CUBE_LETTERS, owner_label, rounded_box, text_on
+from ..hexes import BACKGROUND, CUBE_FILL, INK, draw_cube
+from ..panel import OWNER_NAME, owner_colour, paste_text, text_width
+from .hexmap import CUBE_LETTERS, owner_label, rounded_box, text_on
 
 PANEL_WIDTH = 440
 SMALL, BODY, HEAD, TITLE = 13, 15, 17, 22

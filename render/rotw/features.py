@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 
 from railhead.engine.common.hexgrid import corners, label, neighbor, parse, side_towards
 
-from .hexes import INK, Layout, font
-from .panel import owner_colour, owner_letters
+from ..hexes import INK, Layout, font
+from ..panel import owner_colour, owner_letters
 
 WALL = (20, 30, 80)
 WALL_EDGE = (235, 240, 255)
