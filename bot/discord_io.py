@@ -10,6 +10,7 @@ working after a restart. Errors in callbacks reach the player as an ephemeral me
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import re
@@ -181,6 +182,7 @@ def pointer_layout(url: str) -> discord.ui.LayoutView:
 
 _table_locks: dict[int, asyncio.Lock] = {}
 _table_seq: dict[int, int] = {}
+_table_shown: dict[int, dict[str, bytes]] = {}    # per game: file name -> digest of the picture on its table
 
 
 def _kept_pictures(message: discord.Message) -> list[tuple[str, str]]:
@@ -210,7 +212,9 @@ async def show_table(client: discord.Client, channel: discord.abc.Messageable, r
     """Post or edit the game's table message for ``reply.table``; returns its link (``None`` when it
     could not be shown). The first card of a game is posted and its id stored
     (``Table.set_table_message``); later ones edit it in place, uploading pictures only when the
-    board changed. When ``SCROLLED`` messages came after it, or ``/game board`` asks
+    board changed, and of those only the ones that differ from the pictures shown (a board drawn the
+    same as before stays attached; remembered per game while the bot runs). When ``SCROLLED``
+    messages came after it, or ``/game board`` asks
     (``TableCard.repost``), the table is posted anew at the bottom and the old message becomes a
     one-line pointer to it, without buttons or pictures. A card older than the one shown (two
     moves delivered out of order) leaves the message as it is."""
@@ -229,15 +233,23 @@ async def show_table(client: discord.Client, channel: discord.abc.Messageable, r
         _table_seq[game_id] = card.seq
         new_files = _picture_files(card.images)
         pictures = [(p.name, p.alt) for p in card.images if p.data]
+        shown = _table_shown.get(game_id, {}) if old is not None else {}
+        digests = {p.name: hashlib.blake2b(p.data, digest_size=16).digest() for p in card.images if p.data}
         if old is not None and not card.repost and not await _scrolled(channel, old):
-            if new_files:
-                await old.edit(view=make_layout(card, pictures), attachments=new_files, allowed_mentions=NO_PINGS)
+            if new_files:            # a picture the same as the one shown stays: only the others go up
+                attached = {a.filename: a for a in old.attachments}
+                files = [attached[f.filename] if shown.get(f.filename) == digests[f.filename]
+                         and f.filename in attached else f for f in new_files]
+                await old.edit(view=make_layout(card, pictures), attachments=files, allowed_mentions=NO_PINGS)
+                _table_shown[game_id] = digests
             else:
                 await old.edit(view=make_layout(card, _kept_pictures(old)), allowed_mentions=NO_PINGS)
             return old.jump_url
         if not new_files and old is not None:        # the board did not change: the same pictures, below
             pictures = _kept_pictures(old)
             new_files = [discord.File(io.BytesIO(await a.read()), filename=a.filename) for a in old.attachments]
+        else:
+            _table_shown[game_id] = digests
         new = await channel.send(view=make_layout(card, pictures), files=new_files, allowed_mentions=NO_PINGS)
         await client.table.set_table_message(game_id, new.id)
         if old is not None:

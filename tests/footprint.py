@@ -24,6 +24,8 @@ async def test_footprint_of_one_whole_game(simcord_env, monkeypatch):
     from simcord.http import router
 
     counts = {"messages": 0, "edits": 0, "png_bytes": 0, "pngs": 0}
+    by_name: dict[str, list[int]] = {}           # file name -> [uploads, bytes, uploads same as the last]
+    last: dict[str, bytes] = {}
     original = router.dispatch
     channels: set[str] = set()
 
@@ -34,9 +36,15 @@ async def test_footprint_of_one_whole_game(simcord_env, monkeypatch):
             for f in files or []:
                 if f.filename.endswith(".png"):
                     here = f.fp.tell()
-                    counts["png_bytes"] += len(f.fp.read())
+                    data = f.fp.read()
+                    counts["png_bytes"] += len(data)
                     f.fp.seek(here)
                     counts["pngs"] += 1
+                    seen = by_name.setdefault(f.filename, [0, 0, 0])
+                    seen[0] += 1
+                    seen[1] += len(data)
+                    seen[2] += last.get(f.filename) == data
+                    last[f.filename] = data
         return original(backend, method, path, json=json, files=files, **kwargs)
 
     monkeypatch.setattr(router, "dispatch", dispatch)
@@ -68,3 +76,5 @@ async def test_footprint_of_one_whole_game(simcord_env, monkeypatch):
     moves = len(state["core"]["log"]) if "log" in state["core"] else state["core"]["seq"]
     print(f"\nFOOTPRINT moves={moves} channel_messages={counts['messages']} edits={counts['edits']} "
           f"pngs={counts['pngs']} png_bytes={counts['png_bytes']} channel_history={len(made[0].history())}")
+    for name, (n, size, same) in sorted(by_name.items()):
+        print(f"FOOTPRINT {name}: {n} uploads, {size} bytes ({size // max(n, 1)} each), {same} the same as before")

@@ -231,6 +231,22 @@ async def test_a_finished_game_leaves_its_final_table_without_buttons(simcord_en
     assert final.id == table.id and controls(final) == [] and "The game is over" in card_text(final)
 
 
+async def test_an_abandoned_game_leaves_its_table_without_buttons(simcord_env):
+    """Issue 33, "One living table message": ``/game abandon`` (confirmed with its button) edits the
+    game's table message in place, as the end of a game does: no buttons or menus left, and it says
+    the game was abandoned and by whom; the channel gets its one line."""
+    channel, (ann, bob) = await table_in_channel(simcord_env, "rotw", ["Ann", "Bob"], "rails", 6, barons=False)
+    table = table_of(channel)
+    await ann.click(table, label="Bid $1,000")
+    assert controls(table_of(channel))
+    answer = await ann.slash(channel, "game abandon")
+    await ann.click(answer.response.message, label="Abandon the game")
+    assert "abandoned by **Ann**" in channel.last_message.content
+    final = table_of(channel)
+    assert final.id == table.id and controls(final) == []
+    assert "abandoned by **Ann**" in card_text(final) and "Ann" in card_text(final).split("abandoned")[-1]
+
+
 # ---------------------------------------------------------------- the store
 async def test_migration_7_keeps_the_table_message(db_path):
     """Schema migration 7 (docs/migrations.md): ``games.table_message``, NULL until posted."""

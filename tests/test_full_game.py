@@ -93,11 +93,13 @@ async def still_to_move(table, before) -> bool:
 
 
 async def play_through_discord(env, names: list[str], seed: int, look_every: int = 0, before=None,
-                               **options) -> dict:
+                               each=None, **options) -> dict:
     """A whole Railways of the World game through the real bot, from ``/game new`` to the final
     score, moves picked by the playout policy; every ``look_every`` moves (0: never) a player also
     reads the cards, the status, their hand, the bonds and the history. ``before(channel)``: a
-    coroutine run once the game has started; ``options``: ``/game new``'s. Returns the last state."""
+    coroutine run once the game has started; ``each(channel, members, state)``: a coroutine run
+    before each move, whose true answer means it moved the game itself (the next move is chosen
+    anew); ``options``: ``/game new``'s. Returns the last state."""
     channel, members = await table_in_channel(env, "rotw", names, "railways", seed, **options)
     if before is not None:
         await before(channel)
@@ -108,6 +110,8 @@ async def play_through_discord(env, names: list[str], seed: int, look_every: int
         if session is None:
             break
         state = session.match.state
+        if each is not None and await each(channel, members, state):
+            continue
         mapdata = load_map(state["options"]["map"])
         prompt = rng.choice(GAME.prompts(state))
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
@@ -157,9 +161,11 @@ async def play_through_discord(env, names: list[str], seed: int, look_every: int
             if "city" in kwargs:
                 kwargs["city"] = mapdata.cities[kwargs["city"]].name
             await who.slash(channel, "rotw card", card=action["card"], **kwargs)
-        done = table._matches.get(session.row.id)
-        assert done is None or len(done.log) == len(session.match.log) + 1, kind
+        done = table._matches.get(session.row.id)       # the move, then any programmed moves it woke
+        assert done is None or len(done.log) == len(session.match.log) + 1 or each is not None \
+            and len(done.log) > len(session.match.log), kind
     end = "\n".join(m.content for m in channel.history()[-3:])       # a long final message comes in parts
+    end = end.split("\nThe game over the turns is charted below")[0]  # drawn boards: the story's line follows
     assert "Final scores" in end and "plus met barons" in end and end.endswith("wins!")
     if look_every:
         assert len(await history_pages(members[-1], channel)) > 3

@@ -191,12 +191,16 @@ class Lobby:
             await self.store_offers_now(row.id, reply)
             return reply
         async with self.lock(row.id):
+            session = await self.session_for(await self.store.game(row.id))    # its table loses its buttons
             async with self.store.transaction() as tx:
                 changed = await tx.set_status(row.id, "abandoned")
             self._matches.pop(row.id, None)
         if not changed:
             raise Refusal("This game has already ended.")
-        return Reply(channel=Message(f"The game was abandoned by **{caller.name}**."), channel_id=row.channel_id)
+        said = f"The game was abandoned by **{caller.name}**."
+        return Reply(channel=Message(said), channel_id=row.channel_id, game_id=row.id,
+                     table=self.ended_card(session, said + " Nothing more can be played in it.")
+                     if session is not None else None)
 
     @answered
     async def kick(self, caller: Caller, user_id: int) -> Reply:

@@ -97,18 +97,25 @@ class Messages:
         return Reply(channel=channel, caller=caller, direct=direct,
                      channel_id=session.row.channel_id, game_id=session.row.id, table=card)
 
+    def ended_card(self, session: Session, why: str) -> TableCard:
+        """The last table card of a game ended without its final scores (``/game abandon``): no
+        buttons or menus, no accent, ``why`` in place of the prompt, the pictures shown kept. Given
+        as ``Reply.table``, it edits the game's table message as a finished game's last card does."""
+        return self._card(session, session.match.view(None), [], [], True, ending=why)
+
     def _card(self, session: Session, view: dict, prompt_lines: list[str], components: list[Button | Select],
-              over: bool) -> TableCard:
+              over: bool, ending: str = "The game is over: the final scores are below.") -> TableCard:
         """The game's table card (``TableCard``): the status's first line as its title, the prompt
         lines, a panel per player (``GameUI.public_players``, public view only), the accent of the
-        first seat the game waits on, and the prompt's components (none once the game is over)."""
+        first seat the game waits on, and the prompt's components (none once the game is over,
+        when ``ending`` stands in place of the prompt)."""
         ui, match = self.ui(session.row.game), session.match
         title = (ui.status_text(view) or "").split("\n")[0] or f"**{registry.game(session.row.game).name}**"
         facts = ui.public_players(view)
         waiting = [] if over else [p["seat"] for p in match.prompts()]
         panels = [PlayerPanel(name, facts[seat] if seat < len(facts) else "", rgb(owner_colour(seat)),
                               seat in waiting) for seat, name in enumerate(session.names)]
-        prompt = "\n".join(prompt_lines) if not over else "The game is over: the final scores are below."
+        prompt = "\n".join(prompt_lines) if not over else ending
         return TableCard(title, prompt, panels, colour=rgb(owner_colour(waiting[0])) if waiting else None,
                          components=list(components), seq=int(match.state["core"]["seq"]), final=over)
 

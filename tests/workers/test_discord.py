@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ..helpers_discord import LONG_NAMES, controls, history_pages, look_around, table_of
+from ..table_watch import TableWatch
 from ..test_discord import match_of, private
 
 LIMIT = 4000
@@ -90,9 +91,12 @@ async def start_game(env, names: list[str], closed_dm: set[int] = frozenset(), s
     return channel, members, users
 
 
-async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
+async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env, monkeypatch):
+    """Also issue 33's whole game on the table message (Railway Workers has no auction to program):
+    the table edited in place, one short line a move (tests/table_watch.py)."""
     env = simcord_env
     channel, members, users = await start_game(env, ["Ann", "Tim", "Leo"], closed_dm={2})
+    watch = TableWatch(channel).install(monkeypatch)
     start = channel.last_message.content
     assert "Leo's DMs are closed" in "\n".join(m.content for m in channel.history())
     assert "Place four action cards" in start
@@ -104,6 +108,8 @@ async def test_a_whole_three_player_game_with_dms_and_a_closed_dm(simcord_env):
     assert "Cards under +1" in text and "Dice rolled" in text and "Order:" in text
     for word in SECRET_WORDS:
         assert word not in text
+    store = env.bot.table.store
+    watch.check(len(await store.log((await store.last_game(channel.id)).id)))
 
 
 async def test_four_players_with_32_character_names(simcord_env):
