@@ -80,7 +80,8 @@ async def _started(table, guild, members, game: str, name: str):
     not timed); returns the channel."""
     channel = guild.create_text_channel(name)
     callers = [Caller(channel.id, m.id, m.name) for m in members]
-    await table.new(callers[0], game)
+    # Railways of the World without baron cards: the measured moves are the auction's passes
+    await table.new(callers[0], game, {"barons": False} if game == "rotw" else None)
     for c in callers[1:]:
         await table.join(c)
     await table.start(callers[0])

@@ -1,5 +1,6 @@
 """The local table's help: the quick-start guide printed when it opens, and ``help``'s text for
-the lobby and for each game's ``game new`` options (from each game UI's ``new_options``)."""
+the lobby and for each game's ``game new`` options (from each game UI's ``new_options``, made from the
+engine's ``Options`` by ``bot/game_options.py``)."""
 from __future__ import annotations
 
 from . import registry
@@ -42,8 +43,8 @@ Quit:     quit"""
 
 def option_usage(param: Param) -> str:
     """``[name=VALUE]`` for a ``/game new`` option: its choices or suggestions (``NAME`` for
-    labelled suggestions, listed on a line of their own by ``new_game_help``), ``true`` for a
-    yes/no, else its kind."""
+    labelled suggestions, listed on a line of their own by ``new_game_help``), else its example
+    (``false`` for a yes/no that is on by default), ``true`` for a yes/no, else its kind."""
     if param.suggest_for is not None:
         return f"[{param.name}={param.name.upper()}]"
     values = list(param.choices) or (list(param.suggest()) if param.suggest else [])

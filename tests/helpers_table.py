@@ -13,12 +13,14 @@ def token(reply_message, label: str) -> str:
 
 
 async def seated(path: str, game: str = "rotw", names=("Ann", "Bob"), channel: int = 7, seed: int = 3,
-                 render: bool = False, store=None):
-    """A store, a table and a started game in ``channel``; returns ``(store, table, callers, start reply)``."""
+                 render: bool = False, store=None, options: dict | None = None):
+    """A store, a table and a started game in ``channel``; returns ``(store, table, callers, start reply)``.
+    ``options``: the game's; a Railways of the World game without them is dealt no baron cards
+    (``barons: false``), so that a scripted game starts with the first-player auction."""
     store = store or await open_store(path)
     table = Table(store, render=render, seeds=lambda: seed)
     callers = [Caller(channel, 100 * channel + i, n) for i, n in enumerate(names)]
-    await table.new(callers[0], game)
+    await table.new(callers[0], game, {"barons": False} if options is None and game == "rotw" else options)
     for c in callers[1:]:
         await table.join(c)
     start: Reply = await table.start(callers[0])

@@ -51,7 +51,7 @@ def test_the_same_rng_gives_the_same_move():
 
 def test_a_player_refuses_a_seat_that_may_not_act():
     game = GAMES["rotw"]
-    state = game.setup({}, ["A", "B", "C"], 1)
+    state = game.setup({"barons": False}, ["A", "B", "C"], 1)       # the auction: one seat acts
     idle = next(s for s in range(3) if s not in game.actors(state))
     for player in (RandomPlayer(), SearchPlayer(playouts=2)):
         with pytest.raises(ValueError):

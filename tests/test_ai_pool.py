@@ -53,7 +53,7 @@ async def test_the_event_loop_keeps_answering_while_a_player_thinks(pool):
 async def test_a_seat_that_may_not_act_is_refused(pool):
     pool(0)
     game = GAMES["rotw"]
-    state = game.setup({}, ["A", "B", "C"], 1)
+    state = game.setup({"barons": False}, ["A", "B", "C"], 1)       # the auction: one seat acts
     idle = next(s for s in range(3) if s not in game.actors(state))
     with pytest.raises(ValueError):
         await ai_pool.think(game, state, idle, "random")

@@ -139,7 +139,7 @@ async def test_game_new_offers_every_games_options_from_their_specs(simcord_env)
 def test_new_game_args_split_options_and_clock_and_refuse_another_games_option():
     options, clock = registry.new_game_args("rotw", {"map": "vistula-danube", "short_game": "true",
                                                      "time_limit_hours": "48", "reminders": None})
-    assert options == {"barons": True, "map": "vistula-danube", "short_game": True}
+    assert options == {"map": "vistula-danube", "short_game": True}
     assert clock == {"time_limit_hours": 48.0}
     assert registry.new_game_args("railways", {"cards": "5 6 7 8"})[0] == {"cards": [5, 6, 7, 8]}
     assert registry.new_game_args("workers", {"first_player": "1"})[0] == {"first_player": 1}

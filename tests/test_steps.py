@@ -163,7 +163,7 @@ def test_every_game_declares_steps_that_take_all_its_actions(game_id):
 ])
 def test_the_real_games_use_the_one_wording(game_id, seats, seat, action, message):
     game = GAMES[game_id]
-    state = game.setup(None, seats, 7)
+    state = game.setup({"barons": False} if game_id == "rotw" else None, seats, 7)     # the auction first
     before = canonical(state)
     with pytest.raises(IllegalAction) as err:
         game.apply(state, seat, action)

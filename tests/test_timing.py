@@ -17,7 +17,7 @@ async def opened(db_path, names=("Ann", "Bob"), **timing):
     store = await open_store(db_path)
     table = Table(store, render=False, seeds=lambda: 3)
     callers = [Caller(7, 100 + i, n) for i, n in enumerate(names)]
-    reply = await table.new(callers[0], "rotw", None, timing)
+    reply = await table.new(callers[0], "rotw", {"barons": False}, timing)     # the auction first: one seat to move
     assert reply.channel is not None, reply.caller
     for c in callers[1:]:
         await table.join(c)

@@ -140,7 +140,7 @@ async def opened(path, names=("Ann", "Bob")):
     store = await open_store(path)
     table = Table(store, render=False, seeds=lambda: 3)
     callers = [Caller(7, 100 + i, n) for i, n in enumerate(names)]
-    await table.new(callers[0], "rotw", None, {"remind_hours": 0})
+    await table.new(callers[0], "rotw", {"barons": False}, {"remind_hours": 0})     # the auction first
     for c in callers[1:]:
         await table.join(c)
     await table.start(callers[0])

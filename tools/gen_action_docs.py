@@ -4,7 +4,8 @@ Each file is the game's ``INTRO``, the table ``engine.core.reference(game.action
 action with its example, when it is used and its fields, plus ``undo`` and ``undo_vote``), then
 its ``NOTES``, then the players' commands from the game's command spec
 (``bot/games/<id>/ui.py``: ``/game new``'s options for the game, each slash command and its
-local-table form). ``INTRO`` and ``NOTES`` are module constants next to the action structs (e.g.
+local-table form; the game's options come from its engine ``Options``, ``bot/game_options.py``).
+``INTRO`` and ``NOTES`` are module constants next to the action structs (e.g.
 ``engine/games/rotw/actions.py``). Run ``python tools/gen_action_docs.py`` after changing an
 action; ``python tools/gen_action_docs.py --check`` only reports stale files (exit status 1).
 ``tests/test_action_docs.py`` fails while a file differs from what this writes.
@@ -23,6 +24,7 @@ from railhead.bot.ui import CLOCK_OPTIONS, GameUI, Param  # noqa: E402
 from railhead.engine import GAMES, Game  # noqa: E402
 from railhead.engine.core import reference  # noqa: E402
 from railhead.engine.core.actions import struct_types  # noqa: E402
+from railhead.engine.core.options import describe  # noqa: E402
 
 DOCS = ROOT / "docs" / "actions"
 
@@ -50,15 +52,25 @@ def _kind(param: Param) -> str:
                                 else "")
 
 
+def _group_members(ui: GameUI) -> dict[str, str]:
+    """For each group of the game's yes/no options (``modules``): ``: `mines` Mines on gray cities; ...``."""
+    game = registry.games().get(ui.game_id)
+    infos = describe(game.options_type) if game is not None else []
+    return {name: ": " + "; ".join(f"`{i.words[0]}` {i.text}" for i in infos if i.group == name)
+            for name in dict.fromkeys(i.group for i in infos if i.group)}
+
+
 def commands_section(ui: GameUI) -> str:
     """The players' commands of ``ui``'s game, from its spec: ``/game new``'s options, then each
     command on Discord and at the local table."""
     lines = ["## Commands (generated from the command spec in `bot/games/" + ui.game_id + "/ui.py`)", "",
              f"Open a game with `/game new game:{ui.game_id}` (local table: `game new {ui.game_id} "
-             "name=value ...`). Its options, and the clock options every game takes:", "",
+             "name=value ...`). Its options (declared once, in `engine/games/" + ui.game_id + "/options.py`), "
+             "and the clock options every game takes:", "",
              "| option | value | what it does |", "| --- | --- | --- |"]
+    members = _group_members(ui)
     for p in (*ui.new_options, *CLOCK_OPTIONS):
-        lines.append(f"| `{p.name}` | {_cell(_kind(p))} | {_cell(p.description)} |")
+        lines.append(f"| `{p.name}` | {_cell(_kind(p))} | {_cell(p.description + members.get(p.name, ''))} |")
     lines += ["", "Moves (`local_only` ones are buttons on Discord):", "",
               "| on Discord | at the local table | what it does |", "| --- | --- | --- |"]
     for c in ui.commands.values():

@@ -22,9 +22,9 @@ NOTES = ROOT / "docs" / "migrations.md"
 
 # (game id, players, options, seed, steady): seeds chosen so that every game runs to its end.
 CASES = [
-    ("rotw", 2, {"map": "rhine-alps"}, 1, False),
-    ("rotw", 4, {"map": "rhine-alps", "bidding": "first_to_pass"}, 2, False),
-    ("rotw", 6, {"map": "vistula-danube", "hidden_money": True}, 3, False),
+    ("rotw", 2, {"map": "rhine-alps", "barons": False}, 1, False),
+    ("rotw", 4, {"map": "rhine-alps", "barons": False, "bidding": "first_to_pass"}, 2, False),
+    ("rotw", 6, {"map": "vistula-danube", "barons": False, "hidden_money": True}, 3, False),
     ("rotw", 3, {"map": "rhine-alps", "barons": True}, 4, False),
     ("rotw", 5, {"map": "vistula-danube", "barons": True, "baron_later": True}, 5, False),
     ("workers", 2, {}, 1, False),

@@ -8,6 +8,8 @@ GAME = engine.get_game("rotw")
 CTX = context("rhine-alps")
 MAP = CTX.map
 HEX = {c.name: h for h, c in MAP.cities.items()}
+NO_BARONS = {"barons": False}
+"""Options of a scripted game that starts with the first-player auction (the engine deals baron cards by default)."""
 
 
 class Table:
@@ -15,6 +17,7 @@ class Table:
     ``act`` applies a JSON action for the seat whose turn it is. Use ``engine.Match`` to test undo."""
 
     def __init__(self, players: int = 3, seed: int = 1, **options):
+        options = {**NO_BARONS, **options}      # the engine deals baron cards unless told not to
         self.state = GAME.setup(options, [f"P{i}" for i in range(players)], seed)
         self.events: list[dict] = []
 

@@ -6,7 +6,7 @@ from railhead.engine import IllegalAction, Match, rules_state
 from railhead.engine.core import clone
 from railhead.engine.core.game import restamp
 
-from .helpers import GAME, HEX, Table
+from .helpers import GAME, HEX, NO_BARONS, Table
 
 NAMES = ["P0", "P1", "P2"]
 
@@ -48,7 +48,7 @@ def test_rules_keep_their_sentences_for_typed_fields():
 def test_a_seats_stamp_changes_when_its_prompt_changes():
     """engine/core/game.py ``restamp``: seat 0's bid prompt gets a new stamp once the others'
     bids raised the floor; a button made for its first prompt is stale."""
-    match = Match.start(GAME, {}, NAMES, 1)
+    match = Match.start(GAME, NO_BARONS, NAMES, 1)
     (first,) = match.prompts()
     assert (first["seat"], first["kind"], first["floor"]) == (0, "bid", 1)
     match, _ = match.play(0, {"type": "bid", "amount": 2})
@@ -71,7 +71,7 @@ def test_a_seats_stamp_changes_when_its_prompt_changes():
 
 
 def test_an_unchanged_prompt_keeps_its_stamp_across_a_refused_undo_vote():
-    match = Match.start(GAME, {}, NAMES, 1)
+    match = Match.start(GAME, NO_BARONS, NAMES, 1)
     match, _ = match.play(0, {"type": "bid", "amount": 2})
     match, _ = match.play(1, {"type": "bid", "amount": 3})
     (waiting,) = match.prompts()
@@ -84,7 +84,7 @@ def test_an_unchanged_prompt_keeps_its_stamp_across_a_refused_undo_vote():
 def test_undo_alone_after_a_build_but_not_after_a_draw_or_a_new_card():
     """A build draws nothing: its player may take it back alone. Urbanizing draws cubes and the
     end of a turn turns an operations card face up: those need everyone's consent."""
-    match = passes(Match.start(GAME, {}, NAMES, 1), 3)        # nobody bids: seat 1 is first
+    match = passes(Match.start(GAME, NO_BARONS, NAMES, 1), 3)        # nobody bids: seat 1 is first
     before = match
     match, _ = match.play(1, {"type": "build", "path": [HEX["Frankfurt"], "M7", HEX["Fulda"]]})
     assert match.undo_alone(1)
@@ -111,7 +111,7 @@ def test_reveals_the_end_of_a_turn_and_of_the_game():
 
 
 def test_view_hides_the_seed_and_the_engines_bookkeeping():
-    match = Match.start(GAME, {}, NAMES, 987654321)
+    match = Match.start(GAME, NO_BARONS, NAMES, 987654321)
     for seat in (None, 0, 1, 2):
         view = match.view(seat)
         assert "core" not in view and "seed" not in view and "state" not in view

@@ -13,7 +13,7 @@ from railhead.engine.games.rotw.data import DataError, read_map
 from railhead.engine.games.rotw.paths import corridors, long_corridors
 from railhead.engine.games.rotw.search import FreeCorridor, _legal, build_sample
 
-from .helpers import CTX, GAME, HEX, MAP, Table
+from .helpers import CTX, GAME, HEX, MAP, NO_BARONS, Table
 from .test_build import started
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +143,7 @@ def test_build_sample_reaches_every_kind_of_build():
 def test_random_playouts_build_every_kind_and_the_quick_check_agrees_with_the_rules():
     """A random 4-player game with the playout policy: unfinished builds, extensions and complete
     links all happen; at each step the sampler's quick legality check matches ``plan_build``."""
-    match = Match.start(GAME, {}, ["P0", "P1", "P2", "P3"], 4)
+    match = Match.start(GAME, NO_BARONS, ["P0", "P1", "P2", "P3"], 4)
     rng = random.Random(4)
     seen = set()
     while match.outcome() is None:

@@ -11,7 +11,9 @@ import re
 
 from railhead.engine import IllegalAction
 from railhead.engine.games.railways.data import KIND_NAMES, cards
+from railhead.engine.games.railways.options import Options
 
+from ...game_options import EngineOptions
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 
@@ -339,7 +341,7 @@ def progress(view: dict, goal: str) -> str:
     return f"Economist, score so far {view['score_now']}"
 
 
-class RailwaysUI(GameUI):
+class RailwaysUI(EngineOptions, GameUI):
     """Railways (solo)'s ``GameUI`` (``/railways``, ``railways``), playable in DMs; capital,
     profit and pollution are counted on their tracks, not in dollars."""
 
@@ -348,17 +350,7 @@ class RailwaysUI(GameUI):
     game_id = "railways"
     prefix = "railways"
     commands = COMMANDS
-    new_options = (
-        Param("objective", str, "the objective (default economist)",
-              choices=("economist", "mayor", "conductor", "engineer", "baron"),
-              labels=("Economist: the best score", "Mayor: move every passenger",
-                      "Train Conductor: deliver to all four building kinds",
-                      "Engineer: buy and upgrade every complete link", "Rail Baron: combine objectives")),
-        Param("cards", str, "four map card numbers 1-8, like 5 6 7 8, to replay a map",
-              example="5,6,7,8"),
-        Param("combine", str, "objectives a Rail Baron game combines, like mayor engineer",
-              example="mayor,engineer"),
-    )
+    options_type = Options                      # /game new's options (bot/game_options.py)
     summary = ("**Railways** (solo, Alban Viard): 12 decades of up to two actions each, paid with icons of the "
                "cards in your hand (`card.slot`, a second slot of one card costs 1 pollution): buy rail links "
                "between buildings, build buildings, move passengers along your links for profit and bonuses, hire "
@@ -375,18 +367,6 @@ class RailwaysUI(GameUI):
         final = outcome["final"]
         goals = " + ".join(OBJECTIVES[g].split(" (")[0].removeprefix("the ") for g in final["goals"])
         return f"map {final['map']}, {goals}"
-
-    def options_from_text(self, typed: dict) -> dict:
-        """``objective``; ``cards`` like ``5 6 7 8`` (or ``5,6,7,8``); ``combine`` like ``mayor engineer``."""
-        options: dict = {}
-        if typed.get("objective"):
-            options["objective"] = str(typed["objective"]).lower()
-        if typed.get("cards"):
-            words = str(typed["cards"]).replace(",", " ").replace("-", " ").split()
-            options["cards"] = [int(w) if w.isdigit() else w for w in words]
-        if typed.get("combine"):
-            options["combine"] = str(typed["combine"]).replace(",", " ").replace("+", " ").lower().split()
-        return options
 
     def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
         """See ``GameUI.prompt_text``: place a passenger die, or decade and action number."""

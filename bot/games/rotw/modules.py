@@ -1,9 +1,10 @@
-"""The add-on modules at the table: choosing them for a new game (``modules: mines,depots``) and
-the Build Track add-ons as moves of their own (``/rotw mine``, ``/rotw depot``, ``/rotw switch``),
-each previewed with Confirm and Cancel like any build (railways-of-the-world.txt, "Mines",
-"Switch Tracks", "Fuel Depots", "Rotor Cities and Color Wheel Chart"; the engine's rules are in
-``engine/games/rotw/modules.py``). A Fuel Depot's stops and the cube kept there appear in the
-delivery menu (``ui.deliver``). Money is shown in dollars; the engine counts thousands.
+"""The add-on modules at the table (chosen for a new game as ``modules: mines,depots``, a group of the
+engine's options: ``engine/games/rotw/options.py``): the Build Track add-ons as moves of their own
+(``/rotw mine``, ``/rotw depot``, ``/rotw switch``), each previewed with Confirm and Cancel like any
+build (railways-of-the-world.txt, "Mines", "Switch Tracks", "Fuel Depots", "Rotor Cities and Color
+Wheel Chart"; the engine's rules are in ``engine/games/rotw/modules.py``). A Fuel Depot's stops and
+the cube kept there appear in the delivery menu (``ui.deliver``). Money is shown in dollars; the
+engine counts thousands.
 """
 from __future__ import annotations
 
@@ -14,28 +15,7 @@ from ...ui import Command, Param, UIContext
 from .preview import city, mapdata, my_turn, preview
 from .preview import path as path_of
 
-WORDS = {"mines": "mines", "mine": "mines",
-         "switch_tracks": "switch_tracks", "switch-tracks": "switch_tracks", "switches": "switch_tracks",
-         "switch": "switch_tracks",
-         "fuel_depots": "fuel_depots", "fuel-depots": "fuel_depots", "depots": "fuel_depots", "depot": "fuel_depots",
-         "city_rotors": "city_rotors", "city-rotors": "city_rotors", "rotors": "city_rotors", "rotor": "city_rotors"}
-"""A module as players type it -> the engine's option."""
-PARAM = Param("modules", str, "add-ons: mines,depots,switches,rotors (default none)",
-              example="mines,depots,switches,rotors|all")
 _CITY = "a city name (or its hex)"
-
-
-def options(text: str) -> dict:
-    """``modules`` as typed (words or commas, e.g. ``"mines, depots"``; ``"all"``; ``"none"``) ->
-    the engine's options (``{"mines": True, ...}``). Raises ``IllegalAction`` naming an unknown word."""
-    words = [w for w in text.replace(",", " ").lower().split() if w and w != "none"]
-    if words == ["all"]:
-        return {o: True for o in dict.fromkeys(WORDS.values())}
-    unknown = [w for w in words if w not in WORDS]
-    if unknown:
-        raise IllegalAction(f"{unknown[0]!r} is no add-on module: choose among mines, switches, depots and "
-                            "rotors (or all).")
-    return {WORDS[w]: True for w in words}
 
 
 def _modules(view: dict, option: str, name: str) -> dict:

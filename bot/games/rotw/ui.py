@@ -12,8 +12,10 @@ from railhead.engine.common.goods import COLOURS
 from railhead.engine.games.rotw import periods
 from railhead.engine.games.rotw.data import available_maps, load_tables
 from railhead.engine.games.rotw.money import dollars
+from railhead.engine.games.rotw.options import Options
 from railhead.render import rotw as render_rotw
 
+from ...game_options import EngineOptions
 from ...program_spec import ProgramSpec, program_button, program_command
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext, not_deliverable
@@ -314,7 +316,7 @@ def bid_floor(view: dict) -> int:
     return max(load_tables().money.min_bid, view["auction"]["high"] + 1)
 
 
-class RotwUI(MapChoice, GameUI):
+class RotwUI(MapChoice, EngineOptions, GameUI):
     """Railways of the World's ``GameUI`` (``/rotw``, ``rotw``): the engine counts thousands of
     dollars, shown as dollars; scores in points minus bonds."""
 
@@ -323,32 +325,8 @@ class RotwUI(MapChoice, GameUI):
     prefix = "rotw"
     commands = COMMANDS
     programs = PROGRAMS
-    new_options = (
-        Param("map", str, "the map", suggest=available_maps, suggest_for=suggestions),
-        Param("short_game", bool, "2 fewer empty city markers"),
-        Param("bidding", str, "the first-player auction's style (default traditional)",
-              choices=("traditional", "first_to_pass", "worst_is_first", "variant1", "variant2"),
-              labels=("Traditional: the winner pays, clockwise",
-                      "First to pass: passers pay half, go last",
-                      "Worst is First: lowest score goes first",
-                      "Variant 1: turn 1 unbid, later seats paid",
-                      "Variant 2: passers pay half their bid")),
-        Param("barons", bool, "deal secret baron cards (default yes)"),
-        Param("cut_throat", bool, "no redirecting the last tile of an unfinished link",
-              discord_description="No redirecting an unfinished link's last tile"),
-        Param("hidden_money", bool, "each player's money is seen only by them",
-              discord_description="Money seen only by its owner"),
-        Param("bounty_queue", bool, "Service Bounties in a row, one active at a time",
-              discord_description="Service Bounties in a row, one at a time"),
-        Param("baron_later", bool, "hold both barons; keep one after the first Major Line",
-              discord_description="Hold both barons until the first Major Line"),
-        Param("periods", str, "Through Time boards, e.g. egypt,rome,napoleon (default: players + 1)",
-              discord_description="Through Time boards, e.g. egypt,rome (default: players + 1)"),
-        modules.PARAM,
-        Param("faster", bool, "Transcontinental's Faster Game: the East thins out when the West opens",
-              discord_description="Transcontinental's Faster Game"),
-        Param("events", bool, "the Event deck: a new event each turn"),
-    )
+    options_type = Options                      # /game new's options (bot/game_options.py)
+    option_suggestions = {"map": (available_maps, suggestions)}
     focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("auction", "actor", "last")   # a bid or pass: a text line; the board comes when it changes
     summary = ("**Railways of the World** (2-6 players): each turn, an auction for first player, then three rounds "
@@ -361,18 +339,6 @@ class RotwUI(MapChoice, GameUI):
     def render(self, view: dict, **kwargs) -> bytes:
         """See ``GameUI.render``: the board PNG from ``render/rotw/board.py``."""
         return render_rotw.board_png(view, **kwargs)
-
-    def options_from_text(self, typed: dict) -> dict:
-        """New tables deal baron cards unless ``barons`` is false (the rulebook's setup deals them;
-        Railways Through Time deals none); ``periods`` typed as words or commas becomes a list;
-        ``modules`` words become the modules' options (``modules.options``)."""
-        options = dict(typed)
-        if isinstance(options.get("periods"), str):
-            options["periods"] = [p for p in options["periods"].replace(",", " ").lower().split() if p]
-        if isinstance(options.get("modules"), str):
-            options |= modules.options(options.pop("modules"))
-        through_time = options.get("map") == periods.THROUGH_TIME
-        return options if through_time else {"barons": True, **options}
 
     def render_options(self, prefs: dict) -> dict:
         """See ``GameUI.render_options`` and the module's ``render_options``."""

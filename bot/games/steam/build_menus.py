@@ -11,8 +11,10 @@ question); what a tile would do comes from dry runs. Money in dollars.
 from __future__ import annotations
 
 from railhead.engine.common.hexgrid import SIDES, neighbor, parse, side_towards
+from railhead.engine.games.steam import actions as moves
 from railhead.engine.games.steam.data import load_map
 
+from ...actions import plain
 from ...replies import OPTION_TEXT, Button, Option, Reply, Select, private
 from ...ui import UIContext
 
@@ -321,8 +323,7 @@ def prompt_offers(ctx: UIContext, acts: list[dict]) -> list[Button | Select]:
 def new_city_menu(view: dict, town: str) -> Reply:
     """Urbanization's second step: which New City tile goes on ``town`` (its colour and the cubes
     of its goods supply space)."""
-    options = [Option(f"New City {x['letter']} ({x['colour']})", {"type": "urbanize", "town": town,
-                                                                  "tile": x["letter"]},
+    options = [Option(f"New City {x['letter']} ({x['colour']})", plain(moves.Urbanize(town=town, tile=x["letter"])),
                       "cubes: " + (", ".join(view["supply"].get(x["letter"], [])) or "none"))
                for x in view["new_cities"]]
     return private(f"Which New City goes on {view['towns'].get(town, town)} ({town})?",
@@ -342,7 +343,7 @@ def space_label(view: dict, space: str) -> str:
 def second_space_menu(view: dict, first: str) -> Reply:
     """Production's second step: the other empty goods supply space."""
     empty = sorted((k for k in view["production_spaces"] if k != first), key=_space_order)
-    options = [Option(space_label(view, s), {"type": "produce", "spaces": [first, s]}) for s in empty]
+    options = [Option(space_label(view, s), plain(moves.Produce(spaces=[first, s]))) for s in empty]
     return private(f"Production: the first cube goes on space {first}; where does the second go?",
                    components=selects("The second empty goods supply space", options))
 

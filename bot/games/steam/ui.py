@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import SIDES
+from railhead.engine.core import Action
+from railhead.engine.games.steam import actions as moves
 from railhead.engine.games.steam.data import available_maps, load_map, place
+from railhead.engine.games.steam.options import Options
 from railhead.render import steam as render_steam
 
+from ...actions import plain
+from ...game_options import EngineOptions
 from ...program_spec import ProgramSpec, program_button, program_command
 from ...replies import Apply, Button, Message, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext, not_deliverable
@@ -96,7 +101,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
         if len(ways) == 1:
             return await _preview(ctx, ways[0][0], hexname)
         return build_menus.ways_menu(ctx, hexname, ways)
-    action = {"type": "build", "hex": hexname, "exits": exits}
+    action = plain(moves.Build(hex=hexname, exits=exits))
     after, _ = ctx.dry_run(action)                      # refused here with the rules' own sentence
     if not args.get("preview") and after is not None and \
             after["players"][ctx.seat]["income"] == ctx.view()["players"][ctx.seat]["income"]:
@@ -112,7 +117,7 @@ async def redirect(ctx: UIContext, args: dict) -> Reply:
     hexname, exits = _place_and_exits(ctx.view(), args)
     if not exits:
         return build_menus.redirect_menu(ctx, hexname)
-    return await _preview(ctx, {"type": "redirect", "hex": hexname, "exits": exits}, hexname)
+    return await _preview(ctx, plain(moves.Redirect(hex=hexname, exits=exits)), hexname)
 
 
 async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -121,7 +126,7 @@ async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
     if not args.get("tile"):
         return private(tiles_text(ctx.view()), components=tile_menu(ctx), open=True)     # all public
     _prompt(ctx, "select")
-    return Apply({"type": "select", "tile": args["tile"], "pass_option": bool(args.get("pass_option"))})
+    return Apply(plain(moves.Select(tile=args["tile"], pass_option=bool(args.get("pass_option")))))
 
 
 def _pointless_pass(view: dict, tile: dict) -> bool:
@@ -182,9 +187,9 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
                    components=delivery_offers(ctx, acts))
 
 
-def _cmd(name: str, action: dict, description: str) -> Command:
+def _cmd(name: str, action: Action, description: str) -> Command:
     async def handler(ctx: UIContext, args: dict) -> Apply:
-        return Apply(dict(action))
+        return Apply(plain(action))
     return Command(name, description, handler)
 
 
@@ -205,19 +210,19 @@ PROGRAMS = ProgramSpec(
     out=lambda view, seat: seat in view["bidding"]["dropped"],
     money=lambda amount: f"${amount}",
     # capital "if you wish" at the start of each standard turn: none is its pass
-    passes={"capital": {"type": "capital", "steps": 0}},
+    passes={"capital": plain(moves.Capital(steps=0))},
     passes_text="raise no capital")
 """Programmed moves (bot/table/programs.py): the standard game's turn-order auction, and capital."""
 
 
 async def bid(ctx: UIContext, args: dict) -> Apply:
     """``/steam bid``: bid ``amount`` dollars in the turn-order auction (the engine checks it)."""
-    return Apply({"type": "bid", "amount": args["amount"]})
+    return Apply(plain(moves.Bid(amount=args["amount"])))
 
 
 async def grow(ctx: UIContext, args: dict) -> Apply:
     """``/steam grow``: City Growth on ``city`` (a hex or name); raises ``IllegalAction`` for an unknown place."""
-    return Apply({"type": "grow", "city": _hex(ctx.view(), args["city"])})
+    return Apply(plain(moves.Grow(city=_hex(ctx.view(), args["city"]))))
 
 
 async def urbanize(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -226,7 +231,7 @@ async def urbanize(ctx: UIContext, args: dict) -> Apply | Reply:
     if not args.get("tile"):
         _prompt(ctx, "build")
         return build_menus.new_city_menu(view, _hex(view, args["town"]))
-    return Apply({"type": "urbanize", "town": _hex(view, args["town"]), "tile": args["tile"]})
+    return Apply(plain(moves.Urbanize(town=_hex(view, args["town"]), tile=args["tile"])))
 
 
 async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -236,12 +241,12 @@ async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
     if len(spaces) == 1 and len(view["production_spaces"]) > 1:
         _prompt(ctx, "build")
         return build_menus.second_space_menu(view, spaces[0])
-    return Apply({"type": "produce", "spaces": spaces})
+    return Apply(plain(moves.Produce(spaces=spaces)))
 
 
 async def score(ctx: UIContext, args: dict) -> Apply:
     """``/steam score``: take this delivery's track points as ``income`` or ``vp``."""
-    return Apply({"type": "score", "take": args["take"]})
+    return Apply(plain(moves.Score(take=args["take"])))
 
 
 async def capital(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -253,9 +258,9 @@ async def capital(ctx: UIContext, args: dict) -> Apply | Reply:
             raise IllegalAction("It is not the time to raise capital (or you have decided).")
         return private("Raise capital for this turn: $5 a step down the income track.", components=[
             Button(f"Raise ${5 * k} (income {income} → {income - k})" if k else "No capital",
-                   {"type": "capital", "steps": k}, "primary" if k else "secondary") for k in steps]
-            + [Button(NEVER[0].upper() + NEVER[1:], {"type": "capital", "steps": 0, "always": True})])
-    return Apply({"type": "capital", "steps": args["steps"], **({"always": True} if args.get("always") else {})})
+                   plain(moves.Capital(steps=k)), "primary" if k else "secondary") for k in steps]
+            + [Button(NEVER[0].upper() + NEVER[1:], plain(moves.Capital(steps=0, always=True)))])
+    return Apply(plain(moves.Capital(steps=args["steps"], always=bool(args.get("always")))))
 
 
 NEVER = "no capital, don't ask again"
@@ -268,11 +273,11 @@ def capital_buttons(ctx: UIContext, prompt: dict) -> list[Button]:
     view = ctx.view()
     name = view["players"][prompt["seat"]]["name"]
     steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital" and not a.get("always")]
-    never = Button(f"{name}: {NEVER}", {"type": "capital", "steps": 0, "always": True})
+    never = Button(f"{name}: {NEVER}", plain(moves.Capital(steps=0, always=True)))
     if len(view["capital"] or []) > 3 and len(steps) > 2:
-        return [Button(f"{name}: no capital", {"type": "capital", "steps": 0}), never,
+        return [Button(f"{name}: no capital", plain(moves.Capital(steps=0))), never,
                 Button(f"{name}: raise capital…", {"type": "_cmd", "name": "capital"}, "primary")]
-    return [Button(f"{name}: raise ${5 * k}" if k else f"{name}: no capital", {"type": "capital", "steps": k},
+    return [Button(f"{name}: raise ${5 * k}" if k else f"{name}: no capital", plain(moves.Capital(steps=k)),
                    "primary" if k else "secondary") for k in steps] + [never]
 
 
@@ -306,14 +311,14 @@ COMMANDS = {c.name: c for c in (
             (Param("spaces", str, "empty goods supply spaces", required=True, rest=True,
                    discord_description="Two empty spaces, like 3 A"),),
             discord_description="Production: 2 cubes onto empty goods supply spaces"),
-    _cmd("done", {"type": "done"}, "end your build"),
+    _cmd("done", moves.Done(), "end your build"),
     Command("deliver", "menu of the goods cubes you can deliver, your points as income or VP", deliver,
             (Param("from", str, "a city", discord_name="origin"),
              Param("colour", str, "a goods colour", choices=("red", "yellow", "blue", "purple", "gray")),
              Param("take", str, "your track points: income or vp", choices=("income", "vp"),
                    discord_description="Your track points as income or VP"))),
-    _cmd("locomotive", {"type": "locomotive"}, "improve your locomotive instead of moving a cube (once a turn)"),
-    _cmd("pass", {"type": "pass"}, "pass (an auction, or a move goods round)"),
+    _cmd("locomotive", moves.Locomotive(), "improve your locomotive instead of moving a cube (once a turn)"),
+    _cmd("pass", moves.Pass(), "pass (an auction, or a move goods round)"),
     Command("bid", "bid in dollars in a turn-order auction", bid,
             (Param("amount", int, "dollars", required=True, min=1, max=999),),
             discord_description="Bid in dollars for the turn order"),
@@ -328,7 +333,7 @@ COMMANDS = {c.name: c for c in (
 )}
 
 
-class SteamUI(GameUI):
+class SteamUI(EngineOptions, GameUI):
     """Steam's ``GameUI`` (``/steam``, ``steam``): money in dollars, points in VP."""
 
     group_description = "Steam moves"
@@ -336,11 +341,8 @@ class SteamUI(GameUI):
     prefix = "steam"
     programs = PROGRAMS
     commands = COMMANDS
-    new_options = (
-        Param("map", str, "the map", suggest=available_maps),
-        Param("standard", bool, "the standard game instead of the base game"),
-        Param("first_order", str, "the first turn's order: random or auction", choices=("random", "auction")),
-    )
+    options_type = Options                      # /game new's options (bot/game_options.py)
+    option_suggestions = {"map": (available_maps, None)}
     # A bid, a pass, the end of a build, whose move it is: a text line; a board when the board changes.
     focus = close_view                          # the close view beside a move's board (focus.py)
     quiet_keys = ("bidding", "auction", "actor", "capital", "scoring", "move", "build", "last", "phase", "takes")
@@ -404,14 +406,14 @@ class SteamUI(GameUI):
         if kind == "score":
             n = prompt["points"]
             name = ctx.view()["players"][prompt["seat"]]["name"]
-            return [Button(f"{name}: Income +{n}", {"type": "score", "take": "income"}, "primary"),
-                    Button(f"{name}: VP +{n}", {"type": "score", "take": "vp"}, "success")]
+            return [Button(f"{name}: Income +{n}", plain(moves.Score(take="income")), "primary"),
+                    Button(f"{name}: VP +{n}", plain(moves.Score(take="vp")), "success")]
         if kind == "capital":
             return capital_buttons(ctx, prompt)
         if kind == "bid":
             f = prompt["floor"]
-            return [Button(f"Bid ${k}", {"type": "bid", "amount": k}, "primary") for k in (f, f + 1, f + 3)] + \
-                [Button("Pass", {"type": "pass"}, "danger")] + \
+            return [Button(f"Bid ${k}", plain(moves.Bid(amount=k)), "primary") for k in (f, f + 1, f + 3)] + \
+                [Button("Pass", plain(moves.Pass()), "danger")] + \
                 ([program_button()] if PROGRAMS.auction(ctx.view(None)) is not None else [])
         if kind == "move":
             acts = ctx.legal_actions()
@@ -420,9 +422,9 @@ class SteamUI(GameUI):
                 # the first button whenever deliveries are possible, menus shown or not: `click 1`
                 # must not mean Improve locomotive in one turn and Deliver… in the next (play-test)
                 out.append(Button("Deliver…", {"type": "_cmd", "name": "deliver"}, "primary"))
-            if {"type": "locomotive"} in acts:
-                out.append(Button("Improve locomotive", {"type": "locomotive"}))
-            return out + [Button("Pass", {"type": "pass"}, "danger")]
+            if plain(moves.Locomotive()) in acts:
+                out.append(Button("Improve locomotive", plain(moves.Locomotive())))
+            return out + [Button("Pass", plain(moves.Pass()), "danger")]
         if kind == "build":
             acts = ctx.legal_actions()
             out = []
@@ -432,8 +434,8 @@ class SteamUI(GameUI):
                 out += build_menus.selects("City Growth: choose the city", [Option(node_name(view, a["city"]), a)
                                                                              for a in grows])
             out += build_menus.prompt_offers(ctx, acts)
-            if {"type": "done"} in acts:
-                out.append(Button("Done building", {"type": "done"}, "danger"))
+            if plain(moves.Done()) in acts:
+                out.append(Button("Done building", plain(moves.Done()), "danger"))
             return out
         return []
 

@@ -11,7 +11,9 @@ from railhead.engine import IllegalAction
 from railhead.engine.common.names import fold
 from railhead.engine.games.workers.board import plural
 from railhead.engine.games.workers.data import SLOTS, action_cards
+from railhead.engine.games.workers.options import Options
 
+from ...game_options import EngineOptions
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 from . import words
@@ -308,16 +310,14 @@ COMMANDS = {c.name: c for c in (
 )}
 
 
-class WorkersUI(GameUI):
+class WorkersUI(EngineOptions, GameUI):
     """Railway Workers' ``GameUI`` (``/workers``, ``workers``): money in coins, secret steps as private menus."""
 
     group_description = "Railway Workers moves"
     game_id = "workers"
     prefix = "workers"
     commands = COMMANDS
-    new_options = (Param("first_player", int, "the seat that starts with the Baton: 0 the creator, 1 the next to join",
-                         min=0, max=3, example="1",
-                         discord_description="Who starts: 0 the creator, 1 the next to join"),)
+    options_type = Options                      # /game new's options (bot/game_options.py)
     summary = ("**Railway Workers** (2-4 players, Marios Axiotis and Nikos Chondropoulos): four rounds of two action "
                "phases. Each phase you place four of your eight action cards face down under +1, +2, +3 and +6 "
                "(in secret), roll dice, and put one die on each card behind your screen. Cards are revealed one "

@@ -99,7 +99,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
         ops.queue_bounties(state, ctx, rng)
     if mapdata.western_link is not None:
         state["western_links"] = {}
-    if options.barons:
+    if options.deals_barons(periods.is_composed(map_id)):
         state["options"]["barons"] = True
         state["barons"] = barons.deal(n, rng, later=options.baron_later, map_id=transcontinental.EAST_BARONS
                                       if mapdata.east_column else map_id)

@@ -1,7 +1,10 @@
-"""Options of a Steam game."""
+"""Options of a Steam game (each field's ``option`` metadata is what ``/game new``, the local
+table's help and docs/actions say of it: ``engine/core/options.py``)."""
 from typing import Annotated, Literal
 
 import msgspec
+
+from ...core.options import option
 
 MapId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{1,40}$",
                                     description="a map id under data/maps/steam")]
@@ -15,6 +18,6 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     ``first_order``: the first turn's order, ``random`` (2nd player $1, 3rd $2, ...) or
     ``auction`` (an auction for each position; steam.txt, "The Order of Turns")."""
 
-    map: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{0,40}$")] = ""
-    standard: bool = False
-    first_order: Literal["random", "auction"] = "random"
+    map: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9-]{0,40}$"), option("the map")] = ""
+    standard: Annotated[bool, option("the standard game instead of the base game")] = False
+    first_order: Annotated[Literal["random", "auction"], option("the first turn's order")] = "random"
