@@ -61,9 +61,9 @@ class Messages:
                 info = session.seats[prompt["seat"]]
                 if info.ai is not None and not info.removed:      # the table moves for it (robots.py): no
                     who = f"🤖 **{info.name}**"                  # ping, no buttons, no DM
-                    prompt_lines.append(f"{who}, an undo vote." if prompt["kind"] == "undo_vote" else
-                                        f"{who} is thinking about a secret choice." if prompt.get("secret") else
-                                        ui.prompt_text(public_view, prompt, who))
+                    prompt_lines.append(f"{who} is thinking about " + ("the undo vote." if prompt["kind"] == "undo_vote"
+                                                                   else "a secret choice." if prompt.get("secret")
+                                                                   else "its move."))
                     continue
                 if remind and prompt["stamp"] != seq:
                     waiting.append(info.name)      # pinged when their prompt began; its buttons again
