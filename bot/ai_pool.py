@@ -20,7 +20,7 @@ import json
 import logging
 import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from railhead.ai import LEVELS, Choice, make_player
 from railhead.ai.games import hook
@@ -101,6 +101,12 @@ async def think(game: Game, state: State, seat: int, player: str, budget: float 
                 key: str = "") -> Choice:
     """``player``'s move for ``seat`` in ``state``, thought out in the pool. ``key`` seeds its
     random choices (the table uses the game's id and the log's length, so a replay repeats it).
-    Raises ``ValueError`` when the seat may not act."""
+    Raises ``ValueError`` when the seat may not act, ``BrokenExecutor`` when a worker process
+    died (the pool is started again for the next move)."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(executor(), choose, game.id, canonical(state), seat, player, budget, key)
+    try:
+        return await loop.run_in_executor(executor(), choose, game.id, canonical(state), seat, player, budget, key)
+    except BrokenExecutor:          # a worker died (killed, out of memory): the next move starts a new pool
+        log.error("an AI worker process died; the pool starts again")
+        shutdown()
+        raise

@@ -4,7 +4,7 @@ the prompt's stamp, resumed after a restart, handed a late player's seat and giv
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -311,3 +311,21 @@ async def test_submitting_for_a_stale_stamp_is_refused_as_a_stale_button_is(db_p
     assert await table._ai_submit(session.row.id, old, Choice({"type": "pass"}, "stale")) is None
     assert len((await table.session(7)).match.log) == len(session.match.log)
     await store.close()
+
+
+async def test_a_dead_worker_process_costs_one_move_not_every_later_one(monkeypatch):
+    """A worker process killed (out of memory, say) breaks a process pool for good: the move under
+    way fails (the table plays a random one instead), and the next one starts a new pool."""
+    monkeypatch.setenv("RAILHEAD_AI_PROCESSES", "1")
+    ai_pool.shutdown()
+    game = GAMES["steam"]
+    state = game.setup({}, ["A", "B", "C"], 1)
+    seat = game.actors(state)[0]
+    await ai_pool.think(game, state, seat, "random", key="up")
+    for process in list(ai_pool.executor()._processes.values()):
+        process.kill()
+        process.join()
+    with pytest.raises(BrokenExecutor):
+        await ai_pool.think(game, state, seat, "random", key="dead")
+    again = await ai_pool.think(game, state, seat, "random", key="again")
+    game.apply(state, seat, again.action)
