@@ -71,24 +71,27 @@ async def measure(report: Report, bot, samples: int, ai_games: int = AI_GAMES, b
             await table.start(ann)
             await table.kick(ann, ann.user_id)   # removed: passes for it, the AI seats play on
         await asyncio.sleep(1.0)
-        moves = await _ai_moves(table, ai_games)
+        moves = await _ai_moves(table)
         began = time.perf_counter()
         with_ai = await _person_commands(env, table, members, busy, samples, rng)
         seconds = time.perf_counter() - began
-        moved = await _ai_moves(table, ai_games) - moves
+        moved = await _ai_moves(table) - moves
         thinking = sum(1 for t in table._ai_tasks.values() if not t.done())
         table.stop_ai()
         p_alone, p_ai = percentile(alone, 95), percentile(with_ai, 95)
         report.add("ai seats", f"a person's command, no AI thinking ({len(alone)} commands; p95)",
                    f"{p_alone * 1000:.1f} ms")
-        report.check("ai seats", f"... AI ({player} {playouts}) thinking in {thinking} games, {moved} AI moves "
-                                 f"in {seconds:.0f} s (p95)", f"{p_ai * 1000:.1f} ms", p_ai < 0.300, "< 300 ms")
+        report.add("ai seats", f"the same, AI ({player} {playouts}) thinking in {thinking} games ({moved} AI moves "
+                               f"in {seconds:.0f} s; p95)", f"{p_ai * 1000:.1f} ms",
+                   f"({(p_ai - p_alone) * 1000:+.0f} ms)")
 
 
-async def _ai_moves(table, ai_games: int) -> int:
-    """How many moves the AI games' logs hold (the channels ``bots-*``: the last ``ai_games`` games)."""
-    rows = [await table.store.game(gid) for gid in list(table._ai_tasks)]
-    return sum(len(await table.store.log(r.id)) for r in rows if r is not None)
+async def _ai_moves(table) -> int:
+    """How many moves the logs of the games with AI seats hold."""
+    count = 0
+    for game_id in list(table._ai_tasks):
+        count += len(await table.store.log(game_id))
+    return count
 
 
 async def run(report: Report, quick: bool) -> None:
@@ -96,7 +99,7 @@ async def run(report: Report, quick: bool) -> None:
         bot = create_bot(os.path.join(tmp, "ai.sqlite3"))
         try:
             with running_clock():
-                await measure(report, bot, 15 if quick else 40)
+                await measure(report, bot, 24 if quick else 60)
         finally:
             ai_pool.shutdown()
             if bot.store is not None:
@@ -104,7 +107,7 @@ async def run(report: Report, quick: bool) -> None:
         bot = create_bot(os.path.join(tmp, "ai-fast.sqlite3"))
         try:
             with running_clock():
-                await measure(report, bot, 15 if quick else 40, budget=5)
+                await measure(report, bot, 24 if quick else 60, budget=5)
         finally:
             ai_pool.shutdown()
             if bot.store is not None:
