@@ -329,3 +329,31 @@ async def test_a_dead_worker_process_costs_one_move_not_every_later_one(monkeypa
         await ai_pool.think(game, state, seat, "random", key="dead")
     again = await ai_pool.think(game, state, seat, "random", key="again")
     game.apply(state, seat, again.action)
+
+
+async def test_the_store_keeps_ai_seats_apart_from_people(store_url):
+    """Migration 10 (seats.ai): an AI seat's level is kept, a person's seat handed to an AI and
+    back; the games with AI seats are listed for a restart, and a seat an AI plays waits on no
+    person (``waiting_turns``)."""
+    from railhead.bot.store import TimerRow
+
+    store = await open_store(store_url)
+    async with store.transaction() as tx:
+        gid = await tx.create_game(7, None, "steam", 1, {}, 700)
+        await tx.add_seat(gid, 700, "Ann")
+        await tx.add_seat(gid, 701, "Bob")
+        await tx.add_seat(gid, -1, "Bot Ada (hard)", ai="hard")
+        await tx.start_game(gid, 5, "{}")
+        await tx.set_timer(TimerRow(gid, 1, 0, "2026-11-28T12:00:00.000Z", None, 0, None))
+    assert [(s.user_id, s.ai, s.reachable) for s in await store.seats(gid)] == \
+        [(700, None, True), (701, None, True), (-1, "hard", False)]
+    assert await store.ai_games() == [gid]
+    assert [row.id for row, _ in await store.waiting_turns(701)] == [gid]
+    async with store.transaction() as tx:
+        await tx.set_ai(gid, 1, "normal")
+    assert (await store.seats(gid))[1].ai == "normal" and await store.waiting_turns(701) == []
+    async with store.transaction() as tx:
+        await tx.set_ai(gid, 1, None)
+        await tx.set_removed(gid, 2)
+    assert (await store.seats(gid))[1].ai is None and await store.ai_games() == []
+    await store.close()

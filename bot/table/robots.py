@@ -162,6 +162,7 @@ class Robots:
         row = session.row
         async with self.store.transaction() as tx:
             await tx.set_ai(row.id, seat, REPLACE_LEVEL)
+            await tx.drop_programs(row.id, [seat])            # the person's programmed move is not the AI's
             keep = [t.seat for t in await tx.timers(row.id) if t.seat != seat]
             await tx.drop_timers(row.id, keep)
         seats = [s if s.seat != seat else SeatRow(**{**s.__dict__, "ai": REPLACE_LEVEL}) for s in session.seats]
