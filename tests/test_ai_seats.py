@@ -274,7 +274,7 @@ async def test_a_late_player_is_replaced_by_an_ai_and_takes_the_seat_back_alone(
     assert "`/game rejoin` takes it back" in refused.caller.text
     assert "no seat in this game" in (await table.rejoin(Caller(7, 999, "Dan"))).caller.text
     assert "yours already" in (await table.rejoin(others[0])).caller.text
-    back = await table.rejoin(late_caller)
+    back = await table.join(late_caller)                           # as `/game rejoin` does
     assert f"**{late_caller.name}** takes their seat back" in back.channel.text
     session = await table.session(7)
     assert session.seats[late].ai is None

@@ -94,8 +94,12 @@ class Lobby:
 
     @answered
     async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
-        """``/game join`` or **Join**: take a seat at the channel's table in the lobby."""
+        """``/game join`` or **Join**: take a seat at the channel's table in the lobby; in a running
+        game, a player whose seat an AI plays takes it back (``/game rejoin``)."""
         row = await self._lobby(caller, row)
+        if row.status == "running" and any(s.user_id == caller.user_id and s.ai is not None
+                                           for s in await self.store.seats(row.id)):
+            return await self.rejoin(caller)
         game = registry.game(row.game)
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
