@@ -13,7 +13,7 @@ import os
 import platform
 import sys
 
-from . import bot_bench, concurrent_bench, engine_bench, pg_bench, render_bench, store_bench
+from . import ai_bench, bot_bench, concurrent_bench, engine_bench, pg_bench, render_bench, store_bench
 from .report import Report
 
 
@@ -27,6 +27,7 @@ async def main(quick: bool) -> None:
     await store_bench.run(report, quick)
     await concurrent_bench.run(report, quick)
     await bot_bench.run(report, quick)
+    await ai_bench.run(report, quick)
     if os.environ.get("RAILHEAD_TEST_DB", "").startswith(("postgresql://", "postgres://")):
         await pg_bench.run(report, quick)
     report.summary()

@@ -20,9 +20,10 @@ import json
 import logging
 import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from railhead.ai import Choice, make_player
+from railhead.ai import LEVELS, Choice, make_player
+from railhead.ai.games import hook
 from railhead.engine import Game, canonical, get_game
 from railhead.engine.core import State, rng_for
 
@@ -60,6 +61,34 @@ def shutdown() -> None:
         _executor = None
 
 
+def levels() -> dict[str, tuple[str, float | None]]:
+    """The player and budget of each level of AI seats: ``railhead.ai.LEVELS``, with the levels
+    that ``RAILHEAD_AI_LEVELS`` names replaced (JSON, ``{"normal": ["search", 30]}``: a slower
+    machine may lower the budgets; a test may make every level ``random``). Raises ``ValueError``
+    for text that is not such an object."""
+    out = dict(LEVELS)
+    raw = os.environ.get("RAILHEAD_AI_LEVELS", "").strip()
+    if raw:
+        given = json.loads(raw)
+        if not isinstance(given, dict) or not all(k in LEVELS and isinstance(v, list) and len(v) == 2
+                                                  for k, v in given.items()):
+            raise ValueError(f"RAILHEAD_AI_LEVELS: an object of levels ({', '.join(LEVELS)}) to [player, budget]")
+        out.update({k: (str(v[0]), v[1]) for k, v in given.items()})
+    return out
+
+
+def ready(game_id: str, player: str) -> bool:
+    """Whether ``player`` (a ``railhead.ai`` name or level) can play ``game_id`` now: the heuristic
+    and greedy players need the game's own hooks (``ai/games.py``), which a game may not have yet;
+    random and search play every game."""
+    kind = LEVELS[player][0] if player in LEVELS else player
+    if kind == "heuristic":
+        return hook(game_id, "Heuristic") is not None
+    if kind == "greedy":
+        return hook(game_id, "worth") is not None
+    return True
+
+
 def choose(game_id: str, state_json: bytes, seat: int, player: str, budget: float | None, key: str) -> Choice:
     """In the worker: the move of ``player`` for ``seat`` in the state ``state_json``. Raises
     ``ValueError`` when the seat may not act."""
@@ -72,6 +101,12 @@ async def think(game: Game, state: State, seat: int, player: str, budget: float 
                 key: str = "") -> Choice:
     """``player``'s move for ``seat`` in ``state``, thought out in the pool. ``key`` seeds its
     random choices (the table uses the game's id and the log's length, so a replay repeats it).
-    Raises ``ValueError`` when the seat may not act."""
+    Raises ``ValueError`` when the seat may not act, ``BrokenExecutor`` when a worker process
+    died (the pool is started again for the next move)."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(executor(), choose, game.id, canonical(state), seat, player, budget, key)
+    try:
+        return await loop.run_in_executor(executor(), choose, game.id, canonical(state), seat, player, budget, key)
+    except BrokenExecutor:          # a worker died (killed, out of memory): the next move starts a new pool
+        log.error("an AI worker process died; the pool starts again")
+        shutdown()
+        raise

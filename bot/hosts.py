@@ -19,7 +19,8 @@ from .ui import GameUI
 
 class TimingHost(Protocol):
     """What reminders, time limits and their votes (``bot/timing.py``) need: the store, a game's
-    lock and session, its UI (for the prompt's words), and the table's own way to move for a seat."""
+    lock and session, its UI (for the prompt's words), and the table's own ways to move for a seat
+    (a time-out move, or an AI from now on)."""
 
     store: Store
     clock: Callable[[], datetime]
@@ -38,6 +39,12 @@ class TimingHost(Protocol):
 
     async def act_for(self, session: Session, seat: int, header: str) -> Reply:
         """Make the time-out move of ``seat`` (voted skip, removed seat) and tell the table."""
+
+    async def store_offers_now(self, game_id: int, reply: Reply) -> None:
+        """Store the buttons of ``reply`` (a time-limit vote's) as the game's offers."""
+
+    async def replace_with_ai(self, session: Session, seat: int, header: str) -> Reply:
+        """Hand ``seat`` to an AI (a passed vote) and tell the table; the AI moves for it from now on."""
 
 
 class RecordsHost(Protocol):

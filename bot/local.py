@@ -17,12 +17,13 @@ import re
 import shlex
 import sys
 import threading
+import time
 import zlib
 from pathlib import Path
 
 from railhead.engine import IllegalAction
 
-from . import registry
+from . import ai_pool, registry
 from .choosing import maps_reply, table_map
 from .hotseat import Console, Curtain, folder_name, no_secret, open_if_public, present, waiting_note
 from .letters import Letters
@@ -106,10 +107,12 @@ class LocalTable:
         """Run one typed line; returns the lines to print, then (hot-seat mode) the ``Curtain`` s
         of private text. With ``follow``, a line that moved the game ends with who types next."""
         row = await self.table.store.active_game(LOCAL_CHANNEL) if self.table is not None else None
-        self.solo = row is not None and row.game in registry.games() and registry.game(row.game).max_seats == 1
+        self.solo = row is not None and row.game in registry.games() and registry.game(row.game).max_seats == 1 \
+            or await self._alone_with_ai()
         before = await self._waiting() if self.follow else None
         queued = sum(map(len, self.inbox.values()))
         out: list[str | Curtain] = list(await self._line(line))
+        out += await self._ai_moves()
         if self.follow:
             out += await self._follow(before)
         waiting = [self.names.get(uid, "someone") for uid, box in self.inbox.items()
@@ -161,7 +164,11 @@ class LocalTable:
                 if not eq:
                     return [f"Options are typed `name=value` (not {word!r}); type help for each game's options."]
                 given[key.lower()] = value
-            return self.show(await self.table.open(c, game, given))
+            bots = [level.strip().lower() for level in given.pop("ai", "").split(",") if level.strip()]
+            out = self.show(await self.table.open(c, game, given))
+            for level in bots:                    # `ai=normal,normal`: AI players seated at once
+                out += self.show(await self.table.add_ai(c, level))
+            return out
         try:                  # each argument by position or as name=value (bot/typed_args.py LOBBY)
             args = lobby_args(verb, rest)
         except IllegalAction as exc:
@@ -171,7 +178,9 @@ class LocalTable:
         if verb == "maps":
             return self.show(await maps_reply(self.table, c, args.get("game")))
         if verb == "kick":
-            return self.show(await self.table.kick(c, user_id(args["player"])))
+            return self.show(await self.table.kick(c, await self._seated_id(args["player"])))
+        if verb == "add-ai":
+            return self.show(await self.table.add_ai(c, args.get("level") or "normal"))
         if verb == "timing":
             return self.show(await self.table.game_timing(c, args.get("remind_hours"), args.get("reminders"),
                                                           args.get("time_limit_hours")))
@@ -203,10 +212,31 @@ class LocalTable:
                     "start": self.table.start,
                     "status": self.table.status, "board": self.table.board, "abandon": self.table.abandon,
                     "hand": self.table.hand, "undo": self.table.undo, "stats": self.table.stats,
-                    "health": self.table.health}
+                    "health": self.table.health, "rejoin": self.table.rejoin}
         if verb not in handlers:
             return [f"Unknown game command {verb!r}; type help."]
         return self.show(await handlers[verb](c))
+
+    async def _seated_id(self, name: str) -> int:
+        """The user id of the seat called ``name`` at the local table (an AI seat's too, "Bot Ada
+        (normal)"; any case), else the made-up id of that name."""
+        row = await self.table.store.active_game(LOCAL_CHANNEL)
+        seats = await self.table.store.seats(row.id) if row is not None else []
+        return next((s.user_id for s in seats if s.name.lower() == name.lower()), user_id(name))
+
+    async def _ai_moves(self) -> list[str]:
+        """The AI seats' moves made since the last line (``bot/table/robots.py``): waited for, then
+        shown as the channel shows them, with how long the AI took."""
+        if self.table is None:
+            return []
+        began = time.perf_counter()
+        await self.table.ai_idle()
+        replies, self.table.posted[:] = list(self.table.posted), []
+        if not replies:
+            return []
+        out = [line for reply in replies for line in self.show(reply)]
+        seconds = time.perf_counter() - began
+        return out + [f"(The AI took {seconds:.1f} s for {len(replies)} move{'s' if len(replies) > 1 else ''}.)"]
 
     async def _undo_last_move(self) -> list[str]:
         """``game undo`` when the typist follows the game: the keyboard has usually passed on
@@ -332,10 +362,15 @@ class LocalTable:
         if row.status != "running":
             return lines + ["`game status` shows the table; `game start` starts it."]
         lines += self.show(await self.table.board(self.caller()))
+        await self.table.resume_ai()                 # an AI move pending when the table was left
+        lines += await self._ai_moves()
+        self.solo = self.solo or await self._alone_with_ai()
         session = await self.table.session(LOCAL_CHANNEL)
         secret = [p["seat"] for p in (session.match.prompts() if session else []) if p.get("secret")]
         for seat in secret:
             info = seats[seat]
+            if info.ai is not None:
+                continue                              # the AI makes it by itself
             if info.name == self.user:
                 lines.append(f"{self.user}, your secret choice is waiting: `game hand` shows it.")
                 continue
@@ -362,6 +397,15 @@ class LocalTable:
             self.views[user_id(self.user)] = (self.shown, messages)
             self.letters.opened(user_id(self.user), messages)
         return self._private(self.user, lines, pass_keyboard)
+
+    async def _alone_with_ai(self) -> bool:
+        """Whether one person plays the local game against AI seats only (no curtains: nobody else
+        looks at the screen)."""
+        row = await self.table.store.active_game(LOCAL_CHANNEL) if self.table is not None else None
+        if row is None:
+            return False
+        seats = await self.table.store.seats(row.id)
+        return len(seats) > 1 and sum(1 for s in seats if s.ai is None) == 1
 
     async def _waiting(self) -> tuple[tuple, list[str]] | None:
         """The local game's prompts as a comparable key, and the names of the seats they wait on."""
@@ -462,6 +506,8 @@ async def run_local(db_path: str, out_dir: str = "railhead-boards", open_table: 
             if stop.is_set():
                 print(f"\n{stop.signal}: stopping; the games are saved in {db_path}.", file=sys.stderr, flush=True)
     finally:
+        local.table.stop_ai()
+        ai_pool.shutdown()
         await store.close()
     if stop is not None and stop.is_set():
         print("Stopped.", file=sys.stderr, flush=True)

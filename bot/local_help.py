@@ -19,6 +19,9 @@ Then follow the prompts: after each move the prompt switches to the player the g
 "pick N" picks option N of its menu, "rotw link Köln Frankfurt" builds, "help" lists everything.
 Hot-seat: private text (your hand, secret menus) is shown only behind a curtain: "Pass the
 keyboard to Bob", Enter, Bob reads, Enter hides it (`railhead local --open`: no curtain).
+Alone against the AI: "game new rotw ai=normal,normal" seats two AI players beside you (or
+"game add-ai normal" in the lobby; levels easy, normal, hard); then "game start". AI moves
+happen by themselves, each with one line saying why.
 Solo: "game new railways" starts Railways at once (objective=mayor, cards=5,6,7,8 optional).
 Railway Workers: "game new workers" (2-4 players); secret menus come as private messages.
 Steam: "game new steam" (3-6 players): "steam build F7 W E" lays track, "steam deliver" opens a menu."""
@@ -28,6 +31,8 @@ Players:  as NAME  |  who
 Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game below)  |  game join | leave | start
           game status | game board [[zoom=]ZOOM: a city, hex or space] | game hand | game undo | game stats
           game vote [answer=]agree|refuse | game kick [player=]NAME | game health
+          game add-ai [[level=]easy|normal|hard] (an AI player; `game new GAME ai=normal,hard` seats them at once)
+          game rejoin (take your seat back from the AI that plays it after a time-limit vote)
           game abandon (asks first; `game abandon yes` or `confirm=yes` at once)
           game timing [[remind_hours=]6] [[reminders=]2] [[time_limit_hours=]48|none]  (creator)
           game history [[page=]PAGE] [story=yes] | game export (writes a JSON file) | game import [path=]PATH

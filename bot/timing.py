@@ -7,9 +7,11 @@ deadlines survive restarts. A background task calls ``tick`` every minute (``bot
 tests call it with a clock of their own (time-machine).
 
 After the time limit, the channel is told and the other players may vote, by button, to skip
-the late move (the game's ``timeout_action``, a pass) or to remove the player: a removed seat
-passes automatically whenever it is prompted (until AI seats exist). A vote passes when every
-other player still seated agrees.
+the late move (the game's ``timeout_action``, a pass), to remove the player (a removed seat passes
+automatically whenever it is prompted) or to replace them with an AI (``bot/table/robots.py``:
+the AI plays the seat until its person takes it back with ``/game rejoin``). A vote passes when
+every other person still seated agrees (AI seats do not vote). AI seats have no timers: no
+reminders, no time limit.
 """
 from __future__ import annotations
 
@@ -66,9 +68,10 @@ async def sync(tx, session: Session, now: datetime, before: list[dict] | None = 
     ``before``: the prompts before the move, when known (saves reading the timers back)."""
     row, match = session.row, session.match
     t = {**DEFAULTS, **row.timing}
-    prompts = [] if match.outcome() is not None else match.prompts()
+    people = {s.seat for s in session.seats if s.ai is None}       # an AI seat has no clock
+    prompts = [] if match.outcome() is not None else [p for p in match.prompts() if p["seat"] in people]
     if before is not None:
-        old_stamps = {p["seat"]: p["stamp"] for p in before}
+        old_stamps = {p["seat"]: p["stamp"] for p in before if p["seat"] in people}
         if {p["seat"]: p["stamp"] for p in prompts} == old_stamps:
             return                                            # nobody's prompt changed: the clocks run on
     else:
@@ -98,14 +101,23 @@ async def tick(table: TimingHost, now: datetime | None = None) -> list[Reply]:
             if prompt is None or current is None or current.stamp != prompt["stamp"]:
                 continue                                      # the move was made meanwhile
             info = session.seats[timer.seat]
+            if info.ai is not None:
+                continue                                      # an AI plays the seat now: no reminder
             dm = not info.dm_closed and (await table.store.prefs(info.user_id)).get("dm", True)
             found = _notice(table, session, current, now, dm)
             if found is not None:
                 reply, update = found
                 async with table.store.transaction() as tx:
                     await tx.set_timer(update)
+                await table.store_offers_now(row.id, reply)     # the vote's buttons work once posted
                 replies.append(reply)
     return replies
+
+
+def voters(session: Session, late: int) -> list[int]:
+    """The seats that vote on ``late``'s time-limit notice: the other people still seated (an AI
+    seat does not vote)."""
+    return [s.seat for s in session.seats if s.seat != late and not s.removed and s.ai is None]
 
 
 def _notice(table: TimingHost, session: Session, timer: TimerRow, now: datetime,
@@ -117,16 +129,24 @@ def _notice(table: TimingHost, session: Session, timer: TimerRow, now: datetime,
     ui = table.ui(session.row.game)
     game = session.match.game
     if timer.limit_at is not None and not timer.late and timer.limit_at <= iso(now):
-        others = [s for s in session.seats if s.seat != timer.seat and not s.removed]
+        others = voters(session, timer.seat)
         buttons = []
+        if others:
+            buttons = [Button(f"Replace {info.name} with AI", {"type": "_timeout", "do": "replace",
+                                                                 "seat": timer.seat, "stamp": timer.stamp},
+                              "primary")]
         if game.timeout_action(session.match.state, timer.seat) is not None and others:
             buttons = [Button(f"Skip {info.name}'s move", {"type": "_timeout", "do": "skip", "seat": timer.seat,
-                                                            "stamp": timer.stamp}),
+                                                            "stamp": timer.stamp}), *buttons,
                        Button(f"Remove {info.name}", {"type": "_timeout", "do": "remove", "seat": timer.seat,
                                                       "stamp": timer.stamp}, "danger")]
         text = (f"⌛ **{info.name}**'s time for this move is up ({t['limit_hours']:g} h)."
-                + (" The other players may vote to skip the move (a pass) or to remove them (they then pass "
-                   "whenever it is their turn)." if buttons else " Nothing can be skipped at this point of the game."))
+                + (" The other players may vote to skip the move (a pass), to replace them with an AI (it plays "
+                   "their seat until they `/game rejoin`) or to remove them (they then pass whenever it is their "
+                   "turn)." if len(buttons) > 1 else
+                   " The other players may vote to replace them with an AI (it plays their seat until they "
+                   "`/game rejoin`); the move cannot be skipped at this point." if buttons else
+                   " Nothing can be skipped at this point of the game."))
         return (Reply(channel=Message(text, components=buttons), channel_id=session.row.channel_id,
                       game_id=session.row.id), TimerRow(**{**timer.__dict__, "late": True}))
     if timer.remind_at is None or timer.remind_at > iso(now):
@@ -148,8 +168,8 @@ def _notice(table: TimingHost, session: Session, timer: TimerRow, now: datetime,
 
 
 async def vote(table: TimingHost, caller, action: dict) -> Reply:
-    """A press of *Skip X's move* or *Remove X* after a time limit. Raises ``Refusal`` for a
-    vote that is not (or no longer) the caller's to cast."""
+    """A press of *Skip X's move*, *Replace X with AI* or *Remove X* after a time limit. Raises
+    ``Refusal`` for a vote that is not (or no longer) the caller's to cast."""
 
     row = await table.store.active_game(caller.channel_id)
     if row is None or row.status != "running":
@@ -165,16 +185,23 @@ async def vote(table: TimingHost, caller, action: dict) -> Reply:
         timer = next((t for t in await table.store.timers(row.id) if t.seat == late), None)
         if timer is None or timer.stamp != action["stamp"] or not timer.late:
             raise Refusal("That vote is over: the move was made meanwhile.")
+        if session.seats[voter].ai is not None:
+            raise Refusal("An AI plays your seat since the time-limit vote; `/game rejoin` takes it back.")
         votes = {**timer.votes, voter: action["do"]}
-        voters = [s.seat for s in session.seats if s.seat != late and not s.removed]
+        seats = voters(session, late)
         name = session.names[late]
-        if not all(votes.get(s) == action["do"] for s in voters):
+        if not all(votes.get(s) == action["do"] for s in seats):
             async with table.store.transaction() as tx:
                 await tx.set_timer(TimerRow(**{**timer.__dict__, "votes": votes}))
-            waiting = ", ".join(session.names[s] for s in voters if votes.get(s) != action["do"])
-            what = f"skip {name}'s move" if action["do"] == "skip" else f"remove {name}"
+            waiting = ", ".join(session.names[s] for s in seats if votes.get(s) != action["do"])
+            what = {"skip": f"skip {name}'s move", "replace": f"replace {name} with an AI"}.get(action["do"],
+                                                                                           f"remove {name}")
             return Reply(channel=Message(f"**{session.names[voter]}** votes to {what}; waiting for {waiting}."),
                          channel_id=row.channel_id, game_id=row.id)
+        if action["do"] == "replace":
+            return await table.replace_with_ai(
+                session, late, f"The players voted: an AI plays {name}'s seat from now on. {name} may take it back "
+                "at any time with `/game rejoin`.")
         if action["do"] == "remove":
             async with table.store.transaction() as tx:
                 await tx.set_removed(row.id, late)

@@ -184,6 +184,8 @@ LOBBY = {c.name: c for c in (
                    Param("remind_hours", str, "hours before a reminder"),
                    Param("reminders", str, "at most this many reminders per move"),
                    Param("time_limit_hours", str, "hours per move, or none")),
+    _lobby_command("add-ai", "seat an AI player at the table (creator, before the start)",
+                   Param("level", str, "how well it plays", choices=("easy", "normal", "hard"))),
     _lobby_command("settings", "your settings",
                    Param("colourblind", bool, "colour-blind aids"), Param("dm", bool, "a DM on your turn"),
                    Param("layout", str, "the board's shape", choices=("phone", "desktop")),

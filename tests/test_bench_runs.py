@@ -11,3 +11,19 @@ async def test_the_bot_bench_plays_its_moves(make_bot, monkeypatch):
     with bot_bench.running_clock():
         await bot_bench.measure(report, make_bot(), 1, 4)
     assert any("command/button to channel message" in row[1] for row in report.rows)
+
+
+async def test_the_ai_seats_bench_plays_its_commands(make_bot, monkeypatch):
+    """bench/ai_bench.py for a few commands and two games of AI seats (random players in a thread)."""
+    from bench import ai_bench
+    from railhead.bot import ai_pool
+
+    monkeypatch.undo()
+    monkeypatch.setenv("RAILHEAD_AI_PROCESSES", "0")
+    monkeypatch.setenv("RAILHEAD_AI_LEVELS", '{"normal": ["random", null]}')
+    ai_pool.shutdown()
+    report = Report()
+    with bot_bench.running_clock():
+        await ai_bench.measure(report, make_bot(), 4, ai_games=2)
+    ai_pool.shutdown()
+    assert [row[0] for row in report.rows] == ["ai seats", "ai seats"]

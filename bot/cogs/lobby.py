@@ -1,14 +1,17 @@
 """``/game``: open, join, leave, start, inspect, undo and abandon the channel's game."""
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from .. import registry
 from ..choosing import maps_reply
-from ..discord_io import answer, caller_of
+from ..discord_io import answer, caller_of, post
 from ..replies import private
+from ..table.robots import LEVELS as AI_LEVELS
 from .spec import new_game_command
 
 NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages", "attach_files": "Attach Files",
@@ -34,6 +37,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         names = {gid: g.name for gid, g in registry.games().items()}
         self.__cog_app_commands_group__.add_command(
             new_game_command(registry.new_game_params(), names, self._new_game))
+
+    async def cog_load(self) -> None:
+        """The table's AI moves (bot/table/robots.py) come without an interaction: they are posted
+        like a reminder (``discord_io.post``)."""
+        if self.bot.table is not None:
+            self.bot.table.post = partial(post, self.bot)
+
+    async def cog_unload(self) -> None:
+        """The bot closes: its AI tasks stop (a restart resumes their moves on its first tick)."""
+        if self.bot.table is not None:
+            self.bot.table.stop_ai()
 
     @property
     def table(self):
@@ -87,7 +101,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         await answer(interaction, lambda: self.table.hand(caller_of(interaction)))
 
     @app_commands.command(name="note", description="Your private notes on this game")
-    @app_commands.describe(text="A note to keep; without one, your notes are listed", clear="Delete your notes")
+    @app_commands.describe(text="A note to keep (none: list your notes)", clear="Delete your notes")
     async def note(self, interaction: discord.Interaction, text: str | None = None, clear: bool = False) -> None:
         """``/game note``."""
         await answer(interaction, lambda: self.table.note(caller_of(interaction), text, clear))
@@ -108,9 +122,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def _rules_games(self, interaction: discord.Interaction, current: str):
         return await self._games(interaction, current)
 
-    @app_commands.command(name="maps", description="A small picture of each map of a game, to choose one "
-                                                   "(only you see it)")
-    @app_commands.describe(game="Which game (default: this channel's, else all with maps)")
+    @app_commands.command(name="maps", description="Pictures of a game's maps (only you see it)")
+    @app_commands.describe(game="Which game (default: this channel's)")
     async def maps(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """``/game maps``."""
         await answer(interaction, lambda: maps_reply(self.table, caller_of(interaction), game))
@@ -132,7 +145,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         changes = {"colourblind": colourblind, "dm": dm, "layout": layout, "confirm_pass": confirm_pass}
         await answer(interaction, lambda: self.table.settings(caller_of(interaction), changes))
 
-    @app_commands.command(name="leaderboard", description="Ratings of this server's players (openskill)")
+    @app_commands.command(name="leaderboard", description="This server's ratings")
     @app_commands.describe(game="Which game (default: this channel's)")
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """``/game leaderboard``."""
@@ -142,7 +155,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def _board_games(self, interaction: discord.Interaction, current: str):
         return await self._games(interaction, current)
 
-    @app_commands.command(name="health", description="The bot's uptime, games, database and last error (admins)")
+    @app_commands.command(name="health", description="The bot's health (admins)")
     async def health(self, interaction: discord.Interaction) -> None:
         """``/game health``."""
         await answer(interaction, lambda: self.table.health(caller_of(interaction)))
@@ -181,22 +194,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         await answer(interaction, lambda: self.table.undo(caller_of(interaction)))
 
     @app_commands.command(name="vote", description="Answer the open undo vote: agree or refuse")
-    @app_commands.describe(choice="Agree to take the moves back, or refuse")
+    @app_commands.describe(choice="Agree or refuse the undo")
     @app_commands.choices(choice=[app_commands.Choice(name="agree", value="agree"),
                                   app_commands.Choice(name="refuse", value="refuse")])
     async def vote(self, interaction: discord.Interaction, choice: str) -> None:
         """``/game vote``."""
         await answer(interaction, lambda: self.table.vote(caller_of(interaction), choice == "agree"))
 
-    @app_commands.command(name="kick", description="Remove a player from this channel's game (creator or Manage "
-                                                   "Channel)")
-    @app_commands.describe(player="The player: unseated before the start, passing for them after it")
+    @app_commands.command(name="kick", description="Remove a player (creator or Manage Channel)")
+    @app_commands.describe(player="Unseated before the start; passes for them after")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         """``/game kick``."""
         await answer(interaction, lambda: self.table.kick(caller_of(interaction), player.id))
 
-    @app_commands.command(name="timing", description="See or change this game's reminders and move time limit")
-    @app_commands.describe(remind_hours="Hours before reminding a player to move (0: never)",
+    @app_commands.command(name="timing", description="See or change reminders and the move time limit")
+    @app_commands.describe(remind_hours="Hours before a reminder (0: never)",
                            reminders="Reminders per move at most", time_limit_hours="Hours per move (0: no limit)")
     async def timing(self, interaction: discord.Interaction,
                      remind_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -206,8 +218,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         await answer(interaction, lambda: self.table.game_timing(caller_of(interaction), remind_hours, reminders,
                                                                  time_limit_hours))
 
+    @app_commands.command(name="add-ai", description="Seat an AI player in the lobby (creator)")
+    @app_commands.describe(level="How well it plays")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in AI_LEVELS])
+    async def add_ai(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        """``/game add-ai`` (bot/table/robots.py)."""
+        await answer(interaction, lambda: self.table.add_ai(caller_of(interaction), level))
+
+    @app_commands.command(name="rejoin", description="Take your seat back from the AI")
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        """``/game rejoin``: after a time-limit vote handed one's seat to an AI."""
+        await answer(interaction, lambda: self.table.rejoin(caller_of(interaction)))
+
     @app_commands.command(name="abandon",
-                          description="End this channel's game without scoring (creator or Manage Channel)")
+                          description="End the game without scores (creator or Manage Channel)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         """``/game abandon``."""
         await answer(interaction, lambda: self.table.abandon(caller_of(interaction)))

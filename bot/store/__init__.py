@@ -53,8 +53,11 @@ class Tx(Protocol):
     async def create_game(self, channel_id: int, guild_id: int | None, game: str, rules_version: int, options: dict,
                           creator_id: int, timing: dict | None = None) -> int:
         """Open a game in the lobby; returns its id. Raises ChannelBusy when the channel has one."""
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None:
-        """Seat a user; returns the seat number, or None if they were seated already."""
+    async def add_seat(self, game_id: int, user_id: int, name: str, ai: str | None = None) -> int | None:
+        """Seat a user (``ai``: the level of an AI seat); returns the seat number, or None if they
+        were seated already."""
+    async def set_ai(self, game_id: int, seat: int, level: str | None) -> None:
+        """Hand a seat to an AI of ``level``, or back to its person (``None``)."""
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
         """Free a user's seat in the lobby; returns whether they were seated."""
     async def set_status(self, game_id: int, status: str, *,
@@ -182,6 +185,8 @@ class Store(Protocol):
         """(key, value) of the metadata keys starting with prefix whose ISO time value is at or earlier."""
     async def waiting_turns(self, user_id: int) -> list[tuple[GameRow, TimerRow]]:
         """The running games whose prompt waits on user_id, with the timer of its seat."""
+    async def ai_games(self) -> list[int]:
+        """The running games with a seat an AI plays (not removed)."""
     async def results(self, *, user_id: int | None = None, game: str | None = None,
                       guild_id: int | None = None) -> list[ResultRow]:
         """Results of finished games, filtered by user, game and guild."""

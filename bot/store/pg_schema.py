@@ -95,6 +95,10 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     CREATE TABLE programs (game_id BIGINT NOT NULL REFERENCES games(id), seat BIGINT NOT NULL,
         program TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, seat));
     """,
+    # 10: the level of an AI seat, NULL for a person (schema.MIGRATIONS 10)
+    """
+    ALTER TABLE seats ADD COLUMN ai TEXT;
+    """,
 ]
 
 

@@ -75,7 +75,15 @@ class Reads:
     async def seats(self, game_id: int) -> list[SeatRow]:
         """In seat (join) order."""
         rows = await self._rows("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"]), bool(r["removed"])) for r in rows]
+        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["dm_closed"]), bool(r["removed"]), r["ai"])
+                for r in rows]
+
+    async def ai_games(self) -> list[int]:
+        """The ids of the running games where an AI plays a seat that is not removed (the table
+        resumes their AI moves after a restart, ``bot/table/robots.py``)."""
+        rows = await self._rows("SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+                                "WHERE g.status = 'running' AND s.ai IS NOT NULL AND s.removed = 0 ORDER BY g.id")
+        return [r["id"] for r in rows]
 
     async def game_counts(self) -> dict[str, int]:
         """How many games have each status."""
@@ -108,11 +116,11 @@ class Reads:
     async def waiting_turns(self, user_id: int) -> list[tuple[GameRow, TimerRow]]:
         """Every running game, in any server or DM, whose prompt waits on ``user_id`` now: the game
         and the timer of the user's prompted seat (``timing.sync`` keeps one per prompted seat;
-        a removed seat, which the table plays for, is left out), longest waiting first."""
+        a removed seat or an AI seat, which the table plays for, is left out), longest waiting first."""
         rows = await self._rows(
             "SELECT g.*, t.* FROM timers t JOIN seats s ON s.game_id = t.game_id AND s.seat = t.seat "
-            "JOIN games g ON g.id = t.game_id WHERE s.user_id = ? AND s.removed = 0 AND g.status = 'running' "
-            "ORDER BY t.since, g.id", (user_id,))
+            "JOIN games g ON g.id = t.game_id WHERE s.user_id = ? AND s.removed = 0 AND s.ai IS NULL "
+            "AND g.status = 'running' ORDER BY t.since, g.id", (user_id,))
         return [(game_row(r), timer_row(r)) for r in rows]
 
     async def meta_due(self, prefix: str, at: str) -> list[tuple[str, str]]:

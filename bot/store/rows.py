@@ -38,12 +38,20 @@ class GameRow:
 
 @dataclass(frozen=True)
 class SeatRow:
-    """A seat: its number, the user, the name shown, closed DMs, removed after a time-limit vote."""
+    """A seat: its number, the user, the name shown, closed DMs, removed after a time-limit vote,
+    and the level of the AI that plays it (``None``: a person plays it)."""
     seat: int
     user_id: int
     name: str
     dm_closed: bool = False
     removed: bool = False   # voted out after a time limit: the table passes for this seat
+    ai: str | None = None   # easy | normal | hard: an AI plays this seat (migration 10); never pinged or DMed
+
+    @property
+    def reachable(self) -> bool:
+        """Whether a person sits here to be pinged and sent DMs: not an AI seat, and a real user id
+        (AI seats and the seats of an imported game have negative ones)."""
+        return self.ai is None and self.user_id > 0
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,12 @@ MIGRATIONS = [          # append only (see the module docstring)
     CREATE TABLE programs (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
         program TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, seat));
     """,
+    # 10: AI seats (bot/table/robots.py): the level an AI plays a seat at (easy, normal, hard), NULL for
+    # a person. An AI seated in the lobby has a negative user id (never a Discord id); a person's seat
+    # handed to an AI after a time-limit vote keeps its user id, so that person may take it back
+    """
+    ALTER TABLE seats ADD COLUMN ai TEXT;
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

@@ -35,14 +35,20 @@ class Writes(Reads):
         await self._many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
                          [tuple(r[c] for c in columns) for r in rows])
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int | None:
-        """Seat the user in the next seat and return it; None if already seated."""
+    async def add_seat(self, game_id: int, user_id: int, name: str, ai: str | None = None) -> int | None:
+        """Seat the user in the next seat and return it; None if already seated. ``ai``: the level
+        of the AI that plays the seat (its ``user_id`` negative), ``None`` for a person."""
         if await self._row("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)):
             return None
         seat = int((await self._row("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)))[0])
-        await self._exec("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                         (game_id, seat, user_id, name))
+        await self._exec("INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+                         (game_id, seat, user_id, name, ai))
         return seat
+
+    async def set_ai(self, game_id: int, seat: int, level: str | None) -> None:
+        """Hand ``seat`` to an AI of ``level`` (a person's seat after a time-limit vote), or give it
+        back to its person (``None``: ``/game rejoin``)."""
+        await self._exec("UPDATE seats SET ai = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat))
 
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
         """Remove the user's seat and close the gap (join order kept); False if not seated."""

@@ -19,7 +19,8 @@ from functools import partial
 
 from railhead.engine import IllegalAction, Match
 
-from .. import logs, registry
+from .. import ai_pool, logs, registry
+from ..replies import Reply
 from ..session import Session
 from ..store import GameRow, SeatRow, Store
 from ..ui import GameUI, UIContext
@@ -31,11 +32,12 @@ from .messages import Messages
 from .moves import Moves
 from .personal import Personal
 from .programs import Programs
+from .robots import Robots
 
 log = logging.getLogger("railhead.table")
 
 
-class Table(Programs, Lobby, Information, Moves, Messages, Personal):
+class Table(Programs, Robots, Lobby, Information, Moves, Messages, Personal):
     """The service the cogs and the local table drive; see the module docstring and its parts."""
 
     def __init__(self, store: Store, *, render: bool = True, seeds: Callable[[], int] | None = None,
@@ -49,6 +51,11 @@ class Table(Programs, Lobby, Information, Moves, Messages, Personal):
         self._matches: dict[int, Match] = {}
         self._prefs: dict[int, dict] = {}
         self.arrivals = Arrivals()
+        self.ai_levels = ai_pool.levels()  # level -> (player, budget) of AI seats (robots.py); tests set others
+        self.post = None                   # delivers an AI move's reply (the bot: to Discord); None: kept in posted
+        self.posted: list[Reply] = []
+        self._ai_tasks: dict[int, asyncio.Task] = {}
+        self._ai_again: set[int] = set()
 
     @asynccontextmanager
     async def lock(self, game_id: int) -> AsyncIterator[None]:
@@ -111,6 +118,8 @@ class Table(Programs, Lobby, Information, Moves, Messages, Personal):
         if match is None:
             match = await self._restore(row, seats)
             self._matches[row.id] = match
+            if row.status == "running":
+                self._ai_wake(Session(row, seats, match))      # an AI move pending since before a restart
         return Session(row, seats, match)
 
     async def _restore(self, row: GameRow, seats: list[SeatRow]) -> Match:

@@ -61,7 +61,8 @@ class Information:
 
     async def tick(self, now: datetime | None = None) -> list[Reply]:
         """Reminders and time-limit notices now due (see ``timing``); the bot's background task
-        delivers them."""
+        delivers them. Also starts the AI moves that wait (after a restart, ``Robots.resume_ai``)."""
+        await self.resume_ai()
         return await timing.tick(self, now or self.clock())
 
     @answered

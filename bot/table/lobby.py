@@ -94,8 +94,12 @@ class Lobby:
 
     @answered
     async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
-        """``/game join`` or **Join**: take a seat at the channel's table in the lobby."""
+        """``/game join`` or **Join**: take a seat at the channel's table in the lobby; in a running
+        game, a player whose seat an AI plays takes it back (``/game rejoin``)."""
         row = await self._lobby(caller, row)
+        if row.status == "running" and any(s.user_id == caller.user_id and s.ai is not None
+                                           for s in await self.store.seats(row.id)):
+            return await self.rejoin(caller)
         game = registry.game(row.game)
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
@@ -125,7 +129,7 @@ class Lobby:
                                   "by its creator or a member with Manage Channel.")
                 if not await tx.remove_seat(row.id, caller.user_id):
                     raise Refusal("You are not seated at this table.")
-                empty = not await tx.seats(row.id)
+                empty = not any(s.ai is None for s in await tx.seats(row.id))      # AI players alone: closed
                 if empty:
                     await tx.set_status(row.id, "abandoned")
         text = f"**{caller.name}** leaves; the table is empty and closed." if empty else \
@@ -140,7 +144,11 @@ class Lobby:
             raise Refusal("This game is already running.")
         require_manager(caller, row, "start it")
         game = registry.game(row.game)
-        refused = self.ui(row.game).start_refusal(row.options, len(await self.store.seats(row.id)))
+        seats = await self.store.seats(row.id)
+        if not any(s.ai is None for s in seats):
+            raise Refusal("A game needs at least one person beside its AI players: press **Join** (or "
+                          "`/game join`) first.")
+        refused = self.ui(row.game).start_refusal(row.options, len(seats))
         if refused:                 # a map for another number of players: name the maps that fit
             return private(refused)
         async with self.lock(row.id):
@@ -169,6 +177,7 @@ class Lobby:
                 log.exception("game %s: start not saved", row.id)
                 return private("The game could not be started (the bot's database refused it); nothing changed.")
             self._matches[row.id] = match
+            self._ai_wake(session)                 # an AI seat moves first
         return await self.with_board(session, reply)
 
     @answered
@@ -222,7 +231,7 @@ class Lobby:
             if current.status == "lobby":
                 async with self.store.transaction() as tx:
                     await tx.remove_seat(row.id, user_id)
-                    empty = not await tx.seats(row.id)
+                    empty = not any(s.ai is None for s in await tx.seats(row.id))
                     if empty:
                         await tx.set_status(row.id, "abandoned")
                 text = f"**{caller.name}** removed **{target.name}** from the table."

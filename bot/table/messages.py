@@ -48,7 +48,7 @@ class Messages:
                 continue
             if seat == actor:
                 caller = Message("\n".join(mine))
-            elif not info.dm_closed:
+            elif info.reachable and not info.dm_closed:          # an AI seat is never sent a DM
                 direct[info.user_id] = Message("\n".join(mine))
         outcome = match.outcome()
         prompt_lines: list[str] = []
@@ -59,6 +59,12 @@ class Messages:
             waiting = []
             for prompt in match.prompts():
                 info = session.seats[prompt["seat"]]
+                if info.ai is not None and not info.removed:      # the table moves for it (robots.py): no
+                    who = f"🤖 **{info.name}**"                  # ping, no buttons, no DM
+                    prompt_lines.append(f"{who} is thinking about " + ("the undo vote." if prompt["kind"] == "undo_vote"
+                                                                   else "a secret choice." if prompt.get("secret")
+                                                                   else "its move."))
+                    continue
                 if remind and prompt["stamp"] != seq:
                     waiting.append(info.name)      # pinged when their prompt began; its buttons again
                     if not prompt.get("secret"):
@@ -68,7 +74,7 @@ class Messages:
                 # the player who just moved and moves on (a turn of several moves) is not pinged again;
                 # a secret prompt always comes by DM with its menu
                 going_on = prompt["seat"] == actor and len(session.seats) > 1 and not prompt.get("secret")
-                if remind and not going_on:
+                if remind and not going_on and info.reachable:
                     channel.mentions.append(info.user_id)
                     who = f"<@{info.user_id}>"
                 if prompt["kind"] == "undo_vote":
@@ -77,7 +83,7 @@ class Messages:
                     prompt_lines.append(ui.prompt_text(public_view, prompt, who))
                 components = self._prompt_components(session, prompt)
                 if prompt.get("secret"):
-                    if remind and not going_on and not info.dm_closed and components:
+                    if remind and not going_on and not info.dm_closed and components and info.reachable:
                         direct.setdefault(info.user_id, Message(""))
                         dm = direct[info.user_id]
                         dm.text = "\n".join(t for t in (dm.text, f"Your move in <#{session.row.channel_id}>: "

@@ -19,6 +19,14 @@ from .programs import Plans
 
 log = logging.getLogger("railhead.table")
 
+
+def refuse_ai_played(session: Session, seat: int) -> None:
+    """Raise ``Refusal`` when an AI plays ``seat`` (handed to it by a time-limit vote): its
+    person takes it back first."""
+    if session.seats[seat].ai is not None:
+        raise Refusal("An AI plays your seat since the time-limit vote; `/game rejoin` takes it back.")
+
+
 class Moves:
     """Moves at the table: commands, button presses, actions, undo, the table's own moves after a
     time limit, and committing a move with what announces it (a part of ``Table``)."""
@@ -47,6 +55,7 @@ class Moves:
         seat = session.seat_of(caller.user_id)
         if seat is None:
             raise Refusal("You are not seated in this game.")
+        refuse_ai_played(session, seat)
         ctx = self._context(session, seat)
         ctx.prefs = {**SETTING_DEFAULTS, **await self.prefs(caller.user_id)}
         late = await outdated(self.store, session, seat, sent, caller.sent_at)
@@ -102,6 +111,8 @@ class Moves:
         kind = action.get("type")
         logs.note(game=f"{row.game}#{row.id}", action=action.get("do") or action.get("name") or kind)
         if kind == "_lobby":
+            if action["do"] == "remove_ai":          # an AI seat's Remove button (robots.py)
+                return await self.kick(caller, action["user_id"])
             return await {"join": self.join, "leave": self.leave, "start": self.start}[action["do"]](caller, row)
         if kind == "_cancel":
             async with self.store.transaction() as tx:
@@ -164,6 +175,7 @@ class Moves:
             seat = session.seat_of(caller.user_id)
             if seat is None:
                 raise Refusal("You are not seated in this game.")
+            refuse_ai_played(session, seat)
             refused = refusal(session, seat, offer) if offer is not None else None
             if refused:
                 raise Refusal(refused)
@@ -241,6 +253,7 @@ class Moves:
             self._matches.pop(row.id, None)
         else:
             self._matches[row.id] = new
+            self._ai_wake(after)                  # an AI seat to move next thinks off the loop (robots.py)
         ui, before_view, after_view = self.ui(row.game), match.view(None), new.view(None)
         if over:                              # the score chart and the replay with the final scores
             reply = await story.with_story(self, after, reply)
@@ -255,7 +268,8 @@ class Moves:
             return
         ui = registry.UIS[session.row.game]
         for seat, info in enumerate(session.seats):
-            if info.user_id not in reply.channel.mentions or info.dm_closed or info.user_id in reply.direct:
+            if not info.reachable or info.user_id not in reply.channel.mentions or info.dm_closed \
+                    or info.user_id in reply.direct:
                 continue
             if (await self.prefs(info.user_id)).get("dm", True):
                 note = ui.turn_note(session.match.view(seat))
