@@ -29,6 +29,7 @@ Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game bel
           game vote [answer=]agree|refuse | game kick [player=]NAME | game health
           game abandon (asks first; `game abandon yes` or `confirm=yes` at once)
           game timing [[remind_hours=]6] [[reminders=]2] [[time_limit_hours=]48|none]  (creator)
+          game hint (a suggested move for your turn, privately) | game hint allow=true|false (creator, lobby)
           game history [[page=]PAGE] [story=yes] | game export (writes a JSON file) | game import [path=]PATH
           game rules [[game=]GAME] | game leaderboard [[game=]GAME] | game maps [[game=]GAME] (pictures of maps)
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]

@@ -5,7 +5,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import registry
+from .. import hints, registry
 from ..choosing import maps_reply
 from ..discord_io import answer, caller_of
 from ..replies import private
@@ -91,6 +91,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def note(self, interaction: discord.Interaction, text: str | None = None, clear: bool = False) -> None:
         """``/game note``."""
         await answer(interaction, lambda: self.table.note(caller_of(interaction), text, clear))
+
+    @app_commands.command(name="hint", description="A suggested move for your turn (only you see it)")
+    @app_commands.describe(allow="Creator, in the lobby: let players ask for hints")
+    async def hint(self, interaction: discord.Interaction, allow: bool | None = None) -> None:
+        """``/game hint`` (``allow``: ``Table.allow_hints``)."""
+        caller = caller_of(interaction)
+        await answer(interaction, lambda: hints.ask(self.table, caller) if allow is None
+                     else self.table.allow_hints(caller, allow))
 
     @app_commands.command(name="follow", description="Get this game's public moves by DM")
     @app_commands.describe(stop="Stop following")

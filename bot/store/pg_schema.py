@@ -95,6 +95,10 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     CREATE TABLE programs (game_id BIGINT NOT NULL REFERENCES games(id), seat BIGINT NOT NULL,
         program TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, seat));
     """,
+    # 11: whether players may ask for hints (/game hint, issue 34), set in the lobby; off by default
+    """
+    ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;
+    """,
 ]
 
 

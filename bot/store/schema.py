@@ -108,6 +108,10 @@ MIGRATIONS = [          # append only (see the module docstring)
     CREATE TABLE programs (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
         program TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, seat));
     """,
+    # 11: whether players may ask for hints (/game hint, issue 34), set in the lobby; off by default
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

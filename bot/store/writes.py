@@ -141,6 +141,10 @@ class Writes(Reads):
         """Save a game's clocks (remind_hours, reminders, limit_hours)."""
         await self._exec("UPDATE games SET timing = ? WHERE id = ?", (to_json(timing), game_id))
 
+    async def set_hints(self, game_id: int, on: bool) -> None:
+        """Allow or forbid hints at a table (``/game hint``, set in the lobby)."""
+        await self._exec("UPDATE games SET hints = ? WHERE id = ?", (1 if on else 0, game_id))
+
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Save the id of the game's table message in its channel (``None``: forget it)."""
         await self._exec("UPDATE games SET table_message = ? WHERE id = ?", (message_id, game_id))

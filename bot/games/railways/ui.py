@@ -12,6 +12,7 @@ import re
 from railhead.engine import IllegalAction
 from railhead.engine.games.railways.data import KIND_NAMES, cards
 
+from ...hints import hint_command
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 
@@ -305,6 +306,8 @@ COMMANDS = {c.name: c for c in (
     Command("end", "end the decade after one action", end,
             discord_description="End the decade after your first action"),
     Command("hand", "your cards and their slots", hand),
+    hint_command("a suggested action and the final score it leads to (only you see it)",
+                 "A suggested action and its expected final score (only you see it)"),
 )}
 
 
