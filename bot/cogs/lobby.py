@@ -92,8 +92,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         """``/game note``."""
         await answer(interaction, lambda: self.table.note(caller_of(interaction), text, clear))
 
-    @app_commands.command(name="hint", description="A suggested move for your turn (only you see it)")
-    @app_commands.describe(allow="Creator, in the lobby: let players ask for hints")
+    @app_commands.command(name="hint", description="A suggested move, privately")
+    @app_commands.describe(allow="Creator, in the lobby: allow hints")
     async def hint(self, interaction: discord.Interaction, allow: bool | None = None) -> None:
         """``/game hint`` (``allow``: ``Table.allow_hints``)."""
         caller = caller_of(interaction)
@@ -116,8 +116,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def _rules_games(self, interaction: discord.Interaction, current: str):
         return await self._games(interaction, current)
 
-    @app_commands.command(name="maps", description="A small picture of each map of a game, to choose one "
-                                                   "(only you see it)")
+    @app_commands.command(name="maps", description="Small pictures of a game's maps (only you see it)")
     @app_commands.describe(game="Which game (default: this channel's, else all with maps)")
     async def maps(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """``/game maps``."""

@@ -59,7 +59,8 @@ class Lobby:
         players = f"{game.min_seats}-{game.max_seats} players" if game.max_seats > 1 else "solo"
         return Reply(channel=Message(
             f"**{caller.name}** opened a table for **{game.name}** ({players}; {timing.describe(clock)}).\n"
-            f"Options: {options_text(game, opts)}; hints off (`/game hint allow:true` turns them on).\n"
+            f"Options: {options_text(game, opts)}.\n"
+            "Hints: off (its creator may allow them now, `/game hint allow:true`).\n"
             "Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone "
             "is seated: nobody can join once the game has begun.", components=buttons),
             channel_id=caller.channel_id, game_id=gid,
