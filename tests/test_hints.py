@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from railhead.ai.games import hook
 from railhead.ai.hints import candidates, hint
 from railhead.bot import ai_pool, hints
 from railhead.bot.hotseat import Curtain
@@ -236,3 +237,37 @@ async def test_migration_11_adds_hints_off_to_games_stored_before(tmp_path):
         await tx.set_hints(1, True)
     assert (await store.game(1)).hints is True
     await store.close()
+
+
+# ------------------------------------------------------------------ Railways (solo)'s playouts
+def test_railways_playouts_never_end_a_decade_early_and_stay_legal():
+    """The playout policy (ai/railways) plays only legal moves and ends a decade only when no
+    other action is legal (railways-solo.txt, "A decade": up to two actions, then the decade ends)."""
+    game = GAMES["railways"]
+    rollout = hook("railways", "rollout")
+    state = game.setup({}, ["Ann"], 4)
+    rng = rng_for("rollout-test", 0)
+    while game.actors(state):
+        action = rollout(game, state, 0, rng)
+        if action["type"] == "end_decade":
+            assert {a["type"] for a in game.legal_actions(state, 0)} == {"end_decade"}
+        state, _ = game.apply(state, 0, action)               # raises IllegalAction if it is not legal
+    assert game.outcome(state) is not None
+
+
+def test_railways_playouts_score_more_than_random_moves():
+    """Over the same ten maps, games played by the playout policy end with a higher mean score
+    than games of random moves, so the expected final score a hint reports is not a random
+    player's."""
+    game = GAMES["railways"]
+
+    def mean_score(policy) -> float:
+        total = 0
+        for seed in range(10):
+            state, rng = game.setup({}, ["Ann"], seed), rng_for("versus", seed)
+            while game.actors(state):
+                game.apply_trusted(state, 0, policy(game, state, 0, rng))
+            total += game.outcome(state)["scores"][0]
+        return total / 10
+
+    assert mean_score(hook("railways", "rollout")) > mean_score(lambda g, s, seat, r: g.random_action(s, seat, r)) + 3
