@@ -29,7 +29,7 @@ from . import ai_pool
 from .replies import Apply, Button, Caller, Refusal, Reply, answered, private
 from .session import Session
 from .store import GameRow, Store
-from .ui import Command, UIContext
+from .ui import Command, GameUI, UIContext
 
 PLAYOUTS = 120
 """Playouts per hint (``railhead.ai.hints.hint``): about 4 s of Railways (solo) on a 2-core machine."""
@@ -47,6 +47,9 @@ class HintsHost(Protocol):
 
     store: Store
 
+    def ui(self, game_id: str) -> GameUI:
+        """The UI module of a game id."""
+
     async def loaded(self, row: GameRow) -> Session:
         """The session of ``row``; raises ``IllegalAction`` for a game saved under other rules."""
 
@@ -61,15 +64,25 @@ def hint_command(description: str, discord_description: str = "") -> Command:
     return Command("hint", description, handler, discord_description=discord_description)
 
 
-def move_words(session: Session, seat: int, action: dict) -> str:
-    """``action`` of ``seat`` in the game's words: the texts its log would show (a dry run, as
-    the seat may see them); a move that draws at random shows none, and then its kind and
-    fields (``select: tile first-move``). Raises ``IllegalAction`` when the move is refused now."""
-    _, events = UIContext(session.match, seat, session.names).dry_run(action)
+def move_words(ui: GameUI, session: Session, seat: int, action: dict) -> str:
+    """``action`` of ``seat`` in the game's words: the texts its log would show (a dry run, as the
+    seat may see them); for a move that draws at random (its texts withheld) the label of the
+    prompt's button or menu option that plays it (**End the decade**); else its kind and fields
+    (``select: tile first-move``). Raises ``IllegalAction`` when the move is refused now."""
+    ctx = UIContext(session.match, seat, session.names)
+    _, events = ctx.dry_run(action)
     texts = [e["text"] for e in events if e.get("text")]
     if texts:
         words = " ".join(texts)
         return words if len(words) <= TEXT_MAX else words[:TEXT_MAX - 1] + "…"
+    prompt = session.prompt_of(seat)
+    offered = ui.prompt_components(ctx, prompt) if prompt else []
+    wanted = canonical(action)
+    for component in offered:
+        choices = [component] if isinstance(component, Button) else component.options
+        for choice in choices:
+            if canonical(choice.action) == wanted:
+                return choice.label
     fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
     return f"{action.get('type', 'move')}" + (f": {fields}" if fields else "")
 
@@ -124,7 +137,7 @@ async def ask(table: HintsHost, caller: Caller, row: GameRow | None = None) -> R
     if prompt is None or prompt["stamp"] != stamp or len(now.match.log) != len(session.match.log):
         raise Refusal("The game moved on while I was thinking: ask again for a hint on your move now.")
     try:
-        words = move_words(now, seat, found.action)
+        words = move_words(table.ui(row.game), now, seat, found.action)
     except IllegalAction:
         raise Refusal("I could not find a move I am sure is legal here; choose from the buttons.") from None
     why = found.reason[:1].upper() + found.reason[1:] if found.solo else f"Why: {found.reason}"

@@ -271,3 +271,36 @@ def test_railways_playouts_score_more_than_random_moves():
         return total / 10
 
     assert mean_score(hook("railways", "rollout")) > mean_score(lambda g, s, seat, r: g.random_action(s, seat, r)) + 3
+
+
+async def test_a_move_that_draws_is_named_by_its_button(tmp_path):
+    """Ending a decade refills the hand from the pool (a random draw: its log text is withheld
+    from a dry run), so the hint names it as its button does: **End the decade**."""
+    store, table, ann = await solo(str(tmp_path / "t.sqlite"))
+    while True:
+        session = await table.session(7)
+        prompt = session.prompt_of(0)
+        if prompt["kind"] == "action" and prompt["action"] == 2:
+            break
+        legal = session.match.game.legal_actions(session.match.state, 0)
+        await table.act(ann, next(a for a in legal if a["type"] != "end_decade"))
+    assert hints.move_words(table.ui("railways"), session, 0, {"type": "end_decade"}) == "End the decade"
+    await store.close()
+
+
+async def test_a_hint_thought_out_in_a_worker_process_is_the_one_made_here(monkeypatch):
+    """The pool's spawned worker (``RAILHEAD_AI_PROCESSES=1``) gets the state as JSON and gives
+    the same hint as this process from the same state, seat and key."""
+    import asyncio
+
+    from railhead.ai.hints import hint_json
+
+    ai_pool.shutdown()
+    monkeypatch.setenv("RAILHEAD_AI_PROCESSES", "1")
+    game = GAMES["steam"]
+    state = game.setup({}, ["A", "B", "C"], 3)
+    seat = game.actors(state)[0]
+    loop = asyncio.get_running_loop()
+    far = await loop.run_in_executor(ai_pool.executor(), hint_json, "steam", canonical(state), seat, 6, None, "k")
+    near = hint(game, state, seat, rng_for("k", 0), playouts=6)
+    assert far == near
