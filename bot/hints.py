@@ -89,7 +89,7 @@ def move_words(ui: GameUI, session: Session, seat: int, action: dict) -> str:
 
 def refusal(session: Session, seat: int | None) -> str | None:
     """Why the caller at ``seat`` may not have a hint now, or ``None``: not seated, hints off at
-    a table of several players, or the game does not wait on them."""
+    a table of several players, the game does not wait on them, or an undo vote is open."""
     if seat is None:
         return "You are not seated in this game: hints are for the players' own moves."
     if session.match.game.max_seats > 1 and not session.row.hints:
@@ -97,6 +97,8 @@ def refusal(session: Session, seat: int | None) -> str | None:
                 "(`/game hint allow:true`), so everyone knows.")
     if session.prompt_of(seat) is None:
         return "It is not your turn: a hint is for your own move, when the game waits on you."
+    if session.match.state["core"]["vote"] is not None:
+        return "An undo vote is open: answer it first (`/game vote`); a hint is for a move of the game."
     return None
 
 
@@ -130,6 +132,8 @@ async def ask(table: HintsHost, caller: Caller, row: GameRow | None = None) -> R
     _thinking.add((row.id, caller.user_id))
     try:
         found = await think(session, seat)
+    except ValueError:                      # the seat may not act after all (the engine's last word)
+        raise Refusal("There is no move to suggest to you now.") from None
     finally:
         _thinking.discard((row.id, caller.user_id))
     now = await table.loaded(await table.store.game(row.id) or row)

@@ -304,3 +304,26 @@ async def test_a_hint_thought_out_in_a_worker_process_is_the_one_made_here(monke
     far = await loop.run_in_executor(ai_pool.executor(), hint_json, "steam", canonical(state), seat, 6, None, "k")
     near = hint(game, state, seat, rng_for("k", 0), playouts=6)
     assert far == near
+
+
+async def test_no_hint_while_an_undo_vote_is_open_and_none_to_set_in_a_solo_game(tmp_path):
+    store, table, callers, _ = await lobby_with(str(tmp_path / "t.sqlite"), allow=True)
+    await table.start(callers[0])
+    mover, _ = await to_move(table, callers)
+    session = await table.session(7)
+    seat = session.seat_of(mover.user_id)
+    await table.act(mover, session.match.game.legal_actions(session.match.state, seat)[0])
+    second, _ = await to_move(table, callers)              # a move by someone else since: the undo asks them
+    session = await table.session(7)
+    await table.act(second, session.match.game.legal_actions(session.match.state, session.seat_of(second.user_id))[0])
+    asked = await table.undo(mover)
+    session = await table.session(7)
+    assert session.match.state["core"]["vote"] is not None, asked.caller
+    voter = next(c for c in callers if session.prompt_of(session.seat_of(c.user_id)) is not None)
+    answer = await hints.ask(table, voter)
+    assert answer.caller.text.startswith("An undo vote is open")
+    solo_store, solo_table, ann = await solo(str(tmp_path / "s.sqlite"))
+    refused = await solo_table.allow_hints(Caller(7, 700, "Ann"), False)
+    assert refused.caller.text.startswith("Hints are always allowed in a solo game")
+    await solo_store.close()
+    await store.close()

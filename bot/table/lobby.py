@@ -242,6 +242,8 @@ class Lobby:
         """``/game hint allow:``: the creator or a member with Manage Channel allows or forbids
         hints (``bot/hints.py``) at the channel's table, in the lobby only; the channel is told."""
         row = await self._lobby(caller)
+        if registry.game(row.game).max_seats == 1:
+            raise Refusal("Hints are always allowed in a solo game: ask with `/game hint`.")
         if row.status != "lobby":
             raise Refusal("Hints are set in the lobby, before the start: this game has them "
                           f"{'on' if row.hints else 'off'}.")
