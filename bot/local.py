@@ -23,7 +23,7 @@ from pathlib import Path
 
 from railhead.engine import IllegalAction
 
-from . import ai_pool, registry
+from . import ai_pool, hints, registry
 from .choosing import maps_reply, table_map
 from .hotseat import Console, Curtain, folder_name, no_secret, open_if_public, present, waiting_note
 from .letters import Letters
@@ -202,6 +202,9 @@ class LocalTable:
             return self.show(await self.table.note(c, args.get("text"), bool(args.get("clear"))))
         if verb == "follow":
             return self.show(await self.table.follow(c, bool(args.get("stop"))))
+        if verb == "hint":                   # the hint is private: behind the curtain in hot-seat mode
+            return self.show(await (self.table.allow_hints(c, args["allow"]) if "allow" in args
+                                    else hints.ask(self.table, c)))
         if verb == "import":
             try:
                 data = Path(args["path"]).expanduser().read_bytes()

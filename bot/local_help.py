@@ -32,9 +32,10 @@ Lobby:    game new [game=]GAME [OPTION=VALUE ...]  (the options of each game bel
           game status | game board [[zoom=]ZOOM: a city, hex or space] | game hand | game undo | game stats
           game vote [answer=]agree|refuse | game kick [player=]NAME | game health
           game add-ai [[level=]easy|normal|hard] (an AI player; `game new GAME ai=normal,hard` seats them at once)
-          game rejoin (take your seat back from the AI that plays it after a time-limit vote)
+          game rejoin (take your seat back from the AI after a time-limit vote; `game join` does too)
           game abandon (asks first; `game abandon yes` or `confirm=yes` at once)
           game timing [[remind_hours=]6] [[reminders=]2] [[time_limit_hours=]48|none]  (creator)
+          game hint (a suggested move for your turn, privately) | game hint allow=true|false (creator, lobby)
           game history [[page=]PAGE] [story=yes] | game export (writes a JSON file) | game import [path=]PATH
           game rules [[game=]GAME] | game leaderboard [[game=]GAME] | game maps [[game=]GAME] (pictures of maps)
           game settings [colourblind=true] [dm=false] [layout=phone|desktop] [confirm_pass=false]

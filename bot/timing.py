@@ -9,7 +9,7 @@ tests call it with a clock of their own (time-machine).
 After the time limit, the channel is told and the other players may vote, by button, to skip
 the late move (the game's ``timeout_action``, a pass), to remove the player (a removed seat passes
 automatically whenever it is prompted) or to replace them with an AI (``bot/table/robots.py``:
-the AI plays the seat until its person takes it back with ``/game rejoin``). A vote passes when
+the AI plays the seat until its person takes it back with ``/game join``). A vote passes when
 every other person still seated agrees (AI seats do not vote). AI seats have no timers: no
 reminders, no time limit.
 """
@@ -142,10 +142,10 @@ def _notice(table: TimingHost, session: Session, timer: TimerRow, now: datetime,
                                                       "stamp": timer.stamp}, "danger")]
         text = (f"⌛ **{info.name}**'s time for this move is up ({t['limit_hours']:g} h)."
                 + (" The other players may vote to skip the move (a pass), to replace them with an AI (it plays "
-                   "their seat until they `/game rejoin`) or to remove them (they then pass whenever it is their "
+                   "their seat until they `/game join`) or to remove them (they then pass whenever it is their "
                    "turn)." if len(buttons) > 1 else
                    " The other players may vote to replace them with an AI (it plays their seat until they "
-                   "`/game rejoin`); the move cannot be skipped at this point." if buttons else
+                   "`/game join`); the move cannot be skipped at this point." if buttons else
                    " Nothing can be skipped at this point of the game."))
         return (Reply(channel=Message(text, components=buttons), channel_id=session.row.channel_id,
                       game_id=session.row.id), TimerRow(**{**timer.__dict__, "late": True}))
@@ -186,7 +186,7 @@ async def vote(table: TimingHost, caller, action: dict) -> Reply:
         if timer is None or timer.stamp != action["stamp"] or not timer.late:
             raise Refusal("That vote is over: the move was made meanwhile.")
         if session.seats[voter].ai is not None:
-            raise Refusal("An AI plays your seat since the time-limit vote; `/game rejoin` takes it back.")
+            raise Refusal("An AI plays your seat since the time-limit vote; `/game join` takes it back.")
         votes = {**timer.votes, voter: action["do"]}
         seats = voters(session, late)
         name = session.names[late]
@@ -201,7 +201,7 @@ async def vote(table: TimingHost, caller, action: dict) -> Reply:
         if action["do"] == "replace":
             return await table.replace_with_ai(
                 session, late, f"The players voted: an AI plays {name}'s seat from now on. {name} may take it back "
-                "at any time with `/game rejoin`.")
+                "at any time with `/game join`.")
         if action["do"] == "remove":
             async with table.store.transaction() as tx:
                 await tx.set_removed(row.id, late)

@@ -178,6 +178,8 @@ LOBBY = {c.name: c for c in (
     _lobby_command("note", "your private notes on this game: add one, list them, or clear them",
                    Param("text", str, "the note to keep", rest=True),
                    Param("clear", bool, "delete all your notes on this game")),
+    _lobby_command("hint", "a suggested move for your turn, privately (with `allow`: the creator, in the lobby)",
+                   Param("allow", bool, "let the players ask for hints (or not)")),
     _lobby_command("follow", "receive this game's public moves by DM, without a seat",
                    Param("stop", bool, "stop following")),
     _lobby_command("timing", "the clock of this table (creator)",

@@ -238,7 +238,7 @@ async def test_a_restart_resumes_a_pending_ai_move(db_path, monkeypatch):
 
 async def test_a_late_player_is_replaced_by_an_ai_and_takes_the_seat_back_alone(db_path):
     """The time-limit vote offers "Replace X with AI"; once the others agree an AI plays the seat
-    (no timer, no ping), the person's own commands are refused until `/game rejoin`, which only
+    (no timer, no ping), the person's own commands are refused until `/game join`, which only
     they can use."""
     t0 = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
     now = [t0]
@@ -263,7 +263,7 @@ async def test_a_late_player_is_replaced_by_an_ai_and_takes_the_seat_back_alone(
     assert first.channel is not None, first.caller
     assert "votes to replace" in first.channel.text
     passed = await table.click(others[1], replace)
-    assert "an AI plays" in passed.channel.text and "/game rejoin" in passed.channel.text
+    assert "an AI plays" in passed.channel.text and "/game join" in passed.channel.text
     await table.ai_idle()
     session = await table.session(7)
     assert session.seats[late].ai == "normal" and session.seats[late].user_id == late_caller.user_id
@@ -271,10 +271,10 @@ async def test_a_late_player_is_replaced_by_an_ai_and_takes_the_seat_back_alone(
     assert any("played by the AI" in r.channel.text for r in table.posted if r.channel)
     assert late not in {t.seat for t in await store.timers(session.row.id)}
     refused = await table.act(late_caller, {"type": "pass"})
-    assert "`/game rejoin` takes it back" in refused.caller.text
+    assert "`/game join` takes it back" in refused.caller.text
     assert "no seat in this game" in (await table.rejoin(Caller(7, 999, "Dan"))).caller.text
     assert "yours already" in (await table.rejoin(others[0])).caller.text
-    back = await table.join(late_caller)                           # as `/game rejoin` does
+    back = await table.join(late_caller)                           # as `/game join` does
     assert f"**{late_caller.name}** takes their seat back" in back.channel.text
     session = await table.session(7)
     assert session.seats[late].ai is None

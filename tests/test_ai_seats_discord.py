@@ -1,5 +1,5 @@
 """AI seats through the real bot under simcord (issue 34): ``/game add-ai``, a whole game of one
-person against two AI seats, the time-limit vote's **Replace with AI** and ``/game rejoin``. Every
+person against two AI seats, the time-limit vote's **Replace with AI** and ``/game join``. Every
 request passes bot/discord_limits.py (tests/conftest.py)."""
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ async def test_one_person_plays_steam_to_the_end_against_two_ai_seats(simcord_en
 
 async def test_the_time_limit_vote_replaces_a_late_player_with_an_ai_and_rejoin_gives_the_seat_back(simcord_env):
     """Bob is late; Ann and Cat press **Replace Bob with AI** on the notice; the AI moves for him
-    (its line says it plays his seat); `/game rejoin` by Ann is refused, by Bob it gives the seat back."""
+    (its line says it plays his seat); `/game join` by Ann is refused, by Bob it gives the seat back."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("slow-steam")
@@ -122,8 +122,8 @@ async def test_the_time_limit_vote_replaces_a_late_player_with_an_ai_and_rejoin_
     assert "an AI plays Bob's seat" in said and "🤖 **Bob** (played by the AI)" in said
     session = await table.session(channel.id)
     assert any(seat == 1 for seat, _ in session.match.log)
-    refused = answer_of(await ann.slash(channel, "game rejoin"))
+    refused = answer_of(await ann.slash(channel, "game join"))
     assert "yours already" in refused.content
-    back = await bob.slash(channel, "game rejoin")
+    back = await bob.slash(channel, "game join")
     assert back is not None and "**Bob** takes their seat back from the AI." in channel_texts(channel)
     assert (await table.session(channel.id)).seats[1].ai is None

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import registry
+from .. import hints, registry
 from ..choosing import maps_reply
 from ..discord_io import answer, caller_of, post
 from ..replies import private
@@ -69,7 +69,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
         return [app_commands.Choice(name=g.name, value=g.id) for g in registry.games().values()
                 if current.lower() in g.name.lower() or current.lower() in g.id][:25]
 
-    @app_commands.command(name="join", description="Take a seat at this channel's game")
+    @app_commands.command(name="join", description="Take a seat at this channel's game, or yours back from an AI")
     async def join(self, interaction: discord.Interaction) -> None:
         """``/game join``."""
         await answer(interaction, lambda: self.table.join(caller_of(interaction)))
@@ -105,6 +105,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def note(self, interaction: discord.Interaction, text: str | None = None, clear: bool = False) -> None:
         """``/game note``."""
         await answer(interaction, lambda: self.table.note(caller_of(interaction), text, clear))
+
+    @app_commands.command(name="hint", description="A suggested move, privately")
+    @app_commands.describe(allow="Creator, in the lobby: allow hints")
+    async def hint(self, interaction: discord.Interaction, allow: bool | None = None) -> None:
+        """``/game hint`` (``allow``: ``Table.allow_hints``)."""
+        caller = caller_of(interaction)
+        await answer(interaction, lambda: hints.ask(self.table, caller) if allow is None
+                     else self.table.allow_hints(caller, allow))
 
     @app_commands.command(name="follow", description="Get this game's public moves by DM")
     @app_commands.describe(stop="Stop following")
@@ -224,11 +232,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Railhead ga
     async def add_ai(self, interaction: discord.Interaction, level: str = "normal") -> None:
         """``/game add-ai`` (bot/table/robots.py)."""
         await answer(interaction, lambda: self.table.add_ai(caller_of(interaction), level))
-
-    @app_commands.command(name="rejoin", description="Take your seat back from the AI")
-    async def rejoin(self, interaction: discord.Interaction) -> None:
-        """``/game rejoin``: after a time-limit vote handed one's seat to an AI."""
-        await answer(interaction, lambda: self.table.rejoin(caller_of(interaction)))
 
     @app_commands.command(name="abandon",
                           description="End the game without scores (creator or Manage Channel)")

@@ -73,6 +73,8 @@ class Tx(Protocol):
         """Store the actions behind buttons and menu options, under their tokens."""
     async def void_offers(self, tokens: list[str]) -> None:
         """Forget the offers with these tokens (their buttons then say they have expired)."""
+    async def set_hints(self, game_id: int, on: bool) -> None:
+        """Allow or forbid hints at a table (``/game hint``, set in the lobby)."""
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Save the id of the game's table message in its channel (``None``: forget it)."""
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:

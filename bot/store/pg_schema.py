@@ -99,6 +99,10 @@ PG_MIGRATIONS = [      # append only; entry N-1 is migration N, as in schema.MIG
     """
     ALTER TABLE seats ADD COLUMN ai TEXT;
     """,
+    # 11: whether players may ask for hints (/game hint, issue 34), set in the lobby; off by default
+    """
+    ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;
+    """,
 ]
 
 

@@ -17,7 +17,7 @@ def game_row(r: Any) -> GameRow:
     """A ``games`` row (sqlite3.Row or asyncpg.Record) as a GameRow."""
     return GameRow(r["id"], r["channel_id"], r["guild_id"], r["game"], r["rules_version"], json.loads(r["options"]),
                    r["seed"], r["status"], r["creator_id"], r["created_at"], json.loads(r["timing"]),
-                   r["table_message"])
+                   r["table_message"], bool(r["hints"]))
 
 
 def timer_row(r: Any) -> TimerRow:

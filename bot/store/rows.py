@@ -21,7 +21,7 @@ class ChannelBusy(Exception):
 @dataclass(frozen=True)
 class GameRow:
     """A game as stored: channel, game id and rules version, options, seed, status, creator, clocks,
-    its table message."""
+    its table message, whether hints are on."""
     id: int
     channel_id: int
     guild_id: int | None
@@ -34,6 +34,7 @@ class GameRow:
     created_at: str         # ISO-8601 UTC, "2026-11-22T08:50:00.123Z"
     timing: dict = field(default_factory=dict)   # {"remind_hours", "reminders", "limit_hours"}
     table_message: int | None = None   # the id of the game's table message in its channel (migration 8)
+    hints: bool = False     # players may ask for hints (/game hint; migration 11)
 
 
 @dataclass(frozen=True)

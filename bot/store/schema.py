@@ -114,6 +114,10 @@ MIGRATIONS = [          # append only (see the module docstring)
     """
     ALTER TABLE seats ADD COLUMN ai TEXT;
     """,
+    # 11: whether players may ask for hints (/game hint, issue 34), set in the lobby; off by default
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 async def migrate(db: aiosqlite.Connection, path: str) -> int:

@@ -47,7 +47,7 @@ class Writes(Reads):
 
     async def set_ai(self, game_id: int, seat: int, level: str | None) -> None:
         """Hand ``seat`` to an AI of ``level`` (a person's seat after a time-limit vote), or give it
-        back to its person (``None``: ``/game rejoin``)."""
+        back to its person (``None``: ``/game join``)."""
         await self._exec("UPDATE seats SET ai = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat))
 
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
@@ -146,6 +146,10 @@ class Writes(Reads):
     async def set_timing(self, game_id: int, timing: dict) -> None:
         """Save a game's clocks (remind_hours, reminders, limit_hours)."""
         await self._exec("UPDATE games SET timing = ? WHERE id = ?", (to_json(timing), game_id))
+
+    async def set_hints(self, game_id: int, on: bool) -> None:
+        """Allow or forbid hints at a table (``/game hint``, set in the lobby)."""
+        await self._exec("UPDATE games SET hints = ? WHERE id = ?", (1 if on else 0, game_id))
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Save the id of the game's table message in its channel (``None``: forget it)."""

@@ -60,6 +60,7 @@ class Lobby:
         return Reply(channel=Message(
             f"**{caller.name}** opened a table for **{game.name}** ({players}; {timing.describe(clock)}).\n"
             f"Options: {options_text(game, opts)}.\n"
+            "Hints: off (its creator may allow them now, `/game hint allow:true`).\n"
             "Press **Join** or use `/game join`; the creator presses **Start** (or `/game start`) when everyone "
             "is seated: nobody can join once the game has begun.", components=buttons),
             channel_id=caller.channel_id, game_id=gid,
@@ -95,7 +96,7 @@ class Lobby:
     @answered
     async def join(self, caller: Caller, row: GameRow | None = None) -> Reply:
         """``/game join`` or **Join**: take a seat at the channel's table in the lobby; in a running
-        game, a player whose seat an AI plays takes it back (``/game rejoin``)."""
+        game, a player whose seat an AI plays takes it back (``/game join``)."""
         row = await self._lobby(caller, row)
         if row.status == "running" and any(s.user_id == caller.user_id and s.ai is not None
                                            for s in await self.store.seats(row.id)):
@@ -248,6 +249,28 @@ class Lobby:
             if any(p["seat"] == target.seat for p in session.match.prompts()):
                 return await self.act_for(session, target.seat, header)
             return Reply(channel=Message(header), channel_id=row.channel_id, game_id=row.id)
+
+    @answered
+    async def allow_hints(self, caller: Caller, on: bool) -> Reply:
+        """``/game hint allow:``: the creator or a member with Manage Channel allows or forbids
+        hints (``bot/hints.py``) at the channel's table, in the lobby only; the channel is told."""
+        row = await self._lobby(caller)
+        if registry.game(row.game).max_seats == 1:
+            raise Refusal("Hints are always allowed in a solo game: ask with `/game hint`.")
+        if row.status != "lobby":
+            raise Refusal("Hints are set in the lobby, before the start: this game has them "
+                          f"{'on' if row.hints else 'off'}.")
+        require_manager(caller, row, "set hints")
+        async with self.lock(row.id):
+            async with self.store.transaction() as tx:
+                current = await tx.game(row.id)
+                if current is None or current.status != "lobby":
+                    raise Refusal("Hints are set in the lobby, before the start; this game has started.")
+                await tx.set_hints(row.id, on)
+        said = ("each player may ask `/game hint` on their turn for a suggested move, answered privately"
+                if on else "nobody can ask for a suggested move")
+        return Reply(channel=Message(f"**{caller.name}** turned hints {'on' if on else 'off'} for this game: {said}."),
+                     channel_id=row.channel_id, game_id=row.id)
 
     @answered
     async def game_timing(self, caller: Caller, remind_hours=None, reminders=None, time_limit_hours=None) -> Reply:

@@ -8,7 +8,7 @@ from typing import Any
 
 from railhead.engine import IllegalAction, Match, canonical
 
-from .. import logs, registry, story, timing
+from .. import hints, logs, registry, story, timing
 from ..replies import Apply, Button, Caller, Message, Option, Refusal, Reply, Select, answered, private
 from ..session import Session
 from ..store import GameRow, Offer, ResultRow, iso
@@ -24,7 +24,7 @@ def refuse_ai_played(session: Session, seat: int) -> None:
     """Raise ``Refusal`` when an AI plays ``seat`` (handed to it by a time-limit vote): its
     person takes it back first."""
     if session.seats[seat].ai is not None:
-        raise Refusal("An AI plays your seat since the time-limit vote; `/game rejoin` takes it back.")
+        raise Refusal("An AI plays your seat since the time-limit vote; `/game join` takes it back.")
 
 
 class Moves:
@@ -164,6 +164,8 @@ class Moves:
         a typed command was sent (host clock; refused if the seat's prompt changed since)."""
         if isinstance(action, dict) and action.get("type") == "_program":      # a programmed move (programs.py)
             return await self.program(caller, action, row=row, offer=offer)
+        if isinstance(action, dict) and action.get("type") == "_hint":         # a game's hint command (hints.py)
+            return await hints.ask(self, caller, row=row)
         row = row or await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":
             raise Refusal("There is no running game in this channel.")

@@ -4,7 +4,7 @@ Who: a seat whose ``SeatRow.ai`` holds a level (``easy``, ``normal``, ``hard``).
 seats one in the lobby under a name that says it is a bot ("Bot Ada (normal)") and a negative
 user id (no Discord id is negative, so it can never be pinged or sent a DM by mistake); a time-limit
 vote may hand a person's seat to an AI (``replace_with_ai``), and that person alone takes it back
-with ``/game rejoin``. An AI seat is never pinged or DMed (``SeatRow.reachable``), gets no timers,
+with ``/game join``. An AI seat is never pinged or DMed (``SeatRow.reachable``), gets no timers,
 reminders or time limits (``timing.sync``), and its prompt shows no buttons. A game starts only
 with at least one person seated (``Lobby.start``).
 
@@ -131,7 +131,7 @@ class Robots:
 
     @answered
     async def rejoin(self, caller: Caller) -> Reply:
-        """``/game rejoin``: take back one's own seat from the AI that plays it since a time-limit
+        """``/game join``: take back one's own seat from the AI that plays it since a time-limit
         vote. Only that seat's person can; the AI's move being thought out is dropped."""
         row = await self.store.active_game(caller.channel_id)
         if row is None or row.status != "running":

@@ -14,6 +14,7 @@ from railhead.engine.games.railways.data import KIND_NAMES, cards
 from railhead.engine.games.railways.options import Options
 
 from ...game_options import EngineOptions
+from ...hints import hint_command
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
 
@@ -307,6 +308,8 @@ COMMANDS = {c.name: c for c in (
     Command("end", "end the decade after one action", end,
             discord_description="End the decade after your first action"),
     Command("hand", "your cards and their slots", hand),
+    hint_command("a suggested action and the final score it leads to (only you see it)",
+                 "A suggested action and its expected final score (only you see it)"),
 )}
 
 
