@@ -123,7 +123,7 @@ async def test_the_time_limit_vote_replaces_a_late_player_with_an_ai_and_rejoin_
     session = await table.session(channel.id)
     assert any(seat == 1 for seat, _ in session.match.log)
     refused = answer_of(await ann.slash(channel, "game join"))
-    assert "yours already" in refused.content
+    assert "already seated" in refused.content
     back = await bob.slash(channel, "game join")
     assert back is not None and "**Bob** takes their seat back from the AI." in channel_texts(channel)
     assert (await table.session(channel.id)).seats[1].ai is None

@@ -36,4 +36,4 @@ async def test_the_lobby_repeats_its_options_and_counts_the_seats(tmp_path):
 
 def test_help_names_every_module():
     help_text = "\n".join(new_game_help())
-    assert "modules=mines,depots,switches,rotors|all" in help_text, help_text
+    assert "modules=mines,switches,depots,rotors|all" in help_text, help_text
