@@ -10,6 +10,10 @@ A game's module may define (each optional; what is missing falls back as said):
   competent person would and give one line of reason; without it the game has no heuristic player.
 - ``rollout(game, state, seat, rng) -> dict``: a fast move for the search's playouts (the
   heuristic's cheap cousin); without it playouts play ``game.random_action``.
+- ``candidates(game, state, seat, rng) -> list[Choice]``: the moves the search tries first at its
+  root; without it the heuristic's choice (if any) is the one candidate.
+- ``PLAYOUT_DEPTH``: an int, how many moves a guided playout plays before ``evaluate`` scores it;
+  without it playouts run to the end (2000 moves at most).
 - ``evaluate(game, state) -> list[float]``: each seat's chance of winning (0..1, summing about 1)
   of an unfinished state, for playouts cut short; without it an unfinished playout is a draw.
 """
