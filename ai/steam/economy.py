@@ -45,7 +45,7 @@ def take_income(income: int, points: int, turns_left: int) -> bool:
 
 def point_value(turns_left: int) -> float:
     """What one track point of a future delivery is worth, taken as income or VP, whichever pays."""
-    return max(1.0, 0.5 + turns_left / 2 * money_rate(turns_left))
+    return max(1.0, 0.5 + 0.75 * turns_left * money_rate(turns_left))
 
 
 def cost_vp(dollars: int, cash: int, income: int, turns_left: int) -> float:

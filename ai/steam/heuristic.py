@@ -27,9 +27,10 @@ from ..player import Choice
 from . import economy as eco
 from .network import Board, Plan
 
-DISCOUNT = 0.7          # a potential delivery is not a sure one: others take cubes too
-PLAN_REACH = 4          # the longest link (tiles) planned beyond what this build can lay
+DISCOUNT = 0.8          # a potential delivery is not a sure one: others take cubes too
+PLAN_REACH = 3          # the longest link (tiles) planned beyond what this build can lay
 LINK_VP = 1.0           # a complete link owned scores 1 VP at the end
+LOOK_AHEAD_LOCO = 2     # up to this level, links are also weighed for the next locomotive level
 EXTEND = 1.5            # VP: the worth of keeping an unfinished link of its own (paid for, lost unless extended)
 
 
@@ -253,6 +254,7 @@ class Turn:
                                          "tile": "X"}
         city["cubes"] = sorted([*city["cubes"], *cubes])
         self.b.cities[h] = city
+        self.b.forget()
         try:
             return self.b.potential(self.me["loco"])
         finally:
@@ -260,6 +262,7 @@ class Turn:
                 del self.b.cities[h]
             else:
                 self.b.cities[h] = saved
+            self.b.forget()
 
     # ------------------------------------------------------------------ building
     def plan_value(self, plan: Plan, tiles_now: int) -> float:
@@ -272,7 +275,7 @@ class Turn:
         else:
             extra = (plan.frm, plan.to, b.seat)
             gain = b.potential(loco, extra) - self.p0
-            if loco < b.v["locomotive_max"]:
+            if loco <= LOOK_AHEAD_LOCO:                          # a level more is likely soon
                 gain = max(gain, b.potential(loco + 1, extra) - b.potential(loco + 1) - 1)
         plan.gain = gain
         if gain <= 0:

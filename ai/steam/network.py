@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from railhead.engine.common.hexgrid import SIDES, edge_key, neighbor
+from railhead.engine.common.hexgrid import SIDES, neighbor
 from railhead.engine.games.steam.data import load_map, load_rules
 
 IMAGINED = "imagined"   # the id of a link the seat imagines built
@@ -90,17 +90,37 @@ class Board:
         the view's) could deliver with locomotive level ``loco``, its best route's track points of
         its own; ``extra``: a link ``(from, to, owner)`` imagined complete."""
         seat = self.seat if seat is None else seat
-        adj, owner = self._adjacency(extra)
-        colour = {h: c["colour"] for h, c in self.cities.items()}
+        best = self._best(loco, seat)
+        if extra is not None:
+            adj, owner = self._adjacency(extra)
+            colour = {h: c["colour"] for h, c in self.cities.items()}
+            best = dict(best)
+            for h in _ball(adj, (extra[0], extra[1]), loco - 1):
+                cubes = self.cities.get(h, {}).get("cubes")
+                for col in set(cubes or ()):
+                    best[(h, col)] = _best_route(adj, owner, colour, h, col, loco, seat)
         out = []
-        for h, city in self.cities.items():
-            if not city["cubes"] or h not in adj:
-                continue
-            for col in set(city["cubes"]):
-                best = _best_route(adj, owner, colour, h, col, loco, seat)
-                if best > 0:
-                    out += [(best, h, col)] * city["cubes"].count(col)
+        for (h, col), points in best.items():
+            if points > 0:
+                out += [(points, h, col)] * self.cities[h]["cubes"].count(col)
         return out
+
+    def _best(self, loco: int, seat: int) -> dict[tuple[str, str], int]:
+        """``{(city, colour): own points}`` of the best route of each cube on the board as it is
+        (worked out once per locomotive level and seat)."""
+        key = (loco, seat)
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            adj, owner = self._adjacency()
+            colour = {h: c["colour"] for h, c in self.cities.items()}
+            cache[key] = {(h, col): _best_route(adj, owner, colour, h, col, loco, seat)
+                          for h, city in self.cities.items() if city["cubes"] and h in adj
+                          for col in set(city["cubes"])}
+        return cache[key]
+
+    def forget(self) -> None:
+        """Drop the worked-out routes (after the cities' cubes were changed in place)."""
+        self.__dict__.pop("_cache", None)
 
     def deliveries_left(self) -> int:
         """The deliveries the seat may still make: two rounds in each turn left."""
@@ -127,7 +147,7 @@ class Board:
         over at most ``reach`` new tiles in empty hexes: ``{node: (steps, cost)}``, the shortest
         (then cheapest) run to each."""
         hexes = self.map.hexes
-        blocked = self.map.impassable
+        blocked = _blocked(self.map)
         if first in self.track or first not in hexes or first in self.cities:
             return {}
         if first in self.towns:
@@ -141,7 +161,7 @@ class Board:
             h = todo.popleft()
             for side in range(6):
                 n = neighbor(h, side)
-                if n in back or n == start or edge_key(h, n) in blocked:
+                if n in back or n == start or (h, n) in blocked:
                     continue
                 if n in self.cities or (n in self.towns and n not in self.track):
                     extra = self.tile_cost(n, 1) if n in self.towns else 0
@@ -183,7 +203,7 @@ class Board:
         for city in self.cities:
             for side in range(6):
                 first = neighbor(city, side)
-                if edge_key(city, first) in self.map.impassable:
+                if (city, first) in _blocked(self.map):
                     continue
                 for node, (steps, cost) in self._runs(city, first, (side + 3) % 6, reach).items():
                     key = (city, node)
@@ -201,6 +221,28 @@ class Board:
         else:
             want = {SIDES[into], SIDES[out]}
         return next((a for a in acts if a["type"] == "build" and a["hex"] == h and set(a["exits"]) == want), None)
+
+
+_BLOCKED: dict[str, frozenset] = {}
+
+
+def _blocked(mapdata) -> frozenset[tuple[str, str]]:
+    """The map's impassable sides as ``(hex, hex)`` pairs, both ways (worked out once per map)."""
+    known = _BLOCKED.get(mapdata.id)
+    if known is None:
+        pairs = [tuple(k.split("|")) for k in mapdata.impassable]
+        known = _BLOCKED[mapdata.id] = frozenset(pairs + [(b, a) for a, b in pairs])
+    return known
+
+
+def _ball(adj: dict, centres: tuple, hops: int) -> set[str]:
+    """The nodes at most ``hops`` links from any of ``centres``."""
+    seen = set(centres)
+    frontier = list(centres)
+    for _ in range(max(0, hops)):
+        frontier = [n for h in frontier for _, n in adj.get(h, ()) if n not in seen]
+        seen.update(frontier)
+    return seen
 
 
 def _best_route(adj: dict, owner: dict, colour: dict, origin: str, col: str, loco: int, seat: int) -> int:
@@ -222,6 +264,8 @@ def _best_route(adj: dict, owner: dict, colour: dict, origin: str, col: str, loc
                 mine = counts.get(seat, 0)
                 if mine > best and all(n <= mine for o, n in counts.items() if o is not None):
                     best = mine
+                    if best == loco:                          # no route scores more
+                        return best
             else:
                 stack.append((nxt, seen + (nxt,), path))
     return best
