@@ -31,6 +31,7 @@ DISCOUNT = 0.8          # a potential delivery is not a sure one: others take cu
 PLAN_REACH = 3          # the longest link (tiles) planned beyond what this build can lay
 LINK_VP = 1.0           # a complete link owned scores 1 VP at the end
 LOOK_AHEAD_LOCO = 2     # up to this level, links are also weighed for the next locomotive level
+MAX_BID = 4             # dollars: the most it bids for the turn order
 EXTEND = 1.5            # VP: the worth of keeping an unfinished link of its own (paid for, lost unless extended)
 
 
@@ -126,12 +127,16 @@ class Turn:
         passing = self.kinds.get("pass", [self.acts[0]])[0]
         if not bids:
             return Choice(passing, "passes: no bid it can raise")
+        tiles = [{"type": "select", "tile": t["id"]} for t in self.b.v["action_tiles"]]
+        self.kinds = {**self.kinds, "select": tiles}                 # every tile is free before the order is set
         values = sorted((val for _, val, _ in self.tile_values()), reverse=True)
-        edge = values[0] - (values[1] if len(values) > 1 else 0.0) if values else 0.0
-        most = min(self.me["cash"], int(edge / eco.money_rate(self.r)), 4)
+        last = len([p for p in self.b.v["players"] if not p["out"]]) - 1
+        edge = values[0] - values[min(last, len(values) - 1)] if values else 0.0
+        most = max(0, min(self.me["cash"], int(edge / eco.money_rate(self.r)), MAX_BID))
         low = bids[0]
         if low["amount"] <= most:
-            return Choice(low, f"bids ${low['amount']}: the first pick of the action tiles is worth about ${most}")
+            return Choice(low, f"bids ${low['amount']}: the first pick of the action tiles is worth about "
+                               f"${most} to it")
         return Choice(passing, "passes: going first is not worth more than the bid (paid from cash only)")
 
     # ------------------------------------------------------------------ action tiles
