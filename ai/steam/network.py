@@ -187,18 +187,27 @@ class Board:
             out[node] = (steps[::-1], total)
         return out
 
-    def plans(self, reach: int) -> list[Plan]:
-        """Links the seat could build, each at most ``reach`` tiles: first the ends of its own
-        unfinished links, then new links from each city into an empty neighbouring hex."""
+    def extensions(self, reach: int, lids: set[str] | None = None) -> list[Plan]:
+        """Ways to finish the seat's own unfinished links (those of ``lids`` if given), each at
+        most ``reach`` tiles more."""
         out: list[Plan] = []
         for lid, link in self.links.items():
             if link["owner"] == self.seat and link["to"] is None and link["exit"] is not None:
+                if lids is not None and lid not in lids:
+                    continue
                 last = link["path"][-1][0]
                 first, entry = neighbor(last, link["exit"]), (link["exit"] + 3) % 6
                 if first in self.cities:
                     continue
                 for node, (steps, cost) in self._runs(link["from"], first, entry, reach).items():
                     out.append(Plan(link["from"], node, steps, cost, lid))
+        return out
+
+    def plans(self, reach: int) -> list[Plan]:
+        """Links the seat could build, each at most ``reach`` tiles: first the ends of its own
+        unfinished links (``extensions``), then new links from each city into an empty
+        neighbouring hex."""
+        out = self.extensions(reach)
         best: dict[tuple[str, str], Plan] = {}
         for city in self.cities:
             for side in range(6):

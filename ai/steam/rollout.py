@@ -3,8 +3,10 @@ solvent cousin of the heuristic. Random Steam players lay track anywhere and go 
 few turns, so a playout of them says little about a position; this one keeps the network the
 position has and plays it out:
 
-- it builds no new track (``done`` at once; a City Growth, Urbanization or Production taken is
-  used on a random target first), so nobody spends money a playout cannot judge;
+- it starts no new track (a City Growth, Urbanization or Production taken is used on a random
+  target first), so nobody spends money a playout cannot judge, but it finishes a link begun in
+  this build (by the search's move) by the shortest way to a city or town, so that move is
+  judged by what the link delivers, not lost at the build's end;
 - it delivers the cube with the most track points of its own, else takes a locomotive level up to
   3 (in the standard game only while income covers the upkeep), else passes;
 - it takes a free tile (Turn Order, First Build or a pass option), never bids, raises no capital,
@@ -18,6 +20,7 @@ from railhead.engine import Game
 from railhead.engine.core import State, Stream
 
 from .economy import take_income
+from .network import Board
 
 LOCO_CAP = 3
 FREE = ("turn-order", "first-build")
@@ -37,7 +40,7 @@ def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
         return {"type": "pass"}
     if phase == "build":
         if not state["build"]["todo"]:
-            return {"type": "done"}
+            return _finish(game, state, seat) or {"type": "done"}
         for _ in range(8):
             act = game.random_action(state, seat, rng)
             if act["type"] not in ("build", "redirect"):
@@ -65,3 +68,23 @@ def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
             return {"type": "locomotive"}
         return {"type": "pass"}
     return game.random_action(state, seat, rng)
+
+
+def _finish(game: Game, state: State, seat: int) -> dict | None:
+    """The next tile of the shortest way to finish a link of ``seat``'s begun in this build, if
+    one is legal (``None`` when there is no such link or tile)."""
+    b = state["build"]
+    begun = {lid for lid, link in state["links"].items() if link["owner"] == seat and link["to"] is None
+             and link["turn"] == state["turn"]}
+    if not begun or b["laid"] >= b["limit"]:
+        return None
+    board = Board(game.view(state, seat))
+    plans = sorted(board.extensions(b["limit"] - b["laid"], begun), key=lambda p: (p.tiles, p.cost))
+    if not plans:
+        return None
+    acts = game.legal_actions(state, seat)
+    for plan in plans:
+        act = board.first_action(plan, acts)
+        if act is not None:
+            return act
+    return None

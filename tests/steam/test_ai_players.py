@@ -169,3 +169,19 @@ def test_worth_is_the_score_if_the_game_ended_now_plus_cash():
     assert sum(shares) == pytest.approx(1.0)
     state["players"][1]["vp"] = 30
     assert max(range(3), key=lambda s: evaluate(GAME, state)[s]) == 1
+
+
+def test_the_playout_policy_finishes_a_link_begun_in_this_build(tiny_ai):
+    """The search's playouts build nothing new, but a link begun in this build (the search's own
+    move) is finished: left unfinished it would lose its owner at the build's end (steam.txt,
+    "Phase 2 – Building the Track"), and the move would be judged as money thrown away."""
+    t, seat = _at_build({"B2": ["blue", "blue"], "F2": ["red"]})
+    first = Heuristic().choose(GAME, t.state, seat, rng_for("tiny", 1)).action
+    t.act(seat, **first)
+    more = rollout(GAME, t.state, seat, rng_for("tiny", 2))
+    assert more["type"] == "build"
+    t.act(seat, **more)
+    t.act(seat, **rollout(GAME, t.state, seat, rng_for("tiny", 3)))
+    link = next(link for link in t.state["links"].values() if link["owner"] == seat)
+    assert {link["from"], link["to"]} == {"B2", "F2"}
+    assert rollout(GAME, t.state, seat, rng_for("tiny", 4)) == {"type": "done"} or t.state["phase"] != "build"
