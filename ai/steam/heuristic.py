@@ -72,11 +72,13 @@ class Turn:
     # ------------------------------------------------------------------ helpers
     @property
     def p0(self) -> int:
+        """The seat's potential now (track points, ``Board.potential`` at its locomotive level)."""
         if self._p0 is None:
             self._p0 = self.b.potential(self.me["loco"])
         return self._p0
 
     def cost(self, dollars: int) -> float:
+        """VP-equivalent of paying ``dollars`` now (``economy.cost_vp``)."""
         return eco.cost_vp(dollars, self.me["cash"], self.me["income"], self.r)
 
     def upkeep(self, levels: int = 1) -> float:
@@ -91,6 +93,7 @@ class Turn:
         return self.b.potential(loco + 1) - self.p0
 
     def choose(self) -> Choice:
+        """The move for the step the seat is asked (points, capital, bid, tile, build, goods)."""
         phase = self.b.v["phase"]
         if "score" in self.kinds:
             return self.score()
@@ -108,6 +111,7 @@ class Turn:
 
     # ------------------------------------------------------------------ points and capital
     def score(self) -> Choice:
+        """A delivery's track points as income or VP (``economy.take_income``)."""
         points = self.b.v["scoring"]["points"][str(self.b.seat)]
         income = eco.take_income(self.me["income"], points, self.r)
         take = "income" if income else "vp"
@@ -117,12 +121,14 @@ class Turn:
         return Choice(next(a for a in self.acts if a.get("take") == take), why)
 
     def capital(self) -> Choice:
+        """Standard game: no capital, now and later (payments raise money as they need it)."""
         act = next((a for a in self.acts if a.get("steps") == 0 and a.get("always")), None) or \
             next(a for a in self.acts if a.get("steps") == 0)
         return Choice(act, "raises no capital: a payment raises what it needs at the same $5 a step")
 
     # ------------------------------------------------------------------ bids
     def bid(self) -> Choice:
+        """The lowest bid while it is below what going first is worth (dollars, from cash), else pass."""
         bids = sorted(self.kinds.get("bid", []), key=lambda a: a["amount"])
         passing = self.kinds.get("pass", [self.acts[0]])[0]
         if not bids:
@@ -197,6 +203,7 @@ class Turn:
         return out
 
     def select(self) -> Choice:
+        """The action tile worth most (``tile_values``); ties at random."""
         options = self.tile_values()
         top = max(v for _, v, _ in options)
         a, val, why = self.rng.choice([o for o in options if o[1] >= top - 1e-9])
@@ -335,6 +342,8 @@ class Turn:
         return me["income"] - steps >= floor or plan.lid is not None and me["income"] - steps >= -8
 
     def build(self) -> Choice:
+        """A City Growth, Urbanization or Production to use, else the next tile of the best link
+        (``best_plan``) when it keeps the seat solvent (``_safe``), else ``done``."""
         b = self.b
         todo = b.v["build"]["todo"] if b.v["build"] else []
         for kind in ("grow", "urbanize", "produce"):
@@ -359,6 +368,7 @@ class Turn:
         return Choice(done, why)
 
     def use_tile(self, kind: str) -> Choice:
+        """Use the action tile taken (``grow``, ``urbanize`` or ``produce``) where it adds most."""
         b = self.b
         acts = self.kinds[kind]
         if kind == "grow":
@@ -386,6 +396,7 @@ class Turn:
 
     # ------------------------------------------------------------------ moving goods
     def move(self) -> Choice:
+        """Moving goods: the best delivery, or a locomotive level when that is worth more, else pass."""
         b = self.b
         seat = b.seat
         best, best_val, own_best = None, -1.0, 0
