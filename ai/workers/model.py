@@ -40,6 +40,7 @@ class Board:
                  "base")
 
     def copy(self) -> Board:
+        """A copy whose records the plan may change without touching this one."""
         b = Board.__new__(Board)
         for k in Board.__slots__:
             setattr(b, k, getattr(self, k))
@@ -85,6 +86,7 @@ def outlook(state) -> tuple[int, int]:
 
 
 def step_of(state, seat) -> int:
+    """Coins per share on a train run for ``seat``: the step its investment marker stands on."""
     return data.country().investment.steps[state["players"][seat]["marker"]]
 
 
@@ -107,6 +109,7 @@ def share_value(state, seat, site: dict, pays: int, fut: int, step: int | None =
 
 
 def shares_worth(state, seat, pays: int, fut: int, step: int | None = None) -> float:
+    """All of ``seat``'s shares together (``share_value`` each), at its step or at ``step``."""
     key = str(seat)
     return sum(site["shares"].get(key, 0) * share_value(state, seat, site, pays, fut, step)
                for site in state["sites"].values())

@@ -235,7 +235,8 @@ def _move(b: Board, ahead, used: set) -> bool:
 
 
 # ------------------------------------------------------------------ storing up
-def _store(b: Board, ahead, kinds_done: list) -> bool:
+def _store(b: Board, ahead) -> bool:
+    """Store Up: the one kind to the one site where it adds most (pairs, plans on a table)."""
     best, gain = None, 0.0
     for number, s in b.sites.items():
         if b.fac["plans"] and s["plans"]:
@@ -325,17 +326,13 @@ def _subsidy(bonus: bool):
     return half
 
 
-def _move_top(b: Board, ahead) -> bool:
-    return _move(b, ahead, set())
-
-
-def _move_bottom(b: Board, ahead) -> bool:
+def _move_half(b: Board, ahead) -> bool:
     return _move(b, ahead, set())
 
 
 TOP = {"structures": _buy_top("structures"), "tracks": _buy_top("tracks"), "plans": _buy_top("plans"),
-       "worker": _worker_top, "move": _move_top, "store": lambda b, ahead: _store(b, ahead, []), "share": _share_top,
+       "worker": _worker_top, "move": _move_half, "store": _store, "share": _share_top,
        "subsidy": _subsidy(True)}
 BOTTOM = {"structures": _buy_bottom("structures"), "tracks": _buy_bottom("tracks"), "plans": _buy_bottom("plans"),
-          "worker": _worker_bottom, "move": _move_bottom, "store": lambda b, ahead: _store(b, ahead, []),
+          "worker": _worker_bottom, "move": _move_half, "store": _store,
           "share": _share_bottom, "subsidy": _subsidy(False)}
