@@ -23,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from railhead.engine.core.errors import IllegalAction
-
+from ..core.errors import IllegalAction
 from .hexgrid import SIDES, edge_key, neighbor, opposite
 from .tiles import TOWN, Manifest, exits, norm, valid
 

@@ -27,8 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from railhead.engine.core.errors import IllegalAction
-
+from ..core.errors import IllegalAction
 from .hexgrid import edge_key, neighbor, normalize, opposite, side_towards
 
 MAX_TILES = 4

@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 Slots = Annotated[list[str], msgspec.Meta(
     description="the slots you play, each `card.slot` (`\"3.2\"` is slot 2 of card 3)")]

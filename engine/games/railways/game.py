@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.steps import Step
 from . import queries, rules, search
 from .actions import ACTIONS
 from .options import Options

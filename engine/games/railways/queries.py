@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .board import board, parse
 from .rules import build_kind
 

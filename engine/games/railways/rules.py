@@ -5,8 +5,7 @@ Tracks: capital 0-20, pollution 1-13, profit from 0 (unbounded), railworkers 0-6
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .board import Board, board, card_at, parse
 from .data import KINDS, cards
 from .options import Options

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import rules
 from .board import Board, board, card_at
 from .payment import Need, payments

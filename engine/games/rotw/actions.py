@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 CityRef = Annotated[str, msgspec.Meta(
     description="a city, by hex (`\"J8\"`) or by name (any case, accents optional: `\"koln\"`)")]

@@ -8,11 +8,10 @@ of cards, purple diamond, no symbol) are in ``players[seat]["cards"]``; their ef
 """
 from __future__ import annotations
 
-from railhead.engine.common.names import fold
-from railhead.engine.common.text import plural
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.names import fold
+from ...common.text import plural
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import barons
 from .actions import TakeCard
 from .cities import add_cubes

@@ -13,9 +13,8 @@ them (every map but Europe) is untouched. ``ctx`` is the game's ``Context``.
 """
 from __future__ import annotations
 
-from railhead.engine.common.track import BuildPlan
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.track import BuildPlan
+from ...core.errors import IllegalAction
 from .context import Context
 
 CAPITAL = "capital-charter"

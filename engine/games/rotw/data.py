@@ -10,10 +10,10 @@ from pathlib import Path
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, DataError, fail, load
-from railhead.engine.common.goods import COLOURS
-from railhead.engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, parse, side_towards
-from railhead.engine.common.names import fold
+from ...common.datafile import DATA_DIR, DataError, fail, load
+from ...common.goods import COLOURS
+from ...common.hexgrid import SIDES, edge_key, label, neighbor, normalize, parse, side_towards
+from ...common.names import fold
 
 CITY_COLOURS = (*COLOURS, "gray")
 TERRAIN = {".": "open", "^": "mountain", "~": "water", "f": "ferry", " ": "sea"}

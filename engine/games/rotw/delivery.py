@@ -5,10 +5,9 @@ on, and the continuation of a cube kept at a Fuel Depot ("Fuel Depots"). Every f
 """
 from __future__ import annotations
 
-from railhead.engine.common.routes import check_route
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.routes import check_route
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import cards as ops
 from . import eventdeck, holdings, mapcards, modules, routing, timetravel, western
 from .actions import Deliver

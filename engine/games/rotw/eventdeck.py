@@ -18,11 +18,10 @@ from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, fail, load
-from railhead.engine.common.goods import COLOURS
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.datafile import DATA_DIR, fail, load
+from ...common.goods import COLOURS
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import holdings, transcontinental
 from .cities import add_cubes
 from .context import Context

@@ -8,10 +8,9 @@ dollars.
 """
 from __future__ import annotations
 
-from railhead.engine.common.hexgrid import edge_key, neighbor
-from railhead.engine.common.track import MAX_TILES, BuildPlan, plan_build
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.hexgrid import edge_key, neighbor
+from ...common.track import MAX_TILES, BuildPlan, plan_build
+from ...core.errors import IllegalAction
 from . import charters, modules, transcontinental
 from .context import Context
 from .data import MapData

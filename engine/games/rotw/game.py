@@ -5,10 +5,9 @@ actions are the typed structs of ``actions.py``; the rules are in ``rules.py`` a
 """
 from __future__ import annotations
 
-from railhead.engine.core.actions import kind_of
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.actions import kind_of
+from ...core.game import Game
+from ...core.steps import Step
 from . import (
     barons,
     bidding,

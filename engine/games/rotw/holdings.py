@@ -11,11 +11,10 @@ owner (a seat, or ``None`` while open), in the order of ``ctx.map_cards.major_li
 """
 from __future__ import annotations
 
-from railhead.engine.common.hexgrid import edge_key, neighbor
-from railhead.engine.common.names import fold
-from railhead.engine.common.text import plural
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.hexgrid import edge_key, neighbor
+from ...common.names import fold
+from ...common.text import plural
+from ...core.errors import IllegalAction
 from . import cards as ops
 from .context import Context
 from .features import SNOW_SURCHARGE, snow_tiles

@@ -17,9 +17,8 @@ are only called on a working copy of the state.
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import cards as ops
 from . import rules
 from .actions import TakeCard

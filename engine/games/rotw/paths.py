@@ -12,10 +12,9 @@ import heapq
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from railhead.engine.common.hexgrid import edge_key, neighbor, opposite, side_towards
-from railhead.engine.common.track import MAX_TILES, shape_ok, used_spurs
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.hexgrid import edge_key, neighbor, opposite, side_towards
+from ...common.track import MAX_TILES, shape_ok, used_spurs
+from ...core.errors import IllegalAction
 from . import eventdeck, holdings
 from .context import Context, context
 from .data import MapData

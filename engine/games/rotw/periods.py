@@ -22,10 +22,9 @@ from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DataError, fail, load
-from railhead.engine.common.hexgrid import edge_key, label, neighbor, normalize, parse
-from railhead.engine.common.names import fold
-
+from ...common.datafile import DataError, fail, load
+from ...common.hexgrid import edge_key, label, neighbor, normalize, parse
+from ...common.names import fold
 from . import data
 from .data import WARP, City, MapData
 
@@ -236,7 +235,7 @@ def choose(wanted: list[str], players: int, rng) -> str:
     least 2), or, when none are named, ``players + 1`` boards at random with ``rng`` (the rulebook's
     advice), again until one has a red city ("It is recommended that players always include at
     least one time period with a red city"). Raises ``IllegalAction`` naming the boards."""
-    from railhead.engine.core.errors import IllegalAction
+    from ...core.errors import IllegalAction
 
     known = list(load_periods())
     if wanted:

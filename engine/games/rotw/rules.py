@@ -8,12 +8,11 @@ game's ``Context`` (map, tables, cards); actions arrive decoded (``actions.py``)
 """
 from __future__ import annotations
 
-from railhead.engine.common.goods import COLOURS, draw, new_bag
-from railhead.engine.common.hexgrid import normalize
-from railhead.engine.common.track import apply_build, remove_incomplete
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.goods import COLOURS, draw, new_bag
+from ...common.hexgrid import normalize
+from ...common.track import apply_build, remove_incomplete
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import barons, charters, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES
-from railhead.engine.core.rng import Stream
-
+from ...common.routes import adjacency, routes
+from ...common.track import MAX_TILES
+from ...core.rng import Stream
 from . import eventdeck, holdings, modules, periods, transcontinental, western
 from .context import Context
 from .network import cities_reached

@@ -5,12 +5,11 @@ Build paths are unbounded in general; ``legal_actions`` offers the sample of ``b
 """
 from __future__ import annotations
 
-from railhead.engine.common.goods import COLOURS
-from railhead.engine.common.hexgrid import neighbor, side_towards
-from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES, crosses, shape_ok
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.goods import COLOURS
+from ...common.hexgrid import neighbor, side_towards
+from ...common.routes import adjacency, routes
+from ...common.track import MAX_TILES, crosses, shape_ok
+from ...core.errors import IllegalAction
 from . import (
     barons,
     bidding,

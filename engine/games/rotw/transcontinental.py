@@ -19,11 +19,10 @@ income-track points.
 """
 from __future__ import annotations
 
-from railhead.engine.common.goods import draw
-from railhead.engine.common.hexgrid import col_name
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.goods import draw
+from ...common.hexgrid import col_name
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import barons
 from . import cards as ops
 from .context import Context

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.common import auction as auc
-
+from ...common import auction as auc
 from . import barons, eventdeck, holdings, inspector, mapcards, modules, periods, timelines, transcontinental, western
 from . import cards as ops
 from .bidding import actor, pass_cost

@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 Side = Annotated[str, msgspec.Meta(description="a hex side: `E`, `SE`, `SW`, `W`, `NW` or `NE`")]
 Place = Annotated[str, msgspec.Meta(description="a city or town by name (any case) or its hex")]

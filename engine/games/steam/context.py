@@ -1,8 +1,7 @@
 """The static data of a Steam game: its map and the rules table (cached)."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .data import DataError, MapData, Rules, available_maps, load_map, load_rules
 
 

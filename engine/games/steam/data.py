@@ -9,10 +9,10 @@ from pathlib import Path
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, DataError, fail, load
-from railhead.engine.common.hexgrid import edge_key, label, normalize, side_towards
-from railhead.engine.common.names import fold
-from railhead.engine.common.tiles import TOWN, Manifest, shape, valid
+from ...common.datafile import DATA_DIR, DataError, fail, load
+from ...common.hexgrid import edge_key, label, normalize, side_towards
+from ...common.names import fold
+from ...common.tiles import TOWN, Manifest, shape, valid
 
 COLOURS = ("red", "yellow", "blue", "purple", "gray")
 """Goods cube colours (steam.txt, "What You'll Need"): gray cubes go only to gray New Cities."""

@@ -9,12 +9,11 @@ back into the turn.
 """
 from __future__ import annotations
 
-from railhead.engine.common import auction as auc
-from railhead.engine.common.goods import draw
-from railhead.engine.common.names import fold
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common import auction as auc
+from ...common.goods import draw
+from ...common.names import fold
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, load_manifest
 from .money import Bankrupt, Payment, can_raise, pay, pay_or_refuse, record
 from .moves import start_moves

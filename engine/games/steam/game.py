@@ -5,11 +5,10 @@ except after a delivery, when every player who scored chooses income or VP at on
 """
 from __future__ import annotations
 
-from railhead.engine.core.actions import kind_of
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.actions import kind_of
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.steps import Step
 from . import build, flow, moves, search, standard
 from .actions import ACTIONS
 from .context import map_for, of

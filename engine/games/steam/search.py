@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from railhead.engine.common import tilenet
-from railhead.engine.common.hexgrid import SIDES, neighbor
-from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common import tilenet
+from ...common.hexgrid import SIDES, neighbor
+from ...common.routes import adjacency, routes
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import build as bld
 from . import flow
 from .context import of

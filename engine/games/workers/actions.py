@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 Card = Annotated[str, msgspec.Meta(description="an action card: structures, tracks, plans, worker, share, store, "
                                                "move or subsidy")]

@@ -9,8 +9,7 @@ secret, all at once), ``"play"`` (turns card by card), ``"over"``. Questions tha
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import board, data, sites, trains
 from .board import gain, name, plural
 from .halves import acted, can_still_act, do_pass

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.game import Game
+from ...core.steps import Step
 from . import flow, halves, pending, search
 from .actions import ACTIONS
 from .options import Options

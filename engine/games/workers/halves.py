@@ -3,8 +3,7 @@
 clarifications"; the commands' data is ``data/cards/workers/commands.toml``)."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import board, data, sites, trains
 from .board import gain, name, pay, plural
 

@@ -10,8 +10,7 @@ may answer, and what an answer does.
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import board, data, halves, sites, trains
 
 

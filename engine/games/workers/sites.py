@@ -3,8 +3,7 @@ rewards, new projects and sites becoming routes (railway-workers.txt, "Construct
 Development" and the FAQ)."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import board, data
 from .board import gain, name, plural
 
