@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .actions import Action, kind_of
 from .errors import IllegalAction
@@ -86,6 +86,16 @@ class Step(Generic[S]):
     def kinds(self) -> list[str]:
         """The action kinds this step takes, e.g. ``["bid", "pass"]``."""
         return list(self.takes)
+
+
+class Hooks(TypedDict, Generic[S], total=False):
+    """A step's ``prompt``, ``legal``, ``sample`` and ``default`` said once for several steps that
+    share them: ``Step(..., **hooks)``."""
+
+    prompt: Callable[[S, int], dict]
+    legal: Callable[[S, int], list[dict]]
+    sample: Callable[[S, int, Stream], dict | None]
+    default: Callable[[S, int], dict | None]
 
 
 def step_in_force(steps: Sequence[Step[S]], state: S) -> Step[S] | None:
@@ -155,5 +165,5 @@ def dispatch(steps: Sequence[Step[S]], state: S, seat: int, action: Action, rng:
     return step
 
 
-__all__ = ["Handler", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
+__all__ = ["Handler", "Hooks", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
            "step_in_force", "wrong_kind"]

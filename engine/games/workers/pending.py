@@ -63,6 +63,8 @@ def answer(state, seat, option: str, events) -> None:
     else:
         t = trains.find(state, q["train"])
         project = board.joining(state, t["city"], option)
+        if project is None:     # each option is the far end of a route at the train's city
+            raise ValueError(f"no route joins {t['city']} and {option}")
         trains.run(state, t, project, events)
 
 
