@@ -62,7 +62,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
     bidding = style_for(options.bidding, periods.is_composed(map_id))
-    state = {
+    state: dict = {
         "options": {"map": map_id, "bidding": bidding, "short_game": options.short_game},
         "seats": seats,
         "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1, "cards": [], "armed": [],

@@ -41,7 +41,7 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
     for space in [str(i) for i in range(1, SUPPLY_SPACES + 1)] + list(NEW_CITY_LETTERS):
         supply[space] = sorted(draw(bag, rng, per_space, COLOURS))
     manifest = load_manifest()
-    state = {
+    state: dict = {
         "options": options,
         "seats": seats,
         "players": [{"name": name, "cash": 0, "income": 0, "vp": 0, "loco": 1, "out": False, "tile": None,
