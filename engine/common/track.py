@@ -34,9 +34,16 @@ MAX_TILES = 4
 
 
 class Board(Protocol):
-    terrain: dict[str, str]        # hex -> terrain; absent = not buildable
-    ridges: frozenset[str]         # edge keys
-    cities: dict                   # hex -> object with .spurs (set of sides) and .name
+    """What a build reads of a map (read-only: a game's map data may be frozen)."""
+
+    @property
+    def terrain(self) -> dict[str, str]: ...       # hex -> terrain; absent = not buildable
+
+    @property
+    def ridges(self) -> frozenset[str]: ...        # edge keys
+
+    @property
+    def cities(self) -> dict: ...                  # hex -> object with .spurs (set of sides) and .name
 
 
 @dataclass

@@ -18,7 +18,7 @@ bookkeeping under ``state["core"]`` (games never touch it, views never show it):
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -29,6 +29,7 @@ from .rng import Stream, rng_for
 from .steps import Step, dispatch, step_in_force
 
 State = dict[str, Any] | GameState
+S = TypeVar("S", bound=State)
 Event = dict[str, Any]
 Prompt = dict[str, Any]
 
@@ -41,9 +42,9 @@ def canonical(obj: Any) -> bytes:
     return _encoder.encode(obj)
 
 
-def clone(state: State) -> State:
+def clone(state: S) -> S:
     """Deep copy of a JSON-ready state (of the same type: a typed state stays typed)."""
-    if isinstance(state, msgspec.Struct):
+    if isinstance(state, GameState):
         return msgspec.json.decode(_encoder.encode(state), type=type(state))
     return msgspec.json.decode(_encoder.encode(state))
 

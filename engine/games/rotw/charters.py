@@ -42,7 +42,7 @@ def check_plan(state: dict, ctx: Context, seat: int, plan: BuildPlan) -> None:
         return
     for city in ((plan.start_city if plan.link is None else None), plan.end_city):
         owner = barred(state, ctx, seat, city)
-        if owner is not None:
+        if city is not None and owner is not None:
             raise IllegalAction(f"{state['seats'][owner]} holds the City Charter of {ctx.map.cities[city].name}: "
                                 "nobody else may build track into it.")
 

@@ -100,11 +100,11 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
     dest = passed[-1]
     touched(state, [origin, *passed])
     scored = ", ".join(f"{state['seats'][o]} +{p}" for o, p in sorted(gains.items()))
-    event = {"type": "deliver", "seat": seat,
-             "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
-                     f"{' → '.join(mapdata.cities[h].name for h in passed)} "
-                     f"({counted} link{'s' if counted > 1 else ''}"
-                     f"{', through time' if jumps else ''}): {scored}."}
+    event: dict = {"type": "deliver", "seat": seat,
+                   "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
+                           f"{' → '.join(mapdata.cities[h].name for h in passed)} "
+                           f"({counted} link{'s' if counted > 1 else ''}"
+                           f"{', through time' if jumps else ''}): {scored}."}
     if through:
         event["depots"] = list(through)
         event["text"] += f" Fuel Depot tokens used in {', '.join(mapdata.cities[h].name for h in through)}."
