@@ -12,8 +12,8 @@ bid, ``"bids": {seat: amount}`` (seat keys are text).
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.record import UNSET, Record, UnsetType
+from ..core.errors import IllegalAction
+from ..core.record import UNSET, Record, UnsetType
 
 
 class Auction(Record):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.resources
 import re
 from pathlib import Path
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 import msgspec
 
@@ -45,7 +45,8 @@ def line_of(text: str, table: str, index: int | None = None, key: str | None = N
     return start + 1
 
 
-def fail(path: Path, text: str, message: str, table: str, index: int | None = None, key: str | None = None):
+def fail(path: Path, text: str, message: str, table: str, index: int | None = None,
+         key: str | None = None) -> NoReturn:
     """Raise ``DataError`` naming ``path`` and the line of the offending entry."""
     raise DataError(f"{path.name} line {line_of(text, table, index, key)}: {message}")
 

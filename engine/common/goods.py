@@ -6,7 +6,7 @@ the cubes are placed on the board.
 """
 from __future__ import annotations
 
-from railhead.engine.core.rng import Stream
+from ..core.rng import Stream
 
 COLOURS = ("red", "yellow", "blue", "black", "purple")
 

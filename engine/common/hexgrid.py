@@ -39,6 +39,15 @@ def parse(name: str) -> tuple[int, int] | None:
     return col, int(m.group(2)) - 1
 
 
+def coords(name: str) -> tuple[int, int]:
+    """``parse`` for a name known to be a hex's (from the map, a link, a neighbour). Raises
+    ``ValueError`` when it is not one."""
+    p = parse(name)
+    if p is None:
+        raise ValueError(f"{name!r} is not a hex name")
+    return p
+
+
 def normalize(name: str) -> str | None:
     """Canonical spelling of a hex name (``" c7 "`` -> ``"C7"``), or ``None``."""
     p = parse(name)
@@ -48,7 +57,7 @@ def normalize(name: str) -> str | None:
 @cache
 def neighbor(name: str, side: int) -> str:
     """The hex across ``side`` of hex ``name`` (may be off the map)."""
-    col, row = parse(name)  # type: ignore[misc]
+    col, row = coords(name)
     dc, dr = (_ODD if row & 1 else _EVEN)[side]
     return label(col + dc, row + dr) if col + dc >= 0 and row + dr >= 0 else "?"
 
@@ -62,10 +71,20 @@ def side_towards(a: str, b: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=65536)
+def side_of(a: str, b: str) -> int:
+    """``side_towards`` for hexes known to be neighbours (a link's consecutive hexes, a city and the
+    first hex of its link). Raises ``ValueError`` when they are not."""
+    side = side_towards(a, b)
+    if side is None:
+        raise ValueError(f"{a} and {b} are not neighbours")
+    return side
+
+
 def distance(a: str, b: str) -> int:
     """Hexes between two hex names on the odd-r offset grid (0 for the same hex, 1 for neighbours)."""
     def axial(name: str) -> tuple[int, int]:
-        col, row = parse(name)
+        col, row = coords(name)
         return col - (row - (row & 1)) // 2, row
 
     (q1, r1), (q2, r2) = axial(a), axial(b)

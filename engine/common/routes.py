@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from railhead.engine.core.errors import IllegalAction
+from ..core.errors import IllegalAction
 
 
 def adjacency(links: dict) -> dict[str, list[tuple[str, str]]]:

@@ -23,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from railhead.engine.core.errors import IllegalAction
-
+from ..core.errors import IllegalAction
 from .hexgrid import SIDES, edge_key, neighbor, opposite
 from .tiles import TOWN, Manifest, exits, norm, valid
 
@@ -131,6 +130,11 @@ def meets(board: Board, track: dict, links: dict, hexname: str, side: int, detai
     return End("free", other)
 
 
+def extends(links: dict, seat: int, end: End, node_kind) -> bool:
+    """Whether ``end`` is the open end of a link ``seat`` may extend (``claimable``)."""
+    return end.kind == "link" and end.link is not None and claimable(links, seat, end.link, node_kind)
+
+
 def claimable(links: dict, seat: int, lid: str, node_kind) -> bool:
     """Whether ``seat`` may extend incomplete link ``lid``: its own, or an unowned one that starts at
     a city or at a node where ``seat`` owns a link (steam.txt, "Unowned Track")."""
@@ -152,7 +156,7 @@ def plan_segment(board: Board, track: dict, links: dict, manifest: Manifest, sup
     if hexname not in board.hexes or board.node(hexname) is not None:
         kind = board.node(hexname)
         why = {"town": " (a town takes a town tile: give its exits).",
-               "city": ": it is a city; track is laid in the hexes next to it, leading in."}.get(kind, ".")
+               "city": ": it is a city; track is laid in the hexes next to it, leading in."}.get(kind or "", ".")
         raise IllegalAction(f"{hexname} is not a hex track can be built in{why}")
     seg = list(norm(sides))
     if len(set(sides)) != 2:
@@ -209,13 +213,13 @@ def connect(plan: Placement, board: Board, links: dict, seat: int, track: dict |
     a link of ``seat``'s already at the town. Raises ``IllegalAction`` (naming, when ``track`` is
     given, the sides of the hex that track could start from)."""
     def mine(end: End) -> bool:
-        return end.kind == "city" or end.kind == "link" and claimable(links, seat, end.link, board.node)
+        return end.kind == "city" or extends(links, seat, end, board.node)
 
     for i in plan.new:
         ends = plan.ends[i]
         if plan.segments[i][1] == TOWN:
             continue
-        others = [e for e in ends if e.kind == "link" and not claimable(links, seat, e.link, board.node)]
+        others = [e for e in ends if e.kind == "link" and not extends(links, seat, e, board.node)]
         if others:
             raise IllegalAction(f"The track in {others[0].hex} is another player's unfinished link: only its owner "
                                 "may extend it.")
@@ -245,7 +249,7 @@ def _starts(board: Board, track: dict, links: dict, seat: int, hexname: str) -> 
             continue
         if end.kind == "city":
             found.append(f"{_side_name(side)} faces {board.name(end.hex)}")
-        elif end.kind == "link" and claimable(links, seat, end.link, board.node):
+        elif extends(links, seat, end, board.node):
             found.append(f"{_side_name(side)} meets the open end of link #{end.link}")
     if not found:
         return f": no side of {hexname} touches a city or an open end you may extend"
@@ -356,7 +360,7 @@ def plan_redirect(board: Board, track: dict, links: dict, manifest: Manifest, su
     if tile_id != tile["tile"] and supply.get(tile_id, 0) <= 0:
         raise IllegalAction(f"No tile for that track is left ({manifest.name(tile_id)}).")
     far = meets(board, track, links, hexname, out)
-    if far.kind == "link" and not claimable(links, seat, far.link, board.node):
+    if far.kind == "link" and not extends(links, seat, far, board.node):
         raise IllegalAction(f"The track in {far.hex} is another player's unfinished link.")
     return lid, Placement(hexname, tile_id, segments, [0], {0: [End("link", hexname, lid), far]}, True, tile["tile"])
 

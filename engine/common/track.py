@@ -27,17 +27,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from railhead.engine.core.errors import IllegalAction
-
-from .hexgrid import edge_key, neighbor, normalize, opposite, side_towards
+from ..core.errors import IllegalAction
+from .hexgrid import edge_key, neighbor, normalize, opposite, side_of, side_towards
 
 MAX_TILES = 4
 
 
 class Board(Protocol):
-    terrain: dict[str, str]        # hex -> terrain; absent = not buildable
-    ridges: frozenset[str]         # edge keys
-    cities: dict                   # hex -> object with .spurs (set of sides) and .name
+    """What a build reads of a map (read-only: a game's map data may be frozen)."""
+
+    @property
+    def terrain(self) -> dict[str, str]: ...       # hex -> terrain; absent = not buildable
+
+    @property
+    def ridges(self) -> frozenset[str]: ...        # edge keys
+
+    @property
+    def cities(self) -> dict: ...                  # hex -> object with .spurs (set of sides) and .name
 
 
 @dataclass
@@ -66,9 +72,9 @@ def used_spurs(links: dict, city: str) -> set[int]:
         if not link["hexes"]:
             continue
         if link["from"] == city:
-            used.add(side_towards(city, link["hexes"][0]))
+            used.add(side_of(city, link["hexes"][0]))
         if link["to"] == city:
-            used.add(side_towards(city, link["hexes"][-1]))
+            used.add(side_of(city, link["hexes"][-1]))
     return used
 
 
@@ -79,9 +85,9 @@ def all_used_spurs(links: dict) -> dict[str, set[int]]:
         hexes = link["hexes"]
         if not hexes:
             continue
-        used.setdefault(link["from"], set()).add(side_towards(link["from"], hexes[0]))
+        used.setdefault(link["from"], set()).add(side_of(link["from"], hexes[0]))
         if link["to"] is not None:
-            used.setdefault(link["to"], set()).add(side_towards(link["to"], hexes[-1]))
+            used.setdefault(link["to"], set()).add(side_of(link["to"], hexes[-1]))
     return used
 
 
@@ -185,10 +191,10 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
         link = links[lid]
         plan = BuildPlan(link=lid, start_city=link["from"])
         prior_hexes = link["hexes"]
-        heading = side_towards(start, hexes[1])
+        heading = side_of(start, hexes[1])
         if heading != link["exit"]:
-            entry = opposite(side_towards(prior_hexes[-2], start)) if len(prior_hexes) > 1 else \
-                side_towards(start, link["from"])
+            entry = opposite(side_of(prior_hexes[-2], start)) if len(prior_hexes) > 1 else \
+                side_of(start, link["from"])
             sides = [entry, heading]
             _check_tile_fits(board, track, start, sides, replacing=lid)
             plan.redirect = (start, sides)
@@ -205,7 +211,7 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
         body = hexes[1:-1]
     else:
         other = open_end(links, seat, last)
-        if other is not None and other != plan.link and links[other]["exit"] == side_towards(last, hexes[-2]):
+        if other is not None and other != plan.link and links[other]["exit"] == side_of(last, hexes[-2]):
             plan.join = other
             plan.end_city = links[other]["from"]
             if plan.end_city == plan.start_city:
@@ -215,15 +221,16 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
             body = hexes[1:-1]
 
     for i, hexname in enumerate(body, start=1):
-        entry = side_towards(hexname, hexes[i - 1])
+        entry = side_of(hexname, hexes[i - 1])
         if i + 1 < len(hexes):
-            exit_ = side_towards(hexname, hexes[i + 1])
+            exit_ = side_of(hexname, hexes[i + 1])
         else:
             if toward is not None:
                 target = normalize(toward) if isinstance(toward, str) else None
-                exit_ = side_towards(hexname, target) if target else None
-                if exit_ is None:
+                pointed = side_towards(hexname, target) if target else None
+                if pointed is None:
                     raise IllegalAction(f"{toward!r} is not next to {hexname}, so the track cannot point there.")
+                exit_ = pointed
             else:
                 exit_ = opposite(entry)
             plan.exit = exit_

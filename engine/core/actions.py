@@ -23,19 +23,20 @@ from .errors import IllegalAction
 
 
 class Action(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
-    """Base of every action struct (tagged by ``type``, unknown fields refused)."""
+    """Base of every action struct (tagged by ``type``, unknown fields refused). A subclass says
+    ``frozen=True`` again: msgspec inherits it, the type checker does not know that it does."""
 
     example: ClassVar[dict] = {}
 
 
-class Undo(Action, tag="undo"):
+class Undo(Action, tag="undo", frozen=True):
     """Take back your last move (and everything after it). Alone when it was the last move and
     it drew or revealed nothing; otherwise every other player must agree."""
 
     example: ClassVar[dict] = {"type": "undo"}
 
 
-class UndoVote(Action, tag="undo_vote"):
+class UndoVote(Action, tag="undo_vote", frozen=True):
     """Agree or refuse while an undo vote is open."""
 
     agree: bool
@@ -78,6 +79,12 @@ def struct_types(union: Any) -> tuple[type[Action], ...]:
     return tuple(get_args(union)) or (union,)
 
 
+def _fields(cls: type) -> tuple[msgspec.inspect.Field, ...]:
+    """The fields of a Struct class, as ``msgspec.inspect`` describes them (none for another type)."""
+    info = msgspec.inspect.type_info(cls)
+    return info.fields if isinstance(info, msgspec.inspect.StructType) else ()
+
+
 def _field_name(path: str) -> str:
     """``.path[2]`` -> "`path` item 3"."""
     m = re.fullmatch(r"\.(\w+)(?:\[(\d+)\])?.*", path or "")
@@ -92,7 +99,7 @@ def _description(cls: type | None, path: str) -> str | None:
         return None
     if re.fullmatch(r"\.\w+\[\d+\].*", path):
         return None                       # an item of a list: its own type says it best
-    for field in msgspec.inspect.type_info(cls).fields:
+    for field in _fields(cls):
         if field.encode_name == m.group(1):
             return _described(field.type)
     return None
@@ -111,15 +118,16 @@ def explain(exc: msgspec.ValidationError, union: Any, raw: dict, what: str = "ac
     """A player's sentence for a decoding error of ``raw`` against ``union`` (an action union,
     or an options struct with ``what="option"``)."""
     text = str(exc)
-    kinds = {tag_of(c): c for c in struct_types(union)}
-    cls = kinds.get(raw.get("type")) if isinstance(raw, dict) else None
+    kinds = {tag: c for c in struct_types(union) if (tag := tag_of(c)) is not None}
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    cls = kinds.get(kind) if isinstance(kind, str) else None
     if what != "action":
         cls = union
     label = _article(f"{raw.get('type')} action") if what == "action" and cls else f"This {what}"
     if m := _TAG.search(text):
         return f"Unknown action {m.group(1)!r}; actions are: {', '.join(sorted(kinds))}."
     if m := _UNKNOWN.search(text):
-        allowed = [f.encode_name for f in msgspec.inspect.type_info(cls).fields] if cls else []
+        allowed = [f.encode_name for f in _fields(cls)] if cls else []
         if what != "action":
             return f"There is no {what} `{m.group(1)}`; the {what}s are: {', '.join(allowed)}."
         hint = f" (its fields: {', '.join(allowed)})" if allowed else " (it has no other fields)"
@@ -148,7 +156,7 @@ def _literal_values(cls: type | None, path: str) -> list:
     m = re.fullmatch(r"\.(\w+).*", path or "")
     if cls is None or not m:
         return []
-    for field in msgspec.inspect.type_info(cls).fields:
+    for field in _fields(cls):
         if field.encode_name == m.group(1):
             t = field.type
             while not hasattr(t, "values"):
@@ -186,10 +194,10 @@ def _type_name(t: Any) -> str:
 def reference(union: Any) -> str:
     """Markdown table of every action of ``union``: the example, when it is used, its fields."""
     rows = ["| action | when | fields |", "| --- | --- | --- |"]
-    for cls in (*struct_types(union), *CORE_ACTIONS):
-        info = msgspec.inspect.type_info(cls)
+    classes: tuple[type[Action], ...] = (*struct_types(union), *CORE_ACTIONS)
+    for cls in classes:
         fields = []
-        for f in info.fields:
+        for f in _fields(cls):
             desc = _described(f.type)
             shown = _type_name(getattr(f.type, "type", f.type))
             text = f"`{f.encode_name}` ({shown}{'' if f.required else ', optional'})"

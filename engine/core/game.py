@@ -18,7 +18,7 @@ bookkeeping under ``state["core"]`` (games never touch it, views never show it):
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -29,6 +29,7 @@ from .rng import Stream, rng_for
 from .steps import Step, dispatch, step_in_force
 
 State = dict[str, Any] | GameState
+S = TypeVar("S", bound=State)
 Event = dict[str, Any]
 Prompt = dict[str, Any]
 
@@ -41,9 +42,9 @@ def canonical(obj: Any) -> bytes:
     return _encoder.encode(obj)
 
 
-def clone(state: State) -> State:
+def clone(state: S) -> S:
     """Deep copy of a JSON-ready state (of the same type: a typed state stays typed)."""
-    if isinstance(state, msgspec.Struct):
+    if isinstance(state, GameState):
         return msgspec.json.decode(_encoder.encode(state), type=type(state))
     return msgspec.json.decode(_encoder.encode(state))
 
@@ -79,7 +80,9 @@ class Game:
     actions: ClassVar[Any]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    steps: ClassVar[tuple[Step, ...]] = ()
+    # Any: a class variable cannot name a subclass's state type (typing spec, ClassVar); each
+    # game's steps are checked against its own rules' functions where they are built (Step[S]).
+    steps: ClassVar[tuple[Step[Any], ...]] = ()
 
     # ----------------------------------------------------------- options
     def options(self, raw: dict[str, Any] | None = None) -> msgspec.Struct:
@@ -251,7 +254,7 @@ class Game:
             raise NotImplementedError
         dispatch(self.steps, state, seat, action, rng, events)
 
-    def _step_for(self, state: State, hook: str) -> Step | None:
+    def _step_for(self, state: State, hook: str) -> Step[Any] | None:
         """The step in force when the game's steps declare ``hook`` (``prompt``, ``legal``,
         ``default``), else ``None``; raises ``NotImplementedError`` when they do not declare it."""
         if not self.steps or any(getattr(step, hook) is None for step in self.steps):
@@ -262,14 +265,14 @@ class Game:
         """``[{"seat": int, "kind": str, ...}]`` without stamps; equal dicts mean an unchanged prompt.
         By default each actor of the step in force, with the step's ``prompt``."""
         step = self._step_for(state, "prompt")
-        if step is None or self.outcome(state) is not None:
+        if step is None or step.prompt is None or self.outcome(state) is not None:
             return []
         return [{"seat": s, **step.prompt(state, s)} for s in sorted(set(step.actors(state)))]
 
     def _legal_actions(self, state: State, seat: int) -> list[dict]:
         """By default the step in force's ``legal`` for an actor, ``[]`` for any other seat."""
         step = self._step_for(state, "legal")
-        if step is None or self.outcome(state) is not None or seat not in step.actors(state):
+        if step is None or step.legal is None or self.outcome(state) is not None or seat not in step.actors(state):
             return []
         return step.legal(state, seat)
 
@@ -285,7 +288,7 @@ class Game:
         if not self.steps or any(step.default is None for step in self.steps):
             return None
         step = step_in_force(self.steps, state)
-        if step is None or seat not in step.actors(state):
+        if step is None or step.default is None or seat not in step.actors(state):
             return None
         return step.default(state, seat)
 

@@ -122,10 +122,10 @@ class Match:
             raise IllegalAction("That seat is not in this game.")
         logged_to = action.get("to")
         act = decode(_UNDO, {k: v for k, v in action.items() if k != "to"})
-        if isinstance(act, Undo):
-            to, state, events = self._undo(seat)
-        else:
+        if isinstance(act, UndoVote):
             to, state, events = self._vote(seat, act.agree)
+        else:
+            to, state, events = self._undo(seat)
         if "to" in action and logged_to != to:
             raise IllegalAction("This log does not match the game: an undo took back different moves.")
         entry = {**action, "to": to} if to is not None else {k: v for k, v in action.items() if k != "to"}

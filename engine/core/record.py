@@ -19,10 +19,10 @@ from msgspec import UNSET, UnsetType
 __all__ = ["UNSET", "Core", "GameState", "Record", "UnsetType", "Vote"]
 
 
-_NAMES: dict[type, dict[str, str]] = {}
+_NAMES: dict[type[msgspec.Struct], dict[str, str]] = {}
 
 
-def _names(cls: type) -> dict[str, str]:
+def _names(cls: type[msgspec.Struct]) -> dict[str, str]:
     """``{JSON name: attribute}`` of a Struct class's fields (kept per class). They differ only
     for a field renamed because its JSON name is a Python keyword (``from_`` is ``"from"``)."""
     names = _NAMES.get(cls)
@@ -83,7 +83,9 @@ class Record(msgspec.Struct, kw_only=True, gc=False, forbid_unknown_fields=True)
             return dict(self.items()) == dict(other.items())
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]   (mutable, like a dict)
+    # Unhashable (mutable, like a dict): the checker refuses None in place of object's method, as
+    # it does for typeshed's own dict, whose stub carries the same ignore.
+    __hash__ = None  # type: ignore[assignment]
 
     def keys(self) -> list[str]:
         """The JSON names of the fields that are set, in declaration order."""

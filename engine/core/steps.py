@@ -25,8 +25,8 @@ moves from them (``Game._prompts`` and the rest), and the game writes none of th
   (without ``seat`` and ``stamp``, which the core adds);
 - ``legal(state, seat) -> list[dict]``: that seat's legal actions (finite, or a documented sample
   where unbounded, as ``Game.legal_actions`` says);
-- ``sample(state, seat, rng) -> dict``: one legal action drawn without listing them all (``rng``
-  a ``Stream``); by default one of ``legal`` at random;
+- ``sample(state, seat, rng) -> dict | None``: one legal action drawn without listing them all
+  (``rng`` a ``Stream``), ``None`` when that seat has none; by default one of ``legal`` at random;
 - ``default(state, seat) -> dict | None``: the move the table makes for that seat after a time
   limit or when it was removed (``Game.timeout_action``); by default none.
 """
@@ -34,17 +34,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .actions import Action, kind_of
 from .errors import IllegalAction
 from .rng import Stream
 
-Handler = Callable[[dict, int, Action, Stream, list], None]
+
+class Seated(Protocol):
+    """What the core reads of any game's state, plain dict or typed ``GameState``: ``state["seats"]``."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+S = TypeVar("S", bound=Seated)
+"""The state type a game's step functions take (``dict`` while a game's rules read it as one, the
+game's ``GameState`` subclass once they read it by attribute): one step's functions agree on it."""
+
+Handler = Callable[[S, int, Action, Stream, list], None]
 """``handler(state, seat, action, rng, events)``: play one move of the step."""
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[S]):
     """One step of a game's turn structure.
 
     - ``name``: a short identifier (``"auction"``, ``"build"``);
@@ -62,21 +74,31 @@ class Step:
 
     name: str
     doing: str
-    takes: Mapping[str, Handler]
-    active: Callable[[dict], bool]
-    actors: Callable[[dict], Iterable[int]]
-    refuse: Callable[[dict, str], str | None] | None = field(default=None)
-    prompt: Callable[[dict, int], dict] | None = field(default=None)
-    legal: Callable[[dict, int], list[dict]] | None = field(default=None)
-    sample: Callable[[dict, int, Stream], dict] | None = field(default=None)
-    default: Callable[[dict, int], dict | None] | None = field(default=None)
+    takes: Mapping[str, Handler[S]]
+    active: Callable[[S], bool]
+    actors: Callable[[S], Iterable[int]]
+    refuse: Callable[[S, str], str | None] | None = field(default=None)
+    prompt: Callable[[S, int], dict] | None = field(default=None)
+    legal: Callable[[S, int], list[dict]] | None = field(default=None)
+    sample: Callable[[S, int, Stream], dict | None] | None = field(default=None)
+    default: Callable[[S, int], dict | None] | None = field(default=None)
 
     def kinds(self) -> list[str]:
         """The action kinds this step takes, e.g. ``["bid", "pass"]``."""
         return list(self.takes)
 
 
-def step_in_force(steps: Sequence[Step], state: dict) -> Step | None:
+class Hooks(TypedDict, Generic[S], total=False):
+    """A step's ``prompt``, ``legal``, ``sample`` and ``default`` said once for several steps that
+    share them: ``Step(..., **hooks)``."""
+
+    prompt: Callable[[S, int], dict]
+    legal: Callable[[S, int], list[dict]]
+    sample: Callable[[S, int, Stream], dict | None]
+    default: Callable[[S, int], dict | None]
+
+
+def step_in_force(steps: Sequence[Step[S]], state: S) -> Step[S] | None:
     """The step in force (the first of ``steps`` whose ``active(state)`` holds), or ``None``."""
     for step in steps:
         if step.active(state):
@@ -84,7 +106,7 @@ def step_in_force(steps: Sequence[Step], state: dict) -> Step | None:
     return None
 
 
-def active_step(steps: Sequence[Step], state: dict) -> Step:
+def active_step(steps: Sequence[Step[S]], state: S) -> Step[S]:
     """The step in force: the first of ``steps`` whose ``active(state)`` holds.
 
     Raises ``IllegalAction`` ("Nothing can be played now.") when none is."""
@@ -94,13 +116,13 @@ def active_step(steps: Sequence[Step], state: dict) -> Step:
     raise IllegalAction("Nothing can be played now.")
 
 
-def names(state: dict, seats: Iterable[int]) -> str:
+def names(state: Seated, seats: Iterable[int]) -> str:
     """``"Ann"``, ``"Ann or Bob"``, ``"Ann, Bob or Cid"``: the display names of ``seats``."""
     shown = [state["seats"][s] for s in seats]
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
-def not_your_turn(state: dict, actors: Sequence[int]) -> str:
+def not_your_turn(state: Seated, actors: Sequence[int]) -> str:
     """The one refusal of a seat that may not act now: "It is not your turn: Ann is to act." or
     "It is not your turn: Ann or Bob are to act."."""
     if not actors:
@@ -108,7 +130,7 @@ def not_your_turn(state: dict, actors: Sequence[int]) -> str:
     return f"It is not your turn: {names(state, actors)} {'is' if len(actors) == 1 else 'are'} to act."
 
 
-def wrong_kind(step: Step, state: dict, kind: str) -> str:
+def wrong_kind(step: Step[S], state: S, kind: str) -> str:
     """The refusal of an action kind ``step`` does not take: the step's own sentence if it has one
     for ``kind``, else "Now is the time to <doing>: `a`, `b`."."""
     own = step.refuse(state, kind) if step.refuse is not None else None
@@ -117,7 +139,7 @@ def wrong_kind(step: Step, state: dict, kind: str) -> str:
     return f"Now is the time to {step.doing}: " + ", ".join(f"`{k}`" for k in step.takes) + "."
 
 
-def actors_of(steps: Sequence[Step], state: dict) -> list[int]:
+def actors_of(steps: Sequence[Step[S]], state: S) -> list[int]:
     """The seats that may act in the step in force (sorted, no repeats); ``[]`` when none is."""
     for step in steps:
         if step.active(state):
@@ -125,7 +147,7 @@ def actors_of(steps: Sequence[Step], state: dict) -> list[int]:
     return []
 
 
-def dispatch(steps: Sequence[Step], state: dict, seat: int, action: Action, rng: Stream, events: list) -> Step:
+def dispatch(steps: Sequence[Step[S]], state: S, seat: int, action: Action, rng: Stream, events: list) -> Step[S]:
     """Play ``action`` of ``seat`` in the step in force of ``steps``; returns that step.
 
     Raises ``IllegalAction``: no step in force; a kind the step does not take (``wrong_kind``); a
@@ -143,5 +165,5 @@ def dispatch(steps: Sequence[Step], state: dict, seat: int, action: Action, rng:
     return step
 
 
-__all__ = ["Handler", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
+__all__ = ["Handler", "Hooks", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
            "step_in_force", "wrong_kind"]

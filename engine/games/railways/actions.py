@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 Slots = Annotated[list[str], msgspec.Meta(
     description="the slots you play, each `card.slot` (`\"3.2\"` is slot 2 of card 3)")]
@@ -19,7 +19,7 @@ LinkId = Annotated[str, msgspec.Meta(
     description="a rail link, by its end rail spaces: `\"E2-G2\"` (one space: `\"A3\"`)")]
 
 
-class Place(Action, tag="place"):
+class Place(Action, tag="place", frozen=True):
     """Setup: put a passenger die on a printed building, one die per map card (two show 3, two
     show 2)."""
 
@@ -28,7 +28,7 @@ class Place(Action, tag="place"):
     example: ClassVar[dict] = {"type": "place", "at": "A2", "passengers": 3}
 
 
-class BuyLink(Action, tag="buy_link"):
+class BuyLink(Action, tag="buy_link", frozen=True):
     """Buy a complete rail link: as many rail units as its length, a destination of one of its
     ends, one railworker and a link marker."""
 
@@ -37,7 +37,7 @@ class BuyLink(Action, tag="buy_link"):
     example: ClassVar[dict] = {"type": "buy_link", "link": "E2-G2", "slots": ["1.2", "2.2", "3.1"]}
 
 
-class Build(Action, tag="build"):
+class Build(Action, tag="build", frozen=True):
     """Build a Building die on a space: a Build icon and capital twice its passengers."""
 
     at: Space
@@ -46,7 +46,7 @@ class Build(Action, tag="build"):
     example: ClassVar[dict] = {"type": "build", "at": "B4", "die": 2, "slots": ["5.4"]}
 
 
-class Move(Action, tag="move"):
+class Move(Action, tag="move", frozen=True):
     """Move a passenger: a ticket and the destination kind, along bought links."""
 
     from_: Space = msgspec.field(name="from")
@@ -58,28 +58,28 @@ class Move(Action, tag="move"):
     example: ClassVar[dict] = {"type": "move", "from": "A2", "links": ["B2-C2", "E2-G2"], "slots": ["4.1", "4.4"]}
 
 
-class Hire(Action, tag="hire"):
+class Hire(Action, tag="hire", frozen=True):
     """Hire a railworker (+1, at most 6)."""
 
     slots: Slots
     example: ClassVar[dict] = {"type": "hire", "slots": ["4.3"]}
 
 
-class Capital(Action, tag="capital"):
+class Capital(Action, tag="capital", frozen=True):
     """Increase your capital by the capital icons played (at most 20)."""
 
     slots: Slots
     example: ClassVar[dict] = {"type": "capital", "slots": ["4.2"]}
 
 
-class Clean(Action, tag="clean"):
+class Clean(Action, tag="clean", frozen=True):
     """Decrease pollution by one step (never below 1)."""
 
     slots: Slots
     example: ClassVar[dict] = {"type": "clean", "slots": ["5.3"]}
 
 
-class AddPassenger(Action, tag="add_passenger"):
+class AddPassenger(Action, tag="add_passenger", frozen=True):
     """Add a passenger to a building: +1 on its die, or a passenger die from above the map."""
 
     at: Space
@@ -87,7 +87,7 @@ class AddPassenger(Action, tag="add_passenger"):
     example: ClassVar[dict] = {"type": "add_passenger", "at": "D2", "slots": ["4.3"]}
 
 
-class Upgrade(Action, tag="upgrade"):
+class Upgrade(Action, tag="upgrade", frozen=True):
     """Upgrade a bought link (its capital counts double): an Upgrade icon and a destination of
     one of its ends."""
 
@@ -96,7 +96,7 @@ class Upgrade(Action, tag="upgrade"):
     example: ClassVar[dict] = {"type": "upgrade", "link": "E2-G2", "slots": ["6.1"]}
 
 
-class EndDecade(Action, tag="end_decade"):
+class EndDecade(Action, tag="end_decade", frozen=True):
     """After your first action: skip the second and record the decade."""
 
     example: ClassVar[dict] = {"type": "end_decade"}

@@ -33,14 +33,22 @@ def parse(text: str) -> tuple[int, int] | None:
     return (c, r) if 0 <= c < WIDTH and 0 <= r < HEIGHT else None
 
 
+def coords(space: str) -> tuple[int, int]:
+    """``parse`` for a space known to be on the map. Raises ``ValueError`` for one that is not."""
+    p = parse(space)
+    if p is None:
+        raise ValueError(f"{space!r} is not a space of the map")
+    return p
+
+
 def sort_key(space: str) -> tuple[int, int]:
-    c, r = parse(space)
+    c, r = coords(space)
     return (r, c)
 
 
 def card_at(layout: list[int], space: str) -> int:
     """The number of the card under ``space``."""
-    c, r = parse(space)
+    c, r = coords(space)
     return layout[(r // ROWS) * 2 + c // COLS]
 
 
@@ -93,7 +101,7 @@ class Board:
         return self.spaces.get(space) in KINDS
 
     def neighbours(self, space: str) -> list[str]:
-        c, r = parse(space)
+        c, r = coords(space)
         return [label(c + dc, r + dr) for dc, dr in STEP.values()
                 if 0 <= c + dc < WIDTH and 0 <= r + dr < HEIGHT]
 
@@ -107,7 +115,7 @@ class Board:
 
 
 def _toward(spaces: dict[str, str], space: str, d: str) -> str | None:
-    c, r = parse(space)
+    c, r = coords(space)
     dc, dr = STEP[d]
     if not (0 <= c + dc < WIDTH and 0 <= r + dr < HEIGHT):
         return None
@@ -143,15 +151,16 @@ def _board(layout: tuple[int, ...], built: tuple[tuple[str, str], ...]) -> Board
         if start in seen:
             continue
         # walk to one end of the run, then collect it from there
-        prev, cur = None, start
+        prev: str | None = None
+        cur = start
         while True:
-            nxt = [n for _, n, rail in joins(cur) if rail and n != prev]
+            nxt = [n for _, n, rail in joins(cur) if rail and n is not None and n != prev]
             if not nxt or nxt[0] == start:
                 break
             prev, cur = cur, nxt[0]
         run, prev = [cur], None
         while True:
-            nxt = [n for _, n, rail in joins(run[-1]) if rail and n != prev and n not in run]
+            nxt = [n for _, n, rail in joins(run[-1]) if rail and n is not None and n != prev and n not in run]
             if not nxt:
                 break
             prev = run[-1]
@@ -185,7 +194,7 @@ def _board(layout: tuple[int, ...], built: tuple[tuple[str, str], ...]) -> Board
             if s in group:
                 continue
             group.append(s)
-            c, r = parse(s)
+            c, r = coords(s)
             for dc, dr in STEP.values():
                 n = label(c + dc, r + dr) if 0 <= c + dc < WIDTH and 0 <= r + dr < HEIGHT else None
                 if n and spaces[n] == spaces[space] and n not in group:

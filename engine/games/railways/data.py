@@ -10,7 +10,7 @@ from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, fail, load
+from ...common.datafile import DATA_DIR, fail, load
 
 ROWS, COLS = 4, 5
 KINDS = ("R", "L", "C", "I")

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.steps import Hooks, Step
 from . import queries, rules, search
 from .actions import ACTIONS
 from .options import Options
@@ -44,7 +43,7 @@ def _action(handler):
     return play
 
 
-HOOKS = {"prompt": search.prompt, "legal": search.legal_actions, "sample": search.sample,
+HOOKS: Hooks[dict] = {"prompt": search.prompt, "legal": search.legal_actions, "sample": search.sample,
          "default": search.default}
 """Both steps' prompt, legal moves, random move and time-out move (``search``: each reads the phase)."""
 

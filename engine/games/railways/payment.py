@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .data import KIND_NAMES, KINDS, cards, money
 
 SLOT = re.compile(r"^\s*([1-8])\s*[.:/]\s*([1-4])\s*$")

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from railhead.engine.core.errors import IllegalAction
-
-from .board import board, parse
+from ...core.errors import IllegalAction
+from .board import board, coords
 from .rules import build_kind
 
 
@@ -33,7 +32,7 @@ def build_spaces(state: dict) -> list[list[str]]:
         grows = any(now.is_building(n) for n in now.neighbours(space))
         what = f"{kind} building" + (f", completes {gained} link{'s' if gained > 1 else ''}" if gained else "") + \
             (", grows a building" if grows else "")
-        found.append((-gained, -grows, parse(space)[1], parse(space)[0], space, what))
+        found.append((-gained, -grows, coords(space)[1], coords(space)[0], space, what))
     return [[f[4], f[5]] for f in sorted(found)]
 
 

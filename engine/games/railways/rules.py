@@ -5,8 +5,7 @@ Tracks: capital 0-20, pollution 1-13, profit from 0 (unbounded), railworkers 0-6
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .board import Board, board, card_at, parse
 from .data import KINDS, cards
 from .options import Options
@@ -162,7 +161,7 @@ def do_build(state: dict, action, events: list) -> None:
     state["building_dice"].remove(action.die)
     state["built"][at] = kind
     state["dice"][at] = {"n": action.die, "kind": "building"}
-    was = f" on the rail of {b.link_of(at).id}" if b.link_of(at) else ""
+    was = f" on the rail of {on.id}" if (on := b.link_of(at)) else ""
     article = "an" if kind in "IL" else "a"
     events.append({"type": "build", "at": at, "kind": kind,
                    "text": f"Built {article} {kind} building with {action.die} passengers on {at}{was} for {cost} "

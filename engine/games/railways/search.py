@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import rules
 from .board import Board, board, card_at
 from .payment import Need, payments
@@ -82,8 +81,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if build_pay:
         dice = [d for d in sorted(set(state["building_dice"])) if 2 * d <= state["capital"]]
         for space in _open_land(tuple(state["layout"]), tuple(sorted(state["built"].items()))):
-            link = b.link_of(space)
-            if link is not None and link.id in state["markers"]:
+            cut = b.link_of(space)
+            if cut is not None and cut.id in state["markers"]:
                 continue                     # rules.check_build_space: it would cut a bought link
             for d in dice:
                 out += [{"type": "build", "at": space, "die": d, "slots": p.refs()} for p in build_pay]

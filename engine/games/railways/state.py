@@ -6,7 +6,7 @@ the game's money units, pollution 0-13); ``workers`` railworkers; dice are pip c
 """
 from __future__ import annotations
 
-from railhead.engine.core.record import GameState, Record
+from ...core.record import GameState, Record
 
 
 class Setup(Record):

@@ -11,14 +11,14 @@ from typing import Annotated, ClassVar, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 CityRef = Annotated[str, msgspec.Meta(
     description="a city, by hex (`\"J8\"`) or by name (any case, accents optional: `\"koln\"`)")]
 ColourName = Annotated[str, msgspec.Meta(description="one of `red`, `yellow`, `blue`, `black`, `purple`")]
 
 
-class Bid(Action, tag="bid"):
+class Bid(Action, tag="bid", frozen=True):
     """First-player auction, your turn to bid: outbid the high bid."""
 
     amount: Annotated[int, msgspec.Meta(
@@ -26,13 +26,13 @@ class Bid(Action, tag="bid"):
     example: ClassVar[dict] = {"type": "bid", "amount": 3}
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, tag="pass", frozen=True):
     """Auction: drop out (final for this auction). Action phase: use your action doing nothing."""
 
     example: ClassVar[dict] = {"type": "pass"}
 
 
-class Build(Action, tag="build"):
+class Build(Action, tag="build", frozen=True):
     """Action phase: lay 1-4 track tiles in one link (railways-of-the-world.txt, "A. BUILD TRACK").
     Starting at your open end and heading elsewhere redirects that tile (paid again, one of the 4).
     Tiles are straights and gentle curves; track enters a city only by a free spur. A last tile
@@ -63,7 +63,7 @@ class Build(Action, tag="build"):
     example: ClassVar[dict] = {"type": "build", "path": ["I6", "J6", "K6", "L7", "L8"]}
 
 
-class Urbanize(Action, tag="urbanize"):
+class Urbanize(Action, tag="urbanize", frozen=True):
     """Action phase: a gray city takes a New City colour and 2 cubes for $10,000 ("B. URBANIZE")."""
 
     city: CityRef
@@ -72,13 +72,13 @@ class Urbanize(Action, tag="urbanize"):
     example: ClassVar[dict] = {"type": "urbanize", "city": "J8", "colour": "red"}
 
 
-class Upgrade(Action, tag="upgrade"):
+class Upgrade(Action, tag="upgrade", frozen=True):
     """Action phase: engine level +1, up to 8 ("C. UPGRADE ENGINE")."""
 
     example: ClassVar[dict] = {"type": "upgrade"}
 
 
-class Deliver(Action, tag="deliver"):
+class Deliver(Action, tag="deliver", frozen=True):
     """Action phase: move one goods cube over complete links to the first city of its colour,
     at most your engine level of links ("D. DELIVER GOODS CUBE"). In JSON the field is `from`.
     With `fuel_depots`, the cube may go on through a city of its colour holding your depot (one
@@ -104,7 +104,7 @@ class Deliver(Action, tag="deliver"):
     example: ClassVar[dict] = {"type": "deliver", "from": "I6", "colour": "yellow", "links": ["1", "3"]}
 
 
-class TakeCard(Action, tag="take_card"):
+class TakeCard(Action, tag="take_card", frozen=True):
     """Action phase: take a face-up operations card and use it at once ("E. SELECT RAILROAD
     OPERATIONS CARD"); after Hot Spring (Nippon) your next move is a build that is part of this
     action (or a pass giving it up)."""
@@ -119,7 +119,7 @@ class TakeCard(Action, tag="take_card"):
     example: ClassVar[dict] = {"type": "take_card", "card": "city-growth:2", "city": "Paris"}
 
 
-class UseCard(Action, tag="use_card"):
+class UseCard(Action, tag="use_card", frozen=True):
     """Use a card you hold (hand of cards; not an action): Government Land Grant, Perfect
     Engineering, Ferry Line or Tunnel Engineer on your turn in a round, then build (the card is spent by
     that build; another action hands it back); Coal-fueled Engines or Boost, then upgrade your engine
@@ -131,7 +131,7 @@ class UseCard(Action, tag="use_card"):
     example: ClassVar[dict] = {"type": "use_card", "card": "land-grant"}
 
 
-class Inspect(Action, tag="inspect"):
+class Inspect(Action, tag="inspect", frozen=True):
     """Great Britain, holding a Railway Inspector, when asked during another player's delivery:
     `stop` it (the cube stays, that player loses the action, your Inspector is spent; nobody is
     stopped twice) or let it pass ("RAILWAYS of GREAT BRITAIN", "New Operations Cards")."""
@@ -140,7 +140,7 @@ class Inspect(Action, tag="inspect"):
     example: ClassVar[dict] = {"type": "inspect", "stop": True}
 
 
-class WesternLink(Action, tag="western_link"):
+class WesternLink(Action, tag="western_link", frozen=True):
     """Action phase, on a map with a Western Link: with a complete link of yours into a Western Link
     city, build its Western Link for $30,000; 4 red cubes come onto the city, and every red cube
     delivered from it to the market city draws 2 new cubes there ("Build Western Link")."""
@@ -149,7 +149,7 @@ class WesternLink(Action, tag="western_link"):
     example: ClassVar[dict] = {"type": "western_link", "city": "Kansas City"}
 
 
-class KeepBaron(Action, tag="keep_baron"):
+class KeepBaron(Action, tag="keep_baron", frozen=True):
     """At the start (with the ``barons`` option): keep one of your two baron cards, in secret; the
     other is discarded face down."""
 
@@ -157,7 +157,7 @@ class KeepBaron(Action, tag="keep_baron"):
     example: ClassVar[dict] = {"type": "keep_baron", "baron": "escher"}
 
 
-class IssueBonds(Action, tag="issue_bonds"):
+class IssueBonds(Action, tag="issue_bonds", frozen=True):
     """Last round of the game, your turn, holding a baron for the most bonds (not an action):
     issue bonds at will to secure it ("Card & Map Revisions and Clarifications", Daniel Drew and
     James Fisk). Their dividends are paid at the income phase that ends the game."""
@@ -166,7 +166,7 @@ class IssueBonds(Action, tag="issue_bonds"):
     example: ClassVar[dict] = {"type": "issue_bonds", "count": 2}
 
 
-class ReturnBonds(Action, tag="return_bonds"):
+class ReturnBonds(Action, tag="return_bonds", frozen=True):
     """Transcontinental, between the Eastern and Western phases, if you hold bonds: return some to
     the bank, losing 2 + 3 + ... points at once (1 bond 2 points, 2 bonds 5, 3 bonds 9, 4 bonds 14;
     "Transcontinental Rules", "Return Bonds"); 0 keeps them all."""

@@ -12,10 +12,9 @@ from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, DataError, load
-from railhead.engine.common.names import fold
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.datafile import DATA_DIR, DataError, load
+from ...common.names import fold
+from ...core.errors import IllegalAction
 from .network import cities_reached, connected, longest_run, own_graph
 
 KINDS = ("engine_first", "route", "longest", "most_links", "most_cash", "most_bonds", "top_engine", "most_cities",

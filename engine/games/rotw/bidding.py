@@ -3,9 +3,8 @@ and whose turn it is (railways-of-the-world.txt, "1 - First Player Auction" and 
 railways-of-the-world-online-help.txt, "Bidding styles"). Money in thousands of dollars."""
 from __future__ import annotations
 
-from railhead.engine.common import auction as auc
-from railhead.engine.core.errors import IllegalAction
-
+from ...common import auction as auc
+from ...core.errors import IllegalAction
 from .actions import Bid
 from .context import Context
 from .money import dollars, pay, pay_text

@@ -8,18 +8,17 @@ of cards, purple diamond, no symbol) are in ``players[seat]["cards"]``; their ef
 """
 from __future__ import annotations
 
-from railhead.engine.common.names import fold
-from railhead.engine.common.text import plural
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.names import fold
+from ...common.text import plural
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import barons
 from .actions import TakeCard
 from .cities import add_cubes
 from .context import Context
 from .data import CardSpec, city_hex
 from .network import cities_reached, own_graph
-from .periods import is_warp, time_of
+from .periods import is_warp, time_data, time_of
 
 SYMBOL = {"goal": "green circle", "immediate": "red X", "held": "hand of cards", "per_turn": "purple diamond",
           "permanent": "no symbol"}
@@ -64,7 +63,7 @@ def describe(ctx: Context, card: str) -> dict:
         name = f"{s.name}: {city}"
         text = s.text.replace("the named city", city).replace("the gold-rush city", city)
     elif s.per_map == "periods":
-        period = next(p.name for p in time_of(ctx.map).periods if p.id == card.split(":")[1])
+        period = next(p.name for p in time_data(ctx.map).periods if p.id == card.split(":")[1])
         name = f"{s.name}: {period}"
         text = s.text.replace("the named period", period)
     return {"id": card, "name": name, "kind": s.kind, "symbol": SYMBOL[s.kind], "text": text}
@@ -80,7 +79,7 @@ def _instances(ctx: Context, s: CardSpec) -> list[str]:
     if s.per_map == "gold_rush":
         return [f"{s.id}:{ctx.map_cards.sutters_mill}"] if ctx.map_cards.sutters_mill else []
     if s.per_map == "periods":
-        return [f"{s.id}:{p.id}" for p in time_of(ctx.map).periods]
+        return [f"{s.id}:{p.id}" for p in time_data(ctx.map).periods]
     if s.per_map == "first_to":
         return [f"{s.id}:{hexname}" for hexname, _ in ctx.map_cards.first_to]
     if s.per_map in ("capital_charters", "city_charters"):
@@ -124,7 +123,9 @@ def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True
 def lay_out(ctx: Context, cards: dict, count: int, rng: Stream) -> None:
     """Turn ``count`` cards of the deck face up (fewer if it runs out); a Railroad Executive among
     them is replaced by the next card and shuffled back into the deck ("Railroad Executives")."""
-    deck, drawn, back = cards["deck"], [], []
+    deck = cards["deck"]
+    drawn: list[str] = []
+    back: list[str] = []
     while len(drawn) < count and deck:
         card = deck.pop(0)
         (back if spec(ctx, card).effect == "executive" else drawn).append(card)

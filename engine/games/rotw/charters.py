@@ -13,9 +13,8 @@ them (every map but Europe) is untouched. ``ctx`` is the game's ``Context``.
 """
 from __future__ import annotations
 
-from railhead.engine.common.track import BuildPlan
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.track import BuildPlan
+from ...core.errors import IllegalAction
 from .context import Context
 
 CAPITAL = "capital-charter"
@@ -43,7 +42,7 @@ def check_plan(state: dict, ctx: Context, seat: int, plan: BuildPlan) -> None:
         return
     for city in ((plan.start_city if plan.link is None else None), plan.end_city):
         owner = barred(state, ctx, seat, city)
-        if owner is not None:
+        if city is not None and owner is not None:
             raise IllegalAction(f"{state['seats'][owner]} holds the City Charter of {ctx.map.cities[city].name}: "
                                 "nobody else may build track into it.")
 

@@ -1,8 +1,8 @@
 """Goods cubes arriving at a city (urbanize, City Growth)."""
 from __future__ import annotations
 
-from railhead.engine.common.goods import draw
-from railhead.engine.core.rng import Stream
+from ...common.goods import draw
+from ...core.rng import Stream
 
 
 def add_cubes(state: dict, hexname: str, rng: Stream, count: int) -> tuple[list[str], bool]:

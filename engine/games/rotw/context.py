@@ -9,8 +9,7 @@ from functools import lru_cache
 
 import msgspec
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .data import CardSpec, MapCards, MapData, Tables, available_maps, load_cards, load_map, load_map_cards, load_tables
 from .periods import is_composed
 

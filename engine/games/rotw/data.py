@@ -10,10 +10,10 @@ from pathlib import Path
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, DataError, fail, load
-from railhead.engine.common.goods import COLOURS
-from railhead.engine.common.hexgrid import SIDES, edge_key, label, neighbor, normalize, parse, side_towards
-from railhead.engine.common.names import fold
+from ...common.datafile import DATA_DIR, DataError, fail, load
+from ...common.goods import COLOURS
+from ...common.hexgrid import SIDES, coords, edge_key, label, neighbor, normalize, parse, side_towards
+from ...common.names import fold
 
 CITY_COLOURS = (*COLOURS, "gray")
 TERRAIN = {".": "open", "^": "mountain", "~": "water", "f": "ferry", " ": "sea"}
@@ -120,11 +120,11 @@ class MapData(msgspec.Struct, frozen=True):
 
     def in_east(self, hexname: str) -> bool:
         """Whether a hex lies on the Eastern board of a two-board map (``east_column``)."""
-        return parse(hexname)[0] >= self.east_column
+        return coords(hexname)[0] >= self.east_column
 
     def north_of_snow_line(self, hexname: str) -> bool:
         """Whether a hex lies north of the Snow Line (its row is one of the first ``snow_rows``)."""
-        return parse(hexname)[1] < self.snow_rows
+        return coords(hexname)[1] < self.snow_rows
 
 
 MAPS_DIR = DATA_DIR / "maps" / "rotw"
@@ -274,7 +274,7 @@ def _western_link(path: Path, text: str, spec: WesternLinkSpec | None, by_name: 
                  "western_link.city", i, "name")
         hexname = normalize(entry.hex)
         col_row = parse(hexname) if hexname else None
-        if col_row is None or not (0 <= col_row[0] < columns and 0 <= col_row[1] < rows) \
+        if hexname is None or col_row is None or not (0 <= col_row[0] < columns and 0 <= col_row[1] < rows) \
                 or side_towards(city, hexname) is None or hexname in cities or hexname in links.values():
             fail(path, text, f"western_link city {entry.name}: hex {entry.hex!r} must be a board hex beside the city, "
                              "not a city, one per city", "western_link.city", i, "hex")
@@ -467,9 +467,9 @@ def load_map_cards(map_id: str) -> MapCards:
         return hexname
 
     lines = []
-    for line in spec.major_line:
+    for i, line in enumerate(spec.major_line):
         if len(line.cities) != 2 or line.points <= 0:
-            fail(path, text, f"{map_id}: a major line joins two cities for some points", map_id, "major_line")
+            fail(path, text, f"{map_id}: a major line joins two cities for some points", f"{map_id}.major_line", i)
         a, b = (hex_of(c) for c in line.cities)
         lines.append((a, b, line.points))
     rotors = tuple(hex_of(c) for c in spec.rotors)

@@ -5,10 +5,9 @@ on, and the continuation of a cube kept at a Fuel Depot ("Fuel Depots"). Every f
 """
 from __future__ import annotations
 
-from railhead.engine.common.routes import check_route
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.routes import check_route
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import cards as ops
 from . import eventdeck, holdings, mapcards, modules, routing, timetravel, western
 from .actions import Deliver
@@ -101,11 +100,11 @@ def arrive(state: dict, ctx: Context, seat: int, origin: str, colour: str, link_
     dest = passed[-1]
     touched(state, [origin, *passed])
     scored = ", ".join(f"{state['seats'][o]} +{p}" for o, p in sorted(gains.items()))
-    event = {"type": "deliver", "seat": seat,
-             "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
-                     f"{' → '.join(mapdata.cities[h].name for h in passed)} "
-                     f"({counted} link{'s' if counted > 1 else ''}"
-                     f"{', through time' if jumps else ''}): {scored}."}
+    event: dict = {"type": "deliver", "seat": seat,
+                   "text": f"{player['name']} delivers a {colour} cube {mapdata.cities[origin].name} → "
+                           f"{' → '.join(mapdata.cities[h].name for h in passed)} "
+                           f"({counted} link{'s' if counted > 1 else ''}"
+                           f"{', through time' if jumps else ''}): {scored}."}
     if through:
         event["depots"] = list(through)
         event["text"] += f" Fuel Depot tokens used in {', '.join(mapdata.cities[h].name for h in through)}."

@@ -14,15 +14,15 @@ figure and its reason: docs/rules-assumptions.md, "Event deck (issue 21)".
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, fail, load
-from railhead.engine.common.goods import COLOURS
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.datafile import DATA_DIR, fail, load
+from ...common.goods import COLOURS
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import holdings, transcontinental
 from .cities import add_cubes
 from .context import Context
@@ -121,7 +121,7 @@ def setup(state: dict, options, rng: Stream) -> None:
     state["options"]["events"] = True
     ids = sorted(deck())
     rng.shuffle(ids)
-    ed = {"deck": ids, "future": None, "current": None, "discard": []}
+    ed: dict = {"deck": ids, "future": None, "current": None, "discard": []}
     while ed["deck"] and ed["future"] is None:
         card = ed["deck"].pop(0)
         if deck()[card].future:
@@ -153,7 +153,7 @@ def _amount(state: dict, kind: str) -> int:
 
 
 # ------------------------------------------------------------------ lasting effects
-def track_price(state: dict, ctx: Context, plan, cost: int, perks: set[str] = frozenset()) -> int:
+def track_price(state: dict, ctx: Context, plan, cost: int, perks: AbstractSet[str] = frozenset()) -> int:
     """A build's price in thousands with this turn's ``track_cost`` event: ``amount`` per track
     tile (a redirected tile too) of the event's terrain (all terrains without one) that the player
     pays for: a tile a readied card makes free (``perks``: Government Land Grant's open tiles, a
@@ -249,7 +249,7 @@ def after_delivery(state: dict, seat: int, colour: str, links: int, events: list
     """The deliverer's bonus points of a ``delivery_bonus`` event (colour and ``min_links`` met).
     Event ``event_bonus``: ``seat``, ``points``."""
     spec = current(state)
-    if not bonus(state, colour, links):
+    if spec is None or not bonus(state, colour, links):
         return
     state["players"][seat]["points"] += spec.points
     events.append({"type": "event_bonus", "seat": seat, "points": spec.points,
@@ -327,7 +327,7 @@ def _act(state: dict, ctx: Context, spec: EventSpec, rng: Stream, events: list) 
     events.append({"type": "event_acts", "event": spec.id, "text": f"{spec.name}: {what}."})
 
 
-def turn_begins(state: dict, ctx: Context, events: list, rng: Stream | None) -> None:
+def turn_begins(state: dict, ctx: Context, events: list, rng: Stream) -> None:
     """"On Subsequent turns": the current event is discarded, the future one becomes current and
     a new one is drawn (none once the deck is used up). Events ``event_current`` (with ``text``,
     what it does) and ``event_future``; an instant event acts (``event_acts``): a current one that

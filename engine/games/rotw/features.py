@@ -8,10 +8,11 @@ dollars.
 """
 from __future__ import annotations
 
-from railhead.engine.common.hexgrid import edge_key, neighbor
-from railhead.engine.common.track import MAX_TILES, BuildPlan, plan_build
-from railhead.engine.core.errors import IllegalAction
+from collections.abc import Set as AbstractSet
 
+from ...common.hexgrid import edge_key, neighbor
+from ...common.track import MAX_TILES, BuildPlan, plan_build
+from ...core.errors import IllegalAction
 from . import charters, modules, transcontinental
 from .context import Context
 from .data import MapData
@@ -42,7 +43,7 @@ def _tiles(plan: BuildPlan) -> list[tuple[str, list[int]]]:
     return list(plan.tiles) + ([plan.redirect] if plan.redirect else [])
 
 
-def check_plan(ctx: Context, plan: BuildPlan, perks: set[str] = frozenset()) -> None:
+def check_plan(ctx: Context, plan: BuildPlan, perks: AbstractSet[str] = frozenset()) -> None:
     """Refuse a build that crosses a wall (a tile's track reaching a wall side), lays track on a
     Western Link hex, or builds on a ferry hex without a readied Ferry Line card (``perks``).
     Raises ``IllegalAction`` naming the hexes."""
@@ -64,7 +65,7 @@ def check_plan(ctx: Context, plan: BuildPlan, perks: set[str] = frozenset()) -> 
 
 
 def planned(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None,
-            max_tiles: int = MAX_TILES, perks: set[str] = frozenset(), board=None, spurs=None) -> BuildPlan:
+            max_tiles: int = MAX_TILES, perks: AbstractSet[str] = frozenset(), board=None, spurs=None) -> BuildPlan:
     """``track.plan_build`` on this map (or ``board``: the map with a switch hex as a city,
     ``modules.switch_board``), then ``check_plan``, the Transcontinental phase's board
     (``transcontinental.check_build``), Europe's City Charters (``charters.check_plan``) and, with

@@ -5,10 +5,9 @@ actions are the typed structs of ``actions.py``; the rules are in ``rules.py`` a
 """
 from __future__ import annotations
 
-from railhead.engine.core.actions import kind_of
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.actions import kind_of
+from ...core.game import Game
+from ...core.steps import Step
 from . import (
     barons,
     bidding,
@@ -108,6 +107,10 @@ def _pass_auction(state, seat, action, rng, events) -> None:
     bidding.do_pass_auction(state, of(state), seat, events)
 
 
+def _inspect(state, seat, action, rng, events) -> None:
+    inspector.inspect(state, seat, action, rng, events)
+
+
 def _return_bonds(state, seat, action, rng, events) -> None:
     """Between the Transcontinental phases; the last choice opens the West."""
     ctx = of(state)
@@ -129,7 +132,8 @@ def _waiting_for_barons(state, kind: str) -> str:
 
 
 def _actor(state) -> list[int]:
-    return [bidding.actor(state)]
+    seat = bidding.actor(state)          # one seat in the auction and the actions
+    return [] if seat is None else [seat]
 
 
 def _bid_prompt(state, seat) -> dict:
@@ -174,7 +178,7 @@ STEPS = (
          active=lambda state: state["phase"] == "auction", actors=_actor, refuse=_barons_elsewhere,
          prompt=_bid_prompt, legal=_auction_legal, sample=lambda state, seat, rng: sampling.by_kind(
              _auction_legal(state, seat), rng), default=lambda state, seat: dict(_PASS)),
-    Step("inspector", "answer the Railway Inspector's question", {"inspect": inspector.inspect},
+    Step("inspector", "answer the Railway Inspector's question", {"inspect": _inspect},
          active=lambda state: "inspection" in state, actors=lambda state: [inspector.prompt(state)["seat"]],
          refuse=inspector.refuse, prompt=_inspector_prompt, legal=inspector.legal,
          sample=lambda state, seat, rng: rng.choice(inspector.legal(state, seat)), default=inspector.timeout),

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from railhead.engine.core.rng import Stream
-
+from ...core.rng import Stream
 from . import barons, eventdeck, transcontinental
 
 DEALS = 20

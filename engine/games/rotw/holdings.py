@@ -11,11 +11,12 @@ owner (a seat, or ``None`` while open), in the order of ``ctx.map_cards.major_li
 """
 from __future__ import annotations
 
-from railhead.engine.common.hexgrid import edge_key, neighbor
-from railhead.engine.common.names import fold
-from railhead.engine.common.text import plural
-from railhead.engine.core.errors import IllegalAction
+from collections.abc import Set as AbstractSet
 
+from ...common.hexgrid import edge_key, neighbor
+from ...common.names import fold
+from ...common.text import plural
+from ...core.errors import IllegalAction
 from . import cards as ops
 from .context import Context
 from .features import SNOW_SURCHARGE, snow_tiles
@@ -37,7 +38,9 @@ def effects(state: dict, ctx: Context, seat: int) -> dict[str, str]:
     """The seat's kept cards by effect (the first card of each effect)."""
     out: dict[str, str] = {}
     for card in state["players"][seat]["cards"]:
-        out.setdefault(ops.spec(ctx, card).effect, card)
+        effect = ops.spec(ctx, card).effect
+        if effect is not None:                  # a card without an effect is never looked up
+            out.setdefault(effect, card)
     return out
 
 
@@ -93,12 +96,12 @@ def build_perks(state: dict, ctx: Context, seat: int) -> set[str]:
     """What applies to the seat's next build: readied hand cards, and the purple-diamond cards not
     used this turn."""
     player = state["players"][seat]
-    perks = {ops.spec(ctx, c).effect for c in player["armed"]}
+    perks = {e for c in player["armed"] if (e := ops.spec(ctx, c).effect) is not None}
     perks |= {e for e, c in effects(state, ctx, seat).items() if e in ("bridge", "tunnel") and c not in player["used"]}
     return perks
 
 
-def max_tiles(perks: set[str]) -> int:
+def max_tiles(perks: AbstractSet[str]) -> int:
     """Perfect Engineering: 5 tiles in the build instead of 4."""
     return 5 if "perfect_engineering" in perks else 4
 
@@ -110,7 +113,7 @@ def open_tile(ctx: Context, hexname: str, sides: list[int]) -> bool:
     return not any(edge_key(hexname, neighbor(hexname, side)) in ctx.map.ridges for side in sides)
 
 
-def priced(ctx: Context, plan, perks: set[str] = frozenset()) -> tuple[int, list[str]]:
+def priced(ctx: Context, plan, perks: AbstractSet[str] = frozenset()) -> tuple[int, list[str]]:
     """A build's cost in thousands and the cards that lowered it: terrain per tile (a redirected
     tile again), +$4,000 per ridge crossed ("A. BUILD TRACK"), +$1,000 per tile north of the Snow
     Line ("Snow Line"); Land Grant makes completely open tiles free (the Snow Line surcharge

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.core.game import clone
-
+from ...core.game import clone
 from . import cards as ops
 from . import delivery, mapcards, rules
 from .actions import Deliver, Inspect

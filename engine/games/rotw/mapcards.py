@@ -17,15 +17,14 @@ are only called on a working copy of the state.
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import cards as ops
 from . import rules
 from .actions import TakeCard
 from .cities import add_cubes
 from .context import Context
-from .periods import time_of
+from .periods import time_data
 
 IMMEDIATE = ("boomtown", "sutters_mill", "hot_spring")
 """The red X effects of the map cards (taken with ``take_card``, used at once)."""
@@ -121,7 +120,7 @@ def after_delivery(state: dict, ctx: Context, seat: int, origin: str, colour: st
         elif s.goal == "city_cleared" and card.split(":")[1] == origin and not state["cities"][origin]["cubes"]:
             ops.claim(state, ctx, seat, card, s.points, events)
         elif s.goal == "time_bounty":
-            period_of = time_of(ctx.map).period_of
+            period_of = time_data(ctx.map).period_of
             if period_of[dest] == card.split(":")[1] != period_of[origin]:
                 ops.claim(state, ctx, seat, card, s.points, events)
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from railhead.engine.common.goods import COLOURS, draw
-from railhead.engine.common.hexgrid import neighbor, normalize
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.goods import COLOURS, draw
+from ...common.hexgrid import neighbor, normalize
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import transcontinental
 from .context import Context
 from .data import city_hex

@@ -12,10 +12,9 @@ import heapq
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from railhead.engine.common.hexgrid import edge_key, neighbor, opposite, side_towards
-from railhead.engine.common.track import MAX_TILES, shape_ok, used_spurs
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.hexgrid import edge_key, neighbor, opposite, side_of, side_towards
+from ...common.track import MAX_TILES, shape_ok, used_spurs
+from ...core.errors import IllegalAction
 from . import eventdeck, holdings
 from .context import Context, context
 from .data import MapData
@@ -64,7 +63,7 @@ def end_of(links: dict, lid: str) -> tuple[str, int, int]:
     link = links[lid]
     hexes = link["hexes"]
     before = hexes[-2] if len(hexes) > 1 else link["from"]
-    return hexes[-1], side_towards(hexes[-1], before), link["exit"]
+    return hexes[-1], side_of(hexes[-1], before), link["exit"]
 
 
 def from_end(mapdata: MapData, links: dict, lid: str, free: Callable[[str], bool], stop: Stop,
@@ -139,7 +138,7 @@ def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
     out: dict[str, tuple[tuple[str, ...], ...]] = {}
     for start in sorted(mapdata.cities):
         found: dict[str, tuple[int, tuple[str, ...]]] = {}
-        heap = [(0, (start,), None)]
+        heap: list[tuple[int, tuple[str, ...], int | None]] = [(0, (start,), None)]   # entry side
         seen: set[tuple[str, int]] = set()
         while heap:
             cost, path, entry = heapq.heappop(heap)

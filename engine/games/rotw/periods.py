@@ -22,10 +22,9 @@ from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DataError, fail, load
-from railhead.engine.common.hexgrid import edge_key, label, neighbor, normalize, parse
-from railhead.engine.common.names import fold
-
+from ...common.datafile import DataError, fail, load
+from ...common.hexgrid import coords, edge_key, label, neighbor, normalize
+from ...common.names import fold
 from . import data
 from .data import WARP, City, MapData
 
@@ -158,7 +157,7 @@ def _ids(map_id_: str) -> list[str]:
 
 
 def _moved(hexname: str, origin: tuple[int, int]) -> str:
-    col, row = parse(hexname)
+    col, row = coords(hexname)
     return label(col + origin[0], row + origin[1])
 
 
@@ -194,9 +193,12 @@ def _compose(maps_dir, map_id_: str) -> tuple[MapData, TimeData]:
             moved = _moved(h, origin)
             cities[moved] = City(c.name, moved, c.colour, c.cubes, c.spurs)
             by_name[fold(c.name)] = moved
-        warps = tuple(_moved(normalize(w), origin) for w in spec.time_warps)
-        lines = tuple(tuple(_moved(board.by_name[fold(n)], origin) for n in line.cities) for line in spec.time_line)
-        periods.append(Period(pid, spec.name, spec.years, origin, warps, lines))
+        warps = tuple(_moved(w, origin) for w in spec.time_warps)     # checked by load_periods
+        lines = []
+        for line in spec.time_line:                                     # two cities each (load_periods)
+            a, b = (_moved(board.by_name[fold(n)], origin) for n in line.cities)
+            lines.append((a, b))
+        periods.append(Period(pid, spec.name, spec.years, origin, warps, tuple(lines)))
     for p in periods:
         for w in p.warps:
             name = f"Time warp {w}"
@@ -225,6 +227,15 @@ def time_of(mapdata: MapData) -> TimeData | None:
     return compose(mapdata.id)[1] if is_composed(mapdata.id) else None
 
 
+def time_data(mapdata: MapData) -> TimeData:
+    """``time_of`` a map known to be composed (for a Through Time card, view or bounty). Raises
+    ``ValueError`` for another map."""
+    time = time_of(mapdata)
+    if time is None:
+        raise ValueError(f"{mapdata.id} is not a Through Time map")
+    return time
+
+
 def is_warp(mapdata: MapData, hexname: str) -> bool:
     """Whether ``hexname`` is a time warp of ``mapdata``."""
     city = mapdata.cities.get(hexname)
@@ -236,7 +247,7 @@ def choose(wanted: list[str], players: int, rng) -> str:
     least 2), or, when none are named, ``players + 1`` boards at random with ``rng`` (the rulebook's
     advice), again until one has a red city ("It is recommended that players always include at
     least one time period with a red city"). Raises ``IllegalAction`` naming the boards."""
-    from railhead.engine.core.errors import IllegalAction
+    from ...core.errors import IllegalAction
 
     known = list(load_periods())
     if wanted:

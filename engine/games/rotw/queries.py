@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from itertools import islice
 
-from railhead.engine.common.hexgrid import normalize
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.hexgrid import normalize
+from ...core.errors import IllegalAction
 from . import eventdeck, paths, periods, routing, search
 from .context import Context
 from .data import city_hex

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .context import Context
 from .data import city_hex
 from .modules import accepts, tokens, use_token

@@ -8,12 +8,13 @@ game's ``Context`` (map, tables, cards); actions arrive decoded (``actions.py``)
 """
 from __future__ import annotations
 
-from railhead.engine.common.goods import COLOURS, draw, new_bag
-from railhead.engine.common.hexgrid import normalize
-from railhead.engine.common.track import apply_build, remove_incomplete
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
+from collections.abc import Set as AbstractSet
 
+from ...common.goods import COLOURS, draw, new_bag
+from ...common.hexgrid import normalize
+from ...common.track import apply_build, remove_incomplete
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import barons, charters, eventdeck, holdings, modules, periods, routing, timelines, transcontinental
 from . import cards as ops
 from .actions import Build, TakeCard, Urbanize
@@ -63,7 +64,7 @@ def setup(options: Options, seats: list[str], rng: Stream) -> dict:
                            "marker": False, "urbanized": False}
     markers = mapdata.empty_city_markers[n] - (2 if options.short_game else 0)
     bidding = style_for(options.bidding, periods.is_composed(map_id))
-    state = {
+    state: dict = {
         "options": {"map": map_id, "bidding": bidding, "short_game": options.short_game},
         "seats": seats,
         "players": [{"name": name, "cash": 0, "bonds": 0, "points": 0, "engine": 1, "cards": [], "armed": [],
@@ -130,14 +131,14 @@ def default_map(players: int) -> str:
 
 
 # ---------------------------------------------------------------- actions
-def build_cost(ctx: Context, plan, perks: set[str] = frozenset()) -> int:
+def build_cost(ctx: Context, plan, perks: AbstractSet[str] = frozenset()) -> int:
     """Cost in thousands: terrain per tile, a redirected tile again, +$4,000 per ridge crossed,
     +$1,000 per tile north of the Snow Line, less what the cards in ``perks`` save
     (``holdings.priced``). railways-of-the-world.txt, "A. BUILD TRACK" and "Snow Line"."""
     return holdings.priced(ctx, plan, perks)[0]
 
 
-def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, rng: Stream | None = None) -> None:
+def do_build(state: dict, ctx: Context, seat: int, action: Build, events: list, rng: Stream) -> None:
     """railways-of-the-world.txt, "A. BUILD TRACK": up to 4 tiles in one link; the map's walls,
     ferry hexes and Western Link hexes are checked by ``features.check_plan``. The add-ons of the
     modules ride on the same action (``modules.py``): a switch first (the path starts at it), then
@@ -216,7 +217,7 @@ def lay_track(state: dict, ctx: Context, seat: int, action: Build, events: list,
         time = periods.time_of(mapdata)
         if time is not None:
             timelines.check(state, time, seat, {h: c.name for h, c in mapdata.cities.items()}, events)
-    path = [normalize(h) for h in action.path]
+    path = [h for raw in action.path if (h := normalize(raw)) is not None]     # all of them: plan_build checked
     touched(state, path + ([plan.end_city] if plan.end_city and plan.end_city not in path else []))
     return used
 
@@ -338,11 +339,13 @@ def place_marker(state: dict, ctx: Context, hexname: str, events: list) -> None:
 
 def do_take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list) -> None:
     card = ops.face_up_card(ctx, state["cards"]["face_up"], action.card)
-    if ops.spec(ctx, card).effect == "city_growth" and city_hex(ctx.map, action.city or ""):
-        transcontinental.check_growth(state, ctx.map, city_hex(ctx.map, action.city))
+    growth = ops.spec(ctx, card).effect == "city_growth"
+    city = city_hex(ctx.map, action.city or "") if growth else None
+    if city is not None:
+        transcontinental.check_growth(state, ctx.map, city)
     ops.take_card(state, ctx, seat, action, rng, events, urbanize)
-    if ops.spec(ctx, card).effect == "city_growth":     # New Industry is recorded by ``urbanize``
-        touched(state, [city_hex(ctx.map, action.city)])
+    if city is not None:                  # City Growth (take_card refused it without a city); New Industry
+        touched(state, [city])            # is recorded by ``urbanize``
 
 
 def touched(state: dict, hexes: list[str]) -> None:
@@ -352,7 +355,7 @@ def touched(state: dict, hexes: list[str]) -> None:
 
 
 # -------------------------------------------------------------- turn flow
-def next_actor(state: dict, ctx: Context, events: list, rng: Stream | None = None) -> None:
+def next_actor(state: dict, ctx: Context, events: list, rng: Stream) -> None:
     """Move to the next player, the next round, or the income phase (``rng``: the action's stream,
     for the West opening at the end of a turn, ``transcontinental.py``)."""
     state["last"] = state.pop("touched", [])
@@ -380,7 +383,7 @@ def income_of(points: int, ctx: Context | None = None) -> int:
     return (ctx.tables if ctx is not None else load_tables()).income[points % 100]
 
 
-def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = None) -> None:
+def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream) -> None:
     """railways-of-the-world.txt, "3 - Income and Dividends" and "Ending the Game" (and in the
     Transcontinental game, the pause between its phases, ``transcontinental.east_ends``)."""
     dividend = ctx.tables.money.bond_dividend
@@ -413,7 +416,7 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream | None = No
     next_turn(state, ctx, events, rng=rng)
 
 
-def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True, rng: Stream | None = None) -> None:
+def next_turn(state: dict, ctx: Context, events: list, reveal: bool = True, *, rng: Stream) -> None:
     """The next turn begins: cards readied for a turn come back, a bounty may wake, one more
     operations card is turned up (unless ``reveal`` is false: the West has just laid its cards out),
     the first-player auction opens (or Worst is First orders the players), and the Event deck turns

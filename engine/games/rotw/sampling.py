@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES
-from railhead.engine.core.rng import Stream
-
+from ...common.routes import adjacency, routes
+from ...common.track import MAX_TILES
+from ...core.rng import Stream
 from . import eventdeck, holdings, modules, periods, transcontinental, western
 from .context import Context
 from .network import cities_reached
@@ -103,7 +102,7 @@ def _delivery(state: dict, seat: int, rng: Stream, allowed: Callable[[list[dict]
         acts = allowed(delivery_actions(state, seat))
         return acts[rng.below(len(acts))] if acts else None
     links = state["links"]
-    starts = set()                   # a cube leaves along one of the seat's own complete links
+    starts: set[str] = set()         # a cube leaves along one of the seat's own complete links
     for link in links.values():
         if link["owner"] == seat and link["to"]:
             starts.update((link["from"], link["to"]))
@@ -127,7 +126,8 @@ def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
     builds), checked in a random order; ``None`` when no slot gives one."""
     perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
     tiles: dict[str, list[str]] = {}         # one pass over the links: their end tiles at each city,
-    ends, reached = [], set()                # the seat's unfinished links and the cities it reaches
+    ends: list[str] = []                     # the seat's unfinished links and the cities it reaches
+    reached: set[str] = set()
     for lid, link in state["links"].items():
         if type(link) is Link:               # read by attribute: the typed state's hot path
             owner, start, to, hexes = link.owner, link.from_, link.to, link.hexes

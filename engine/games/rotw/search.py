@@ -5,12 +5,13 @@ Build paths are unbounded in general; ``legal_actions`` offers the sample of ``b
 """
 from __future__ import annotations
 
-from railhead.engine.common.goods import COLOURS
-from railhead.engine.common.hexgrid import neighbor, side_towards
-from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.common.track import MAX_TILES, crosses, shape_ok
-from railhead.engine.core.errors import IllegalAction
+from collections.abc import Set as AbstractSet
 
+from ...common.goods import COLOURS
+from ...common.hexgrid import neighbor, side_of, side_towards
+from ...common.routes import adjacency, routes
+from ...common.track import MAX_TILES, crosses, shape_ok
+from ...core.errors import IllegalAction
 from . import (
     barons,
     bidding,
@@ -130,7 +131,7 @@ def can_deliver(state: dict, seat: int) -> bool:
 
 
 def _legal(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None,
-           perks: set[str] = frozenset(), spurs=None):
+           perks: AbstractSet[str] = frozenset(), spurs=None):
     """The plan of a build, or ``None`` when it is refused (``perks``: the seat's readied cards,
     which decide whether ferry hexes may be built on; ``spurs``: ``track.plan_build``'s cache)."""
     try:
@@ -150,7 +151,7 @@ class FreeCorridor:
     asking ``plan_build`` when its track tiles only meet empty hexes or cross single tracks:
     then what remains to check is the spurs (``track.plan_build`` is the rule)."""
 
-    def __init__(self, ctx: Context, state: dict, seat: int, perks: set[str] = frozenset(),
+    def __init__(self, ctx: Context, state: dict, seat: int, perks: AbstractSet[str] = frozenset(),
                  ends: dict[str, list[str]] | None = None):
         """``ends``: city hex -> the end tiles (hexes) of the links at it, where the caller has read them."""
         self.ctx, self.state, self.seat, self.perks = ctx, state, seat, perks
@@ -171,7 +172,7 @@ class FreeCorridor:
                         to = link["to"]
                         if to is not None:
                             self.ends.setdefault(to, []).append(hexes[-1])
-            used = self.used[city] = {side_towards(city, tile) for tile in self.ends.get(city, ())}
+            used = self.used[city] = {side_of(city, tile) for tile in self.ends.get(city, ())}
         return used
 
     def _spur_free(self, city: str, tile: str) -> bool:
@@ -187,9 +188,8 @@ class FreeCorridor:
             return _legal(self.ctx, self.state, self.seat, list(path), toward, self.perks, self.spurs) is not None
         for i in range(1, len(path) - (path[-1] in cities)):
             segs = track.get(path[i])
-            if segs:
-                ahead = path[i + 1] if i + 1 < len(path) else toward
-                sides = [side_towards(path[i], path[i - 1]), side_towards(path[i], ahead)]
+            if segs:                  # never the last hex: a path ending in track was asked above
+                sides = [side_of(path[i], path[i - 1]), side_of(path[i], path[i + 1])]
                 if len(segs) > 1 or not crosses(segs[0]["sides"], sides):
                     return False
         return self._spur_free(path[0], path[1]) and (path[-1] not in cities or self._spur_free(path[-1], path[-2]))
@@ -225,7 +225,7 @@ def build_sample(state: dict, ctx: Context, seat: int) -> list[dict]:
     return acts
 
 
-def from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: set[str] = frozenset()) -> list[dict]:
+def from_open_end(state: dict, ctx: Context, seat: int, lid: str, perks: AbstractSet[str] = frozenset()) -> list[dict]:
     """Part 2 of ``build_sample`` for unfinished link ``lid`` (over ferry hexes with a readied Ferry Line)."""
     mapdata, track, links = ctx.map, state["track"], state["links"]
     link = links[lid]

@@ -14,8 +14,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from railhead.engine.common.auction import Auction
-from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
+from ...common.auction import Auction
+from ...core.record import UNSET, GameState, Record, UnsetType
 
 Bidding = Literal["traditional", "first_to_pass", "worst_is_first", "variant1", "variant2", "through_time"]
 

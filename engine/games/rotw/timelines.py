@@ -17,6 +17,8 @@ on its board), present only in Through Time games.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from .periods import TimeData
 
 
@@ -45,7 +47,7 @@ def _network(links: dict, seat: int, warps: dict[str, str], through_time: bool) 
     return adj
 
 
-def _reaches(adj: dict[str, set[str]], start: set[str], goal: set[str], avoid: set[str] = frozenset()) -> bool:
+def _reaches(adj: dict[str, set[str]], start: set[str], goal: set[str], avoid: AbstractSet[str] = frozenset()) -> bool:
     seen, todo = set(start), list(start)
     while todo:
         here = todo.pop()

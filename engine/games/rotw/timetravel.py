@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from railhead.engine.core.errors import IllegalAction
+from ...core.errors import IllegalAction
 
 
 def own_adjacency(links: dict, mover: int) -> dict[str, list[tuple[str, str]]]:

@@ -19,11 +19,10 @@ income-track points.
 """
 from __future__ import annotations
 
-from railhead.engine.common.goods import draw
-from railhead.engine.common.hexgrid import col_name
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common.goods import draw
+from ...common.hexgrid import col_name
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import barons
 from . import cards as ops
 from .context import Context
@@ -42,6 +41,15 @@ def return_cost(count: int) -> int:
 def of(state: dict) -> dict | None:
     """The Transcontinental record of a game, ``None`` on any other map."""
     return state.get("transcontinental")
+
+
+def record(state: dict) -> dict:
+    """``of`` a game known to be a Transcontinental one (a bond return, the West opening). Raises
+    ``ValueError`` on another map."""
+    t = of(state)
+    if t is None:
+        raise ValueError("not a Transcontinental game")
+    return t
 
 
 EAST_BARONS, WEST_BARONS = "eastern-us", "western-us"
@@ -103,9 +111,10 @@ def may_grow(state: dict, mapdata: MapData, hexname: str) -> bool:
 
 def check_growth(state: dict, mapdata: MapData, hexname: str) -> None:
     """Refuse urbanizing or growing goods where the phase forbids it. Raises ``IllegalAction``."""
-    if not may_grow(state, mapdata, hexname):
+    t = of(state)
+    if t is not None and not may_grow(state, mapdata, hexname):     # may_grow holds on other maps
         name = mapdata.cities[hexname].name
-        if of(state)["phase"] == "west":
+        if t["phase"] == "west":
             raise IllegalAction(f"{name} is on the Eastern board: in the Western phase eastern cities may no longer "
                                 "be urbanized or grow goods.")
         raise IllegalAction(f"{name} is on the Western board, which opens only after the Eastern phase.")
@@ -120,13 +129,14 @@ def check_depot(state: dict) -> None:
 
 def allowed(state: dict, mapdata: MapData, action: dict) -> bool:
     """Whether a legal-action candidate keeps the phase's limits (``search.legal_actions``)."""
-    if of(state) is None:
+    t = of(state)
+    if t is None:
         return True
     kind = action["type"]
     if kind == "build":
         return all(may_build(state, mapdata, h) for h in action.get("path", [])) and \
             (not action.get("mine") or may_grow(state, mapdata, action["mine"])) and \
-            (not action.get("depot") or of(state)["phase"] == "west")
+            (not action.get("depot") or t["phase"] == "west")
     if kind in ("urbanize", "take_card") and action.get("city"):
         return may_grow(state, mapdata, action["city"])
     return True
@@ -198,10 +208,10 @@ def pending(state: dict) -> list[int]:
 def return_bonds(state: dict, ctx: Context, seat: int, count: int, events: list) -> None:
     """``seat`` returns ``count`` bonds (0: none) and loses ``return_cost(count)`` points at once.
     Raises ``IllegalAction`` (more bonds than held, fewer points than the cost, already chosen)."""
-    t = of(state)
     player = state["players"][seat]
     if seat not in pending(state):
         raise IllegalAction("You have no bonds to return now, or you have already chosen.")
+    t = record(state)                 # pending: a Transcontinental game
     if count > player["bonds"]:
         held = f"{player['bonds']} bond{'s' if player['bonds'] != 1 else ''}"
         raise IllegalAction(f"You hold {held}: return at most that many.")
@@ -223,7 +233,7 @@ def open_west(state: dict, ctx: Context, rng: Stream, events: list) -> None:
     removed; each western city gets its printed cubes less one (at least one); the unclaimed
     operations cards leave the game (the "first to" start cards stay) and two cards per player are
     laid out; with barons, two western barons are dealt to each player. Then the Western phase."""
-    t, mapdata, n = of(state), ctx.map, len(state["seats"])
+    t, mapdata, n = record(state), ctx.map, len(state["seats"])
     reached = {h for link in state["links"].values() if link["to"] for h in (link["from"], link["to"])}
     back = 0
     for hexname, city in sorted(state["cities"].items()):

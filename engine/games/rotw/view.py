@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.common import auction as auc
-
+from ...common import auction as auc
 from . import barons, eventdeck, holdings, inspector, mapcards, modules, periods, timelines, transcontinental, western
 from . import cards as ops
 from .bidding import actor, pass_cost
@@ -113,7 +112,7 @@ def time_view(state: dict, mapdata) -> dict:
     """Railways Through Time ("RAILWAYS through TIME"): ``periods`` (each board's ``id``, ``name``,
     ``years``, ``origin`` [column, row] of its top-left hex, ``size`` [columns, rows] and
     ``warps``: hexes) and ``time_lines`` (``timelines.view``)."""
-    time = periods.time_of(mapdata)
+    time = periods.time_data(mapdata)
     size = [periods.load_board(time.periods[0].id).columns, periods.load_board(time.periods[0].id).rows]
     names = {h: c.name for h, c in mapdata.cities.items()}
     return {"periods": [{"id": p.id, "name": p.name, "years": p.years, "origin": list(p.origin), "size": size,
@@ -143,9 +142,9 @@ def baron_view(state: dict, seat: int | None) -> dict:
             card = {k: final[s][k] for k in ("id", "name", "text", "points")} if "barons" in final[s] \
                 else _card(final[s]["id"])
             shown[s] = {**card, "met": final[s]["met"]}
-        elif barons.shown_card(state, s):      # an engine race met (``barons.shown_card``)
-            shown[s] = _card(barons.shown_card(state, s))
-    out = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}
+        elif shown_id := barons.shown_card(state, s):      # an engine race met (``barons.shown_card``)
+            shown[s] = _card(shown_id)
+    out: dict = {"choosing": barons.choosing(state), "shown": {str(s): c for s, c in shown.items()}}
     if b.get("later"):
         out["later"] = True
     if seat is not None:

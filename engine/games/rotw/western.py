@@ -9,9 +9,8 @@ Western Link; a city absent from it is not built yet).
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from .actions import WesternLink
 from .cities import add_cubes
 from .context import Context

@@ -8,13 +8,13 @@ from typing import Annotated, ClassVar, Literal, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 Side = Annotated[str, msgspec.Meta(description="a hex side: `E`, `SE`, `SW`, `W`, `NW` or `NE`")]
 Place = Annotated[str, msgspec.Meta(description="a city or town by name (any case) or its hex")]
 
 
-class Bid(Action, tag="bid"):
+class Bid(Action, tag="bid", frozen=True):
     """An auction for the turn order (base game: a place in the first turn's order; standard game:
     every turn): outbid the high bid."""
 
@@ -22,13 +22,13 @@ class Bid(Action, tag="bid"):
     example: ClassVar[dict] = {"type": "bid", "amount": 3}
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, tag="pass", frozen=True):
     """Auction: drop out of this place's auction. Moving goods: do nothing this round."""
 
     example: ClassVar[dict] = {"type": "pass"}
 
 
-class Select(Action, tag="select"):
+class Select(Action, tag="select", frozen=True):
     """Take an action tile (steam.txt, "Phase 1 – Select Action Tiles"); ``pass_option`` takes a tile
     that has one without paying or acting: it only sets your place in the next turn's order."""
 
@@ -37,7 +37,7 @@ class Select(Action, tag="select"):
     example: ClassVar[dict] = {"type": "select", "tile": "engineer"}
 
 
-class Build(Action, tag="build"):
+class Build(Action, tag="build", frozen=True):
     """Lay a track tile ("Phase 2 – Building the Track"): in a plain hex, a piece of track joining
     two sides (added to a tile already there, it improves it into a crossing or passing tile); in
     a town, the town tile's exits (all of them, the old ones included)."""
@@ -47,7 +47,7 @@ class Build(Action, tag="build"):
     example: ClassVar[dict] = {"type": "build", "hex": "F7", "exits": ["W", "E"]}
 
 
-class Redirect(Action, tag="redirect"):
+class Redirect(Action, tag="redirect", frozen=True):
     """Turn the last tile of an unfinished link of yours, or of an unowned one you may claim, to leave
     by another side ("Changing Direction")."""
 
@@ -56,14 +56,14 @@ class Redirect(Action, tag="redirect"):
     example: ClassVar[dict] = {"type": "redirect", "hex": "F7", "exits": ["W", "NE"]}
 
 
-class Grow(Action, tag="grow"):
+class Grow(Action, tag="grow", frozen=True):
     """City Growth, during your build: the cubes of the city's goods supply space go onto it."""
 
     city: Place
     example: ClassVar[dict] = {"type": "grow", "city": "Wien"}
 
 
-class Urbanize(Action, tag="urbanize"):
+class Urbanize(Action, tag="urbanize", frozen=True):
     """Urbanization, during your build: a New City tile on a town, with the cubes of its goods
     supply space (not one of your 3 or 4 tiles)."""
 
@@ -72,13 +72,13 @@ class Urbanize(Action, tag="urbanize"):
     example: ClassVar[dict] = {"type": "urbanize", "town": "E5", "tile": "A"}
 
 
-class Done(Action, tag="done"):
+class Done(Action, tag="done", frozen=True):
     """End your build."""
 
     example: ClassVar[dict] = {"type": "done"}
 
 
-class Deliver(Action, tag="deliver"):
+class Deliver(Action, tag="deliver", frozen=True):
     """Move a goods cube over complete links, at most your locomotive level of them, to the first
     city of its colour ("Moving a Goods Cube"). In JSON the field is `from`. ``take`` settles your
     own track points with the delivery (you choose first anyway); the other owners still choose."""
@@ -92,13 +92,13 @@ class Deliver(Action, tag="deliver"):
                                "take": "income"}
 
 
-class Locomotive(Action, tag="locomotive"):
+class Locomotive(Action, tag="locomotive", frozen=True):
     """Moving goods: improve your locomotive one level instead (once a turn, free)."""
 
     example: ClassVar[dict] = {"type": "locomotive"}
 
 
-class Capital(Action, tag="capital"):
+class Capital(Action, tag="capital", frozen=True):
     """Standard game, start of a turn: raise $5 per step down the income track (0 steps: none);
     ``always`` with 0 steps: no capital in every later turn either, without being asked (money
     is still raised at every payment that needs it, at the same $5 a step)."""
@@ -108,7 +108,7 @@ class Capital(Action, tag="capital"):
     example: ClassVar[dict] = {"type": "capital", "steps": 2}
 
 
-class Produce(Action, tag="produce"):
+class Produce(Action, tag="produce", frozen=True):
     """Production (standard game), during your build: 2 cubes from the bag onto empty goods supply
     spaces you name."""
 
@@ -116,7 +116,7 @@ class Produce(Action, tag="produce"):
     example: ClassVar[dict] = {"type": "produce", "spaces": ["3", "A"]}
 
 
-class Score(Action, tag="score"):
+class Score(Action, tag="score", frozen=True):
     """After a delivery that gave you track points: all of them as income or all as VP."""
 
     take: Annotated[str, msgspec.Meta(description="`income` or `vp`")]

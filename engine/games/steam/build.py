@@ -7,11 +7,10 @@ steam.txt, "Phase 2 – Building the Track", "Paying for Your First Tracks", "Wh
 """
 from __future__ import annotations
 
-from railhead.engine.common import tilenet
-from railhead.engine.common.hexgrid import SIDES
-from railhead.engine.common.names import fold
-from railhead.engine.core.errors import IllegalAction
-
+from ...common import tilenet
+from ...common.hexgrid import SIDES
+from ...common.names import fold
+from ...core.errors import IllegalAction
 from .data import NEW_CITY_LETTERS, MapData, Rules, load_manifest, place
 from .money import pay_or_refuse
 

@@ -1,9 +1,9 @@
 """The static data of a Steam game: its map and the rules table (cached)."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
-from .data import DataError, MapData, Rules, available_maps, load_map, load_rules
+from ...common.datafile import DataError
+from ...core.errors import IllegalAction
+from .data import MapData, Rules, available_maps, load_map, load_rules
 
 
 def map_for(map_id: str, players: int) -> str:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, DataError, fail, load
-from railhead.engine.common.hexgrid import edge_key, label, normalize, side_towards
-from railhead.engine.common.names import fold
-from railhead.engine.common.tiles import TOWN, Manifest, shape, valid
+from ...common.datafile import DATA_DIR, DataError, fail, load
+from ...common.hexgrid import edge_key, label, normalize, side_towards
+from ...common.names import fold
+from ...common.tiles import TOWN, Manifest, Segment, shape, valid
 
 COLOURS = ("red", "yellow", "blue", "purple", "gray")
 """Goods cube colours (steam.txt, "What You'll Need"): gray cubes go only to gray New Cities."""
@@ -110,7 +110,7 @@ def read_map(path: Path) -> MapData:
     by_name: dict[str, str] = {}
     for i, c in enumerate(raw.city):
         h = normalize(c.hex)
-        if h not in hexes or hexes[h].town:
+        if h is None or h not in hexes or hexes[h].town:
             fail(path, text, f"city {c.name}: hex {c.hex} is not a free hex of the board", "city", i, "hex")
         if c.colour not in COLOURS[:4]:
             fail(path, text, f"city {c.name}: colour must be one of {COLOURS[:4]}", "city", i, "colour")
@@ -122,15 +122,15 @@ def read_map(path: Path) -> MapData:
         by_name[fold(c.name)] = h
     for i, t in enumerate(raw.town):
         h = normalize(t.hex)
-        if h not in hexes:
+        if h is None or h not in hexes:
             fail(path, text, f"town {t.name}: hex {t.hex} is not on the board", "town", i, "hex")
         by_name[fold(t.name)] = h
     for h in cities:
         del hexes[h]
     ridges = set()
     for side in raw.impassable:
-        a, _, b = side.partition("|")
-        a, b = normalize(a), normalize(b)
+        first, _, second = side.partition("|")
+        a, b = normalize(first), normalize(second)
         if a is None or b is None or side_towards(a, b) is None:
             fail(path, text, f"impassable side {side!r} is not between two neighbouring hexes", "impassable")
         ridges.add(edge_key(a, b))
@@ -239,7 +239,7 @@ def load_manifest() -> Manifest:
     cannot exist or two tiles of one shape."""
     path = DATA_DIR / "tables" / "steam" / "tiles.toml"
     raw, text = load(path, TilesFile)
-    types = {}
+    types: dict[str, tuple[tuple[Segment, ...], int]] = {}
     for i, t in enumerate(raw.tile):
         segs = [tuple(s) for s in t.segments]
         if not valid([(a, b) if b != TOWN else (a, TOWN) for a, b in segs]) or \

@@ -9,12 +9,11 @@ back into the turn.
 """
 from __future__ import annotations
 
-from railhead.engine.common import auction as auc
-from railhead.engine.common.goods import draw
-from railhead.engine.common.names import fold
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common import auction as auc
+from ...common.goods import draw
+from ...common.names import fold
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, load_manifest
 from .money import Bankrupt, Payment, can_raise, pay, pay_or_refuse, record
 from .moves import start_moves
@@ -42,7 +41,7 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
     for space in [str(i) for i in range(1, SUPPLY_SPACES + 1)] + list(NEW_CITY_LETTERS):
         supply[space] = sorted(draw(bag, rng, per_space, COLOURS))
     manifest = load_manifest()
-    state = {
+    state: dict = {
         "options": options,
         "seats": seats,
         "players": [{"name": name, "cash": 0, "income": 0, "vp": 0, "loco": 1, "out": False, "tile": None,

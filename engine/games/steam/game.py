@@ -5,11 +5,10 @@ except after a delivery, when every player who scored chooses income or VP at on
 """
 from __future__ import annotations
 
-from railhead.engine.core.actions import kind_of
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.actions import kind_of
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...core.steps import Step
 from . import build, flow, moves, search, standard
 from .actions import ACTIONS
 from .context import map_for, of
@@ -136,10 +135,11 @@ def _only_passes(state, rng, events) -> None:
     pass (no delivery, no locomotive level; a bid it cannot raise), it passes, and the event says
     why. Nothing is decided for it that it could have decided otherwise."""
     for _ in range(100):
-        handler, can = _PASSES.get(state["phase"], (None, None))
-        seat = flow.actor(state) if handler else None
-        if seat is None or can(state, seat):
+        passes = _PASSES.get(state["phase"])
+        seat = flow.actor(state) if passes else None
+        if passes is None or seat is None or passes[1](state, seat):
             return
+        handler = passes[0]
         handler(state, seat, None, rng, events)
         passed = next(e for e in reversed(events) if e.get("type") == "pass" and e.get("seat") == seat)
         passed["text"] = passed["text"].rstrip(".") + (": nothing to deliver and no locomotive level to take."
@@ -152,7 +152,8 @@ def _in(phase: str):
 
 
 def _actor(state) -> list[int]:
-    return [flow.actor(state)]
+    seat = flow.actor(state)             # one seat in every step that uses this
+    return [] if seat is None else [seat]
 
 
 def _kinds(legal):

@@ -6,8 +6,7 @@ at most $4, is kept). Money in dollars.
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from .data import Rules
 
 

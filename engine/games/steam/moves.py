@@ -7,9 +7,8 @@ Goods Cube" and "Track Points". Cube routes are checked by ``engine.common.route
 """
 from __future__ import annotations
 
-from railhead.engine.common.routes import check_route
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.routes import check_route
+from ...core.errors import IllegalAction
 from .build import SteamBoard
 from .data import MapData, Rules, place
 from .money import record

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from railhead.engine.common import tilenet
-from railhead.engine.common.hexgrid import SIDES, neighbor
-from railhead.engine.common.routes import adjacency, routes
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common import tilenet
+from ...common.hexgrid import SIDES, neighbor
+from ...common.routes import adjacency, routes
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from . import build as bld
 from . import flow
 from .context import of
@@ -231,15 +230,14 @@ def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
         return None
     mapdata, rules = of(state)
     b = state["build"]
-    kinds: dict[str, list[dict] | None] = {}
-    for act in build_choices(state, mapdata, rules):
-        kinds.setdefault(act["type"], []).append(act)
-    if b["laid"] < b["limit"] and can_raise(state["players"][seat], rules) >= CHEAPEST_TRACK:
-        kinds["build"] = kinds["redirect"] = None          # drawn when their kind is drawn
+    kinds: dict[str, list[dict]] = {}
+    for choice in build_choices(state, mapdata, rules):
+        kinds.setdefault(choice["type"], []).append(choice)
     names = list(kinds)
+    if b["laid"] < b["limit"] and can_raise(state["players"][seat], rules) >= CHEAPEST_TRACK:
+        names += [k for k in ("build", "redirect") if k not in kinds]      # drawn when their kind is drawn
     while names:
         kind = names.pop(rng.below(len(names)))
-        acts = kinds[kind]
         if kind == "build":
             act = _sample_track(state, mapdata, rules, seat, rng) or _first_priced(
                 state, mapdata, rules, seat,
@@ -252,7 +250,7 @@ def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
             if act is not None:
                 return act
         else:
-            return rng.choice(acts)
+            return rng.choice(kinds[kind])
     return None
 
 

@@ -12,11 +12,10 @@ cities of those numbers, so that the cubes Production puts there reach the map. 
 """
 from __future__ import annotations
 
-from railhead.engine.common import auction as auc
-from railhead.engine.common.goods import draw
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.rng import Stream
-
+from ...common import auction as auc
+from ...common.goods import draw
+from ...core.errors import IllegalAction
+from ...core.rng import Stream
 from .build import SteamBoard, builder, production_spaces
 from .data import COLOURS, MapData, Rules
 from .money import can_raise, pay_or_refuse, record

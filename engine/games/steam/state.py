@@ -13,8 +13,8 @@ from typing import Literal
 
 import msgspec
 
-from railhead.engine.common.auction import Auction
-from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
+from ...common.auction import Auction
+from ...core.record import UNSET, GameState, Record, UnsetType
 
 Phase = Literal["auction", "select", "capital", "order", "build", "move", "score", "over"]
 

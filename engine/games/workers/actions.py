@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 import msgspec
 
-from railhead.engine.core import Action
+from ...core import Action
 
 Card = Annotated[str, msgspec.Meta(description="an action card: structures, tracks, plans, worker, share, store, "
                                                "move or subsidy")]
@@ -23,7 +23,7 @@ Tile = Literal["S", "P", "T"]
 Bonus = Literal["reroll", "plus", "director"]
 
 
-class Place(Action, tag="place"):
+class Place(Action, tag="place", frozen=True):
     """Place action cards face down under +1, +2, +3, +6: all four (``cards``, in slot order) or one
     (``slot`` and ``card``; a card already placed elsewhere swaps places). Editable until ready."""
 
@@ -34,20 +34,20 @@ class Place(Action, tag="place"):
     example: ClassVar[dict] = {"type": "place", "cards": ["structures", "worker", "store", "share"]}
 
 
-class Ready(Action, tag="ready"):
+class Ready(Action, tag="ready", frozen=True):
     """Declare your placed cards (or your assigned dice) final."""
 
     example: ClassVar[dict] = {"type": "ready"}
 
 
-class LowRoll(Action, tag="low_roll"):
+class LowRoll(Action, tag="low_roll", frozen=True):
     """With a sum of 4 or less on your three dice: reroll all three (``true``) or keep them."""
 
     reroll: bool
     example: ClassVar[dict] = {"type": "low_roll", "reroll": True}
 
 
-class Reroll(Action, tag="reroll"):
+class Reroll(Action, tag="reroll", frozen=True):
     """Spend reroll tokens, one per die (by position, 1-4, in your dice as listed); ``[]`` keeps
     your dice and ends your rerolls for this action phase."""
 
@@ -55,7 +55,7 @@ class Reroll(Action, tag="reroll"):
     example: ClassVar[dict] = {"type": "reroll", "dice": [2]}
 
 
-class Assign(Action, tag="assign"):
+class Assign(Action, tag="assign", frozen=True):
     """Put your dice on your placed cards behind the screen: all four (``dice``: the values, in slot
     order, and optionally ``plus``: your +1 tokens per place) or one (``slot`` and ``die``: a value
     you rolled; the die there swaps places)."""
@@ -69,7 +69,7 @@ class Assign(Action, tag="assign"):
     example: ClassVar[dict] = {"type": "assign", "dice": [6, 2, 5, 1]}
 
 
-class Plus(Action, tag="plus"):
+class Plus(Action, tag="plus", frozen=True):
     """Put +1 tokens on a placed card while assigning dice (``tokens`` there, 0 to take them off)."""
 
     slot: Slot
@@ -77,19 +77,19 @@ class Plus(Action, tag="plus"):
     example: ClassVar[dict] = {"type": "plus", "slot": 3, "tokens": 1}
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, tag="pass", frozen=True):
     """Pass your turn and take 1 coin."""
 
     example: ClassVar[dict] = {"type": "pass"}
 
 
-class End(Action, tag="end"):
+class End(Action, tag="end", frozen=True):
     """End your turn (what you did not use is lost)."""
 
     example: ClassVar[dict] = {"type": "end"}
 
 
-class Buy(Action, tag="buy"):
+class Buy(Action, tag="buy", frozen=True):
     """Buy Structures / Tracks / Plans. Top: into your Facilities (``count``; plans up to the number
     of construction sites). Bottom: structures or tracks, 1 straight into ``site``'s warehouse;
     plans, 1 more into your Facilities."""
@@ -100,7 +100,7 @@ class Buy(Action, tag="buy"):
     example: ClassVar[dict] = {"type": "buy", "part": "top", "count": 2}
 
 
-class Worker(Action, tag="worker"):
+class Worker(Action, tag="worker", frozen=True):
     """New Worker. Top: ``hire`` (Union to Facilities) or ``send`` (a worker to ``site``'s ``kind``
     warehouse). Bottom: ``recall`` (1 coin, Houses to Facilities) or ``send``."""
 
@@ -111,14 +111,14 @@ class Worker(Action, tag="worker"):
     example: ClassVar[dict] = {"type": "worker", "part": "top", "do": "hire"}
 
 
-class Share(Action, tag="share"):
+class Share(Action, tag="share", frozen=True):
     """Share, top: put a share on a construction site or route and pay 1 coin per share on it."""
 
     site: Site
     example: ClassVar[dict] = {"type": "share", "site": 2}
 
 
-class Train(Action, tag="train"):
+class Train(Action, tag="train", frozen=True):
     """Share, bottom: a black train on a city; ``toward`` changes its destination (a neighbouring
     city), ``go`` sends it on."""
 
@@ -128,7 +128,7 @@ class Train(Action, tag="train"):
     example: ClassVar[dict] = {"type": "train", "train": 1, "go": True}
 
 
-class Store(Action, tag="store"):
+class Store(Action, tag="store", frozen=True):
     """Store Up: move ``count`` resources of one ``kind`` from your Facilities to ``site``."""
 
     part: Part
@@ -138,7 +138,7 @@ class Store(Action, tag="store"):
     example: ClassVar[dict] = {"type": "store", "part": "top", "kind": "plans", "site": 4, "count": 3}
 
 
-class Send(Action, tag="send"):
+class Send(Action, tag="send", frozen=True):
     """Move Workers: workers from your Facilities to the structures and tracks warehouses of one
     site (bottom: a different site from the top's)."""
 
@@ -149,7 +149,7 @@ class Send(Action, tag="send"):
     example: ClassVar[dict] = {"type": "send", "part": "top", "site": 2, "tracks": 2}
 
 
-class Subsidy(Action, tag="subsidy"):
+class Subsidy(Action, tag="subsidy", frozen=True):
     """Subsidy / Investment: trade two reward tiles (``tiles``, e.g. ``["S", "T"]``) for coins."""
 
     part: Part
@@ -157,14 +157,14 @@ class Subsidy(Action, tag="subsidy"):
     example: ClassVar[dict] = {"type": "subsidy", "part": "top", "tiles": ["S", "T"]}
 
 
-class Invest(Action, tag="invest"):
+class Invest(Action, tag="invest", frozen=True):
     """Subsidy / Investment: move your investment marker one step right."""
 
     part: Part
     example: ClassVar[dict] = {"type": "invest", "part": "top"}
 
 
-class Command(Action, tag="command"):
+class Command(Action, tag="command", frozen=True):
     """Use an Available Command with a director (one per turn). Its card says which of ``site``,
     ``kind``, ``train``, ``toward``, ``token``, ``slots``, ``owner``, ``to_site``, ``to_kind`` it needs."""
 
@@ -180,7 +180,7 @@ class Command(Action, tag="command"):
     example: ClassVar[dict] = {"type": "command", "number": 4}
 
 
-class Choose(Action, tag="choose"):
+class Choose(Action, tag="choose", frozen=True):
     """Answer a question the game asks you: ``tile`` or ``share`` for a reward, a city for a train,
     ``reroll``/``plus``/``director`` for a bonus."""
 

@@ -8,9 +8,8 @@ and ``shares = {seat: n}``. Seat keys inside JSON objects are strings.
 """
 from __future__ import annotations
 
-from railhead.engine.common.text import plural
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.text import plural
+from ...core.errors import IllegalAction
 from . import data
 
 CAPACITY = 2

@@ -3,8 +3,7 @@ Unavailable Command (railway-workers.txt, "Action Phase 1" step c and "Command c
 clarifications"). Each card's effect is named in ``data/cards/workers/commands.toml``."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import board, data, halves, sites, trains
 from .board import gain, name, pay
 

@@ -10,7 +10,7 @@ from functools import cache
 
 import msgspec
 
-from railhead.engine.common.datafile import DATA_DIR, DataError, load
+from ...common.datafile import DATA_DIR, DataError, load
 
 KINDS = ("structures", "plans", "tracks")
 TILE = {"structures": "S", "plans": "P", "tracks": "T"}

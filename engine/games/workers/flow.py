@@ -9,10 +9,10 @@ secret, all at once), ``"play"`` (turns card by card), ``"over"``. Questions tha
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.text import plural
+from ...core.errors import IllegalAction
 from . import board, data, sites, trains
-from .board import gain, name, plural
+from .board import gain, name
 from .halves import acted, can_still_act, do_pass
 from .search import has_move
 
@@ -36,12 +36,13 @@ def setup(options, seats, rng) -> dict:
     if not 0 <= first < n:
         raise IllegalAction(f"The first player is a seat number from 0 to {n - 1}.")
     steps = data.country().investment.steps
-    table_trains = [{"id": i + 1, "step": s, "black": True} for i, s in enumerate(data.country().investment.trains_on)]
+    table_trains: list[dict] = [{"id": i + 1, "step": s, "black": True}
+                                for i, s in enumerate(data.country().investment.trains_on)]
     spare = len(table_trains)
     for i in range(spare, 6):
         # the rest lie white side up, except the first of them with 3-4 players (setup step k)
         table_trains.append({"id": i + 1, "step": None, "black": n >= 3 and i == spare})
-    state = {
+    state: dict = {
         "seats": list(seats), "round": 1, "phase": 1, "step": "place", "baton": first, "bank": 0,
         "in_play": in_play, "projects": projects, "sites": {}, "trains": [], "table_trains": table_trains,
         "market": {k: "black" for k in data.KINDS}, "visited": [steps[0]],

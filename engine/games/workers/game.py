@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from railhead.engine.core.game import Game
-from railhead.engine.core.steps import Step
-
+from ...core.game import Game
+from ...core.steps import Hooks, Step
 from . import flow, halves, pending, search
 from .actions import ACTIONS
 from .options import Options
@@ -68,8 +67,9 @@ def _turn_action(handler):
 
 
 def _waiting(state, kind: str) -> str:
-    q = pending.prompt(state)
-    return f"Waiting for {state['seats'][q['seat']]} to answer: {q['kind']} ({' or '.join(q['options'])})."
+    q = state["pending"][0]           # the question step is in force: a question is pending
+    return (f"Waiting for {state['seats'][pending.who(state, q)]} to answer: {q['kind']} "
+            f"({' or '.join(pending.options(state, q))}).")
 
 
 def _no_question(state, kind: str) -> str | None:
@@ -89,7 +89,7 @@ def _legal(state, seat) -> list[dict]:
     return search.legal_actions(GAME, state, seat)
 
 
-HOOKS = {"prompt": search.prompt, "legal": _legal, "sample": search.sample, "default": search.default}
+HOOKS: Hooks[dict] = {"prompt": search.prompt, "legal": _legal, "sample": search.sample, "default": search.default}
 """Every step's prompt, legal moves, random move and time-out move (``search``: each reads the
 step from the state)."""
 

@@ -3,10 +3,10 @@
 clarifications"; the commands' data is ``data/cards/workers/commands.toml``)."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.text import plural
+from ...core.errors import IllegalAction
 from . import board, data, sites, trains
-from .board import gain, name, pay, plural
+from .board import gain, name, pay
 
 SEND_CARDS = {"buy": ("structures", "tracks", "plans"), "worker": ("worker",), "share": ("share",),
               "train": ("share",), "store": ("store",), "send": ("move",), "subsidy": ("subsidy",),

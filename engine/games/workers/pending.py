@@ -10,8 +10,7 @@ may answer, and what an answer does.
 """
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...core.errors import IllegalAction
 from . import board, data, halves, sites, trains
 
 
@@ -64,6 +63,8 @@ def answer(state, seat, option: str, events) -> None:
     else:
         t = trains.find(state, q["train"])
         project = board.joining(state, t["city"], option)
+        if project is None:     # each option is the far end of a route at the train's city
+            raise ValueError(f"no route joins {t['city']} and {option}")
         trains.run(state, t, project, events)
 
 

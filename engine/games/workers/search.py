@@ -3,10 +3,9 @@ arguments, each checked by a dry run, so buttons, AI seats and random playouts n
 refused move. Card placement and dice are offered one place at a time (plus ``ready``)."""
 from __future__ import annotations
 
-from railhead.engine.core.actions import decode
-from railhead.engine.core.errors import IllegalAction
-from railhead.engine.core.game import clone
-
+from ...core.actions import decode
+from ...core.errors import IllegalAction
+from ...core.game import clone
 from . import board, commands, data, halves, pending
 from .actions import ACTIONS
 

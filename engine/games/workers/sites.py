@@ -3,10 +3,10 @@ rewards, new projects and sites becoming routes (railway-workers.txt, "Construct
 Development" and the FAQ)."""
 from __future__ import annotations
 
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.text import plural
+from ...core.errors import IllegalAction
 from . import board, data
-from .board import gain, name, plural
+from .board import gain, name
 
 PAIR_PAY = 8
 """Coins for each worker-structure or worker-track pair formed (10 with commands 5 and 10)."""
@@ -156,7 +156,7 @@ def _return_warehouse(state, s: dict, kind: str, events) -> None:
         state["players"][seat]["facilities"]["workers"] += workers
         room = min(goods, board.capacity(state, seat, kind))
         board.store_in_facilities(state, seat, kind, room)
-        home = [board.count_of(room, kind) if room else "", board.plural(workers, "worker") if workers else ""]
+        home = [board.count_of(room, kind) if room else "", plural(workers, "worker") if workers else ""]
         if any(home):
             events.append({"type": "home", "seat": seat, "site": s["number"], "kind": kind,
                            "text": f"{name(state, seat)} takes {' and '.join(x for x in home if x)} home from "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from railhead.engine.core.record import UNSET, GameState, Record, UnsetType
+from ...core.record import UNSET, GameState, Record, UnsetType
 
 Step = Literal["place", "low", "tokens", "assign", "play", "payments", "over"]
 Side = Literal["black", "white"]

@@ -8,9 +8,8 @@ it moves: onward, or back at a dead end); ``came`` is the project it last travel
 """
 from __future__ import annotations
 
-from railhead.engine.common.names import fold
-from railhead.engine.core.errors import IllegalAction
-
+from ...common.names import fold
+from ...core.errors import IllegalAction
 from . import board, data
 from .board import gain, name
 
