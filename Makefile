@@ -42,6 +42,7 @@ lint: $(VENV)/.installed-test
 TEST_JOBS ?= auto
 test: $(VENV)/.installed-test
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m pytest -q -n $(TEST_JOBS) --dist worksteal
 
 # The store, table and concurrency suites against a real PostgreSQL: $RAILHEAD_TEST_DB if set,

@@ -131,7 +131,10 @@ def describe(options_type: type[msgspec.Struct]) -> list[OptionInfo]:
     ``TypeError`` naming a field without ``option`` metadata or of a kind players cannot type."""
     out = []
     hints = typing.get_type_hints(options_type, include_extras=True)
-    for field in msgspec.inspect.type_info(options_type).fields:
+    info = msgspec.inspect.type_info(options_type)
+    if not isinstance(info, msgspec.inspect.StructType):
+        raise TypeError(f"{options_type!r} is not a msgspec Struct")
+    for field in info.fields:
         plain, meta = _plain(field.type)
         if not meta:
             raise TypeError(f"{options_type.__module__}.{options_type.__name__}.{field.name} has no option(...) "
