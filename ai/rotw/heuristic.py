@@ -51,6 +51,19 @@ def _near(board: State, seat: int) -> set[str]:
     return reached | {b for a in reached for b, cost in graph.get(a, ()) if cost == 1}
 
 
+def _worth_trying(board: State, action: dict, near: set[str]) -> bool:
+    """Whether to try ``action`` at all: an urbanization, a city's card or a build between two
+    cities only near our network (``_near``) or, for a build, where cubes wait at one end."""
+    kind = action["type"]
+    if kind in ("urbanize", "take_card") and action.get("city"):
+        return action["city"] in near
+    if kind == "build" and len(action.get("path") or ()) > 1:
+        cities = board["cities"]
+        ends = [h for h in (action["path"][0], action["path"][-1]) if h in cities]
+        return any(h in near for h in ends) or sum(len(cities[h]["cubes"]) for h in ends) >= 3
+    return True
+
+
 def _names(view: dict) -> dict[str, str]:
     return {h: c["name"] for h, c in view["cities"].items()}
 
@@ -157,7 +170,7 @@ class Heuristic:
         """The action that raises ``value`` most (the first listed on a tie)."""
         base = V.value(board, seat)
         near = _near(board, seat)
-        acts = [a for a in acts if not a.get("city") or a["type"] not in ("urbanize", "take_card") or a["city"] in near]
+        acts = [a for a in acts if _worth_trying(board, a, near)]
         cards = [a for a in acts if a["type"] == "use_card"]
         tried: list[tuple[float, int, dict, State]] = []
         for n, action in enumerate(a for a in acts if a["type"] != "use_card"):

@@ -87,7 +87,29 @@ def actions_left(state, seat: int) -> int:
 
 def deliveries(state, seat: int) -> list[tuple[int, dict]]:
     """The seat's best delivery of each goods cube it can move now: ``(own points, delivery)``,
-    best first (at most ``ROUTES_SEEN`` routes looked at)."""
+    best first (at most ``ROUTES_SEEN`` routes looked at). On a map without modules or time
+    travel they depend only on the complete links, the cities' colours and cubes and the seat's
+    engine: remembered for those (``_CACHE``), since most moves tried leave them as they are."""
+    if "modules" in state or "time_lines" in state:
+        return _deliveries(state, seat)
+    links = state["links"]
+    key = (state["options"]["map"], seat, state["players"][seat]["engine"],
+           tuple((lid, link["owner"], link["from"], link["to"]) for lid, link in links.items() if link["to"]),
+           tuple((c["colour"], *c["cubes"]) for c in state["cities"].values()))
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= CACHED:
+            _CACHE.clear()
+        found = _CACHE[key] = _deliveries(state, seat)
+    return found
+
+
+CACHED = 20_000
+"""Positions whose deliveries are remembered at most (then the memory starts again)."""
+_CACHE: dict[tuple, list[tuple[int, dict]]] = {}
+
+
+def _deliveries(state, seat: int) -> list[tuple[int, dict]]:
     best: dict[tuple[str, str], tuple[int, dict]] = {}
     key = str(seat)
     for n, d in enumerate(iter_deliveries(state, seat)):
