@@ -162,27 +162,72 @@ def city_graph(map_id: str) -> dict[str, list[tuple[str, int]]]:
     return {a: sorted(bs.items()) for a, bs in graph.items()}
 
 
+@lru_cache(maxsize=16)
+def city_distances(map_id: str) -> dict[str, dict[str, int]]:
+    """Between every two cities of the map, the fewest builds joining them on an empty board
+    (through other cities; ``city_graph``), for the cities it joins at all."""
+    graph = city_graph(map_id)
+    out: dict[str, dict[str, int]] = {}
+    for start in graph:
+        dist, heap = {start: 0}, [(0, start)]
+        while heap:
+            d, here = heapq.heappop(heap)
+            if d > dist[here]:
+                continue
+            for nxt, cost in graph[here]:
+                if d + cost < dist.get(nxt, math.inf):
+                    dist[nxt] = d + cost
+                    heapq.heappush(heap, (d + cost, nxt))
+        out[start] = dist
+    return out
+
+
 def links_between(map_id: str, a: str, b: str, pairs) -> int | None:
     """How many more links a network of city ``pairs`` needs to join ``a`` and ``b`` (its own
-    complete links count nothing), by the map's city graph; ``None`` when it cannot."""
-    graph = city_graph(map_id)
-    own: dict[str, set[str]] = {}
+    complete links count nothing), by the map's city graph; ``None`` when it cannot. The network's
+    parts (cities its links join) are crossed for free; between them, ``city_distances``."""
+    far = city_distances(map_id)
+    part: dict[str, int] = {}
+    groups: list[set[str]] = []
     for x, y in pairs:
-        own.setdefault(x, set()).add(y)
-        own.setdefault(y, set()).add(x)
-    dist, heap = {a: 0}, [(0, a)]
-    while heap:
-        d, here = heapq.heappop(heap)
-        if here == b:
-            return d
-        if d > dist.get(here, math.inf):
-            continue
-        steps = [(c, 0) for c in own.get(here, ())] + graph.get(here, [])
-        for nxt, cost in steps:
-            nd = d + cost
-            if nd < dist.get(nxt, math.inf):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
+        gx, gy = part.get(x), part.get(y)
+        if gx is None and gy is None:
+            part[x] = part[y] = len(groups)
+            groups.append({x, y})
+        elif gx is None or gy is None:
+            g = gx if gx is not None else gy
+            groups[g] |= {x, y}
+            part[x] = part[y] = g
+        elif gx != gy:
+            for c in groups[gy]:
+                part[c] = gx
+            groups[gx] |= groups[gy]
+            groups[gy] = set()
+    nodes = [frozenset(g) for g in groups if g and a not in g and b not in g]
+    start = frozenset(groups[part[a]]) if a in part else frozenset((a,))
+    goal = frozenset(groups[part[b]]) if b in part else frozenset((b,))
+    if start == goal:
+        return 0
+    nodes.append(goal)
+
+    def gap(x: frozenset, y: frozenset) -> float:
+        return min((far.get(c, {}).get(e, math.inf) for c in x for e in y), default=math.inf)
+
+    dist = {start: 0.0}
+    todo = [start] + nodes
+    done: set[frozenset] = set()
+    while todo:
+        here = min((n for n in todo if n in dist), key=lambda n: dist[n], default=None)
+        if here is None or dist[here] == math.inf:
+            return None
+        if here == goal:
+            return int(dist[here])
+        todo.remove(here)
+        done.add(here)
+        for nxt in todo:
+            d = dist[here] + gap(here, nxt)
+            if d < dist.get(nxt, math.inf):
+                dist[nxt] = d
     return None
 
 
