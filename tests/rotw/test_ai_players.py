@@ -52,7 +52,7 @@ def test_the_heuristic_makes_legal_moves_with_a_reason_on_every_map(options, pla
     otherwise), on each map and module, and says why in one line."""
     heuristic = Heuristic()
     kinds = set()
-    for n, (state, seat) in enumerate(positions(options, players, 2, every=15, limit=120)):
+    for n, (state, seat) in enumerate(positions(options, players, 2, every=20, limit=100)):
         choice = heuristic.choose(GAME, state, seat, rng_for("legal", n))
         GAME.apply(state, seat, choice.action)
         assert choice.reason and "\n" not in choice.reason and len(choice.reason) < 200
@@ -60,11 +60,11 @@ def test_the_heuristic_makes_legal_moves_with_a_reason_on_every_map(options, pla
     assert kinds - {"pass"}, "the heuristic did nothing but pass"
 
 
-def test_the_heuristic_finishes_a_game_against_a_random_player_and_wins_it():
-    """A whole game, heuristic against a random player (Rhine & Alps, short game), ends with the
-    heuristic first: a random player buries itself in bonds."""
-    game, players = GAME, [make_player("heuristic"), make_player("random")]
-    state = game.setup({"short_game": True}, ["H", "R"], 5)
+def test_the_heuristic_finishes_a_game_against_random_players_and_wins_it():
+    """A whole game, heuristic against two random players (Rhine & Alps, short game), ends with the
+    heuristic first: random players bury themselves in bonds."""
+    game, players = GAME, [make_player("heuristic"), make_player("random"), make_player("random")]
+    state = game.setup({"short_game": True}, ["H", "R1", "R2"], 5)
     for move in range(3000):
         if not game.actors(state):
             break
@@ -81,7 +81,7 @@ def test_the_heuristic_chooses_the_same_whatever_others_hide(options, players):
     seats' barons, the decks' order and the random stream drawn anew; others' cash hidden) get the
     same move, and the same reason, from the same rng."""
     heuristic = Heuristic()
-    for n, (state, seat) in enumerate(positions(options, players, 7, every=19, limit=100)):
+    for n, (state, seat) in enumerate(positions(options, players, 7, every=25, limit=100)):
         twin = GAME.determinize(state, seat, rng_for("twin", n))
         assert heuristic.choose(GAME, state, seat, rng_for("same", n)) == \
             heuristic.choose(GAME, twin, seat, rng_for("same", n))
