@@ -1,0 +1,26 @@
+"""Railways of the World's AI knowledge (issue 34), behind the hooks of ``ai/games.py``:
+``worth`` (the greedy player's measure), ``Heuristic`` (``heuristic.py``), ``rollout`` and
+``evaluate`` (the search's playouts, ``rollout.py``); ``value.py`` is how a seat values a position."""
+from __future__ import annotations
+
+from railhead.engine import Game
+from railhead.engine.core import State
+
+from .heuristic import Heuristic
+from .rollout import evaluate, rollout
+
+BOND_CASH = 5
+"""Thousands of dollars a bond brings, the rate at which ``worth`` counts money as points."""
+
+
+def worth(game: Game, state: State, seat: int) -> float:
+    """The seat's immediate points and money as its own view shows them: income-track points minus
+    bonds (the final score's parts, railways-of-the-world.txt, "Ending the Game") plus cash in
+    thousands of dollars divided by ``BOND_CASH``. A bond is $5,000 now and a point less at the
+    end, so counting $5,000 as one point makes issuing a bond neither a gain nor a loss at once,
+    and a delivery's points always outweigh keeping the cash a build would cost."""
+    me = game.view(state, seat)["players"][seat]
+    return float(me["points"] - me["bonds"]) + (me["cash"] or 0) / BOND_CASH
+
+
+__all__ = ["Heuristic", "evaluate", "rollout", "worth"]
