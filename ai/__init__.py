@@ -17,9 +17,11 @@ PLAYERS = ("random", "greedy", "heuristic", "search", "search-random")
 """The players ``make_player`` knows: ``search`` plays the game's rollout policy in its playouts,
 ``search-random`` plays random moves there (the plain Monte Carlo baseline)."""
 
-LEVELS = {"easy": ("heuristic", None), "normal": ("search", 100), "hard": ("search", 400)}
-"""The levels of AI seats (issue 34): ``level -> (player, budget)``. Budgets are playouts per move,
-chosen so a move stays under 5 s on a 2-core machine (docs/ai.md)."""
+LEVELS = {"easy": ("heuristic", None), "normal": ("search", 16), "hard": ("search", 48)}
+"""The levels of AI seats (issue 34): ``level -> (player, budget)``. Budgets are playouts per move.
+100 playouts took 15-18 s a Railways of the World move on this 2-core machine under load (the AI
+seats' local game), so normal is 16 (a few seconds) and hard 48; the search starts from the
+heuristic's move (``search.candidates``), so a small budget checks it rather than guessing."""
 
 
 def make_player(kind: str, budget: float | None = None) -> Player:

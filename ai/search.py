@@ -131,7 +131,13 @@ class SearchPlayer:
             return Choice(action, "search: no playout finished; a random move")
         best = max(root.edges.values(), key=lambda e: (e.visits, e.total))
         tally = f"won {best.wins / best.visits:.0%} of {best.visits} playouts after this move, of {done}"
-        return Choice(best.action, f"{best.reason} (search: {tally})" if best.reason else f"search: {tally}")
+        if best.reason:
+            return Choice(best.action, f"{best.reason} (search: {tally})")
+        planned = [e for e in root.edges.values() if e.reason and e.visits]
+        if planned:
+            tally += (f"; the heuristic's move won {planned[0].wins / planned[0].visits:.0%} of "
+                      f"{planned[0].visits}")
+        return Choice(best.action, f"search: {tally}")
 
     def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
         """One playout; returns 1 if it counted, 0 if a move turned out illegal in this determinization."""
