@@ -53,7 +53,7 @@ def test_whole_games_finish_with_legal_moves_at_two_and_four_players(players):
 
 
 def test_a_three_player_game_finishes_and_the_heuristic_beats_two_random_players(three):
-    """Not a tournament (docs/ai-figures-workers.md has those): one game as a smoke check that it
+    """Not a tournament (docs/ai/workers.md has those): one game as a smoke check that it
     plays to win, by the final coins ("Game end victory points")."""
     state, seen = three
     outcome = GAME.outcome(state)
