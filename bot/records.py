@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import msgspec
 
@@ -185,10 +186,22 @@ async def import_game(table: RecordsHost, caller: Caller, data: bytes) -> Reply:
 
 
 
+def _rated_as(row) -> tuple[int | str, str]:
+    """Who a result row is rated as: ``(user id, name)`` for a person; ``("ai:<level>", "AI
+    (<level>)")`` for an AI seat (negative user id; its name ends with the level in brackets)."""
+    if row.user_id >= 0:
+        return row.user_id, row.name
+    found = re.search(r"\((\w+)\)\s*$", row.name)
+    level = found.group(1) if found else "AI"
+    return f"ai:{level}", f"AI ({level})"
+
+
 def ratings(results: list) -> list[dict]:
     """openskill (Plackett-Luce) ratings from finished games of several players, oldest game
     first; ties share a rank. Returns ``[{user_id, name, ordinal, mu, sigma, games, wins}]``
-    best first (``ordinal`` = mu - 3 sigma, the conservative estimate shown)."""
+    best first (``ordinal`` = mu - 3 sigma, the conservative estimate shown). AI seats (negative
+    user ids, a different one per game) are rated as one player per level, "AI (normal)", keyed
+    ``ai:<level>`` in ``user_id``: they are opponents worth beating, not one player called -1."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -200,14 +213,15 @@ def ratings(results: list) -> list[dict]:
         rows = sorted(games[game_id], key=lambda r: r.seat)
         if len(rows) < 2:
             continue                                   # solo games are scores, not contests
-        for r in rows:
-            entry = players.setdefault(r.user_id, {"user_id": r.user_id, "name": r.name, "games": 0, "wins": 0,
-                                                   "rating": model.rating(name=str(r.user_id))})
-            entry["name"] = r.name
-        teams = [[players[r.user_id]["rating"]] for r in rows]
+        keys = [_rated_as(r) for r in rows]
+        for key, name in keys:
+            entry = players.setdefault(key, {"user_id": key, "name": name, "games": 0, "wins": 0,
+                                             "rating": model.rating(name=str(key))})
+            entry["name"] = name
+        teams = [[players[key]["rating"]] for key, _ in keys]
         rated = model.rate(teams, ranks=[r.rank for r in rows])
-        for r, team in zip(rows, rated, strict=True):
-            p = players[r.user_id]
+        for r, (key, _), team in zip(rows, keys, rated, strict=True):
+            p = players[key]
             p["rating"], p["games"], p["wins"] = team[0], p["games"] + 1, p["wins"] + (r.rank == 1)
     out = [{"user_id": p["user_id"], "name": p["name"], "ordinal": p["rating"].ordinal(), "mu": p["rating"].mu,
             "sigma": p["rating"].sigma, "games": p["games"], "wins": p["wins"]} for p in players.values()]

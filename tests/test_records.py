@@ -176,3 +176,22 @@ async def test_health_is_for_admins(db_path):
     text = (await table.health(Caller(5, 1, "Ann", can_manage=True))).caller.text
     assert "games running 1" in text and "Database:" in text and "MB" in text
     await store.close()
+
+
+def test_ai_seats_are_rated_as_one_player_per_level():
+    """AI seats have a negative user id of their game's own (bot/table/robots.py): before, every
+    game's seat -1 was rated as one player whatever its level. Now each level is one opponent,
+    "AI (normal)", and people are rated against it."""
+    from railhead.bot.records import ratings
+    from railhead.bot.store import ResultRow
+
+    rows = [ResultRow(1, 0, 1, "rotw", 9, "", 30, 1, None, "2026-11-01", "Ann"),
+            ResultRow(1, 1, -1, "rotw", 9, "", 20, 2, None, "2026-11-01", "Bot Ada (normal)"),
+            ResultRow(2, 0, 1, "rotw", 9, "", 10, 2, None, "2026-11-02", "Ann"),
+            ResultRow(2, 1, -1, "rotw", 9, "", 25, 1, None, "2026-11-02", "Bot Ada (easy)"),
+            ResultRow(3, 0, 2, "rotw", 9, "", 10, 2, None, "2026-11-03", "Bob"),
+            ResultRow(3, 1, -2, "rotw", 9, "", 25, 1, None, "2026-11-03", "Bot Brunel (normal)")]
+    board = {p["name"]: p for p in ratings(rows)}
+    assert set(board) == {"Ann", "Bob", "AI (normal)", "AI (easy)"}
+    assert board["AI (normal)"]["games"] == 2 and board["AI (normal)"]["wins"] == 1
+    assert board["AI (easy)"]["games"] == 1 and board["AI (easy)"]["user_id"] == "ai:easy"
