@@ -99,7 +99,7 @@ def test_the_same_rng_gives_the_same_move_and_a_seat_that_may_not_act_is_refused
 def test_the_heuristic_delivers_with_its_last_action_of_a_turn():
     """A link built in round 1 opens a delivery; everyone passes round 2; in round 3 the heuristic
     delivers (a point now and the income it brings beat a build paid with bonds), and says so."""
-    state = GAME.setup({}, ["A", "B", "C"], 3)
+    state = GAME.setup({"barons": False}, ["A", "B", "C"], 3)
     for _ in range(3):                                      # everyone passes the auction
         state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
     seat, cities = GAME.actors(state)[0], state["cities"]
