@@ -1,6 +1,7 @@
 """Railways of the World's AI knowledge (issue 34), behind the hooks of ``ai/games.py``:
 ``worth`` (the greedy player's measure), ``Heuristic`` (``heuristic.py``), ``rollout`` and
-``evaluate`` (the search's playouts, ``rollout.py``); ``value.py`` is how a seat values a position."""
+``evaluate`` (the search's playouts, ``rollout.py``), ``PLAYOUT_DEPTH``;
+``value.py`` is how a seat values a position."""
 from __future__ import annotations
 
 from railhead.engine import Game
@@ -8,6 +9,10 @@ from railhead.engine.core import State
 
 from .heuristic import Heuristic
 from .rollout import evaluate, rollout
+
+PLAYOUT_DEPTH = 40
+"""Moves a guided playout plays before ``evaluate`` scores it: about one turn of three players
+(the AI helper's measure: a playout to the end is about 100 moves and 60 ms from the first turn)."""
 
 BOND_CASH = 5
 """Thousands of dollars a bond brings, the rate at which ``worth`` counts money as points."""
@@ -23,4 +28,4 @@ def worth(game: Game, state: State, seat: int) -> float:
     return float(me["points"] - me["bonds"]) + (me["cash"] or 0) / BOND_CASH
 
 
-__all__ = ["Heuristic", "evaluate", "rollout", "worth"]
+__all__ = ["PLAYOUT_DEPTH", "Heuristic", "evaluate", "rollout", "worth"]
