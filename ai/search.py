@@ -10,6 +10,10 @@ or to ``depth`` moves, and credit each move on the path with the result for the 
   be listed (a track build's paths) are searched without enumerating them.
 - A move drawn in one determinization may be illegal in another (an opponent's hidden card): that
   playout stops there and counts for nothing.
+- The root starts from the game's candidates (``candidates``: its own hook, else its heuristic's
+  move), each counted as ``PRIOR`` playouts at an even result, so a small budget keeps the
+  heuristic's move unless playouts show another doing better, rather than following the noise of
+  one or two playouts of a random alternative.
 - Past the tree a playout plays the game's ``rollout`` hook (``ai/games.py``) where it has one,
   else ``random_action``; one cut at ``depth`` is scored by the game's ``evaluate`` hook if any.
 - The result of a finished game is 1 for a winner (shared by a tie) plus a little for each place
@@ -36,10 +40,11 @@ WIDEN = 2.0
 ALPHA = 0.5
 PLACE_BONUS = 0.1      # added to a result for each place above last, in 0..PLACE_BONUS
 SOLO_SCALE = 10.0      # a solo score at which the result is 0.75
+PRIOR = 3              # playouts a candidate counts as having had, at an even result, before any is played
 
 
 class _Edge:
-    __slots__ = ("action", "visits", "total", "wins", "child", "reason")
+    __slots__ = ("action", "visits", "total", "wins", "child", "reason", "prior")
 
     def __init__(self, action: dict, reason: str = ""):
         self.action = action
@@ -48,6 +53,7 @@ class _Edge:
         self.wins = 0
         self.child = _Node()
         self.reason = reason
+        self.prior = 0
 
 
 class _Node:
@@ -122,21 +128,27 @@ class SearchPlayer:
         root = _Node()
         if self.guided:
             for choice in candidates(game, state, seat, rng):
-                root.edges.setdefault(canonical(choice.action), _Edge(choice.action, choice.reason))
+                edge = root.edges.setdefault(canonical(choice.action), _Edge(choice.action, choice.reason))
+                even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
+                edge.visits = edge.prior = PRIOR
+                edge.total = PRIOR * even
+                root.visits += PRIOR
         done = 0
         for _ in range(self.playouts):
             done += self._playout(game, state, seat, seats, root, rng)
-        if not any(e.visits for e in root.edges.values()):
+        if not any(e.visits > e.prior for e in root.edges.values()) and not any(e.prior for e in root.edges.values()):
             action = game.random_action(state, seat, rng)
             return Choice(action, "search: no playout finished; a random move")
         best = max(root.edges.values(), key=lambda e: (e.visits, e.total))
-        tally = f"won {best.wins / best.visits:.0%} of {best.visits} playouts after this move, of {done}"
+        played = best.visits - best.prior
+        tally = (f"won {best.wins / played:.0%} of {played} playouts after this move, of {done}" if played
+                 else f"kept: no other move did better in {done} playouts")
         if best.reason:
             return Choice(best.action, f"{best.reason} (search: {tally})")
-        planned = [e for e in root.edges.values() if e.reason and e.visits]
+        planned = [e for e in root.edges.values() if e.reason and e.visits > e.prior]
         if planned:
-            tally += (f"; the heuristic's move won {planned[0].wins / planned[0].visits:.0%} of "
-                      f"{planned[0].visits}")
+            tally += (f"; the heuristic's move won {planned[0].wins / (planned[0].visits - planned[0].prior):.0%}"
+                      f" of {planned[0].visits - planned[0].prior}")
         return Choice(best.action, f"search: {tally}")
 
     def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
