@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -142,13 +142,34 @@ def standings(kinds: Sequence[str], results: Sequence[GameResult]) -> list[Stand
 
 
 def run(game_id: str, kinds: Sequence[str], games: int, seed: int, budget: float | None, jobs: int = 1,
-        options: dict | None = None) -> list[GameResult]:
-    """Play ``games`` games (``jobs`` processes at once); the results in game order."""
+        options: dict | None = None,
+        on_result: Callable[[int, GameResult], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games (``jobs`` processes at once); the results in game order.
+    ``on_result(index, result)`` is called as each game ends, in game order (the CLI prints a line,
+    so a long run stopped half way still leaves its figures)."""
     args = [(game_id, list(kinds), i, seed, budget, options) for i in range(games)]
+    results: list[GameResult] = []
     if jobs <= 1:
-        return [play_one(*a) for a in args]
+        played = (play_one(*a) for a in args)
+        for i, result in enumerate(played):
+            results.append(result)
+            if on_result is not None:
+                on_result(i, result)
+        return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_play_args, args))
+        for i, result in enumerate(pool.map(_play_args, args)):
+            results.append(result)
+            if on_result is not None:
+                on_result(i, result)
+    return results
+
+
+def game_line(kinds: Sequence[str], index: int, seed: int, result: GameResult) -> str:
+    """One finished game for a progress log: ``game 3 (seed 4): heuristic wins; search 41, ...``
+    (players in seat order)."""
+    winner = kinds[result.winner] if result.winner is not None else "nobody (cut or tied)"
+    scores = ", ".join(f"{kinds[p]} {result.scores[p]:g}" for p in result.seating if p in result.scores)
+    return f"game {index} (seed {seed + index}): {winner} wins; {scores}"
 
 
 def _play_args(args: tuple) -> GameResult:

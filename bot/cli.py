@@ -240,7 +240,10 @@ def tournament(game: str = typer.Option("rotw", help="The game: rotw, steam, wor
     typer.echo(f"{chosen.name}: {games} games of {', '.join(kinds)} from seed {seed}"
                f"{f', budget {budget:g}' if budget else ''}{f', {jobs} at once' if jobs > 1 else ''}.")
     began = time.perf_counter()
-    results = t.run(game, kinds, games, seed, budget, jobs, opts)
+    def progress(index: int, result: t.GameResult) -> None:
+        typer.echo(t.game_line(kinds, index, seed, result), err=True)
+
+    results = t.run(game, kinds, games, seed, budget, jobs, opts, on_result=progress)
     for standing in t.standings(kinds, results):
         typer.echo(standing.line())
     cut = sum(r.winner is None for r in results)

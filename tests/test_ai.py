@@ -109,7 +109,10 @@ def test_the_wilson_interval_matches_a_worked_value():
 def test_a_tournament_rotates_seats_and_repeats_itself():
     from railhead.ai import tournament
 
-    first = tournament.run("rotw", ["random", "random", "random"], 3, seed=4, budget=None)
+    heard: list[int] = []
+    first = tournament.run("rotw", ["random", "random", "random"], 3, seed=4, budget=None,
+                           on_result=lambda i, r: heard.append(i))
+    assert heard == [0, 1, 2]
     assert [r.seating for r in first] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     assert [(r.winner, r.scores) for r in first] == \
         [(r.winner, r.scores) for r in tournament.run("rotw", ["random"] * 3, 3, seed=4, budget=None)]
@@ -127,5 +130,6 @@ def test_the_tournament_command_prints_standings_and_refuses_unknown_players():
                                  "--budget", "2"])
     assert result.exit_code == 0, result.output
     assert "search" in result.output and "random" in result.output and "mean score" in result.output
+    assert "game 0 (seed 1): " in result.output and "game 1 (seed 2): " in result.output   # a line per game
     result = runner.invoke(app, ["tournament", "--players", "oracle,random,random"])
     assert result.exit_code == 2 and "unknown player 'oracle'" in result.output
