@@ -3,11 +3,11 @@ immediate points or money (the game's ``worth`` hook, ``ai/games.py``), else one
 floor a heuristic must clearly beat."""
 from __future__ import annotations
 
-from railhead.engine import Game, IllegalAction
-from railhead.engine.core import State, Stream, clone
+from railhead.engine import Game
+from railhead.engine.core import State, Stream
 
 from .games import hook
-from .player import Choice
+from .player import Choice, try_move
 
 SAMPLED = 96        # at most this many of the legal moves are tried (drawn at random when there are more)
 
@@ -35,10 +35,8 @@ class GreedyPlayer:
         base = worth(game, state, seat)
         best, gain = [], 0.0
         for action in moves:
-            after = clone(state)
-            try:
-                game.apply_trusted(after, seat, action)
-            except IllegalAction:
+            after = try_move(game, state, seat, action)
+            if after is None:
                 continue
             delta = worth(game, after, seat) - base
             if delta > gain + 1e-9:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from railhead.engine import Game
-from railhead.engine.core import State, Stream
+from railhead.engine import Game, IllegalAction
+from railhead.engine.core import State, Stream, clone
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,17 @@ class Choice:
 
     action: dict
     reason: str
+
+
+def try_move(game: Game, state: State, seat: int, action: dict) -> State | None:
+    """``state`` after ``seat`` plays ``action``, on a copy (``state`` is untouched), or ``None``
+    when the rules refuse the move: how a player weighs a move it is not sure is legal."""
+    after = clone(state)
+    try:
+        game.apply_trusted(after, seat, action)
+    except IllegalAction:
+        return None
+    return after
 
 
 class Player(Protocol):

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import math
 
-from railhead.engine import Game, IllegalAction
-from railhead.engine.core import State, Stream, clone
+from railhead.engine import Game
+from railhead.engine.core import State, Stream
+
+from ..player import try_move
 
 DRAWS = 6
 """Legal actions drawn to pick the best of, in a playout."""
@@ -45,10 +47,8 @@ def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
     best, score = None, -math.inf
     for _ in range(DRAWS):
         action = rng.choice(by_kind[rng.choice(list(by_kind))])
-        after = clone(state)
-        try:
-            game.apply_trusted(after, seat, action)
-        except IllegalAction:
+        after = try_move(game, state, seat, action)
+        if after is None:
             continue
         gain = worth(game, after, seat) - base
         if gain > score:

@@ -12,7 +12,7 @@ any map or module is judged by ``value`` the same way, so nothing is left unansw
 """
 from __future__ import annotations
 
-from railhead.engine import Game, IllegalAction
+from railhead.engine import Game
 from railhead.engine.core import State, Stream, clone
 from railhead.engine.games.rotw import barons
 from railhead.engine.games.rotw.context import of
@@ -20,7 +20,7 @@ from railhead.engine.games.rotw.network import own_graph
 from railhead.engine.games.rotw.rules import ROUNDS
 from railhead.engine.games.rotw.search import from_open_end
 
-from ..player import Choice
+from ..player import Choice, try_move
 from . import value as V
 
 FINISH = 0.8
@@ -174,10 +174,8 @@ class Heuristic:
         cards = [a for a in acts if a["type"] == "use_card"]
         tried: list[tuple[float, int, dict, State]] = []
         for n, action in enumerate(a for a in acts if a["type"] != "use_card"):
-            after = clone(board)
-            try:
-                game.apply_trusted(after, seat, action)
-            except IllegalAction:
+            after = try_move(game, board, seat, action)
+            if after is None:
                 continue
             gain = V.value(after, seat) - base
             if action["type"] == "build":
@@ -186,10 +184,8 @@ class Heuristic:
         builds = [t[2] for t in sorted((t for t in tried if t[2]["type"] in ("build", "upgrade")),
                                        key=lambda t: (-t[0], t[1]))[:CARD_TRIES]]
         for action in cards:
-            after = clone(board)
-            try:
-                game.apply_trusted(after, seat, action)
-            except IllegalAction:
+            after = try_move(game, board, seat, action)
+            if after is None:
                 continue
             tried.append((self._then(game, after, seat, base, builds), len(tried), action, after))
         best, best_gain, best_after = None, None, None
@@ -205,10 +201,8 @@ class Heuristic:
         ``moves`` (the best builds and upgrade without it) made then, which spends it."""
         best = -1e9
         for action in moves:
-            done = clone(after)
-            try:
-                game.apply_trusted(done, seat, action)
-            except IllegalAction:
+            done = try_move(game, after, seat, action)
+            if done is None:
                 continue
             best = max(best, V.value(done, seat) - base)
         return best
@@ -223,10 +217,8 @@ class Heuristic:
         ctx = of(after)
         for lid in open_links:
             for action in from_open_end(after, ctx, seat, lid):
-                done = clone(after)
-                try:
-                    game.apply_trusted(done, seat, action)
-                except IllegalAction:
+                done = try_move(game, after, seat, action)
+                if done is None:
                     continue
                 link = done["links"].get(lid)
                 if link is None or link["to"] is None:

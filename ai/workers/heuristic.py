@@ -15,11 +15,9 @@ two states that differ only in other seats' secrets get the same move.
 """
 from __future__ import annotations
 
-from railhead.engine import IllegalAction
-from railhead.engine.core import clone
 from railhead.engine.games.workers.search import turn_candidates
 
-from ..player import Choice
+from ..player import Choice, try_move
 from . import plan, words
 
 
@@ -69,10 +67,8 @@ class Heuristic:
         round_, phase = det["round"], det["phase"]
         scored = []
         for action in moves:
-            after = clone(det)
-            try:
-                game.apply_trusted(after, seat, action)
-            except IllegalAction:
+            after = try_move(game, det, seat, action)
+            if after is None:
                 continue
             scored.append((value_after(after, seat, round_, phase), action))
         if not scored:
