@@ -5,15 +5,23 @@ zone and future draw resampled from what that seat has seen), walk down one tree
 playouts, add one new move, play on (the game's rollout policy, else at random; ``apply_trusted``) to the end
 or to ``depth`` moves, and credit each move on the path with the result for the seat that made it.
 
-- The tree's moves at a node are drawn with ``random_action`` as the node is visited more
-  (progressive widening: at most ``WIDEN * visits ** ALPHA`` children), so games whose moves cannot
-  be listed (a track build's paths) are searched without enumerating them.
+- The tree's moves at a node are drawn as the node is visited more (progressive widening: at most
+  ``WIDEN * visits ** ALPHA`` children), so games whose moves cannot be listed (a track build's
+  paths) are searched without enumerating them: at the root with ``random_action``, below it with
+  the rollout policy (the moves a playout would make, so the other seats are met as the playouts
+  model them). A draw of a move the node already has is not played for that reason: UCB1 chooses
+  instead, else the moves a policy favours (a pass, a locomotive) would take the playouts.
+- A game with a ``candidates`` hook names every move its root considers: the root does not widen
+  past them (a random Steam build among hundreds is never worth a playout the hook's moves need).
 - A move drawn in one determinization may be illegal in another (an opponent's hidden card): that
   playout stops there and counts for nothing.
 - The root starts from the game's candidates (``candidates``: its own hook, else its heuristic's
-  move), each counted as ``PRIOR`` playouts at an even result, so a small budget keeps the
-  heuristic's move unless playouts show another doing better, rather than following the noise of
-  one or two playouts of a random alternative.
+  move), each counted as ``PRIOR`` playouts at the root's mean result so far (its real playouts'
+  mean, an even result before any), so a small budget keeps the heuristic's move unless playouts
+  show another doing better, rather than following the noise of one or two playouts of a random
+  alternative. The prior follows the mean, not a fixed even result, because a cut playout's
+  ``evaluate`` is a chance of winning: a seat far behind scores 0.05 whatever it plays, and a fixed
+  prior of a third would make every candidate it has tried look worse than those it has not.
 - Past the tree a playout plays the game's ``rollout`` hook (``ai/games.py``) where it has one,
   else ``random_action``; one cut at ``depth`` is scored by the game's ``evaluate`` hook if any.
 - The result of a finished game is 1 for a winner (shared by a tie) plus a little for each place
@@ -44,24 +52,38 @@ PRIOR = 3              # playouts a candidate counts as having had, at an even r
 
 
 class _Edge:
-    __slots__ = ("action", "visits", "total", "wins", "child", "reason", "prior")
+    """A move from a node: ``visits`` counts its ``prior`` playouts too, ``total`` only real results."""
+
+    __slots__ = ("action", "visits", "total", "child", "reason", "prior")
 
     def __init__(self, action: dict, reason: str = ""):
         self.action = action
         self.visits = 0
         self.total = 0.0
-        self.wins = 0
         self.child = _Node()
         self.reason = reason
         self.prior = 0
 
 
 class _Node:
-    __slots__ = ("visits", "edges")
+    """A position in the tree: ``visits`` (priors included), ``real`` and ``total`` (its real
+    playouts and the sum of their results for the seat to move) and its ``edges``."""
+
+    __slots__ = ("visits", "edges", "real", "total")
 
     def __init__(self) -> None:
         self.visits = 0
+        self.real = 0
+        self.total = 0.0
         self.edges: dict[bytes, _Edge] = {}
+
+    def mean(self, even: float) -> float:
+        """The mean of the real results so far, ``even`` before any."""
+        return self.total / self.real if self.real else even
+
+    def value(self, edge: _Edge, even: float) -> float:
+        """The edge's mean result, its prior playouts counted at ``mean``."""
+        return (edge.total + edge.prior * self.mean(even)) / edge.visits if edge.visits else 0.0
 
 
 def rewards(game: Game, state: State, seats: int) -> list[float]:
@@ -126,12 +148,13 @@ class SearchPlayer:
         self._evaluate = hook(game.id, "evaluate") if self.guided else None
         self._depth = self.depth or (hook(game.id, "PLAYOUT_DEPTH") if self.guided else None) or 2000
         root = _Node()
+        self._even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
+        self._root, self._closed = root, False
         if self.guided:
+            self._closed = hook(game.id, "candidates") is not None
             for choice in candidates(game, state, seat, rng):
                 edge = root.edges.setdefault(canonical(choice.action), _Edge(choice.action, choice.reason))
-                even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
                 edge.visits = edge.prior = PRIOR
-                edge.total = PRIOR * even
                 root.visits += PRIOR
         done = 0
         for _ in range(self.playouts):
@@ -139,17 +162,23 @@ class SearchPlayer:
         if not any(e.visits > e.prior for e in root.edges.values()) and not any(e.prior for e in root.edges.values()):
             action = game.random_action(state, seat, rng)
             return Choice(action, "search: no playout finished; a random move")
-        best = max(root.edges.values(), key=lambda e: (e.visits, e.total))
+        best = max(root.edges.values(), key=lambda e: (e.visits, root.value(e, self._even)))
         played = best.visits - best.prior
-        tally = (f"won {best.wins / played:.0%} of {played} playouts after this move, of {done}" if played
+        tally = (f"{self._share(best)} in {played} of {done} playouts after this move" if played
                  else f"kept: no other move did better in {done} playouts")
         if best.reason:
             return Choice(best.action, f"{best.reason} (search: {tally})")
         planned = [e for e in root.edges.values() if e.reason and e.visits > e.prior]
         if planned:
-            tally += (f"; the heuristic's move won {planned[0].wins / (planned[0].visits - planned[0].prior):.0%}"
-                      f" of {planned[0].visits - planned[0].prior}")
+            tally += f"; the heuristic's move: {self._share(planned[0])} in {planned[0].visits - planned[0].prior}"
         return Choice(best.action, f"search: {tally}")
+
+    @staticmethod
+    def _share(edge: _Edge) -> str:
+        """What the playouts after ``edge`` said, for a player: its mean result, a share of a win
+        (a cut playout counts its ``evaluate``d chance, a finished one 1 for a win)."""
+        played = edge.visits - edge.prior
+        return f"about {min(1.0, edge.total / played):.0%} to win"
 
     def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
         """One playout; returns 1 if it counted, 0 if a move turned out illegal in this determinization."""
@@ -161,15 +190,16 @@ class SearchPlayer:
                 break
             actor = seat if first else (actors[0] if len(actors) == 1 else rng.choice(actors))
             first = False
-            if len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
-                action = game.random_action(s, actor, rng)
+            fresh = False
+            closed = node is self._root and self._closed and node.edges
+            if not closed and len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
+                action = (_random_move if node is self._root else self._rollout)(game, s, actor, rng)
                 key = canonical(action)
-                edge = node.edges.get(key)
-                fresh = edge is None
+                fresh = key not in node.edges
                 if fresh:
                     edge = node.edges[key] = _Edge(action)
-            else:
-                edge, fresh = self._select(node), False
+            if not fresh:       # no room for a new move, or the draw was one the node has: UCB chooses
+                edge = self._select(node, self._even)
             try:
                 game.apply_trusted(s, actor, edge.action)
             except IllegalAction:
@@ -192,15 +222,25 @@ class SearchPlayer:
             result = rewards(game, s, seats)
         for node, edge, actor in path:
             node.visits += 1
+            node.real += 1
+            node.total += result[actor]
             edge.visits += 1
             edge.total += result[actor]
-            edge.wins += result[actor] >= 1.0
         return 1
 
     @staticmethod
-    def _select(node: _Node) -> _Edge:
+    def _select(node: _Node, even: float) -> _Edge:
+        """UCB1 over the node's edges, their values scaled to 0..1 between the lowest and highest
+        at the node (as MuZero does: a cut playout's chance of winning may vary over 0.02, a whole
+        game's result over 1.1, and one exploration constant must serve both)."""
         log_n = math.log(max(node.visits, 1))
+        values = {id(e): node.value(e, even) for e in node.edges.values() if e.visits}
+        low, high = min(values.values(), default=0.0), max(values.values(), default=1.0)
+        span = high - low if high - low > 1e-9 else 1.0
+
         def ucb(e: _Edge) -> float:
-            return math.inf if e.visits == 0 else e.total / e.visits + EXPLORE * math.sqrt(log_n / e.visits)
+            if e.visits == 0:
+                return math.inf
+            return (values[id(e)] - low) / span + EXPLORE * math.sqrt(log_n / e.visits)
 
         return max(node.edges.values(), key=ucb)

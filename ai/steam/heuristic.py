@@ -311,9 +311,16 @@ class Turn:
     def best_plan(self, tiles_now: int, acts: list[dict] | None = None) -> Plan | None:
         """The most valuable link to build with ``tiles_now`` tiles this build (worth more than
         nothing), its first tile legal when ``acts`` are given."""
+        ranked = self.ranked_plans(tiles_now, acts, 1)
+        return ranked[0] if ranked else None
+
+    def ranked_plans(self, tiles_now: int, acts: list[dict] | None = None, most: int = 3) -> list[Plan]:
+        """Up to ``most`` links worth building with ``tiles_now`` tiles this build, the most
+        valuable first (``plan_value`` > 0; the first listed of equals), each with a legal first
+        tile when ``acts`` are given."""
         if self.r <= 1 and tiles_now <= 0:
-            return None
-        best = None
+            return []
+        kept: list[Plan] = []
         plans = self.b.plans(tiles_now + PLAN_REACH if self.r > 2 else tiles_now)
         begun = {lid for lid, link in self.b.links.items() if link["owner"] == self.b.seat and link["to"] is None
                  and link["turn"] == self.b.v["turn"]}
@@ -325,12 +332,14 @@ class Turn:
             if plan.lid is None and plan.tiles > tiles_now + 3:
                 continue
             plan.value = self.plan_value(plan, tiles_now)
-            if plan.value <= 0 or (best is not None and plan.value <= best.value):
+            if plan.value <= 0 or (len(kept) == most and plan.value <= kept[-1].value):
                 continue
             if acts is not None and self.b.first_action(plan, acts) is None:
                 continue
-            best = plan
-        return best
+            kept.append(plan)
+            kept.sort(key=lambda p: -p.value)                   # stable: the first listed of equals stays first
+            del kept[most:]
+        return kept
 
     def _safe(self, plan: Plan) -> bool:
         """Whether paying for ``plan``'s tiles this build keeps the income track where the seat can

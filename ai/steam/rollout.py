@@ -23,6 +23,9 @@ from .economy import take_income
 from .network import Board
 
 LOCO_CAP = 3
+PLAYOUT_DEPTH = 40
+"""Moves a guided playout plays before ``evaluate`` scores it: about one and a half turns of
+three players (a turn of three heuristic players is 22-29 moves)."""
 FREE = ("turn-order", "first-build")
 
 
