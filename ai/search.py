@@ -12,7 +12,11 @@ or to ``depth`` moves, and credit each move on the path with the result for the 
   model them). A draw of a move the node already has is not played for that reason: UCB1 chooses
   instead, else the moves a policy favours (a pass, a locomotive) would take the playouts.
 - A game with a ``candidates`` hook names every move its root considers: the root does not widen
-  past them (a random Steam build among hundreds is never worth a playout the hook's moves need).
+  past them (a random Steam build among hundreds is never worth a playout the hook's moves need),
+  and the n-th playout of every root move draws the same determinization and random stream
+  (common random numbers), so two moves are compared on the same hidden cards and dice, not on
+  luck: with 8 to 16 playouts a move, the luck of the draws is larger than most differences
+  between good moves.
 - A move drawn in one determinization may be illegal in another (an opponent's hidden card): that
   playout stops there and counts for nothing.
 - The root starts from the game's candidates (``candidates``: its own hook, else its heuristic's
@@ -38,7 +42,7 @@ from __future__ import annotations
 import math
 
 from railhead.engine import Game, IllegalAction, canonical
-from railhead.engine.core import State, Stream
+from railhead.engine.core import State, Stream, rng_for
 
 from .games import hook
 from .player import Choice
@@ -48,13 +52,13 @@ WIDEN = 2.0
 ALPHA = 0.5
 PLACE_BONUS = 0.1      # added to a result for each place above last, in 0..PLACE_BONUS
 SOLO_SCALE = 10.0      # a solo score at which the result is 0.75
-PRIOR = 3              # playouts a candidate counts as having had, at an even result, before any is played
+PRIOR = 3              # playouts a root candidate counts as having had, at the root's mean result
 
 
 class _Edge:
     """A move from a node: ``visits`` counts its ``prior`` playouts too, ``total`` only real results."""
 
-    __slots__ = ("action", "visits", "total", "child", "reason", "prior")
+    __slots__ = ("action", "visits", "total", "child", "reason", "prior", "draws")
 
     def __init__(self, action: dict, reason: str = ""):
         self.action = action
@@ -63,6 +67,7 @@ class _Edge:
         self.child = _Node()
         self.reason = reason
         self.prior = 0
+        self.draws = 0          # playouts begun after this move at the root (the stream's index)
 
 
 class _Node:
@@ -149,7 +154,8 @@ class SearchPlayer:
         self._depth = self.depth or (hook(game.id, "PLAYOUT_DEPTH") if self.guided else None) or 2000
         root = _Node()
         self._even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
-        self._root, self._closed = root, False
+        self._closed = False
+        self._base = rng.below(1 << 30)
         if self.guided:
             self._closed = hook(game.id, "candidates") is not None
             for choice in candidates(game, state, seat, rng):
@@ -182,6 +188,11 @@ class SearchPlayer:
 
     def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
         """One playout; returns 1 if it counted, 0 if a move turned out illegal in this determinization."""
+        chosen = None
+        if self._closed and root.edges:     # common random numbers: the n-th playout of each root move
+            chosen = self._select(root, self._even)
+            rng = rng_for(f"search:{self._base}", chosen.draws)
+            chosen.draws += 1
         s = game.determinize(state, seat, rng)
         node, path, first = root, [], True
         while True:
@@ -189,17 +200,18 @@ class SearchPlayer:
             if not actors:
                 break
             actor = seat if first else (actors[0] if len(actors) == 1 else rng.choice(actors))
-            first = False
             fresh = False
-            closed = node is self._root and self._closed and node.edges
-            if not closed and len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
-                action = (_random_move if node is self._root else self._rollout)(game, s, actor, rng)
+            if first and chosen is not None:
+                edge = chosen
+            elif len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
+                action = (_random_move if node is root else self._rollout)(game, s, actor, rng)
                 key = canonical(action)
                 fresh = key not in node.edges
                 if fresh:
                     edge = node.edges[key] = _Edge(action)
-            if not fresh:       # no room for a new move, or the draw was one the node has: UCB chooses
+            if not fresh and not (first and chosen is not None):   # no room, or a move it has: UCB chooses
                 edge = self._select(node, self._even)
+            first = False
             try:
                 game.apply_trusted(s, actor, edge.action)
             except IllegalAction:

@@ -1,18 +1,23 @@
 """Railways of the World's AI knowledge (issue 34), behind the hooks of ``ai/games.py``:
 ``worth`` (the greedy player's measure), ``Heuristic`` (``heuristic.py``), ``rollout`` and
-``evaluate`` (the search's playouts, ``rollout.py``), ``PLAYOUT_DEPTH``;
+``evaluate`` (the search's playouts, ``rollout.py``), ``PLAYOUT_DEPTH``, ``candidates`` (the
+search's root: the heuristic's move and its runners-up);
 ``value.py`` is how a seat values a position."""
 from __future__ import annotations
 
 from railhead.engine import Game
-from railhead.engine.core import State
+from railhead.engine.core import State, Stream
 
+from ..player import Choice
 from .heuristic import Heuristic
 from .rollout import evaluate, rollout
 
 PLAYOUT_DEPTH = 40
 """Moves a guided playout plays before ``evaluate`` scores it: about one turn of three players
 (the AI helper's measure: a playout to the end is about 100 moves and 60 ms from the first turn)."""
+
+CANDIDATES = 4
+"""Moves the search compares at its root: the heuristic's and its three runners-up."""
 
 BOND_CASH = 5
 """Thousands of dollars a bond brings, the rate at which ``worth`` counts money as points."""
@@ -28,4 +33,10 @@ def worth(game: Game, state: State, seat: int) -> float:
     return float(me["points"] - me["bonds"]) + (me["cash"] or 0) / BOND_CASH
 
 
-__all__ = ["PLAYOUT_DEPTH", "Heuristic", "evaluate", "rollout", "worth"]
+def candidates(game: Game, state: State, seat: int, rng: Stream) -> list[Choice]:
+    """The search's root moves for ``seat``: ``Heuristic.options`` (its move first, then the next
+    best by its ``value``), ``CANDIDATES`` at most. Raises ``ValueError`` when the seat may not act."""
+    return Heuristic().options(game, state, seat, rng, CANDIDATES)
+
+
+__all__ = ["CANDIDATES", "PLAYOUT_DEPTH", "Heuristic", "candidates", "evaluate", "rollout", "worth"]

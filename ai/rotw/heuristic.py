@@ -12,7 +12,7 @@ any map or module is judged by ``value`` the same way, so nothing is left unansw
 """
 from __future__ import annotations
 
-from railhead.engine import Game
+from railhead.engine import Game, canonical
 from railhead.engine.core import State, Stream, clone
 from railhead.engine.games.rotw import barons
 from railhead.engine.games.rotw.context import of
@@ -64,6 +64,18 @@ def _worth_trying(board: State, action: dict, near: set[str]) -> bool:
     return True
 
 
+def _runners_up(first: Choice, others: list[Choice], most: int) -> list[Choice]:
+    """``first``, then ``others`` not the same move, ``most`` in all."""
+    out, seen = [first], {canonical(first.action)}
+    for choice in others:
+        if len(out) >= most:
+            break
+        if canonical(choice.action) not in seen:
+            seen.add(canonical(choice.action))
+            out.append(choice)
+    return out
+
+
 def _names(view: dict) -> dict[str, str]:
     return {h: c["name"] for h, c in view["cities"].items()}
 
@@ -85,6 +97,12 @@ class Heuristic:
 
     def choose(self, game: Game, state: State, seat: int, rng: Stream) -> Choice:
         """The seat's move with one line of reason. Raises ``ValueError`` when the seat may not act."""
+        return self.options(game, state, seat, rng, 1)[0]
+
+    def options(self, game: Game, state: State, seat: int, rng: Stream, most: int) -> list[Choice]:
+        """The seat's move (``choose``'s) first, then up to ``most - 1`` runners-up, each once: in a
+        round the next best by ``value``; in the auction passing and the lowest bid; a baron or the
+        Railway Inspector's question, the other answers. Raises ``ValueError`` when the seat may not act."""
         if seat not in game.actors(state):
             raise ValueError(f"seat {seat} may not act now")
         view = game.view(state, seat)
@@ -92,15 +110,25 @@ class Heuristic:
         prompt = next((p for p in game.prompts(board) if p["seat"] == seat), {"kind": "action"})
         acts = [a for a in game.legal_actions(board, seat) if a["type"] not in ("undo", "undo_vote")]
         if not acts:
-            return Choice(game.random_action(board, seat, rng), "no listed move: a random legal one")
+            return [Choice(game.random_action(board, seat, rng), "no listed move: a random legal one")]
         kind = prompt["kind"]
         if kind == "bid":
-            return self._bid(game, board, view, seat, acts, prompt)
+            first = self._bid(game, board, view, seat, acts, prompt)
+            floor = prompt.get("floor", 1)
+            others = [a for a in acts if a["type"] == "pass" or a.get("amount") == floor or a["type"] == "use_card"]
+            return _runners_up(first, [Choice(a, "the other answer to the auction") for a in others], most)
         if kind == "baron":
-            return self._baron(board, seat, acts)
+            return _runners_up(self._baron(board, seat, acts), [Choice(a, "another baron") for a in acts], most)
         if kind == "inspector":
-            return self._inspect(game, board, view, seat, prompt)
-        return self._best(game, board, view, seat, acts)
+            others = [Choice({"type": "inspect", "stop": stop}, "the other answer") for stop in (True, False)]
+            return _runners_up(self._inspect(game, board, view, seat, prompt), others, most)
+        tried = self.tried(game, board, seat, acts)
+        first = self._best(view, board, seat, tried)
+        if most <= 1:
+            return [first]
+        ranked = sorted(tried, key=lambda t: (-t[0], t[1]))
+        return _runners_up(first, [Choice(a, self._reason(board, after, view, seat, a, gain))
+                                   for gain, _, a, after in ranked[:most]], most)
 
     # ------------------------------------------------------------------ auction
     def _bid(self, game: Game, board: State, view: dict, seat: int, acts: list[dict], prompt: dict) -> Choice:
@@ -166,8 +194,19 @@ class Heuristic:
                                                           f"{'s' if gain != 1 else ''}, not worth the Inspector")
 
     # ------------------------------------------------------------------ everything else
-    def _best(self, game: Game, board: State, view: dict, seat: int, acts: list[dict]) -> Choice:
-        """The action that raises ``value`` most (the first listed on a tie)."""
+    def _best(self, view: dict, board: State, seat: int, tried: list[tuple[float, int, dict, State]]) -> Choice:
+        """Of the moves ``tried``, the one that raises ``value`` most (the first listed on a tie)."""
+        best, best_gain, best_after = None, None, None
+        for gain, _, action, after in tried:
+            if best_gain is None or gain > best_gain + 1e-9:
+                best, best_gain, best_after = action, gain, after
+        if best is None:
+            return Choice({"type": "pass"}, "passes: no move it tried was legal")
+        return Choice(best, self._reason(board, best_after, view, seat, best, best_gain))
+
+    def tried(self, game: Game, board: State, seat: int, acts: list[dict]) -> list[tuple[float, int, dict, State]]:
+        """``(gain in value, order, action, state after)`` for each of ``acts`` worth trying and legal
+        (a readied card judged by the best build or upgrade it allows, ``_then``)."""
         base = V.value(board, seat)
         near = _near(board, seat)
         acts = [a for a in acts if _worth_trying(board, a, near)]
@@ -188,13 +227,7 @@ class Heuristic:
             if after is None:
                 continue
             tried.append((self._then(game, after, seat, base, builds), len(tried), action, after))
-        best, best_gain, best_after = None, None, None
-        for gain, _, action, after in tried:
-            if best_gain is None or gain > best_gain + 1e-9:
-                best, best_gain, best_after = action, gain, after
-        if best is None:
-            return Choice({"type": "pass"}, "passes: no move it tried was legal")
-        return Choice(best, self._reason(board, best_after, view, seat, best, best_gain))
+        return tried
 
     def _then(self, game: Game, after: State, seat: int, base: float, moves: list[dict]) -> float:
         """A card readied before a build or an upgrade (not an action): the gain of the best of
