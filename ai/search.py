@@ -12,8 +12,8 @@ or to ``depth`` moves, and credit each move on the path with the result for the 
   model them). A draw of a move the node already has is not played for that reason: UCB1 chooses
   instead, else the moves a policy favours (a pass, a locomotive) would take the playouts.
 - A game with a ``candidates`` hook names every move its root considers: the root does not widen
-  past them (a random Steam build among hundreds is never worth a playout the hook's moves need),
-  and the n-th playout of every root move draws the same determinization and random stream
+  past them (a random Steam build among hundreds is never worth a playout the hook's moves need).
+- The n-th playout after every root move draws the same determinization and random stream
   (common random numbers), so two moves are compared on the same hidden cards and dice, not on
   luck: with 8 to 16 playouts a move, the luck of the draws is larger than most differences
   between good moves.
@@ -188,11 +188,19 @@ class SearchPlayer:
 
     def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
         """One playout; returns 1 if it counted, 0 if a move turned out illegal in this determinization."""
-        chosen = None
-        if self._closed and root.edges:     # common random numbers: the n-th playout of each root move
-            chosen = self._select(root, self._even)
-            rng = rng_for(f"search:{self._base}", chosen.draws)
-            chosen.draws += 1
+        # Common random numbers: the n-th playout after each root move draws the n-th stream.
+        if root.edges and (self._closed or len(root.edges) >= max(1, int(WIDEN * root.visits ** ALPHA))):
+            chosen, fresh = self._select(root, self._even), False
+        else:                                           # a new root move, drawn from the first determinization
+            action = game.random_action(game.determinize(state, seat, rng_for(f"search:{self._base}", 0)), seat, rng)
+            key = canonical(action)
+            fresh = key not in root.edges
+            if fresh:
+                chosen = root.edges[key] = _Edge(action)
+            else:                                       # a move it has: UCB chooses, as below
+                chosen = self._select(root, self._even)
+        rng = rng_for(f"search:{self._base}", chosen.draws)
+        chosen.draws += 1
         s = game.determinize(state, seat, rng)
         node, path, first = root, [], True
         while True:
@@ -200,17 +208,18 @@ class SearchPlayer:
             if not actors:
                 break
             actor = seat if first else (actors[0] if len(actors) == 1 else rng.choice(actors))
-            fresh = False
-            if first and chosen is not None:
+            if first:
                 edge = chosen
-            elif len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
-                action = (_random_move if node is root else self._rollout)(game, s, actor, rng)
-                key = canonical(action)
-                fresh = key not in node.edges
-                if fresh:
-                    edge = node.edges[key] = _Edge(action)
-            if not fresh and not (first and chosen is not None):   # no room, or a move it has: UCB chooses
-                edge = self._select(node, self._even)
+            else:
+                fresh = False
+                if len(node.edges) < max(1, int(WIDEN * node.visits ** ALPHA)):
+                    action = self._rollout(game, s, actor, rng)
+                    key = canonical(action)
+                    fresh = key not in node.edges
+                    if fresh:
+                        edge = node.edges[key] = _Edge(action)
+                if not fresh:       # no room for a new move, or the draw was one the node has: UCB chooses
+                    edge = self._select(node, self._even)
             first = False
             try:
                 game.apply_trusted(s, actor, edge.action)
