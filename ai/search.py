@@ -251,17 +251,10 @@ class SearchPlayer:
 
     @staticmethod
     def _select(node: _Node, even: float) -> _Edge:
-        """UCB1 over the node's edges, their values scaled to 0..1 between the lowest and highest
-        at the node (as MuZero does: a cut playout's chance of winning may vary over 0.02, a whole
-        game's result over 1.1, and one exploration constant must serve both)."""
+        """UCB1 over the node's edges (their values with priors, ``_Node.value``)."""
         log_n = math.log(max(node.visits, 1))
-        values = {id(e): node.value(e, even) for e in node.edges.values() if e.visits}
-        low, high = min(values.values(), default=0.0), max(values.values(), default=1.0)
-        span = high - low if high - low > 1e-9 else 1.0
 
         def ucb(e: _Edge) -> float:
-            if e.visits == 0:
-                return math.inf
-            return (values[id(e)] - low) / span + EXPLORE * math.sqrt(log_n / e.visits)
+            return math.inf if e.visits == 0 else node.value(e, even) + EXPLORE * math.sqrt(log_n / e.visits)
 
         return max(node.edges.values(), key=ucb)
