@@ -155,13 +155,13 @@ class SearchPlayer:
         root = _Node()
         self._even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
         self._closed = False
-        self._base = rng.below(1 << 30)
         if self.guided:
             self._closed = hook(game.id, "candidates") is not None
             for choice in candidates(game, state, seat, rng):
                 edge = root.edges.setdefault(canonical(choice.action), _Edge(choice.action, choice.reason))
                 edge.visits = edge.prior = PRIOR
                 root.visits += PRIOR
+        self._base = rng.below(1 << 30)                 # the playouts' streams (after the candidates' draws)
         done = 0
         for _ in range(self.playouts):
             done += self._playout(game, state, seat, seats, root, rng)

@@ -133,3 +133,25 @@ def test_the_tournament_command_prints_standings_and_refuses_unknown_players():
     assert "game 0 (seed 1): " in result.output and "game 1 (seed 2): " in result.output   # a line per game
     result = runner.invoke(app, ["tournament", "--players", "oracle,random,random"])
     assert result.exit_code == 2 and "unknown player 'oracle'" in result.output
+
+
+def test_the_n_th_playout_of_each_root_move_sees_the_same_determinization(monkeypatch):
+    """Common random numbers (ai/search.py): whichever root move a playout follows, its n-th
+    playout determinizes the state with the n-th stream, so moves are compared on the same hidden
+    cards; a root move never draws one stream twice."""
+    game = GAMES["rotw"]
+    state, seat = states("rotw", 3, 5, every=1, limit=1)[0]
+    real = game.determinize
+    streams: list[bytes] = []
+
+    def recording(st, s, rng):
+        streams.append(rng._prefix)
+        return real(st, s, rng)
+
+    monkeypatch.setattr(game, "determinize", recording)
+    SearchPlayer(playouts=16).choose(game, state, seat, rng_for("crn", 1))
+    playouts = [p for p in streams if b":search:" in p]
+    assert len(playouts) >= 16
+    index = [int(p.rsplit(b":", 2)[1]) for p in playouts]
+    assert index.count(0) >= 3                      # several root moves, each first played on stream 0
+    assert max(index) < len(playouts) - 1           # streams are shared between moves, not one per playout

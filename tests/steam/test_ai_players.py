@@ -185,3 +185,41 @@ def test_the_playout_policy_finishes_a_link_begun_in_this_build(tiny_ai):
     link = next(link for link in t.state["links"].values() if link["owner"] == seat)
     assert {link["from"], link["to"]} == {"B2", "F2"}
     assert rollout(GAME, t.state, seat, rng_for("tiny", 4)) == {"type": "done"} or t.state["phase"] != "build"
+
+
+@pytest.mark.parametrize("standard", [False, True], ids=["base", "standard"])
+def test_the_searchs_candidates_start_with_the_heuristics_move_and_are_legal(standard):
+    """``candidates`` (the search's root, ai/steam/candidates.py): the heuristic's move first, then
+    its runners-up, each once and each accepted by the validating ``apply``; the same whatever
+    the state hides from the seat (the goods bag's draws)."""
+    from railhead.ai.steam import candidates
+    from railhead.engine import canonical
+
+    longest = 0
+    for n, (state, seat) in enumerate(sampled(3, 29, {"standard": standard}, every=5)):
+        offered = candidates(GAME, state, seat, rng_for("c", n))
+        assert offered[0] == Heuristic().choose(GAME, state, seat, rng_for("c", n))
+        assert len({canonical(c.action) for c in offered}) == len(offered)
+        for choice in offered:
+            GAME.apply(state, seat, choice.action)              # raises IllegalAction if it is not legal
+            assert choice.reason
+        twin = GAME.determinize(state, seat, rng_for("twin", n))
+        assert candidates(GAME, twin, seat, rng_for("c", n)) == offered
+        longest = max(longest, len(offered))
+    assert longest >= 3                                         # runners-up are offered, not only one move
+
+
+def test_the_search_plays_only_the_candidates_at_its_root(monkeypatch):
+    """A game with a ``candidates`` hook names every move the search's root weighs (ai/search.py):
+    in a build with hundreds of legal tiles, the move chosen is always one of them."""
+    from railhead.ai import SearchPlayer
+    from railhead.ai.steam import candidates
+
+    search = SearchPlayer(playouts=12)
+    builds = 0
+    for n, (state, seat) in enumerate(sampled(3, 31, {}, every=3, limit=150)):
+        offered = [c.action for c in candidates(GAME, state, seat, rng_for("s", n))]
+        chosen = search.choose(GAME, state, seat, rng_for("s", n)).action
+        assert chosen in offered
+        builds += state["phase"] == "build"
+    assert builds
