@@ -33,10 +33,10 @@ def worth(game: Game, state: State, seat: int) -> float:
     return float(me["points"] - me["bonds"]) + (me["cash"] or 0) / BOND_CASH
 
 
-def ranked_moves(game: Game, state: State, seat: int, rng: Stream) -> list[Choice]:
+def candidates(game: Game, state: State, seat: int, rng: Stream) -> list[Choice]:
     """The search's root moves for ``seat``: ``Heuristic.options`` (its move first, then the next
     best by its ``value``), ``CANDIDATES`` at most. Raises ``ValueError`` when the seat may not act."""
     return Heuristic().options(game, state, seat, rng, CANDIDATES)
 
 
-__all__ = ["CANDIDATES", "PLAYOUT_DEPTH", "Heuristic", "evaluate", "rollout", "worth"]
+__all__ = ["CANDIDATES", "PLAYOUT_DEPTH", "Heuristic", "candidates", "evaluate", "rollout", "worth"]
