@@ -100,7 +100,7 @@ def choose(game_id: str, state_json: bytes, seat: int, player: str, budget: floa
 async def think(game: Game, state: State, seat: int, player: str, budget: float | None = None,
                 key: str = "") -> Choice:
     """``player``'s move for ``seat`` in ``state``, thought out in the pool. ``key`` seeds its
-    random choices (the table uses the game's id and the log's length, so a replay repeats it).
+    random choices (the table uses the game's id, the prompt's stamp and the seat, so a replay repeats it).
     Raises ``ValueError`` when the seat may not act, ``BrokenExecutor`` when a worker process
     died (the pool is started again for the next move)."""
     loop = asyncio.get_running_loop()

@@ -152,8 +152,9 @@ async def test_one_person_and_two_ai_seats_play_secret_choices_chained_moves_wit
 
 
 async def test_the_ai_key_repeats_so_a_game_with_ai_seats_replays_the_same(db_path, tmp_path):
-    """The key of an AI's random choices is the game's id and seed, the log's length and the seat:
-    two tables with the same game make the same AI moves."""
+    """The key of an AI's random choices is the game's id and seed, the prompt's stamp and the seat
+    (not the log's length, which depends on when a person's simultaneous secret choice lands): two
+    tables with the same game make the same AI moves."""
     logs = []
     for n in range(2):
         store, table, ann = await lobby(str(tmp_path / f"k{n}.sqlite3"), seed=4)

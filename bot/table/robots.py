@@ -17,7 +17,8 @@ How an AI move flows (docs/architecture.md, "The path of an AI move"):
    snapshot) and, outside the game's lock, asks ``ai_pool.think`` for each waiting AI seat's move
    (in worker processes, off the event loop). The player of each level is ``Table.ai_levels``
    (``railhead.ai.LEVELS`` unless a test or host sets another); the key of its random choices is
-   the game's id and seed, the log's length and the seat, so the same game makes the same move.
+   the game's id and seed, the prompt's stamp and the seat, so the same game makes the same move
+   whenever the other seats' simultaneous moves (secret choices) land.
    An undo vote is answered "agree" without thinking.
 3. The move is submitted as a button press is: under the lock, bound to the prompt's stamp
    (``offers.refusal``), played by ``Match.play`` and committed by ``Moves._commit``, with a
@@ -248,7 +249,7 @@ class Robots:
             return Choice({"type": "undo_vote", "agree": True}, "agrees to take the moves back")
         row = session.row
         player, budget = self.ai_levels[session.seats[seat].ai]
-        key = f"{row.id}:{row.seed}:{len(match.log)}:{seat}"
+        key = f"{row.id}:{row.seed}:{prompt['stamp']}:{seat}"
         try:
             return await ai_pool.think(match.game, match.state, seat, player, budget, key)
         except Exception:
