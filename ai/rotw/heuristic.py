@@ -115,12 +115,19 @@ class Heuristic:
         if kind == "bid":
             first = self._bid(game, board, view, seat, acts, prompt)
             floor = prompt.get("floor", 1)
-            others = [a for a in acts if a["type"] == "pass" or a.get("amount") == floor or a["type"] == "use_card"]
-            return _runners_up(first, [Choice(a, "the other answer to the auction") for a in others], most)
+            others = [Choice(a, "passes the auction") for a in acts if a["type"] == "pass"]
+            others += [Choice(a, f"bids {_dollars(floor)} for first place") for a in acts if a.get("amount") == floor]
+            others += [Choice(a, "plays the Railroad Executive: first place without paying") for a in acts
+                       if a["type"] == "use_card"]
+            return _runners_up(first, others, most)
         if kind == "baron":
-            return _runners_up(self._baron(board, seat, acts), [Choice(a, "another baron") for a in acts], most)
+            deck = barons.deck()
+            others = [Choice(a, f"keeps {deck[a['baron']].name} ({deck[a['baron']].points} points)") for a in acts
+                      if a.get("baron") in deck]
+            return _runners_up(self._baron(board, seat, acts), others, most)
         if kind == "inspector":
-            others = [Choice({"type": "inspect", "stop": stop}, "the other answer") for stop in (True, False)]
+            others = [Choice({"type": "inspect", "stop": True}, "stops the delivery with the Railway Inspector"),
+                      Choice({"type": "inspect", "stop": False}, "lets the delivery pass")]
             return _runners_up(self._inspect(game, board, view, seat, prompt), others, most)
         tried = self.tried(game, board, seat, acts)
         first = self._best(view, board, seat, tried)

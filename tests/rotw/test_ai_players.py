@@ -150,3 +150,27 @@ def test_the_guided_search_plays_legal_moves():
             GAME.apply(state, seat, choice.action)
         except IllegalAction as exc:                      # pragma: no cover - the failure message
             pytest.fail(f"illegal search move {choice.action}: {exc}")
+
+
+def test_the_searchs_candidates_are_the_heuristics_move_and_runners_up_each_with_its_own_reason():
+    """``candidates`` (ai/rotw/__init__.py): the heuristic's move first, then up to three others,
+    each legal, each once, each with a reason that says what the move does (a bid says its
+    amount), the same whatever the state hides from the seat."""
+    from railhead.ai.rotw import CANDIDATES, candidates
+    from railhead.engine import canonical
+
+    runners = 0
+    for n, (state, seat) in enumerate(positions({}, 3, 41, every=6, limit=120)):
+        offered = candidates(GAME, state, seat, rng_for("c", n))
+        assert offered[0] == Heuristic().choose(GAME, state, seat, rng_for("c", n))
+        assert 1 <= len(offered) <= CANDIDATES
+        assert len({canonical(c.action) for c in offered}) == len(offered)
+        for choice in offered:
+            GAME.apply(state, seat, choice.action)              # raises IllegalAction if it is not legal
+            assert choice.reason and "other answer" not in choice.reason
+            if choice.action["type"] == "bid":
+                assert f"${choice.action['amount']:,}000" in choice.reason
+        twin = GAME.determinize(state, seat, rng_for("twin", n))
+        assert candidates(GAME, twin, seat, rng_for("c", n)) == offered
+        runners += len(offered) - 1
+    assert runners
