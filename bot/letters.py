@@ -27,11 +27,13 @@ class Letters:
         self._by_message: dict[int, str] = {}       # id(message) -> its letter
         self._messages: dict[str, Message] = {}     # letter -> the message (the newest 26)
         self._open: dict[int, list[str]] = {}       # user id -> letters of their open private choices
+        self._given = 0                             # letters given so far (the next is A + this, mod 26)
 
     def of(self, message: Message) -> str:
         """The message's letter, given now if it has none; the oldest message gives its letter up."""
         if id(message) not in self._by_message:
-            letter = chr(ord("A") + len(self._by_message) % 26)
+            letter = chr(ord("A") + self._given % 26)
+            self._given += 1
             old = self._messages.get(letter)
             if old is not None:
                 self._by_message.pop(id(old), None)

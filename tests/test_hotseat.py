@@ -465,3 +465,19 @@ async def test_a_pick_past_the_menu_says_what_the_menu_holds(tmp_path):
                        f"{len(select.options)}); nothing was picked."], out
     finally:
         await store.close()
+
+
+def test_letters_go_round_a_to_z_and_on_past_z():
+    """The local table's letters (bot/letters.py) go A-Z and round again: the 27th message with
+    choices is A, the 28th B, the oldest giving its letter up. (Played at the local table: after
+    Z every new message got A, so a private preview and the table's buttons both showed A and the
+    newer one took the letter from the other.)"""
+    from railhead.bot.letters import Letters
+    from railhead.bot.replies import Button
+
+    letters = Letters()
+    messages = [Message(f"m{n}", components=[Button(f"b{n}", {"type": "pass"})]) for n in range(30)]
+    given = [letters.of(m) for m in messages]
+    assert given[:26] == [chr(ord("A") + n) for n in range(26)]
+    assert given[26:] == ["A", "B", "C", "D"]
+    assert letters.message("B") is messages[27] and letters.message("E") is messages[4]
