@@ -132,6 +132,8 @@ async def test_one_person_and_two_ai_seats_play_secret_choices_chained_moves_wit
     replies = [start, *table.posted]
     said = every_text(replies)
     assert said.count("has made its secret choice.") == 2
+    for bot in bots:                    # said when its choice begins, not again after the other bot's
+        assert said.count(f"🤖 **{bot.name}** is thinking about a secret choice.") == 1
     assert all(uid not in r.direct and uid not in (r.channel.mentions if r.channel else [])
                for r in replies for uid in (b.user_id for b in bots))
     assert {t.seat for t in await store.timers(session.row.id)} <= {0}

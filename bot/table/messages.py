@@ -60,7 +60,9 @@ class Messages:
             for prompt in match.prompts():
                 info = session.seats[prompt["seat"]]
                 if info.ai is not None and not info.removed:      # the table moves for it (robots.py): no
-                    who = f"🤖 **{info.name}**"                  # ping, no buttons, no DM
+                    who = f"🤖 **{info.name}**"                  # ping, no buttons, no DM; said once, when
+                    if prompt["stamp"] != seq:                  # its prompt begins
+                        continue
                     prompt_lines.append(f"{who} is thinking about " + ("the undo vote." if prompt["kind"] == "undo_vote"
                                                                    else "a secret choice." if prompt.get("secret")
                                                                    else "its move."))
