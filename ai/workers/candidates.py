@@ -18,10 +18,19 @@ from ..player import Choice
 from .heuristic import Heuristic
 
 MOST = 3
-"""How many moves the root compares: the heuristic's and two runners-up."""
+"""How many moves the root compares at most: the heuristic's and two runners-up."""
+
+MARGIN = 4.0
+"""Coins: a runner-up whose plan the heuristic values more than this below its own move's is left
+out. A move the round's plan rates far worse is rarely better, and every candidate costs the
+search playouts and a chance to follow their noise (docs/ai/workers.md, "The search's hooks")."""
 
 
 def candidates(game, state, seat: int, rng) -> list[Choice]:
-    """The heuristic's move and up to ``MOST - 1`` runners-up for ``seat`` now, best first, each
-    once. Raises ``ValueError`` when the seat may not act."""
-    return Heuristic().ranked(game, state, seat, rng, MOST)
+    """The heuristic's move and up to ``MOST - 1`` runners-up for ``seat`` now (those within
+    ``MARGIN`` coins of it, or both answers of a reroll question), best first, each once. Raises
+    ``ValueError`` when the seat may not act."""
+    ranked = Heuristic().ranked(game, state, seat, rng, MOST)
+    best = ranked[0][0]
+    return [choice for value, choice in ranked
+            if value is None or best is None or value >= best - MARGIN]

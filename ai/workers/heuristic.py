@@ -35,43 +35,45 @@ class Heuristic:
 
     def choose(self, game, state, seat, rng) -> Choice:
         """The seat's move with one line of reason. Raises ``ValueError`` when the seat may not act."""
-        return self.ranked(game, state, seat, rng, 1)[0]
+        return self.ranked(game, state, seat, rng, 1)[0][1]
 
-    def ranked(self, game, state, seat, rng, most: int) -> list[Choice]:
-        """The seat's ``most`` best moves by the heuristic's own measure, each with its reason,
-        best first (the first is ``choose``'s move): the best placements of different cards, dice
-        assignments, turn moves or answers by the plan's value, and both answers of a reroll
-        question. Raises ``ValueError`` when the seat may not act."""
+    def ranked(self, game, state, seat, rng, most: int) -> list[tuple[float | None, Choice]]:
+        """The seat's ``most`` best moves by the heuristic's own measure, best first (the first is
+        ``choose``'s move), each with the coins its plan expects by the round's end (``None`` for
+        the answers of a reroll question, which the plan does not value) and its reason: the best
+        placements of different cards, dice assignments, turn moves or answers, both answers of a
+        reroll question. Raises ``ValueError`` when the seat may not act."""
         kind = _prompt(game, state, seat)["kind"]
         det = game.determinize(state, seat, rng)
         p = det["players"][seat]
         if kind == "place":
-            return [Choice({"type": "place", "cards": order, "ready": True},
-                           f"places {words.cards(order)}: the round planned at about {value:.0f} coins")
+            return [(value, Choice({"type": "place", "cards": order, "ready": True},
+                                   f"places {words.cards(order)}: the round planned at about {value:.0f} coins"))
                     for order, value in plan.placements(det, seat, most)]
         if kind == "low_roll":
-            return [Choice({"type": "low_roll", "reroll": True},
-                           f"rerolls {'+'.join(map(str, p['dice']))}: a sum of 4 or less gives weak Sums"),
-                    Choice({"type": "low_roll", "reroll": False},
-                           f"keeps {'+'.join(map(str, p['dice']))}")][:most]
+            dice = "+".join(map(str, p["dice"]))
+            return [(None, Choice({"type": "low_roll", "reroll": True},
+                                  f"rerolls {dice}: a sum of 4 or less gives weak Sums")),
+                    (None, Choice({"type": "low_roll", "reroll": False}, f"keeps {dice}"))][:most]
         if kind == "reroll":
             low = min(range(len(p["dice"])), key=lambda i: (p["dice"][i], i))
-            spend = Choice({"type": "reroll", "dice": [low + 1]}, f"spends a reroll token on its {p['dice'][low]}")
-            keep = Choice({"type": "reroll", "dice": []}, "keeps its dice: none is worth a reroll token")
+            spend = (None, Choice({"type": "reroll", "dice": [low + 1]},
+                                  f"spends a reroll token on its {p['dice'][low]}"))
+            keep = (None, Choice({"type": "reroll", "dice": []}, "keeps its dice: none is worth a reroll token"))
             return ([spend, keep] if p["dice"][low] <= 2 else [keep, spend])[:most]
         if kind == "assign":
             out = []
             for dice, plus, value in plan.assignments(det, seat, most):
                 shown = ", ".join(f"{d}{'+' + str(k) if k else ''} on +{s}"
                                   for s, d, k in zip((1, 2, 3, 6), dice, plus))
-                out.append(Choice({"type": "assign", "dice": dice, "plus": plus, "ready": True},
-                                  f"puts {shown}: the round planned at about {value:.0f} coins"))
+                out.append((value, Choice({"type": "assign", "dice": dice, "plus": plus, "ready": True},
+                                          f"puts {shown}: the round planned at about {value:.0f} coins")))
             return out
         return self._best_moves(game, det, seat, kind, most)
 
-    def _best_moves(self, game, det, seat, kind: str, most: int) -> list[Choice]:
+    def _best_moves(self, game, det, seat, kind: str, most: int) -> list[tuple[float, Choice]]:
         """A turn's moves or a question's answers, the ``most`` after which the round plays out
-        best, best first."""
+        best, best first, each with that value."""
         if kind == "turn":
             moves = turn_candidates(det, seat)
         else:
@@ -89,10 +91,10 @@ class Heuristic:
         out = []
         for value, action in sorted(scored, key=lambda x: -x[0])[:most]:   # stable: the first of equals first
             if action["type"] in ("pass", "end") or not idle:
-                out.append(Choice(action, f"{words.move(action)}: nothing else adds to the round's plan"))
+                why = f"{words.move(action)}: nothing else adds to the round's plan"
             else:
-                out.append(Choice(action, f"{words.move(action)}: {value - max(idle):+.0f} coins on the round's "
-                                          "plan against stopping here"))
+                why = f"{words.move(action)}: {value - max(idle):+.0f} coins on the round's plan against stopping here"
+            out.append((value, Choice(action, why)))
         return out
 
 

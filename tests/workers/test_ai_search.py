@@ -9,7 +9,7 @@ import pytest
 from railhead.ai import SearchPlayer
 from railhead.ai.games import hook
 from railhead.ai.workers import PLAYOUT_DEPTH, Heuristic, candidates, evaluate
-from railhead.ai.workers.candidates import MOST
+from railhead.ai.workers.candidates import MARGIN, MOST
 from railhead.ai.workers.value import estimate
 from railhead.engine import canonical
 from railhead.engine.core import clone
@@ -80,6 +80,20 @@ def test_candidates_start_with_the_heuristics_move_and_differ(three):
     assert {"turn", "place", "assign"} <= kinds
 
 
+def test_runners_up_far_below_the_heuristics_move_are_left_out(three):
+    """Every candidate the search gets is within ``MARGIN`` coins of the heuristic's move by the
+    round's plan, and at some positions a runner-up the plan rates lower is left out."""
+    _, seen = three
+    dropped = 0
+    for state, seat, _, key in seen:
+        ranked = Heuristic().ranked(GAME, state, seat, rng_for(*key), MOST)
+        offered = candidates(GAME, state, seat, rng_for(*key))
+        kept = [c for v, c in ranked if v is None or v >= ranked[0][0] - MARGIN]
+        assert offered == kept
+        dropped += len(ranked) - len(offered)
+    assert dropped > 0
+
+
 def test_placement_runners_up_hold_other_cards_in_action_phase_1(three):
     """In Action Phase 1 the hand has eight cards and four wait for Action Phase 2 ("Action
     Phase 1" a): the runners-up place a different four, not the same cards reordered."""
@@ -87,7 +101,8 @@ def test_placement_runners_up_hold_other_cards_in_action_phase_1(three):
     checked = 0
     for state, seat, _, key in seen:
         if state["step"] == "place" and state["phase"] == 1:
-            sets = [frozenset(c.action["cards"]) for c in candidates(GAME, state, seat, rng_for(*key))]
+            ranked = Heuristic().ranked(GAME, state, seat, rng_for(*key), MOST)
+            sets = [frozenset(c.action["cards"]) for _, c in ranked]
             assert len(sets) == len(set(sets)) > 1
             checked += 1
     assert checked >= 3
@@ -123,4 +138,4 @@ def test_the_heuristic_is_its_first_ranked_move(three):
     _, seen = three
     heuristic = Heuristic()
     for state, seat, choice, key in seen[::5]:
-        assert heuristic.ranked(GAME, state, seat, rng_for(*key), 1) == [choice]
+        assert heuristic.ranked(GAME, state, seat, rng_for(*key), 1)[0][1] == choice
