@@ -7,6 +7,7 @@ from railhead.engine.games.workers.halves import acted
 from railhead.engine.games.workers.search import turn_candidates
 
 from ..player import try_move
+from .heuristic import value_after
 from .plan import ORDER
 
 LOOK = 5
@@ -52,7 +53,6 @@ def _best(game, state, seat: int, moves: list[dict], stop: dict) -> dict:
     """Of the first ``LOOK`` of ``moves`` that the rules accept, the one after which the seat's
     round plays out best by the heuristic's measure (``heuristic.value_after``); ``stop`` (ending
     the turn, or passing) when none adds to it."""
-    from .heuristic import value_after
     round_, phase = state["round"], state["phase"]
     after = try_move(game, state, seat, stop)
     best, top = stop, value_after(after, seat, round_, phase) if after is not None else None
