@@ -19,12 +19,12 @@ import math
 from . import plan
 from .model import ROUNDS, read
 
-PLAYOUT_DEPTH = 8
+PLAYOUT_DEPTH = 16
 """Moves a guided playout plays before ``evaluate`` scores it: the rest of the turn in play and
-the next seats' turns (a phase is 6 moves of cards and dice and about 21 of turns). Short, so a
-playout tells the moves apart by what follows them at once (the others' replies, the seat's own
-next moves) rather than by the noise of a round of guessed play; a rollout move costs about 4 ms
-on this machine, so a playout about 35 ms with its evaluation (docs/ai/workers.md)."""
+about two rounds of the others' and the seat's turns (a phase is 6 moves of cards and dice and
+about 21 of turns). A rollout move costs about 4 ms on this machine, so a playout about 65 ms with
+its evaluation. In 9-game trials against two heuristics, 16 moves at 24 playouts won 7 games and
+8 moves at 32 or 48 playouts won 4 (docs/ai/workers.md, "Trials")."""
 
 SPREAD = (9.0, 24.0, 28.0, 40.0)
 """Coins of difference in ``estimate`` for which the leader's chance of winning is e times the
