@@ -35,31 +35,45 @@ class Heuristic:
 
     def choose(self, game, state, seat, rng) -> Choice:
         """The seat's move with one line of reason. Raises ``ValueError`` when the seat may not act."""
+        return self.ranked(game, state, seat, rng, 1)[0][1]
+
+    def ranked(self, game, state, seat, rng, most: int) -> list[tuple[float | None, Choice]]:
+        """The seat's ``most`` best moves by the heuristic's own measure, best first (the first is
+        ``choose``'s move), each with the coins its plan expects by the round's end (``None`` for
+        the answers of a reroll question, which the plan does not value) and its reason: the best
+        placements of different cards, dice assignments, turn moves or answers, both answers of a
+        reroll question. Raises ``ValueError`` when the seat may not act."""
         kind = _prompt(game, state, seat)["kind"]
         det = game.determinize(state, seat, rng)
         p = det["players"][seat]
         if kind == "place":
-            order, value = plan.placement(det, seat)
-            return Choice({"type": "place", "cards": order, "ready": True},
-                          f"places {words.cards(order)}: the round planned at about {value:.0f} coins")
+            return [(value, Choice({"type": "place", "cards": order, "ready": True},
+                                   f"places {words.cards(order)}: the round planned at about {value:.0f} coins"))
+                    for order, value in plan.placements(det, seat, most)]
         if kind == "low_roll":
-            return Choice({"type": "low_roll", "reroll": True},
-                          f"rerolls {'+'.join(map(str, p['dice']))}: a sum of 4 or less gives weak Sums")
+            dice = "+".join(map(str, p["dice"]))
+            return [(None, Choice({"type": "low_roll", "reroll": True},
+                                  f"rerolls {dice}: a sum of 4 or less gives weak Sums")),
+                    (None, Choice({"type": "low_roll", "reroll": False}, f"keeps {dice}"))][:most]
         if kind == "reroll":
             low = min(range(len(p["dice"])), key=lambda i: (p["dice"][i], i))
-            if p["dice"][low] <= 2:
-                return Choice({"type": "reroll", "dice": [low + 1]},
-                              f"spends a reroll token on its {p['dice'][low]}")
-            return Choice({"type": "reroll", "dice": []}, "keeps its dice: none is worth a reroll token")
+            spend = (None, Choice({"type": "reroll", "dice": [low + 1]},
+                                  f"spends a reroll token on its {p['dice'][low]}"))
+            keep = (None, Choice({"type": "reroll", "dice": []}, "keeps its dice: none is worth a reroll token"))
+            return ([spend, keep] if p["dice"][low] <= 2 else [keep, spend])[:most]
         if kind == "assign":
-            dice, plus, value = plan.assignment(det, seat)
-            shown = ", ".join(f"{d}{'+' + str(k) if k else ''} on +{s}" for s, d, k in zip((1, 2, 3, 6), dice, plus))
-            return Choice({"type": "assign", "dice": dice, "plus": plus, "ready": True},
-                          f"puts {shown}: the round planned at about {value:.0f} coins")
-        return self._best_move(game, det, seat, kind)
+            out = []
+            for dice, plus, value in plan.assignments(det, seat, most):
+                shown = ", ".join(f"{d}{'+' + str(k) if k else ''} on +{s}"
+                                  for s, d, k in zip((1, 2, 3, 6), dice, plus))
+                out.append((value, Choice({"type": "assign", "dice": dice, "plus": plus, "ready": True},
+                                          f"puts {shown}: the round planned at about {value:.0f} coins")))
+            return out
+        return self._best_moves(game, det, seat, kind, most)
 
-    def _best_move(self, game, det, seat, kind: str) -> Choice:
-        """A turn's move or a question's answer: the one after which the round plays out best."""
+    def _best_moves(self, game, det, seat, kind: str, most: int) -> list[tuple[float, Choice]]:
+        """A turn's moves or a question's answers, the ``most`` after which the round plays out
+        best, best first, each with that value."""
         if kind == "turn":
             moves = turn_candidates(det, seat)
         else:
@@ -73,12 +87,15 @@ class Heuristic:
             scored.append((value_after(after, seat, round_, phase), action))
         if not scored:
             raise ValueError(f"seat {seat} has no move")
-        best_value, best = max(scored, key=lambda x: x[0])       # the first of equals: candidates' order
         idle = [v for v, a in scored if a["type"] in ("pass", "end")]
-        if best["type"] in ("pass", "end") or not idle:
-            return Choice(best, f"{words.move(best)}: nothing else adds to the round's plan")
-        return Choice(best, f"{words.move(best)}: {best_value - max(idle):+.0f} coins on the round's plan "
-                            "against stopping here")
+        out = []
+        for value, action in sorted(scored, key=lambda x: -x[0])[:most]:   # stable: the first of equals first
+            if action["type"] in ("pass", "end") or not idle:
+                why = f"{words.move(action)}: nothing else adds to the round's plan"
+            else:
+                why = f"{words.move(action)}: {value - max(idle):+.0f} coins on the round's plan against stopping here"
+            out.append((value, Choice(action, why)))
+        return out
 
 
 def value_after(state, seat: int, round_: int, phase: int) -> float:

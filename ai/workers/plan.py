@@ -46,13 +46,21 @@ def best_later(board: Board, hand: list[str]) -> float:
 def placement(state, seat) -> tuple[list[str], float]:
     """The four cards to place, in slot order, and the value the plan expects by the round's end.
     In Action Phase 1 the cards left for Action Phase 2 are played after them."""
+    return placements(state, seat, 1)[0]
+
+
+def placements(state, seat, most: int) -> list[tuple[list[str], float]]:
+    """The ``most`` best placements (four cards in slot order, the value their plan expects by the
+    round's end), best first; ``placement``'s choice is the first. In Action Phase 1 each is the
+    best order of a different choice of four cards (which cards wait for Action Phase 2 is the
+    bigger question); in Action Phase 2 they are the best orders of the hand."""
     p = state["players"][seat]
     board = read(state, seat)
     hand = list(p["hand"])
     if len(hand) <= 4:
         scored = [(sim.play(board, list(zip(order, GUESS))).value(), order) for order in set(permutations(hand))]
-        value, order = max(scored, key=lambda x: (x[0], [ORDER.index(c) for c in x[1]]))
-        return list(order), value
+        scored.sort(key=lambda x: (x[0], [ORDER.index(c) for c in x[1]]), reverse=True)
+        return [(list(order), value) for value, order in scored[:most]]
     scored = []
     for chosen in combinations(sorted(hand, key=ORDER.index), 4):
         rest = [c for c in hand if c not in chosen]
@@ -60,28 +68,42 @@ def placement(state, seat) -> tuple[list[str], float]:
             after = sim.play(board, list(zip(order, GUESS)))
             scored.append((sim.play(after, later(rest)).value(), order, after, rest))
     scored.sort(key=lambda x: (-x[0], [ORDER.index(c) for c in x[1]]))
-    best = max(scored[:KEEP], key=lambda x: (best_later(x[2], x[3]), -scored.index(x)))
-    return list(best[1]), best_later(best[2], best[3])
+    judged = sorted(((best_later(x[2], x[3]), i, x[1]) for i, x in enumerate(scored[:KEEP])),
+                    key=lambda y: (-y[0], y[1]))
+    out, sets = [], set()
+    for value, _, order in judged:
+        if frozenset(order) not in sets:
+            sets.add(frozenset(order))
+            out.append((list(order), value))
+    return out[:most]
 
 
 def assignment(state, seat) -> tuple[list[int], list[int], float]:
     """The dice (values, in slot order) and +1 tokens on each place that make the best plan, and
     its value."""
+    return assignments(state, seat, 1)[0]
+
+
+def assignments(state, seat, most: int) -> list[tuple[list[int], list[int], float]]:
+    """The ``most`` best ways to put the dice (values, in slot order) and +1 tokens on the places,
+    each with its plan's value, best first (``assignment``'s choice is the first)."""
     p = state["players"][seat]
     board = read(state, seat)
     placed = p["placed"]
     rest = later([c for c in p["hand"] if c not in placed]) if state["phase"] == 1 else []
     tokens = p["plus_tokens"]
     pluses = [[0, 0, 0, 0]] + ([[tokens if i == j else 0 for j in range(4)] for i in range(4)] if tokens else [])
-    best = None
+    best, scored = None, []
     for dice in sorted(set(permutations(p["dice"]))):
         for plus in pluses:
             sums = [data.SLOTS[i] + dice[i] + plus[i] for i in range(4)]
             after = sim.play(board, list(zip(placed, sums)))
             value = sim.play(after, rest).value() + 0.01 * sum(sums) - 0.02 * sum(plus)
+            scored.append((value, list(dice), plus))
             if best is None or value > best[0] + 1e-9:
-                best = (value, list(dice), plus)
-    return best[1], best[2], best[0]
+                best = scored[-1]
+    others = sorted((x for x in scored if x is not best), key=lambda x: -x[0])
+    return [(dice, plus, value) for value, dice, plus in [best, *others][:most]]
 
 
 def remaining(state, seat) -> list[tuple[str, int]]:
