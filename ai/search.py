@@ -13,6 +13,9 @@ or to ``depth`` moves, and credit each move on the path with the result for the 
   instead, else the moves a policy favours (a pass, a locomotive) would take the playouts.
 - A game with a ``candidates`` hook names every move its root considers: the root does not widen
   past them (a random Steam build among hundreds is never worth a playout the hook's moves need).
+- A move the tree keeps from one determinization may be refused in another (another seat's card
+  or dice were drawn differently): the walk down the tree stops before it and the playout goes on
+  from there, rather than counting for nothing (in Workers' card placements, most playouts did).
 - The n-th playout after every root move draws the same determinization and random stream
   (common random numbers), so two moves are compared on the same hidden cards and dice, not on
   luck: with 8 to 16 playouts a move, the luck of the draws is larger than most differences
@@ -42,7 +45,7 @@ from __future__ import annotations
 import math
 
 from railhead.engine import Game, IllegalAction, canonical
-from railhead.engine.core import State, Stream, rng_for
+from railhead.engine.core import State, Stream, clone, rng_for
 
 from .games import hook
 from .player import Choice
@@ -162,6 +165,10 @@ class SearchPlayer:
                 edge.visits = edge.prior = PRIOR
                 root.visits += PRIOR
         self._base = rng.below(1 << 30)                 # the playouts' streams (after the candidates' draws)
+        if self._closed and len(root.edges) == 1:       # nothing to compare: no playout can change the move
+            only = next(iter(root.edges.values()))
+            return Choice(only.action, f"{only.reason} (search: the only move worth weighing)" if only.reason
+                          else "search: the only move worth weighing")
         done = 0
         for _ in range(self.playouts):
             done += self._playout(game, state, seat, seats, root, rng)
@@ -220,13 +227,21 @@ class SearchPlayer:
                         edge = node.edges[key] = _Edge(action)
                 if not fresh:       # no room for a new move, or the draw was one the node has: UCB chooses
                     edge = self._select(node, self._even)
+            # A move the tree keeps from another determinization may be refused in this one (another
+            # seat's card or dice drawn differently): the walk stops there and the playout goes on
+            # from the position before it, as the policy plays it (a kept copy: a refused move may
+            # leave the state half-changed).
+            kept = clone(s) if path and not fresh else None
             first = False
             try:
                 game.apply_trusted(s, actor, edge.action)
             except IllegalAction:
                 if fresh and edge.visits == 0:
                     del node.edges[canonical(edge.action)]
-                return 0
+                if kept is None:
+                    return 0
+                s = kept
+                break
             path.append((node, edge, actor))
             node = edge.child
             if fresh:
