@@ -159,3 +159,16 @@ def train(t: Table, city: str, came: int | None, facing: int | None = None) -> N
     spot = t.state["table_trains"].pop(0)
     t.state["trains"].append({"id": spot["id"], "city": city, "black": True, "facing": facing, "came": came})
 
+
+
+def worker_waiting_beside_a_structure(t: Table, seat: int = 0) -> str:
+    """Seat ``seat``'s worker waits in the first site's structures warehouse and a structure lies
+    in its Facilities: Store Up there makes a pair ("Construction site Development", 8 coins).
+    Returns the site."""
+    s = t.state
+    site = next(iter(s["sites"]))
+    me = s["players"][seat]
+    me["facilities"]["structures"] = 1
+    me["facilities"]["workers"] -= 1
+    s["sites"][site]["warehouses"]["structures"]["workers"][str(seat)] = 1
+    return site

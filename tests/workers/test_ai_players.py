@@ -12,7 +12,7 @@ from railhead.engine import IllegalAction
 from railhead.engine.core import clone
 from railhead.engine.core.rng import rng_for
 
-from .helpers import GAME, Table
+from .helpers import GAME, Table, worker_waiting_beside_a_structure
 
 HEURISTIC = Heuristic()
 
@@ -120,12 +120,7 @@ def test_a_worker_waiting_with_a_structure_at_home_gets_it_stored_for_a_pair():
     makes a pair, 8 coins ("Construction site Development"); the heuristic does it rather than
     pass."""
     t = Table(3, seed=4)
-    s = t.state
-    site = next(iter(s["sites"]))
-    me = s["players"][0]
-    me["facilities"]["structures"] = 1
-    me["facilities"]["workers"] -= 1
-    s["sites"][site]["warehouses"]["structures"]["workers"]["0"] = 1
+    worker_waiting_beside_a_structure(t)
     for seat in range(3):
         cards = ["store", "share", "subsidy", "plans"] if seat == 0 else ["share", "subsidy", "plans", "store"]
         t.act(seat, type="place", cards=cards, ready=True)

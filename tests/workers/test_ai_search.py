@@ -15,7 +15,7 @@ from railhead.engine import canonical
 from railhead.engine.core import clone
 from railhead.engine.core.rng import rng_for
 
-from .helpers import GAME, Table
+from .helpers import GAME, Table, worker_waiting_beside_a_structure
 from .test_ai_players import play
 
 
@@ -148,12 +148,7 @@ def test_a_playouts_turn_takes_the_move_that_pays_most_often():
     draw (a random accepted Store Up, the earlier policy, found that site in 10 of these 20 draws:
     two sites are open)."""
     t = Table(3, seed=4)
-    s = t.state
-    site = next(iter(s["sites"]))
-    me = s["players"][0]
-    me["facilities"]["structures"] = 1
-    me["facilities"]["workers"] -= 1
-    s["sites"][site]["warehouses"]["structures"]["workers"]["0"] = 1
+    site = worker_waiting_beside_a_structure(t)
     t.to_play({0: ["store", "share", "subsidy", "plans"]}, {0: [6, 1, 1, 1]})     # Store Up at Sum 7
     t.pass_until(0, 1)
     assert t.turn["card"] == "store"
