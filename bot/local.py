@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 from railhead.engine import IllegalAction
@@ -237,7 +238,9 @@ class LocalTable:
         replies, self.table.posted[:] = list(self.table.posted), []
         if not replies:
             return []
-        out = [line for reply in replies for line in self.show(reply)]
+        # the table card once, as it stands after the last of them: each AI move's own line stays
+        out = [line for reply in replies[:-1] for line in self.show(replace(reply, table=None), typist_moved=False)]
+        out += self.show(replies[-1], typist_moved=False)
         seconds = time.perf_counter() - began
         return out + [f"(The AI took {seconds:.1f} s for {len(replies)} move{'s' if len(replies) > 1 else ''}.)"]
 
@@ -301,17 +304,20 @@ class LocalTable:
             mine.lines.insert(0, said)
         return shown
 
-    def show(self, reply: Reply) -> list[str]:
+    def show(self, reply: Reply, typist_moved: bool = True) -> list[str]:
         """Print a reply's messages and remember them as what the typist saw last (for
         ``click``/``pick``). Private parts are marked (open mode) or put behind a curtain
-        (hot-seat); DMs to others wait in their inbox until they take the keyboard."""
+        (hot-seat); DMs to others wait in their inbox until they take the keyboard. A public
+        move spends the typist's earlier private choices, unless someone else made it
+        (``typist_moved`` false: an AI seat's move leaves a secret choice open)."""
         lines: list[str] = []
         self.shown += 1
         me = user_id(self.user)
         self._new_game(reply.game_id)
         public = with_card(reply)
-        if public is not None:                      # a move: the typist's earlier private choices are spent
-            self.letters.moved(me)
+        if public is not None:
+            if typist_moved:                        # a move: the typist's earlier private choices are spent
+                self.letters.moved(me)
             lines += self._message(public, "")
             self.public_view = (self.shown, [public])
         mine: list[Message] = []

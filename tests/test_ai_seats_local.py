@@ -68,3 +68,23 @@ async def test_an_ai_seat_is_removed_by_name_in_the_lobby_and_help_says_how_to_s
     assert "game add-ai [[level=]easy|normal|hard]" in local.help()
     assert "`level` must be one of: easy, normal, hard." in "\n".join(await local.handle("game add-ai godlike"))
     await store.close()
+
+
+async def test_ai_moves_show_the_table_once_and_leave_the_typists_secret_choice_open(tmp_path):
+    """The two AI seats choose their barons right after `game start`: each of their moves prints
+    its own line, but the table card only once, as it stands after the last of them (it used to
+    be reprinted after every AI move). And Ann's secret choice (message E, in her DMs) stays open:
+    the AI's moves are not hers, so `click E2` still keeps her second baron."""
+    store, local = await local_table(tmp_path)
+    await local.handle("game new rotw ai=normal,normal")
+    started = [line for line in await local.handle("game start") if isinstance(line, str)]
+    first_ai = next(i for i, line in enumerate(started) if "has made its secret choice" in line)
+    after_ai = "\n".join(started[first_ai:])
+    assert after_ai.count("has made its secret choice") == 2
+    assert after_ai.count("── Table:") == 1
+    assert any("Buttons E: [1] Keep" in line for line in started)
+    pressed = "\n".join(line for line in await local.handle("click E2") if isinstance(line, str))
+    assert "Pressed [2] Keep" in pressed and "Ann has chosen a baron." in pressed
+    session = await local.table.session(1)
+    assert session.match.state["phase"] == "auction"
+    await store.close()
