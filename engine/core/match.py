@@ -50,6 +50,9 @@ class Match:
     seed: int
     log: list[Entry] = field(default_factory=list)
     state: State = field(default_factory=dict)
+    _reads: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What was read of ``state`` (prompts, outcome, each seat's view), kept: a match never changes,
+    so a move costs one ``apply`` and each read once however many parts of the table ask."""
 
     @classmethod
     def start(cls, game: Game, options: Any, seats: list[str], seed: int) -> Match:
@@ -77,14 +80,26 @@ class Match:
         return cls.replay(game, options, seats, seed, log)
 
     # ------------------------------------------------------------ reading
+    # Each read is made once per match and kept (``_reads``): callers share what they get and
+    # must not change it (a view, a prompt list), as they must not change ``state``.
     def prompts(self) -> list[dict]:
-        return self.game.prompts(self.state)
+        """The game's prompts now (``Game.prompts``), read once."""
+        if "prompts" not in self._reads:
+            self._reads["prompts"] = self.game.prompts(self.state)
+        return self._reads["prompts"]
 
     def view(self, seat: int | None) -> dict:
-        return self.game.view(self.state, seat)
+        """What ``seat`` may see (``None``: the public view), read once per seat."""
+        key = ("view", seat)
+        if key not in self._reads:
+            self._reads[key] = self.game.view(self.state, seat)
+        return self._reads[key]
 
     def outcome(self) -> dict | None:
-        return self.game.outcome(self.state)
+        """The final result, or ``None`` while the game goes on; read once."""
+        if "outcome" not in self._reads:
+            self._reads["outcome"] = self.game.outcome(self.state)
+        return self._reads["outcome"]
 
     def legal_actions(self, seat: int) -> list[dict]:
         """The game's legal moves of ``seat``, plus ``undo`` when it has a move to take back."""
