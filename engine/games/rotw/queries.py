@@ -78,7 +78,7 @@ def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
             return found
         return [eventdeck.with_bonus(state, seat, o) for o in found]
     if name == "price":
-        return price(state, ctx, seat, (args.get("action") or {}).get("type"))
+        return price(state, ctx, seat, str((args.get("action") or {}).get("type")))
     if name == "can_deliver":
         return next((o for o in _deliveries(state, seat) if eventdeck.allowed(state, [o])), None) is not None
     raise IllegalAction(f"Railways of the World has no question {name!r}.")
