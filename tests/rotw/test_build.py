@@ -77,7 +77,21 @@ def test_incomplete_link_can_be_extended_and_is_removed_at_end_of_turn():
     t.finish_turn()
     assert "4" not in t.state["links"] and "K5" not in t.state["track"]
     assert t.state["links"]["1"]["to"] == HEX["Kassel"]
-    assert any("removed" in e["text"] for e in t.events)
+    assert [e["text"] for e in t.events if e["type"] == "removed"] == ["Unfinished track is removed (link #4)."]
+
+
+def test_every_unfinished_link_is_named_in_one_line_at_the_turn_end():
+    """railways-of-the-world.txt, "A. BUILD TRACK": track left unfinished at the end of a turn is
+    taken off the board. Several such links are said in one line (the turn's end message used to
+    give each its own line: ten of them in a six-player game)."""
+    t = started()
+    t.build(1, "Köln", "J5", "K5")                   # each left unfinished
+    t.build(2, "Frankfurt", "M7")
+    t.build(0, "Koblenz", "K9")
+    t.finish_turn()
+    removed = [e for e in t.events if e["type"] == "removed"]
+    assert len(removed) == 1 and removed[0]["links"] == ["1", "2", "3"]
+    assert removed[0]["text"] == "Unfinished track is removed (links #1, #2 and #3)."
 
 
 def test_redirecting_the_last_tile_pays_its_terrain_again():

@@ -401,8 +401,11 @@ def end_of_turn(state: dict, ctx: Context, events: list, rng: Stream) -> None:
         events.append({"type": "income", "seat": seat, "income": income, "paid": owed, "bonds": issued,
                        "text": text + "."})
     removed = remove_incomplete(state["track"], state["links"])
-    for lid in removed:
-        events.append({"type": "removed", "text": f"Unfinished track (link #{lid}) is removed."})
+    if removed:                  # one line for all of them: a turn's end message stays short
+        ids = sorted(removed, key=int)
+        named = ", ".join(f"#{lid}" for lid in ids[:-1]) + (" and " if len(ids) > 1 else "") + f"#{ids[-1]}"
+        events.append({"type": "removed", "links": ids,
+                       "text": f"Unfinished track is removed (link{'s' if len(ids) > 1 else ''} {named})."})
     modules.after_income(state, removed, events)
     stalled = state.pop("stalled", False)
     if last_turn(state) or stalled:
