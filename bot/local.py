@@ -238,9 +238,14 @@ class LocalTable:
         replies, self.table.posted[:] = list(self.table.posted), []
         if not replies:
             return []
-        # the table card once, as it stands after the last of them: each AI move's own line stays
+        # the table card once, as it stands after the last of them, with the newest pictures any of
+        # them brought (a card whose board did not change brings none): each AI move's line stays
         out = [line for reply in replies[:-1] for line in self.show(replace(reply, table=None), typist_moved=False)]
-        out += self.show(replies[-1], typist_moved=False)
+        last = replies[-1]
+        drawn = [r.table.images for r in replies if r.table is not None and any(p.data for p in r.table.images)]
+        if last.table is not None and drawn and not any(p.data for p in last.table.images):
+            last = replace(last, table=replace(last.table, images=drawn[-1]))
+        out += self.show(last, typist_moved=False)
         seconds = time.perf_counter() - began
         return out + [f"(The AI took {seconds:.1f} s for {len(replies)} move{'s' if len(replies) > 1 else ''}.)"]
 

@@ -2,12 +2,14 @@
 AI moves shown by themselves after each line with their reason and time."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from railhead.bot import ai_pool
 from railhead.bot.local import LocalTable
+from railhead.bot.replies import Message, Picture, Reply, TableCard
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
 
@@ -87,4 +89,24 @@ async def test_ai_moves_show_the_table_once_and_leave_the_typists_secret_choice_
     assert "Pressed [2] Keep" in pressed and "Ann has chosen a baron." in pressed
     session = await local.table.session(1)
     assert session.match.state["phase"] == "auction"
+    await store.close()
+
+
+async def test_the_one_table_card_after_ai_moves_shows_the_newest_board(tmp_path):
+    """Only the last AI move's table card is printed; when that move left the board as it was (its
+    card keeps the pictures shown, no bytes), the board an earlier AI move drew is shown with it,
+    so the typist sees the board as it stands (a turn's last build was otherwise never shown)."""
+    store, local = await local_table(tmp_path, hotseat=False)
+    await local.handle("game new rotw ai=normal,normal")
+    await local.handle("game start")
+
+    def card(data):
+        return TableCard("turn 1", "", images=[Picture("board.png", data, "the board")])
+
+    local.table.posted[:] = [Reply(channel=Message("🤖 builds"), game_id=1, table=card(b"drawn-after-the-build")),
+                             Reply(channel=Message("🤖 passes"), game_id=1, table=card(None))]
+    shown = "\n".join(await local._ai_moves())
+    assert "🤖 builds" in shown and "🤖 passes" in shown and shown.count("── Table:") == 1
+    (path,) = re.findall(r"\[image: (\S+)\]", shown)
+    assert Path(path).read_bytes() == b"drawn-after-the-build"
     await store.close()
