@@ -33,10 +33,10 @@ NO_HEX = " "
 """The terrain letter of a place with no hex (sea, or outside the board's shape)."""
 
 
-class MapFileHead(msgspec.Struct, forbid_unknown_fields=True):
-    """The fields every map file has; a game's file schema subclasses it (unknown fields refused).
-    ``min_players``/``max_players``: the player counts the map takes; ``columns`` x ``rows``: the
-    board's size in hexes; ``terrain``: ``rows`` strings of ``columns`` letters (``terrain_grid``)."""
+class MapFields(msgspec.Struct, frozen=True):
+    """The fields every map has, in its file and once validated: its ``id`` (as in ``map_ids``),
+    the ``name`` players read, the player counts it takes (``min_players`` to ``max_players``) and
+    the board's size in hexes (``columns`` x ``rows``)."""
 
     id: str
     name: str
@@ -44,19 +44,17 @@ class MapFileHead(msgspec.Struct, forbid_unknown_fields=True):
     max_players: int
     columns: int
     rows: int
+
+
+class MapFileHead(MapFields, frozen=True, forbid_unknown_fields=True):
+    """What every map file starts with; a game's file schema subclasses it (unknown fields refused):
+    ``MapFields`` and the ``terrain``, ``rows`` strings of ``columns`` letters (``terrain_grid``)."""
+
     terrain: list[str]
 
 
-class MapHead(msgspec.Struct, frozen=True):
-    """The fields every validated map has, first in each game's ``MapData`` (which subclasses it):
-    as in ``MapFileHead``."""
-
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
+class MapHead(MapFields, frozen=True):
+    """What every validated map starts with (``MapFields``); a game's ``MapData`` subclasses it."""
 
 
 def map_ids(folder: Path, skip: Collection[str] = ()) -> list[str]:

@@ -46,7 +46,7 @@ class WesternLinkSpec(msgspec.Struct, forbid_unknown_fields=True):
     city: list[WesternCitySpec] = []
 
 
-class MapFile(MapFileHead, forbid_unknown_fields=True):
+class MapFile(MapFileHead, frozen=True, forbid_unknown_fields=True):
     empty_city_markers: dict[str, int]
     ridges: list[str]
     city: list[CitySpec]

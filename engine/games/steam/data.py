@@ -37,7 +37,7 @@ class TownSpec(msgspec.Struct, forbid_unknown_fields=True):
     hex: str
 
 
-class MapFile(MapFileHead, forbid_unknown_fields=True):
+class MapFile(MapFileHead, frozen=True, forbid_unknown_fields=True):
     city: list[CitySpec]
     town: list[TownSpec]
     impassable: list[str] = []
