@@ -97,6 +97,30 @@ def bid(auction: dict, seat: int, amount: int, minimum: int, money=thousands) ->
     _advance(auction)
 
 
+def winner(auction: dict) -> tuple[int, int] | None:
+    """Who won a ``finished`` auction and what they bid: ``(seat, amount)``, the high bidder and the
+    high bid in the game's unit; ``None`` when nobody bid (each game says who goes first then, and
+    what a winner pays beside its bid: Railways of the World's winner pays the bid, Steam's a place's
+    winner too; Steam's turn-order auction charges the others as well)."""
+    if auction["high_seat"] is None:
+        return None
+    return auction["high_seat"], auction["high"]
+
+
+def order_by_passes(auction: dict) -> list[int]:
+    """The turn order a ``finished`` auction gives where the passes set it
+    (railways-of-the-world-online-help.txt, "Bidding Style: First to pass"; Steam's turn-order
+    auction): the seats that never passed first, in bidding order (the winner, or nobody when every
+    seat passed), then those that passed, the last to pass first and the first to pass last."""
+    still_in = [s for s in auction["order"] if s not in auction["passed"]]
+    return still_in + list(reversed(auction["passed"]))
+
+
+def order_text(names: list[str], order: list[int]) -> str:
+    """The event text of a new turn order: ``"Turn order: Ann, Bob, Cy."`` (``names`` by seat)."""
+    return "Turn order: " + ", ".join(names[s] for s in order) + "."
+
+
 def skip(auction: dict, seat: int) -> None:
     """Seat lets its turn go by without dropping out (a game's special right, e.g. Steam's Turn
     Order tile). ``seat`` is the ``bidder``: the caller's turn structure checks it."""

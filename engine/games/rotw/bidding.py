@@ -4,6 +4,7 @@ railways-of-the-world-online-help.txt, "Bidding styles"). Money in thousands of 
 from __future__ import annotations
 
 from ...common import auction as auc
+from ...common.seats import clockwise, left_of
 from ...core.errors import IllegalAction
 from .actions import Bid
 from .context import Context
@@ -64,11 +65,6 @@ def worst_first_order(state: dict) -> list[int]:
     return sorted(range(len(state["seats"])), key=lambda s: (state["players"][s]["points"], -previous.get(s, 0)))
 
 
-def clockwise(first: int, n: int) -> list[int]:
-    """The ``n`` seats clockwise from ``first``."""
-    return [(first + i) % n for i in range(n)]
-
-
 def actor(state: dict) -> int | None:
     """The seat that must act now, or ``None`` when the game is over."""
     if state["phase"] == "auction":
@@ -110,29 +106,34 @@ def do_pass_auction(state: dict, ctx: Context, seat: int, events: list) -> None:
 
 
 def _maybe_close_auction(state: dict, ctx: Context, events: list) -> None:
+    """Once all but the high bidder have passed: the winner pays its bid (issuing bonds if need be)
+    and is first player; if nobody bid, the last to pass is, where passes set the order, else the
+    first player marker moves on one seat. The order goes clockwise from the first player, or by
+    the passes (``auc.order_by_passes``) in the styles where passes cost."""
     a = state["auction"]
     if not auc.finished(a):
         return
     n = len(state["seats"])
     by_passes = "bids" in a
-    if a["high_seat"] is None and by_passes:
-        order = list(reversed(a["passed"]))
+    won = auc.winner(a)
+    if won is None and by_passes:
+        order = auc.order_by_passes(a)
         first = order[0]
         events.append({"type": "first", "seat": first,
                        "text": f"Nobody bid: {state['seats'][first]}, the last to pass, becomes first player."})
-    elif a["high_seat"] is None:
-        first = (state["first"] + 1) % n
+    elif won is None:
+        first = left_of(state["first"], n)
         order = clockwise(first, n)
         events.append({"type": "first", "seat": first,
                        "text": f"Nobody bid: the first player marker moves on to {state['seats'][first]}."})
     else:
-        first = a["high_seat"]
-        order = [first] + list(reversed(a["passed"])) if by_passes else clockwise(first, n)
-        issued = pay(state["players"][first], a["high"], ctx.tables.money.bond)
-        events.append({"type": "first", "seat": first, "paid": a["high"], "bonds": issued,
-                       "text": pay_text(state["seats"][first], a["high"], issued) + " and becomes first player."})
+        first, price = won
+        order = auc.order_by_passes(a) if by_passes else clockwise(first, n)
+        issued = pay(state["players"][first], price, ctx.tables.money.bond)
+        events.append({"type": "first", "seat": first, "paid": price, "bonds": issued,
+                       "text": pay_text(state["seats"][first], price, issued) + " and becomes first player."})
     if by_passes:
-        events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."})
+        events.append({"type": "order", "text": auc.order_text(state["seats"], order)})
     state.update(first=first, order=order, at=0, round=1, phase="actions", auction=None, last=[])
 
 
@@ -148,5 +149,5 @@ def executive_first(state: dict, seat: int, events: list) -> None:
     else:
         order = clockwise(seat, n)
     events.append({"type": "first", "seat": seat, "text": f"{state['seats'][seat]} is first player."})
-    events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."})
+    events.append({"type": "order", "text": auc.order_text(state["seats"], order)})
     state.update(first=seat, order=order, at=0, round=1, phase="actions", auction=None, last=[])

@@ -12,11 +12,13 @@ import msgspec
 
 from ...common.datafile import DATA_DIR, DataError, fail, load
 from ...common.goods import COLOURS
-from ...common.hexgrid import SIDES, coords, edge_key, label, neighbor, normalize, parse, side_towards
+from ...common.hexgrid import SIDES, coords, neighbor, normalize, parse, side_towards
+from ...common.mapfile import MapFileHead, MapHead, hex_sides, map_file, map_ids, player_counts, terrain_grid
 from ...common.names import fold
 
 CITY_COLOURS = (*COLOURS, "gray")
-TERRAIN = {".": "open", "^": "mountain", "~": "water", "f": "ferry", " ": "sea"}
+TERRAIN = {".": "open", "^": "mountain", "~": "water", "f": "ferry"}
+"""Terrain letters of a map file (a space is sea: no hex, ``mapfile.terrain_grid``)."""
 
 
 class CitySpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -44,15 +46,8 @@ class WesternLinkSpec(msgspec.Struct, forbid_unknown_fields=True):
     city: list[WesternCitySpec] = []
 
 
-class MapFile(msgspec.Struct, forbid_unknown_fields=True):
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
+class MapFile(MapFileHead, frozen=True, forbid_unknown_fields=True):
     empty_city_markers: dict[str, int]
-    terrain: list[str]
     ridges: list[str]
     city: list[CitySpec]
     service_bounty: list[BountySpec] = []
@@ -84,15 +79,9 @@ class WesternLink(msgspec.Struct, frozen=True):
     cities: dict[str, str]
 
 
-class MapData(msgspec.Struct, frozen=True):
+class MapData(MapHead, frozen=True):
     """A validated map. ``terrain``: hex -> open|water|mountain|ferry (sea hexes absent)."""
 
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
     empty_city_markers: dict[int, int]
     terrain: dict[str, str]
     ridges: frozenset[str]
@@ -139,14 +128,14 @@ COMPOSED: dict[str, Callable[[str], MapData]] = {}
 ``periods.py`` registers its composer when it is imported, as the game's rules import it)."""
 
 
-def map_path(map_id: str) -> Path:
-    return MAPS_DIR / f"{map_id}.toml"
+NOT_MAPS = ("periods",)
+"""Files in ``MAPS_DIR`` that are no map: ``periods.toml`` is the index of the Railways Through Time
+boards (``periods.py``)."""
 
 
 def available_maps() -> list[str]:
-    """The ids of the shipped maps: the map files in ``MAPS_DIR`` (``periods.toml`` there is the
-    index of the Railways Through Time boards, ``periods.py``, not a map)."""
-    return sorted(p.stem for p in MAPS_DIR.glob("*.toml") if p.stem != "periods")
+    """The ids of the shipped maps: the map files in ``MAPS_DIR`` but ``NOT_MAPS``."""
+    return map_ids(MAPS_DIR, NOT_MAPS)
 
 
 @cache
@@ -158,38 +147,14 @@ def load_map(map_id: str) -> MapData:
     kind, colon, _ = map_id.partition(":")
     if colon and kind in COMPOSED:
         return COMPOSED[kind](map_id)
-    if map_id not in available_maps():
-        raise DataError(f"No map {map_id!r}; maps: {', '.join(available_maps())}")
-    return read_map(map_path(map_id))
-
-
-def _sides(path: Path, text: str, names: list[str], terrain: dict[str, str], what: str, key: str) -> set[str]:
-    """Hex sides named ``"A1|B2"`` (ridges, walls) as edge keys; ``fail`` names one that is not a side
-    between two hexes of the board."""
-    out = set()
-    for name in names:
-        a, _, b = name.partition("|")
-        if a not in terrain or b not in terrain or side_towards(a, b) is None:
-            fail(path, text, f"{what} {name!r} is not a side between two hexes of the board", key)
-        out.add(edge_key(a, b))
-    return out
+    return read_map(map_file(MAPS_DIR, map_id, NOT_MAPS))
 
 
 def read_map(path: Path) -> MapData:
     """Validate the map file at ``path``. Raises ``DataError`` with the file name and line."""
     raw, text = load(path, MapFile)
-    if len(raw.terrain) != raw.rows:
-        fail(path, text, f"terrain has {len(raw.terrain)} rows, expected {raw.rows}", "terrain")
-    terrain: dict[str, str] = {}
-    for row, line in enumerate(raw.terrain):
-        if len(line) != raw.columns:
-            fail(path, text, f"terrain row {row + 1} has {len(line)} hexes, expected {raw.columns}", "terrain")
-        for col, ch in enumerate(line):
-            if ch not in TERRAIN:
-                fail(path, text, f"terrain row {row + 1} has unknown terrain {ch!r}", "terrain")
-            if TERRAIN[ch] != "sea":
-                terrain[label(col, row)] = TERRAIN[ch]
-    ridges = _sides(path, text, raw.ridges, terrain, "ridge", "ridges")
+    terrain = terrain_grid(path, text, raw, TERRAIN)
+    ridges = hex_sides(path, text, raw.ridges, terrain, "ridge", "ridges")
     cities: dict[str, City] = {}
     by_name: dict[str, str] = {}
     for i, spec in enumerate(raw.city):
@@ -221,11 +186,10 @@ def read_map(path: Path) -> MapData:
         if fold(bounty.city) not in by_name:
             fail(path, text, f"service bounty city {bounty.city!r} is not a city of this map",
                  "service_bounty", i, "city")
-    if any(not raw.min_players <= n <= raw.max_players for n in raw.cube_reduction):
-        fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
+    cube_reduction = player_counts(path, text, raw.cube_reduction, raw, "cube_reduction")
     if len(raw.summary) > 80 or "\n" in raw.summary:
         fail(path, text, "summary must be one line of at most 80 characters", "summary")
-    walls = _sides(path, text, raw.walls, terrain, "wall", "walls")
+    walls = hex_sides(path, text, raw.walls, terrain, "wall", "walls")
     if not 0 <= raw.snow_rows <= raw.rows:
         fail(path, text, f"snow_rows must be 0-{raw.rows}", "snow_rows")
     if not 0 <= raw.east_column < raw.columns:
@@ -245,10 +209,10 @@ def read_map(path: Path) -> MapData:
     return MapData(
         id=raw.id, name=raw.name, min_players=raw.min_players, max_players=raw.max_players,
         columns=raw.columns, rows=raw.rows, empty_city_markers=markers, terrain=terrain,
-        ridges=frozenset(ridges), cities=cities, by_name=by_name,
+        ridges=ridges, cities=cities, by_name=by_name,
         service_bounties=tuple((by_name[fold(b.city)], b.points) for b in raw.service_bounty),
-        cube_reduction=frozenset(raw.cube_reduction),
-        summary=raw.summary, walls=frozenset(walls), snow_rows=raw.snow_rows, ferries=ferries,
+        cube_reduction=cube_reduction,
+        summary=raw.summary, walls=walls, snow_rows=raw.snow_rows, ferries=ferries,
         western_link=western, east_column=raw.east_column,
     )
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...common.seats import clockwise
 from ...core.game import clone
 from . import cards as ops
 from . import delivery, mapcards, rules
@@ -29,7 +30,7 @@ def holders(state: dict, ctx: Context, seat: int) -> list[int]:
     if seat in state.get("inspected", []):
         return []
     n = len(state["seats"])
-    return [s for s in ((seat + i) % n for i in range(1, n))
+    return [s for s in clockwise(seat, n)[1:]
             if any(ops.spec(ctx, c).effect == "inspector" for c in state["players"][s]["cards"])]
 
 

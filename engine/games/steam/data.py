@@ -9,8 +9,9 @@ from pathlib import Path
 
 import msgspec
 
-from ...common.datafile import DATA_DIR, DataError, fail, load
-from ...common.hexgrid import edge_key, label, normalize, side_towards
+from ...common.datafile import DATA_DIR, fail, load
+from ...common.hexgrid import normalize
+from ...common.mapfile import MapFileHead, MapHead, hex_sides, map_file, map_ids, player_counts, terrain_grid
 from ...common.names import fold
 from ...common.tiles import TOWN, Manifest, Segment, shape, valid
 
@@ -18,6 +19,7 @@ COLOURS = ("red", "yellow", "blue", "purple", "gray")
 """Goods cube colours (steam.txt, "What You'll Need"): gray cubes go only to gray New Cities."""
 CUBES = {"red": 20, "yellow": 20, "blue": 20, "purple": 20, "gray": 16}
 TERRAIN = {".": ("plains", False), "^": ("hills", False), "~": ("plains", True), "%": ("hills", True)}
+"""Terrain letters of a map file: (terrain, river) (a space is no hex, ``mapfile.terrain_grid``)."""
 SUPPLY_SPACES = 12
 NEW_CITY_LETTERS = "ABCDEFGH"
 
@@ -35,14 +37,7 @@ class TownSpec(msgspec.Struct, forbid_unknown_fields=True):
     hex: str
 
 
-class MapFile(msgspec.Struct, forbid_unknown_fields=True):
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
-    terrain: list[str]
+class MapFile(MapFileHead, frozen=True, forbid_unknown_fields=True):
     city: list[CitySpec]
     town: list[TownSpec]
     impassable: list[str] = []
@@ -63,15 +58,9 @@ class City(msgspec.Struct, frozen=True):
     supply: int           # its goods supply space, 1-12 (0: none, it cannot grow)
 
 
-class MapData(msgspec.Struct, frozen=True):
+class MapData(MapHead, frozen=True):
     """A validated map. ``hexes``: every hex track may be built in (towns included), cities apart."""
 
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
     hexes: dict[str, Hex]
     cities: dict[str, City]
     impassable: frozenset[str]
@@ -79,33 +68,27 @@ class MapData(msgspec.Struct, frozen=True):
     by_name: dict[str, str]          # folded city or town name -> hex
 
 
+MAPS_DIR = DATA_DIR / "maps" / "steam"
+
+
 def available_maps() -> list[str]:
-    return sorted(p.stem for p in (DATA_DIR / "maps" / "steam").glob("*.toml"))
+    """The ids of the shipped maps: the map files in ``MAPS_DIR``."""
+    return map_ids(MAPS_DIR)
 
 
 @cache
 def load_map(map_id: str) -> MapData:
-    """``data/maps/steam/<map_id>.toml``, validated; ``DataError`` for an unknown id or a bad file."""
-    if map_id not in available_maps():
-        raise DataError(f"No map {map_id!r}; maps: {', '.join(available_maps())}")
-    return read_map(DATA_DIR / "maps" / "steam" / f"{map_id}.toml")
+    """``data/maps/steam/<map_id>.toml``, validated; ``DataError`` for an unknown id (no file is
+    opened then) or a bad file."""
+    return read_map(map_file(MAPS_DIR, map_id))
 
 
 def read_map(path: Path) -> MapData:
     """Validate the Steam map file at ``path``; raises ``DataError`` naming the line."""
     raw, text = load(path, MapFile)
-    if len(raw.terrain) != raw.rows or any(len(r) != raw.columns for r in raw.terrain):
-        fail(path, text, f"terrain must be {raw.rows} rows of {raw.columns} hexes", "terrain")
-    hexes: dict[str, Hex] = {}
+    grid = terrain_grid(path, text, raw, TERRAIN)
     towns = {normalize(t.hex): t.name for t in raw.town}
-    for row, line in enumerate(raw.terrain):
-        for col, ch in enumerate(line):
-            if ch == " ":
-                continue
-            if ch not in TERRAIN:
-                fail(path, text, f"terrain row {row + 1} has unknown terrain {ch!r}", "terrain")
-            terrain, river = TERRAIN[ch]
-            hexes[label(col, row)] = Hex(terrain, river, towns.get(label(col, row)))
+    hexes = {h: Hex(terrain, river, towns.get(h)) for h, (terrain, river) in grid.items()}
     cities: dict[str, City] = {}
     by_name: dict[str, str] = {}
     for i, c in enumerate(raw.city):
@@ -127,18 +110,10 @@ def read_map(path: Path) -> MapData:
         by_name[fold(t.name)] = h
     for h in cities:
         del hexes[h]
-    ridges = set()
-    for side in raw.impassable:
-        first, _, second = side.partition("|")
-        a, b = normalize(first), normalize(second)
-        if a is None or b is None or side_towards(a, b) is None:
-            fail(path, text, f"impassable side {side!r} is not between two neighbouring hexes", "impassable")
-        ridges.add(edge_key(a, b))
-    for n in raw.cube_reduction:
-        if not raw.min_players <= n <= raw.max_players:
-            fail(path, text, "cube_reduction lists a player count the map does not take", "cube_reduction")
+    impassable = hex_sides(path, text, raw.impassable, grid, "impassable side", "impassable")
+    cube_reduction = player_counts(path, text, raw.cube_reduction, raw, "cube_reduction")
     return MapData(raw.id, raw.name, raw.min_players, raw.max_players, raw.columns, raw.rows, hexes, cities,
-                   frozenset(ridges), frozenset(raw.cube_reduction), by_name)
+                   impassable, cube_reduction, by_name)
 
 
 def place(mapdata: MapData, text: str) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...common import auction as auc
 from ...common.goods import draw
 from ...common.names import fold
+from ...common.seats import clockwise
 from ...core.errors import IllegalAction
 from ...core.rng import Stream
 from .data import COLOURS, CUBES, NEW_CITY_LETTERS, SUPPLY_SPACES, MapData, Rules, load_manifest
@@ -76,7 +77,7 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
         start_turn(state, [])
     elif options["first_order"] == "auction":
         first = rng.below(n)
-        state.update(phase="auction", order=[], auction={"order": auc.start(_clockwise(first, list(range(n)))),
+        state.update(phase="auction", order=[], auction={"order": auc.start(clockwise(first, n)),
                                                           "placed": []})
     else:
         order = list(range(n))
@@ -85,11 +86,6 @@ def setup(mapdata: MapData, rules: Rules, options: dict, seats: list[str], rng: 
             state["players"][seat]["cash"] += k
         state["order"] = order
     return state
-
-
-def _clockwise(first: int, seats: list[int]) -> list[int]:
-    i = seats.index(first)
-    return seats[i:] + seats[:i]
 
 
 def actor(state: dict) -> int | None:
@@ -134,22 +130,22 @@ def _close_auction(state: dict, rules: Rules, events: list) -> None:
     a = box["order"]
     if not auc.finished(a):
         return
-    winner = a["high_seat"] if a["high_seat"] is not None else a["order"][0]
+    won = auc.winner(a)
+    winner = a["order"][0] if won is None else won[0]
     text = f"{state['seats'][winner]} takes place {len(box['placed']) + 1}"
     book = []
-    if a["high_seat"] is not None:
-        paid = pay_or_refuse(state, winner, a["high"], rules, "That bid")
+    if won is not None:
+        paid = pay_or_refuse(state, winner, won[1], rules, "That bid")
         text += " and " + paid.text
         book.append(paid.record)
     events.append({"type": "order", "seat": winner, "money": book, "text": text + "."})
     box["placed"].append(winner)
     n = len(state["seats"])
-    left = [s for s in _clockwise(winner, list(range(n))) if s not in box["placed"]]
+    left = [s for s in clockwise(winner, n) if s not in box["placed"]]
     if len(left) == 1:
         box["placed"].append(left[0])
         state.update(order=box["placed"], auction=None, phase="select", at=0)
-        events.append({"type": "order", "text": "Turn order: " + ", ".join(state["seats"][s] for s in box["placed"])
-                                                + "."})
+        events.append({"type": "order", "text": auc.order_text(state["seats"], box["placed"])})
         return
     box["order"] = auc.start(left)
 

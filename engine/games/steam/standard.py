@@ -102,12 +102,15 @@ def pass_(state: dict, rules: Rules, seat: int, events: list) -> None:
 
 
 def _close(state: dict, rules: Rules, events: list) -> None:
+    """Once the auction is over, the order follows the passes (``auc.order_by_passes``: who never
+    dropped out first, then the last to drop out, ..., the first to drop out last); the first to
+    drop out pays nothing, the winner and the last to drop out pay their bids in full, the others
+    half their bids (rounded up). Dollars."""
     a = state["bidding"]
     if not auc.finished(a):
         return
-    active = [s for s in a["order"] if s not in a["passed"]]
     dropped = list(a["dropped"])
-    order = active + list(reversed(dropped))
+    order = auc.order_by_passes(a)
     lines, book = [], []
     for rank, seat in enumerate(order):
         own = auc.own_bid(a, seat)
@@ -123,8 +126,7 @@ def _close(state: dict, rules: Rules, events: list) -> None:
             book.append(paid.record)
     state.update(order=order, at=0, phase="select", bidding=None, skip=[])
     events.append({"type": "order", "money": book,
-                   "text": "Turn order: " + ", ".join(state["seats"][s] for s in order) + "."
-                                            + ("" if not lines else " " + "; ".join(lines) + ".")})
+                   "text": auc.order_text(state["seats"], order) + ("" if not lines else " " + "; ".join(lines) + ".")})
 
 
 def produce(state: dict, mapdata: MapData, rng: Stream, seat: int, spaces: list[str], events: list) -> None:
