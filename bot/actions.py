@@ -5,10 +5,10 @@ renamed or dropped in the engine then fails where the UI is imported or type-che
 player's press. The result is the plain JSON action the table stores and ``Apply`` and buttons
 carry, the same dict the engine's ``legal_actions`` lists.
 
-Steam's UI builds every engine action this way (``tests/test_game_options.py`` holds it to that).
-Still written as dicts, to move over the same way: Railways of the World (32 in ``bot/games/rotw/``),
-Railway Workers (16) and Railways (4). The bot's own pseudo-actions (``_cmd``, ``_cancel``,
-``_menu``, ``_program``) are not the engine's and stay dicts.
+Every game's UI builds its engine actions this way (``tests/test_game_options.py`` holds the four
+games to it: no ``{"type": ...}`` dict of an engine action in ``bot/games/<game>/``). The bot's own
+pseudo-actions (``_cmd``, ``_cancel``, ``_menu``, ``_program``, ``_lobby``) are not the engine's and
+stay dicts; the actions the engine lists (``legal_actions``) are offered as they come.
 """
 from __future__ import annotations
 

@@ -178,17 +178,44 @@ def test_an_action_struct_becomes_the_json_action_the_engine_lists():
         assert decode(game.actions, plain(struct)) == struct
 
 
-def test_steams_ui_builds_no_engine_action_by_hand():
-    """Steam's UI (the game with the most hand-built actions) names each engine action through its
-    struct (``engine/games/steam/actions.py``): no ``{"type": "bid", ...}`` literal of an engine
-    action is left in ``bot/games/steam/`` (the bot's own ``_cmd``, ``_cancel`` are not the engine's)."""
-    import re
+def hand_built(source: str) -> list[tuple[int, str]]:
+    """``(line, type)`` of each action dict written by hand in Python ``source``: a ``{"type": ...}``
+    literal or ``dict(type=...)`` whose ``type`` is not one of the bot's own pseudo-actions (a
+    string starting ``_``: ``_cmd``, ``_cancel``, ...), a computed ``type`` (``{"type": kind}``) too."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            types = [v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value == "type"]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+            types = [kw.value for kw in node.keywords if kw.arg == "type"]
+        else:
+            continue
+        found += [(node.lineno, ast.unparse(v)) for v in types
+                  if not (isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.startswith("_"))]
+    return found
+
+
+def test_the_hand_built_check_finds_an_engine_action_dict():
+    """The check below can fail: it finds an engine action written as a dict, literal, computed or
+    by ``dict(...)``, and passes the bot's pseudo-actions and ``plain(...)``."""
+    assert hand_built('Button("Pass", {"type": "pass"}, "danger")') == [(1, "'pass'")]
+    assert hand_built('a = {"type": kind, **fields}\nb = dict(type="end")') == [(1, "kind"), (2, "'end'")]
+    assert hand_built('Button("Cancel", {"type": "_cancel"}); Apply(plain(moves.Pass()))') == []
+    assert hand_built('e.get("type") == "build" or a["type"] in ("pass", "end")') == []
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_no_game_ui_builds_an_engine_action_by_hand(gid):
+    """Each game's UI names every engine action through its struct (``engine/games/<game>/actions.py``,
+    ``plain(moves.Bid(amount=3))``): no ``{"type": "bid", ...}`` of an engine action is left in
+    ``bot/games/<game>/``, so a field renamed in the engine fails where the UI is imported, not at a
+    player's press (the bot's own ``_cmd``, ``_cancel`` are not the engine's)."""
     from pathlib import Path
 
-    from railhead.engine.core.actions import struct_types, tag_of
-
-    tags = {tag_of(c) for c in struct_types(engine.GAMES["steam"].actions)}
-    folder = Path(__file__).resolve().parents[1] / "bot" / "games" / "steam"
-    found = [(f.name, m.group(1)) for f in sorted(folder.glob("*.py"))
-             for m in re.finditer(r'"type":\s*"(\w+)"', f.read_text(encoding="utf-8")) if m.group(1) in tags]
+    folder = Path(__file__).resolve().parents[1] / "bot" / "games" / gid
+    files = sorted(folder.glob("*.py"))
+    assert files
+    found = [(f.name, *hit) for f in files for hit in hand_built(f.read_text(encoding="utf-8"))]
     assert found == []

@@ -8,11 +8,15 @@ commands take a ``slots`` argument (``1.2 2.3``) to act at once.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from railhead.engine import IllegalAction
+from railhead.engine.core import Action
+from railhead.engine.games.railways import actions as moves
 from railhead.engine.games.railways.data import KIND_NAMES, cards
 from railhead.engine.games.railways.options import Options
 
+from ...actions import plain
 from ...game_options import EngineOptions
 from ...hints import hint_command
 from ...replies import Apply, Button, Option, Reply, Select, private
@@ -168,7 +172,13 @@ def _legal(ctx: UIContext, kind: str, **match) -> list[dict]:
     return [a for a in ctx.legal_actions() if a["type"] == kind and all(a.get(k) == v for k, v in match.items())]
 
 
-def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
+Make = Callable[[dict, list[str]], Action]
+"""An action paid for at once: its struct from the typed targets (upper case) and the slots."""
+
+
+def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None, make: Make | None = None):
+    """A command's handler: with ``slots`` and every target of ``keys``, ``make`` pays for it at once
+    (a move names only its slots: the trips they pay for); else a menu of the legal ways."""
     command = {"buy_link": "buy", "add_passenger": "add"}.get(kind, kind)          # the command's word
 
     async def handler(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -176,13 +186,13 @@ def _act_or_menu(kind: str, title: str, keys: tuple[str, ...] = (), order=None):
         fields = {k: args[k].upper() if isinstance(args[k], str) else args[k] for k in keys if args.get(k)}
         slots = _slots(args.get("slots"))
         check_slots(view, slots)
-        if slots and kind != "move":
-            return Apply({"type": kind, **fields, "slots": slots})
+        if slots and make is not None and all(k in fields for k in keys):
+            return Apply(plain(make(fields, slots)))
         found = _legal(ctx, kind, **fields)
         if slots:                                 # a move names its slots: the trips they pay for
             wanted = sorted(s.replace(":", ".").replace("/", ".") for s in slots)
             found = [a for a in found if sorted(a["slots"]) == wanted]
-            if len({(a["from"], tuple(a["links"])) for a in found}) == 1 and len(found) >= 1:
+            if kind == "move" and len({(a["from"], tuple(a["links"])) for a in found}) == 1 and len(found) >= 1:
                 return Apply(found[0])
         if not found:
             raise IllegalAction(_why_not(view, kind, fields, slots))
@@ -246,7 +256,7 @@ async def place(ctx: UIContext, args: dict) -> Apply | Reply:
     if passengers is None:
         raise IllegalAction(f"Say which die: the dice left show {' and '.join(map(str, left))}, e.g. "
                             f"`place {args['at'].upper()} {left[0]}`.")
-    return Apply({"type": "place", "at": args["at"].upper(), "passengers": passengers})
+    return Apply(plain(moves.Place(at=args["at"].upper(), passengers=passengers)))
 
 
 async def build(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -256,7 +266,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
     slots = _slots(args.get("slots"))
     check_slots(view, slots)
     if args.get("at") and args.get("die") and slots:
-        return Apply({"type": "build", "at": args["at"].upper(), "die": args["die"], "slots": slots})
+        return Apply(plain(moves.Build(at=args["at"].upper(), die=args["die"], slots=slots)))
     if args.get("at"):
         found = _legal(ctx, "build", at=args["at"].upper(), **({"die": args["die"]} if args.get("die") else {}))
         if not found:
@@ -272,7 +282,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
 
 async def end(ctx: UIContext, args: dict) -> Apply:
     """``/railways end``: end the decade after the first action (the engine refuses it otherwise)."""
-    return Apply({"type": "end_decade"})
+    return Apply(plain(moves.EndDecade()))
 
 
 async def hand(ctx: UIContext, args: dict) -> Reply:
@@ -287,7 +297,8 @@ COMMANDS = {c.name: c for c in (
     Command("place", "put a passenger die on a building (setup)", place,
             (Param("at", str, "a printed building's space, like A2 (without it: a menu)"),
              Param("passengers", int, "3 or 2 (not needed when one value is left)", min=1, max=6))),
-    Command("buy", "buy a complete rail link", _act_or_menu("buy_link", "Buy a link", ("link",), by_cost),
+    Command("buy", "buy a complete rail link", _act_or_menu(
+        "buy_link", "Buy a link", ("link",), by_cost, lambda f, slots: moves.BuyLink(link=f["link"], slots=slots)),
             (_LINK, _SLOTS)),
     Command("build", "build a Building die (choose a space, then the die and slots)", build,
             (Param("at", str, "a space, like D3"),
@@ -297,13 +308,19 @@ COMMANDS = {c.name: c for c in (
     Command("move", "move a passenger along your links", _act_or_menu("move", "Move a passenger", ("from",), by_gain),
             (Param("from", str, "the space of the passenger's die"), _SLOTS),
             discord_description="Move a passenger along your links (a menu of trips)"),
-    Command("hire", "hire a railworker", _act_or_menu("hire", "Hire a railworker", (), by_cost), (_SLOTS,)),
-    Command("capital", "increase your capital", _act_or_menu("capital", "Capital", (), by_gain), (_SLOTS,)),
-    Command("clean", "decrease pollution", _act_or_menu("clean", "Clean", (), by_cost), (_SLOTS,),
+    Command("hire", "hire a railworker", _act_or_menu(
+        "hire", "Hire a railworker", (), by_cost, lambda f, slots: moves.Hire(slots=slots)), (_SLOTS,)),
+    Command("capital", "increase your capital", _act_or_menu(
+        "capital", "Capital", (), by_gain, lambda f, slots: moves.Capital(slots=slots)), (_SLOTS,)),
+    Command("clean", "decrease pollution", _act_or_menu(
+        "clean", "Clean", (), by_cost, lambda f, slots: moves.Clean(slots=slots)), (_SLOTS,),
             discord_description="Decrease pollution by one"),
-    Command("add", "add a passenger to a building", _act_or_menu("add_passenger", "Add a passenger", ("at",), by_cost),
+    Command("add", "add a passenger to a building", _act_or_menu(
+        "add_passenger", "Add a passenger", ("at",), by_cost,
+        lambda f, slots: moves.AddPassenger(at=f["at"], slots=slots)),
             (Param("at", str, "a building's space"), _SLOTS)),
-    Command("upgrade", "upgrade a bought link", _act_or_menu("upgrade", "Upgrade a link", ("link",), by_cost),
+    Command("upgrade", "upgrade a bought link", _act_or_menu(
+        "upgrade", "Upgrade a link", ("link",), by_cost, lambda f, slots: moves.Upgrade(link=f["link"], slots=slots)),
             (_LINK, _SLOTS), discord_description="Upgrade a bought link (its capital counts double)"),
     Command("end", "end the decade after one action", end,
             discord_description="End the decade after your first action"),
@@ -401,7 +418,7 @@ class RailwaysUI(EngineOptions, GameUI):
                 style = "primary" if kind in ("move", "buy_link") else "secondary"
                 out.append(Button(label + "…", {"type": "_cmd", "name": COMMAND_OF[kind]}, style))
         if "end_decade" in kinds:
-            out.append(Button("End the decade", {"type": "end_decade"}, "danger"))
+            out.append(Button("End the decade", plain(moves.EndDecade()), "danger"))
         return out
 
     def public_players(self, view: dict) -> list[str]:

@@ -5,9 +5,11 @@ per choice). The engine checks every move; this module only words and offers the
 """
 from __future__ import annotations
 
+from railhead.engine.games.rotw import actions as moves
 from railhead.engine.games.rotw.money import dollars
 from railhead.engine.games.rotw.transcontinental import return_cost
 
+from ...actions import plain
 from ...replies import Apply, Button, Reply, private
 from ...ui import Param, UIContext
 from .status import plural
@@ -22,9 +24,9 @@ async def bonds(ctx: UIContext, args: dict) -> Apply | Reply:
     issues N bonds (only the holder of a most-bonds baron, in the last round; the engine checks);
     ``bonds return:N`` returns N between the Transcontinental phases."""
     if args.get("return") is not None:
-        return Apply({"type": "return_bonds", "count": args["return"]})
+        return Apply(plain(moves.ReturnBonds(count=args["return"])))
     if args.get("issue"):
-        return Apply({"type": "issue_bonds", "count": args["issue"]})
+        return Apply(plain(moves.IssueBonds(count=args["issue"])))
     p = ctx.view()["players"][ctx.seat]
     return private(
         f"You hold {plural(p['bonds'], 'bond')} and {dollars(p['cash'])}.\n"
@@ -45,6 +47,6 @@ def return_text(who: str, prompt: dict) -> str:
 def return_buttons(view: dict, prompt: dict) -> list[Button]:
     """Keep them, or return 1, 2, ... bonds while the player has the points for it (at most 4 buttons)."""
     points = view["players"][prompt["seat"]]["points"]
-    return [Button("Keep my bonds", {"type": "return_bonds", "count": 0})] + [
-        Button(f"Return {n} (−{return_cost(n)} points)", {"type": "return_bonds", "count": n}, "primary")
+    return [Button("Keep my bonds", plain(moves.ReturnBonds(count=0)))] + [
+        Button(f"Return {n} (−{return_cost(n)} points)", plain(moves.ReturnBonds(count=n)), "primary")
         for n in range(1, min(prompt["bonds"], 4) + 1) if return_cost(n) <= points]

@@ -5,7 +5,9 @@ buttons out)."""
 from __future__ import annotations
 
 from railhead.engine.common.text import plural
+from railhead.engine.games.rotw import actions as moves
 
+from ...actions import plain
 from ...replies import Apply, Button
 from ...ui import Command, Param, UIContext
 
@@ -73,7 +75,7 @@ def usable(view: dict, seat: int, phase: str) -> list[dict]:
 def use_button(card: dict) -> Button:
     """The button that readies a held card for this action: "Use Tunnel Engineer (then build)"."""
     then = "upgrade" if card["id"].split(":")[0] in UPGRADE_CARDS else "build"
-    return Button(f"Use {card['name']} (then {then})", {"type": "use_card", "card": card["id"]}, "success")
+    return Button(f"Use {card['name']} (then {then})", plain(moves.UseCard(card=card["id"])), "success")
 
 
 def map_text(view: dict, prompt: dict, who: str) -> str:
@@ -92,14 +94,14 @@ def map_buttons(view: dict, seat: int, prompt: dict) -> list[Button]:
     """The buttons of ``map_text``'s questions: stop the delivery or let it pass; for Hot Spring, the
     build cards the seat may ready and Pass (the build itself is typed: `/rotw link`, `/rotw build`)."""
     if prompt["kind"] == "inspector":
-        return [Button("Stop it (Railway Inspector)", {"type": "inspect", "stop": True}, "danger"),
-                Button("Let it pass", {"type": "inspect", "stop": False}, "primary")]
-    return [*map(use_button, usable(view, seat, "actions")), Button("Pass", {"type": "pass"}, "danger")]
+        return [Button("Stop it (Railway Inspector)", plain(moves.Inspect(stop=True)), "danger"),
+                Button("Let it pass", plain(moves.Inspect(stop=False)), "primary")]
+    return [*map(use_button, usable(view, seat, "actions")), Button("Pass", plain(moves.Pass()), "danger")]
 
 
 async def inspect(ctx: UIContext, args: dict) -> Apply:
     """``inspect stop:true|false``: the Railway Inspector's answer, typed instead of pressed."""
-    return Apply({"type": "inspect", "stop": bool(args["stop"])})
+    return Apply(plain(moves.Inspect(stop=bool(args["stop"]))))
 
 
 INSPECT = Command("inspect", "holding a Railway Inspector, when asked: stop the delivery (`stop:true`) or let it pass",

@@ -9,8 +9,10 @@ engine counts thousands.
 from __future__ import annotations
 
 from railhead.engine import IllegalAction
+from railhead.engine.games.rotw import actions as moves
 from railhead.engine.games.rotw.money import dollars
 
+from ...actions import plain
 from ...ui import Command, Param, UIContext
 from .preview import city, mapdata, my_turn, preview
 from .preview import path as path_of
@@ -45,10 +47,9 @@ async def _on_city(ctx: UIContext, args: dict, kind: str, option: str, name: str
     board = mapdata(view)
     hexname = city(board, args["city"])
     price = _uses(mods, kind, ctx.seat, name)
-    action = {"type": "build", kind: hexname}
     path = path_of(board, _words(args.get("path")))
-    if path:
-        action["path"] = path
+    action = plain(moves.Build(path=path, mine=hexname if kind == "mine" else None,
+                               depot=hexname if kind == "depot" else None))
     town = view["cities"][hexname]["name"]
     where = "on" if kind == "mine" else "in"
     return await preview(ctx, action, f"{name} {where} {town} ({price})", path or [hexname], blind(town))
@@ -79,17 +80,16 @@ async def switch(ctx: UIContext, args: dict):
         raise IllegalAction("Give the switch hex (a tile of one of your complete links) and then the hexes of the "
                             "new branch, e.g. `J6 K6 L7 Frankfurt`.")
     price = _uses(mods, "switch", ctx.seat, "Switch Track")
-    action = {"type": "build", "switch": path[0], "path": path}
+    action = plain(moves.Build(switch=path[0], path=path))
     return await preview(ctx, action, f"Switch Track in {path[0]} ({price})", path)
 
 
 def delivery_action(view: dict, option: dict) -> dict:
     """The ``deliver`` action of a menu entry (``ui.deliver``): with the modules, its destination
     (``to``) and a Fuel Depot's ``stop`` or ``kept`` go with it."""
-    action = {"type": "deliver", "from": option["from"], "colour": option["colour"], "links": option["links"]}
-    if "modules" in view:
-        action |= {k: option[k] for k in ("stop", "kept", "to") if option.get(k)}
-    return action
+    extra = {k: option[k] for k in ("stop", "kept", "to") if option.get(k)} if "modules" in view else {}
+    return plain(moves.Deliver(from_=option["from"], colour=option["colour"], links=option["links"],
+                               stop=bool(extra.get("stop")), kept=bool(extra.get("kept")), to=extra.get("to")))
 
 
 def delivery_note(view: dict, option: dict) -> str:

@@ -11,8 +11,10 @@ is named in the auction's messages instead. Money is in thousands of dollars, as
 from __future__ import annotations
 
 from railhead.engine import IllegalAction
+from railhead.engine.games.rotw import actions as moves
 from railhead.engine.games.rotw.money import bonds_needed, dollars
 
+from ...actions import plain
 from ...replies import Apply, Button, Message, Reply
 from ...ui import UIContext
 
@@ -53,13 +55,13 @@ def ask_first(ctx: UIContext, action: dict, what: str) -> Apply | Reply:
 def upgrade(ctx: UIContext) -> Apply | Reply:
     """The engine upgrade, asking first when it issues bonds."""
     level = ctx.view()["players"][ctx.seat]["engine"] + 1
-    return ask_first(ctx, {"type": "upgrade"}, f"**Upgrade engine to {level}**:")
+    return ask_first(ctx, plain(moves.Upgrade()), f"**Upgrade engine to {level}**:")
 
 
 def auction_pass(ctx: UIContext) -> Apply | Reply:
     """An auction pass, asking first when it costs bonds (where passers pay half their bid)."""
     down = ", rounded down" if ctx.view()["options"]["bidding"] == "through_time" else ""
-    return ask_first(ctx, {"type": "pass"}, f"**Pass**: passing costs half your bid{down}.")
+    return ask_first(ctx, plain(moves.Pass()), f"**Pass**: passing costs half your bid{down}.")
 
 
 def spends_bonds(ctx: UIContext, action: dict) -> bool:

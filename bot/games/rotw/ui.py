@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.goods import COLOURS
+from railhead.engine.games.rotw import actions as moves
 from railhead.engine.games.rotw import periods
 from railhead.engine.games.rotw.data import available_maps, load_tables
 from railhead.engine.games.rotw.money import dollars
 from railhead.engine.games.rotw.options import Options
 from railhead.render import rotw as render_rotw
 
+from ...actions import plain
 from ...game_options import EngineOptions
 from ...program_spec import ProgramSpec, program_button, program_command
 from ...replies import Apply, Button, Option, Reply, Select, private
@@ -46,10 +48,9 @@ async def build(ctx: UIContext, args: dict) -> Reply:
     if len(raw) < 2:
         raise IllegalAction("Give the path as hexes separated by spaces, starting at a city or at the open end "
                             "of your unfinished link, e.g. `Köln J6 K6 L7 Frankfurt`.")
-    action = {"type": "build", "path": _path(mapdata, raw)}
-    if args.get("toward"):
-        action["toward"] = _place(mapdata, args["toward"])
-    return await _preview(ctx, action, "Build preview", action["path"])
+    path = _path(mapdata, raw)
+    toward = _place(mapdata, args["toward"]) if args.get("toward") else None
+    return await _preview(ctx, plain(moves.Build(path=path, toward=toward)), "Build preview", path)
 
 
 async def link(ctx: UIContext, args: dict) -> Reply:
@@ -75,8 +76,7 @@ async def link(ctx: UIContext, args: dict) -> Reply:
     if not tries:
         raise refusal or IllegalAction("Name two different places to link.")
     found = min(tries, key=lambda f: (f["cost"], len(f["path"])))
-    action = {"type": "build", "path": found["path"]}
-    return await _preview(ctx, action, "Build preview", action["path"])
+    return await _preview(ctx, plain(moves.Build(path=found["path"])), "Build preview", found["path"])
 
 
 def _route(view: dict, option: dict) -> list[str]:
@@ -138,7 +138,7 @@ async def urbanize(ctx: UIContext, args: dict) -> Reply:
     raises ``IllegalAction`` when it is not the seat's action or there is no such city."""
     view = _my_turn(ctx)
     hexname = _city(_mapdata(view), args["city"])
-    action = {"type": "urbanize", "city": hexname, "colour": args["colour"]}
+    action = plain(moves.Urbanize(city=hexname, colour=args["colour"]))
     name = view["cities"][hexname]["name"]
     blind = f"{name} becomes a {args['colour']} city and draws 2 goods cubes from the bag."
     return await _preview(ctx, action, "Urbanize preview", [hexname], blind)
@@ -155,7 +155,7 @@ async def bid(ctx: UIContext, args: dict) -> Apply | Reply:
     amount = args["amount"]
     if amount >= 1000 and amount % 1000 == 0:
         amount //= 1000            # "3000" means $3,000
-    return Apply({"type": "bid", "amount": amount})
+    return Apply(plain(moves.Bid(amount=amount)))
 
 
 async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -166,12 +166,12 @@ async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
         return spending.auction_pass(ctx)
     if not ctx.prefs.get("confirm_pass", True) or prompt is None or prompt["kind"] != "action" \
             or not ctx.query("can_deliver"):
-        return Apply({"type": "pass"})
+        return Apply(plain(moves.Pass()))
     view = ctx.view()
     example = ctx.query("deliveries", limit=1)[0]
     return private(f"You can still deliver a goods cube (for example the {delivery_label(view, example)}). "
                    "Pass anyway and use this action doing nothing?",
-                   components=[Button("Confirm", {"type": "pass"}, "danger"),
+                   components=[Button("Confirm", plain(moves.Pass()), "danger"),
                                Button("Cancel", {"type": "_cancel"})])
 
 
@@ -183,26 +183,22 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
         takeable = [c for c in view["cards"]["face_up"]
                     if c["kind"] != "goal" and c["id"].split(":")[0] not in NEEDS_CITY]
         mine = ctx.prompt() is not None and ctx.prompt()["kind"] == "action"
-        menu = [Select("Take a card (your action)", [Option(c["name"], {"type": "take_card", "card": c["id"]},
+        menu = [Select("Take a card (your action)", [Option(c["name"], plain(moves.TakeCard(card=c["id"])),
                                                              c["text"]) for c in takeable[:25]])] \
             if mine and takeable else []
         hint = "\nCity Growth needs a city (`/rotw card card:<name> city:<city>`); New Industry and Boomtown " \
             "also a colour (`... city:<city> colour:<colour>`)." \
             if any(c["id"].split(":")[0] in NEEDS_CITY for c in view["cards"]["face_up"]) else ""
         return private(cards_text(view, ctx.seat) + hint, components=menu)
-    action = {"type": "take_card", "card": args["card"]}
-    if args.get("city"):
-        action["city"] = _city(_mapdata(view), args["city"])
-    if args.get("colour"):
-        action["colour"] = args["colour"]
-    return Apply(action)
+    city = _city(_mapdata(view), args["city"]) if args.get("city") else None
+    return Apply(plain(moves.TakeCard(card=args["card"], city=city, colour=args.get("colour") or None)))
 
 
 async def use(ctx: UIContext, args: dict) -> Apply:
     """Use a card you hold (not an action): Government Land Grant, Perfect Engineering, Ferry Line or
     Tunnel Engineer before a build on your turn, Coal-fueled Engines or Boost before an upgrade,
     Railroad Executive on your turn to bid."""
-    return Apply({"type": "use_card", "card": args["card"]})
+    return Apply(plain(moves.UseCard(card=args["card"])))
 
 
 async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -212,7 +208,7 @@ async def baron(ctx: UIContext, args: dict) -> Apply | Reply:
     if b is None:
         raise IllegalAction("This game is played without baron cards.")
     if args.get("name"):
-        return Apply({"type": "keep_baron", "baron": args["name"]})
+        return Apply(plain(moves.KeepBaron(baron=args["name"])))
     return private(baron_text(b))
 
 
@@ -231,7 +227,7 @@ PROGRAMS = ProgramSpec(
     money=dollars, amount=_thousands,
     # "RAILWAYS of GREAT BRITAIN", "New Operations Cards": a Railway Inspector's holder may stop
     # another's delivery; letting it pass is the optional step's pass
-    passes={"inspector": {"type": "inspect", "stop": False}},
+    passes={"inspector": plain(moves.Inspect(stop=False))},
     passes_text="let every delivery pass that your Railway Inspector could stop")
 """Programmed moves (bot/table/programs.py): the first-player auction's bids and passes, and the
 Railway Inspector's question."""
@@ -394,14 +390,14 @@ class RotwUI(MapChoice, EngineOptions, GameUI):
         if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
             return map_buttons(view, ctx.seat, prompt)
         if prompt["kind"] == "baron":
-            return [Button(f"Keep {c['name']}", {"type": "keep_baron", "baron": c["id"]}, "primary")
+            return [Button(f"Keep {c['name']}", plain(moves.KeepBaron(baron=c["id"])), "primary")
                     for c in view["barons"]["hand"]]
         if prompt["kind"] == "bid":
             floor = bid_floor(view)
-            return [Button(f"Bid {dollars(k)}", {"type": "bid", "amount": k}, "primary")
+            return [Button(f"Bid {dollars(k)}", plain(moves.Bid(amount=k)), "primary")
                     for k in (floor, floor + 1, floor + 3)] + \
-                [spending.guarded(ctx, Button("Pass", {"type": "pass"}, "danger"), "pass"), program_button()] + \
-                [Button(f"Use {c['name']}", {"type": "use_card", "card": c["id"]}, "success")
+                [spending.guarded(ctx, Button("Pass", plain(moves.Pass()), "danger"), "pass"), program_button()] + \
+                [Button(f"Use {c['name']}", plain(moves.UseCard(card=c["id"])), "success")
                  for c in usable(view, ctx.seat, "auction")]
         if prompt["kind"] == "return_bonds":
             return bonds.return_buttons(view, prompt)
@@ -415,12 +411,13 @@ class RotwUI(MapChoice, EngineOptions, GameUI):
         if player["next_engine_cost"] is not None:
             offers.append(spending.guarded(ctx, Button(
                 f"Upgrade engine to {player['engine'] + 1} ({dollars(player['next_engine_cost'])})",
-                {"type": "upgrade"}), "upgrade"))
+                plain(moves.Upgrade())), "upgrade"))
         offers += western.offers(view, ctx.seat)
         offers.append(Button("Cards", {"type": "_cmd", "name": "card"}))
         offers += [use_button(c) for c in usable(view, ctx.seat, "actions")]
         # While a delivery is possible, Pass asks for a Confirm first (the ``pass`` command).
-        offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else {"type": "pass"}, "danger"))
+        offers.append(Button("Pass", {"type": "_cmd", "name": "pass"} if can_deliver else plain(moves.Pass()),
+                             "danger"))
         return offers
 
     def public_players(self, view: dict) -> list[str]:

@@ -8,9 +8,11 @@ the bonds it issues, and Confirm/Cancel (``spending.confirm``).
 from __future__ import annotations
 
 from railhead.engine import IllegalAction
+from railhead.engine.games.rotw import actions as moves
 from railhead.engine.games.rotw.data import city_hex, load_map
 from railhead.engine.games.rotw.money import dollars
 
+from ...actions import plain
 from ...replies import Button, Reply
 from ...ui import UIContext
 from . import spending
@@ -32,7 +34,7 @@ def question(ctx: UIContext, city: dict) -> Reply:
     ``view["western_link"]["cities"]``). Raises ``IllegalAction`` when the engine would refuse."""
     view = ctx.view()
     wl = view["western_link"]
-    action = {"type": "western_link", "city": city["city"]}
+    action = plain(moves.WesternLink(city=city["city"]))
     paid, _bonds = spending.bonds_of(ctx, action)
     text = (f"**Build the Western Link of {city['name']}**: {wl['cubes']} red goods cubes come onto "
             f"{city['name']}, and every red cube delivered from it to {wl['market_name']} draws 2 new cubes "

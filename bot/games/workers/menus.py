@@ -4,8 +4,10 @@ a Share 7+ train 8 or more) is a menu in two steps: first the site, train or com
 moves (``replies.submenu``)."""
 from __future__ import annotations
 
+from railhead.engine.games.workers.actions import End
 from railhead.engine.games.workers.board import plural
 
+from ...actions import plain
 from ...replies import Button, Option, Select, submenu
 from ...ui import UIContext
 from . import words
@@ -74,7 +76,7 @@ def end_button(acts: list[dict]) -> Button:
     first (the ``end`` command: a Confirm beside that half's moves)."""
     left = halves_left(acts)
     if not left:
-        return Button("End turn", {"type": "end"}, "danger")
+        return Button("End turn", plain(End()), "danger")
     return Button(f"End turn (skip the {' and '.join(left)})", {"type": "_cmd", "name": "end"}, "danger")
 
 

@@ -7,12 +7,17 @@ Every move is also a command with arguments.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from railhead.engine import IllegalAction
 from railhead.engine.common.names import fold
+from railhead.engine.core import Action
+from railhead.engine.games.workers import actions as moves
 from railhead.engine.games.workers.board import plural
 from railhead.engine.games.workers.data import SLOTS, action_cards
 from railhead.engine.games.workers.options import Options
 
+from ...actions import plain
 from ...game_options import EngineOptions
 from ...replies import Apply, Button, Option, Reply, Select, private
 from ...ui import Command, GameUI, Param, UIContext
@@ -72,7 +77,7 @@ def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
     me = ctx.view()["players"][ctx.seat]
     chosen = card_words(args.get("cards", ""))
     if len(chosen) == 4 and not args.get("menu"):
-        return Apply({"type": "place", "cards": chosen, "ready": True})
+        return Apply(plain(moves.Place(cards=chosen, ready=True)))
     if len(chosen) > 4 or len(set(chosen)) != len(chosen):
         raise IllegalAction("Name four different cards, in the order +1, +2, +3, +6.")
     left = [c for c in me["hand"] if c not in chosen]
@@ -81,7 +86,7 @@ def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
     shown = "; ".join(f"+{s}: {words.card_name(c)}" for s, c in zip(SLOTS, chosen)) or "nothing yet"
     if len(chosen) == 4:
         return private(f"Your cards: {shown}. Press **Ready** to lock them in (or start over).", components=[
-            Button("Ready", {"type": "place", "cards": chosen, "ready": True}, "success"),
+            Button("Ready", plain(moves.Place(cards=chosen, ready=True)), "success"),
             Button("Start over", {"type": "_cmd", "name": "place", "args": {"menu": True}})])
     slot = SLOTS[len(chosen)]
     options = [Option(words.card_name(c), {"type": "_cmd", "name": "place",
@@ -107,7 +112,7 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
                             "+1 tokens go in the `plus` option, one number per place: `plus:0 0 1 0` (at the local "
                             "table `plus=0,0,1,0`).")
     if len(dice) == 4 and not args.get("menu"):
-        return Apply({"type": "assign", "dice": dice, "plus": plus, "ready": True})
+        return Apply(plain(moves.Assign(dice=dice, plus=plus, ready=True)))
     left = list(me["dice"])
     for d in dice:
         if d not in left:
@@ -128,7 +133,7 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
     base = {"dice": " ".join(map(str, dice)), "menu": True}
     sums = [s + d + k for s, d, k in zip(SLOTS, dice, plus)]
     total = "; ".join(f"+{s} {words.card_name(c)}: sum {x}" for s, c, x in zip(SLOTS, cards, sums))
-    components: list = [Button("Ready", {"type": "assign", "dice": dice, "plus": plus, "ready": True}, "success"),
+    components: list = [Button("Ready", plain(moves.Assign(dice=dice, plus=plus, ready=True)), "success"),
                         Button("Start over", {"type": "_cmd", "name": "assign", "args": {"menu": True}})]
     if sum(plus) < me["plus_tokens"]:
         options = []
@@ -146,7 +151,7 @@ async def ready(ctx: UIContext, args: dict) -> Apply:
     """``workers ready`` (local table only): declare the placed cards or dice ready; raises
     ``IllegalAction`` outside the place and assign steps."""
     _prompt(ctx, "place", "assign")
-    return Apply({"type": "ready"})
+    return Apply(plain(moves.Ready()))
 
 
 async def reroll(ctx: UIContext, args: dict) -> Apply:
@@ -156,8 +161,8 @@ async def reroll(ctx: UIContext, args: dict) -> Apply:
     if prompt["kind"] == "low_roll":
         if word not in ("all", "keep"):
             raise IllegalAction("After a low roll: `all` rerolls your three dice, `keep` keeps them.")
-        return Apply({"type": "low_roll", "reroll": word == "all"})
-    return Apply({"type": "reroll", "dice": [] if word in ("", "keep", "none") else numbers(word)})
+        return Apply(plain(moves.LowRoll(reroll=word == "all")))
+    return Apply(plain(moves.Reroll(dice=[] if word in ("", "keep", "none") else numbers(word))))
 
 
 # ------------------------------------------------------------------ the turn
@@ -171,18 +176,32 @@ def _part(ctx: UIContext, args: dict) -> str:
     return "bottom" if prompt["top"] else "top"
 
 
-def _with(kind: str, *keys: str, part: bool = True):
+def _given(args: dict, key: str, default=None):
+    """``args[key]``, or ``default`` (the action struct's) when the player left it out."""
+    return default if args.get(key) is None else args[key]
+
+
+def _turn(make: Callable[[dict, str], Action], half: bool = True):
+    """A turn command's handler: ``make(args, part)`` is its engine action (``part`` is ``""`` for
+    a move of no half: a share, a train, a pass); raises ``IllegalAction`` off the seat's turn."""
     async def handler(ctx: UIContext, args: dict) -> Apply:
-        action: dict = {"type": kind}
-        if part:
-            action["part"] = _part(ctx, args)
-        else:
-            _prompt(ctx, "turn")
-        for k in keys:
-            if args.get(k) is not None:
-                action[k] = args[k]
-        return Apply(action)
+        if half:
+            return Apply(plain(make(args, _part(ctx, args))))
+        _prompt(ctx, "turn")
+        return Apply(plain(make(args, "")))
     return handler
+
+
+buy = _turn(lambda a, part: moves.Buy(part=part, count=_given(a, "count", 1), site=a.get("site")))
+worker = _turn(lambda a, part: moves.Worker(part=part, do=a["do"], site=a.get("site"), kind=a.get("kind")))
+share = _turn(lambda a, _: moves.Share(site=a["site"]), half=False)
+train = _turn(lambda a, _: moves.Train(train=a["train"], toward=a.get("toward"), go=_given(a, "go", True)),
+              half=False)
+store = _turn(lambda a, part: moves.Store(part=part, kind=a["kind"], site=a["site"], count=_given(a, "count", 1)))
+send = _turn(lambda a, part: moves.Send(part=part, site=a["site"], structures=_given(a, "structures", 0),
+                                        tracks=_given(a, "tracks", 0)))
+invest = _turn(lambda a, part: moves.Invest(part=part))
+pass_ = _turn(lambda a, _: moves.Pass(), half=False)
 
 
 async def subsidy(ctx: UIContext, args: dict) -> Apply:
@@ -191,17 +210,17 @@ async def subsidy(ctx: UIContext, args: dict) -> Apply:
     tiles = [t for t in str(args.get("tiles", "")).upper().replace("+", " ").replace(",", " ").split()]
     if len(tiles) == 1 and len(tiles[0]) == 2:
         tiles = list(tiles[0])
-    return Apply({"type": "subsidy", "part": _part(ctx, args), "tiles": tiles})
+    return Apply(plain(moves.Subsidy(part=_part(ctx, args), tiles=tiles)))
 
 
 async def command(ctx: UIContext, args: dict) -> Apply:
     """``/workers command``: use an Available Command with a director; ``number`` and its targets
     (``slots`` like ``3 6``) pass through; raises ``IllegalAction`` when it is not the seat's turn."""
     _prompt(ctx, "turn")
-    action = {"type": "command", **{k: v for k, v in args.items() if k != "slots" and v is not None}}
-    if args.get("slots"):
-        action["slots"] = numbers(args["slots"])
-    return Apply(action)
+    return Apply(plain(moves.Command(
+        number=args["number"], site=args.get("site"), kind=args.get("kind"), train=args.get("train"),
+        token=args.get("token"), slots=numbers(args["slots"]) if args.get("slots") else None,
+        owner=args.get("owner"), to_site=args.get("to_site"), to_kind=args.get("to_kind"))))
 
 
 async def end(ctx: UIContext, args: dict) -> Apply | Reply:
@@ -213,14 +232,14 @@ async def end(ctx: UIContext, args: dict) -> Apply | Reply:
     acts = ctx.legal_actions()
     left = halves_left(acts)
     if not left or not any(a["type"] == "end" for a in acts):
-        return Apply({"type": "end"})
+        return Apply(plain(moves.End()))
     card = action_cards()[ctx.prompt()["card"]]
     what = {"4+": card.top, "7+": card.bottom}
     lines = "\n".join(f"{half}: {what[half]}" for half in left)
     halves = [a for a in acts if a["type"] not in ("pass", "end", "command")]
     return private(f"You can still do the {' and '.join(left)} of **{card.name}**:\n{lines}\nEnd your turn without "
                    f"{'it' if len(left) == 1 else 'them'}?", components=[*turn_components(ctx, halves),
-                                      Button("End turn anyway", {"type": "end"}, "danger"),
+                                      Button("End turn anyway", plain(moves.End()), "danger"),
                                       Button("Cancel", {"type": "_cancel"})])
 
 
@@ -234,7 +253,7 @@ async def choose(ctx: UIContext, args: dict) -> Apply:
     found = next((o for o in prompt["options"] if fold(o) == fold(word)), None)
     if found is None:
         raise IllegalAction(f"Answer one of: {', '.join(prompt['options'])}.")
-    return Apply({"type": "choose", "option": found})
+    return Apply(plain(moves.Choose(option=found)))
 
 
 PART = Param("part", str, "top (the 4+ action) or bottom (7+); default: top, then bottom", choices=("top", "bottom"))
@@ -242,7 +261,6 @@ SITE = Param("site", int, "a construction site (or route) by project number", mi
 KINDS = ("structures", "tracks", "plans")
 KIND = Param("kind", str, "structures, tracks or plans", choices=KINDS)
 MENU_ARG = Param("menu", bool, "show the private menu", local_only=True)
-MOVE_KEYS = ("site", "structures", "tracks")
 MOVE_PARAMS = (Param("site", int, "project number", required=True, min=1, max=7),
                Param("structures", int, "workers to structures", min=0, max=5),
                Param("tracks", int, "workers to tracks", min=0, max=5), PART)
@@ -265,34 +283,32 @@ COMMANDS = {c.name: c for c in (
                    discord_description="all, keep, or dice positions like 2 4"),),
             discord_description="After a low roll: all or keep; with tokens: dice positions"),
     Command("buy", "Buy Structures/Tracks/Plans: top into your Facilities, bottom 1 into a warehouse",
-            _with("buy", "count", "site"),
+            buy,
             (Param("count", int, "how many", min=1, max=20, discord_description="How many (top)"),
              Param("site", int, SITE.description, min=1, max=7,
                    discord_description="A site's warehouse (bottom, structures/tracks)"), PART)),
     Command("worker", "New Worker: hire, recall (1 coin) or send a worker to a warehouse",
-            _with("worker", "do", "site", "kind"),
+            worker,
             (Param("do", str, "hire, recall or send", required=True, choices=("hire", "recall", "send")),
              SITE, KIND, PART)),
-    Command("share", "Share (4+): put a share on a site or route", _with("share", "site", part=False),
+    Command("share", "Share (4+): put a share on a site or route", share,
             (Param("site", int, "project number", required=True, min=1, max=7),),
             discord_description="Share (4+): a share on a construction site or route"),
     Command("train", "Share (7+): turn a black train and/or run it",
-            _with("train", "train", "toward", "go", part=False),
+            train,
             (Param("train", int, "the train's number", required=True, min=1, max=6),
              Param("toward", str, "a neighbouring city to face"), Param("go", bool, "run it (default yes)"))),
-    Command("store", "Store Up: resources of one kind from your Facilities to a site", _with("store", "kind", "site",
-                                                                                            "count"),
+    Command("store", "Store Up: resources of one kind from your Facilities to a site", store,
             (Param("kind", str, "structures, tracks or plans", required=True, choices=KINDS,
                    discord_description="Which resource"),
              Param("site", int, "project number", required=True, min=1, max=7),
              Param("count", int, "how many", min=1, max=20), PART)),
-    Command("move", "Move Workers: workers from your Facilities to one site's warehouses", _with("send", *MOVE_KEYS),
-            MOVE_PARAMS),
-    Command("send", "the same as `move` (Move Workers)", _with("send", *MOVE_KEYS), MOVE_PARAMS),
+    Command("move", "Move Workers: workers from your Facilities to one site's warehouses", send, MOVE_PARAMS),
+    Command("send", "the same as `move` (Move Workers)", send, MOVE_PARAMS),
     Command("subsidy", "Subsidy: trade two reward tiles for coins", subsidy,
             (Param("tiles", str, "two tiles, like `S T`", required=True, rest=True,
                    discord_description="Two tiles, like S T"), PART)),
-    Command("invest", "Investment: move your marker one step right", _with("invest"), (PART,)),
+    Command("invest", "Investment: move your marker one step right", invest, (PART,)),
     Command("command", "use an Available Command with a director", command,
             (Param("number", int, "the command card's number", required=True, min=1, max=16), SITE, KIND,
              Param("train", int, "a train", min=1, max=6),
@@ -303,7 +319,7 @@ COMMANDS = {c.name: c for c in (
              Param("to_site", int, "where the worker goes", min=1, max=7),
              Param("to_kind", str, "structures or tracks", choices=KINDS,
                    discord_description="Which warehouse it goes to"))),
-    Command("pass", "pass your turn for 1 coin", _with("pass", part=False)),
+    Command("pass", "pass your turn for 1 coin", pass_),
     Command("end", "end your turn (asks first while your card's 4+ or 7+ can still be done)", end),
     Command("choose", "answer the game's question (tile/share, a city, a bonus)", choose,
             (Param("option", str, "your answer", required=True, rest=True),)),
@@ -409,11 +425,11 @@ class WorkersUI(EngineOptions, GameUI):
             return reply.caller.components if reply and reply.caller else []
         acts = ctx.legal_actions()
         if kind == "low_roll":
-            return [Button("Reroll all three", {"type": "low_roll", "reroll": True}, "primary"),
-                    Button("Keep them", {"type": "low_roll", "reroll": False})]
+            return [Button("Reroll all three", plain(moves.LowRoll(reroll=True)), "primary"),
+                    Button("Keep them", plain(moves.LowRoll(reroll=False)))]
         if kind == "reroll":
             return [Button(f"Reroll die {a['dice'][0]} ({prompt['dice'][a['dice'][0] - 1]})", a, "primary")
-                    for a in acts if a["dice"]] + [Button("Keep my dice", {"type": "reroll", "dice": []})]
+                    for a in acts if a["dice"]] + [Button("Keep my dice", plain(moves.Reroll(dice=[])))]
         if kind == "turn":
             return turn_components(ctx, acts)
         return [Button(words.choice_label(a["option"], kind), a, "primary") for a in acts]
