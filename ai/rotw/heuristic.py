@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from railhead.engine import Game, canonical
 from railhead.engine.core import State, Stream, clone
-from railhead.engine.games.rotw import barons
+from railhead.engine.games.rotw import GAME, barons
 from railhead.engine.games.rotw.context import of
+from railhead.engine.games.rotw.money import dollars
 from railhead.engine.games.rotw.network import own_graph
 from railhead.engine.games.rotw.rules import ROUNDS
 from railhead.engine.games.rotw.search import from_open_end
@@ -86,8 +87,12 @@ def _card_name(view: dict, card: str) -> str:
     return next((c["name"] for c in shown if c["id"] == card), card.split(":")[0].replace("-", " "))
 
 
-def _dollars(k: int) -> str:
-    return f"${k:,}000" if k else "$0"
+def _own_payment(board: State, seat: int, action: dict) -> tuple[int, int]:
+    """``(paid in thousands, bonds issued)`` by ``seat``'s own payment for ``action`` on ``board``,
+    from the move's own events: an income phase the move ends the turn with is not its price."""
+    events = GAME.apply_trusted(clone(board), seat, action)
+    mine = [e for e in events if e.get("seat") == seat and e.get("type") == action["type"]]
+    return sum(e.get("paid", 0) for e in mine), sum(e.get("bonds", 0) for e in mine)
 
 
 class Heuristic:
@@ -116,7 +121,7 @@ class Heuristic:
             first = self._bid(game, board, view, seat, acts, prompt)
             floor = prompt.get("floor", 1)
             others = [Choice(a, "passes the auction") for a in acts if a["type"] == "pass"]
-            others += [Choice(a, f"bids {_dollars(floor)} for first place") for a in acts if a.get("amount") == floor]
+            others += [Choice(a, f"bids {dollars(floor)} for first place") for a in acts if a.get("amount") == floor]
             others += [Choice(a, "plays the Railroad Executive: first place without paying") for a in acts
                        if a["type"] == "use_card"]
             return _runners_up(first, others, most)
@@ -149,18 +154,18 @@ class Heuristic:
         floor = prompt.get("floor", 1)
         executive = next((a for a in acts if a["type"] == "use_card"), None)
         if executive is not None and floor >= 2 and floor <= worth + 1:
-            return Choice(executive, f"plays the Railroad Executive: first place without paying {_dollars(floor)}")
+            return Choice(executive, f"plays the Railroad Executive: first place without paying {dollars(floor)}")
         high = (view.get("auction") or {}).get("high_seat")
         if high == seat:
             return Choice({"type": "pass"}, "passes: already the high bidder")
         bid = next((a for a in acts if a["type"] == "bid" and a["amount"] == floor), None)
         if bid is not None and floor <= worth and floor <= cash:
             why = f"a {top}-point delivery others could take" if top else "the first pick of the links"
-            return Choice(bid, f"bids {_dollars(floor)}: going first is worth about {_dollars(int(worth))} to us "
+            return Choice(bid, f"bids {dollars(floor)}: going first is worth about {dollars(int(worth))} to us "
                                f"({why})")
         if floor > cash:
-            return Choice({"type": "pass"}, f"passes: {_dollars(floor)} would mean bonds, too dear for first place")
-        return Choice({"type": "pass"}, f"passes: going first is worth less than {_dollars(floor)} to us now")
+            return Choice({"type": "pass"}, f"passes: {dollars(floor)} would mean bonds, too dear for first place")
+        return Choice({"type": "pass"}, f"passes: going first is worth less than {dollars(floor)} to us now")
 
     # ------------------------------------------------------------------ barons
     def _baron(self, board: State, seat: int, acts: list[dict]) -> Choice:
@@ -272,9 +277,8 @@ class Heuristic:
         kind = action["type"]
         me_before, me_after = board["players"][seat], after["players"][seat]
         scored = me_after["points"] - me_before["points"]
-        bonds = me_after["bonds"] - me_before["bonds"]
-        paid = me_before["cash"] + 5 * bonds - me_after["cash"]
-        cost = f", costs {_dollars(paid)}" if paid > 0 and kind not in ("deliver",) else ""
+        paid, bonds = _own_payment(board, seat, action) if kind not in ("deliver",) else (0, 0)
+        cost = f", costs {dollars(paid)}" if paid > 0 and kind not in ("deliver",) else ""
         cost += f" ({bonds} bond{'s' if bonds != 1 else ''})" if bonds > 0 else ""
         if kind == "deliver":
             links = len(action["links"])

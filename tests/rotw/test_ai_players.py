@@ -11,6 +11,7 @@ from railhead.ai.rotw import Heuristic, evaluate, rollout, worth
 from railhead.engine import IllegalAction
 from railhead.engine.core import clone
 from railhead.engine.core.rng import rng_for
+from railhead.engine.games.rotw.money import dollars
 
 from .helpers import GAME
 
@@ -169,8 +170,26 @@ def test_the_searchs_candidates_are_the_heuristics_move_and_runners_up_each_with
             GAME.apply(state, seat, choice.action)              # raises IllegalAction if it is not legal
             assert choice.reason and "other answer" not in choice.reason
             if choice.action["type"] == "bid":
-                assert f"${choice.action['amount']:,}000" in choice.reason
+                assert dollars(choice.action["amount"]) in choice.reason      # "$2,000", as the table writes it
         twin = GAME.determinize(state, seat, rng_for("twin", n))
         assert candidates(GAME, twin, seat, rng_for("c", n)) == offered
         runners += len(offered) - 1
     assert runners
+
+
+def test_a_reason_names_what_the_move_itself_costs_in_the_games_money_format():
+    """An upgrade made with the turn's last action: the reason says the engine level's price
+    ($4,000 to level 2, railways-of-the-world.txt, "C. UPGRADE ENGINE") as the table writes money,
+    not "$4000", and not the change in cash, which the income phase that follows also moves
+    (income, bond dividends)."""
+    state = GAME.setup({"barons": False}, ["A", "B", "C"], 3)
+    for _ in range(3):                                      # everyone passes the auction
+        state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
+    while not (state["round"] == 3 and GAME.actors(state)[0] == state["order"][-1]):
+        state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
+    seat = GAME.actors(state)[0]
+    state["players"][seat]["bonds"] = 2                     # the turn's end pays $2,000 of dividends
+    after, events = GAME.apply(state, seat, {"type": "upgrade"})
+    assert [e["paid"] for e in events if e["type"] == "upgrade"] == [4]
+    reason = Heuristic()._reason(state, after, GAME.view(state, seat), seat, {"type": "upgrade"}, 0.0)
+    assert reason.startswith("upgrades to engine level 2") and reason.endswith(", costs $4,000 (1 bond)"), reason
