@@ -2,9 +2,10 @@
 X, X+1, ... wrapping after the last seat.
 
 Every game that goes round the table from one seat uses these (Railways of the World's bidding and
-Railroad Executives, its Railway Inspector's holders; Steam's first-turn auctions): the auction order
-(railways-of-the-world.txt, "1 - First Player Auction": bidding goes clockwise from the first player),
-the next place's auction "to the left" of a winner.
+Railroad Executives, its Railway Inspector's holders; Steam's first-turn auctions; Railway Workers'
+Baton and its "closest to the Baton" ties): the auction order (railways-of-the-world.txt, "1 - First
+Player Auction": bidding goes clockwise from the first player), the next place's auction "to the
+left" of a winner, the Baton passed on (railway-workers.txt, "Action Phase 1").
 """
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ and ``shares = {seat: n}``. Seat keys inside JSON objects are strings.
 """
 from __future__ import annotations
 
+from ...common.seats import clockwise
 from ...common.text import plural
 from ...core.errors import IllegalAction
 from . import data
@@ -50,8 +51,7 @@ def count_of(count: int, kind: str) -> str:
 def baton_order(state, seats=None) -> list[int]:
     """Seats from the baton holder clockwise (seat order): the tie-break of every "closest to the
     Baton" rule (railway-workers.txt, "Action Phase 1")."""
-    n = len(state["seats"])
-    order = [(state["baton"] + i) % n for i in range(n)]
+    order = clockwise(state["baton"], len(state["seats"]))
     return [s for s in order if seats is None or s in seats]
 
 

@@ -9,6 +9,7 @@ secret, all at once), ``"play"`` (turns card by card), ``"over"``. Questions tha
 """
 from __future__ import annotations
 
+from ...common.seats import left_of
 from ...common.text import plural
 from ...core.errors import IllegalAction
 from . import board, data, sites, trains
@@ -370,7 +371,7 @@ def end_phase(state, events) -> None:
         p["assign"] = [0, 1, 2, 3]
     state["reveals"] = []
     if state["phase"] == 1:
-        state["baton"] = (state["baton"] + 1) % len(state["seats"])
+        state["baton"] = left_of(state["baton"], len(state["seats"]))
         events.append({"type": "baton", "seat": state["baton"],
                        "text": f"The Baton passes to {name(state, state['baton'])}."})
         state["phase"] = 2
