@@ -65,9 +65,10 @@ def auction_pass(ctx: UIContext) -> Apply | Reply:
 
 
 def spends_bonds(ctx: UIContext, action: dict) -> bool:
-    """Whether ``action`` would issue a bond for the seat now."""
+    """Whether ``action`` (the auction's pass, an engine upgrade) would issue a bond for the seat
+    now, as the engine quotes it (``price``): labelling a button plays no move on a copy."""
     try:
-        return bonds_of(ctx, action)[1] > 0
+        return ctx.query("price", action=action)["bonds"] > 0
     except IllegalAction:                  # the press will say why
         return False
 
