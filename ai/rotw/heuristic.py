@@ -277,8 +277,8 @@ class Heuristic:
         kind = action["type"]
         me_before, me_after = board["players"][seat], after["players"][seat]
         scored = me_after["points"] - me_before["points"]
-        paid, bonds = _own_payment(board, seat, action) if kind not in ("deliver",) else (0, 0)
-        cost = f", costs {dollars(paid)}" if paid > 0 and kind not in ("deliver",) else ""
+        paid, bonds = _own_payment(board, seat, action) if kind != "deliver" else (0, 0)
+        cost = f", costs {dollars(paid)}" if paid > 0 else ""
         cost += f" ({bonds} bond{'s' if bonds != 1 else ''})" if bonds > 0 else ""
         if kind == "deliver":
             links = len(action["links"])
