@@ -76,7 +76,7 @@ def move_words(ui: GameUI, session: Session, seat: int, action: dict) -> str:
         words = " ".join(texts)
         return words if len(words) <= TEXT_MAX else words[:TEXT_MAX - 1] + "…"
     prompt = session.prompt_of(seat)
-    offered = ui.prompt_components(ctx, prompt) if prompt else []
+    offered = ui.prompt_components(ctx, session.match.game.read_prompt(prompt)) if prompt else []
     wanted = canonical(action)
     for component in offered:
         choices = [component] if isinstance(component, Button) else component.options

@@ -157,7 +157,8 @@ def _notice(table: TimingHost, session: Session, timer: TimerRow, now: datetime,
     update = TimerRow(**{**timer.__dict__, "reminders": count,
                          "remind_at": iso(nxt) if count < t["reminders"] else None})
     prompt = session.prompt_of(timer.seat)
-    line = ui.prompt_text(session.match.view(None), prompt, f"<@{info.user_id}>") if prompt["kind"] != "undo_vote" \
+    line = ui.prompt_text(session.match.view(None), session.match.game.read_prompt(prompt), f"<@{info.user_id}>") \
+        if prompt["kind"] != "undo_vote" \
         else f"<@{info.user_id}>, an undo vote waits for your answer."
     reply = Reply(channel=Message(f"⏰ Reminder ({count} of {t['reminders']}, waiting {waited:.0f} h): {line}",
                                   mentions=[info.user_id]), channel_id=session.row.channel_id, game_id=session.row.id)

@@ -191,9 +191,11 @@ class UIContext:
         """Every seat's prompt now (whose move it is; ``[{"seat", "kind", "stamp", ...}]``)."""
         return self._match.prompts()
 
-    def prompt(self) -> dict | None:
-        """This seat's prompt, or ``None`` when the game waits on others."""
-        return next((p for p in self._match.prompts() if p["seat"] == self.seat), None)
+    def prompt(self) -> Any:
+        """This seat's prompt as the game's typed struct (``Game.read_prompt``; ``isinstance`` tells
+        its kind), or ``None`` when the game waits on others."""
+        found = next((p for p in self._match.prompts() if p["seat"] == self.seat), None)
+        return None if found is None else self._match.game.read_prompt(found)
 
     def legal_actions(self) -> list[dict]:
         """This seat's legal actions (none for a spectator)."""
@@ -319,12 +321,14 @@ class GameUI:
         The default names them in seat order; a game whose first order is drawn or bid says that."""
         return f"Players in seat order: {', '.join(names)}."
 
-    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
-        """One line telling ``who`` (a mention) what to do for ``prompt``; ``view`` is public."""
+    def prompt_text(self, view: dict, prompt: Any, who: str) -> str:
+        """One line telling ``who`` (a mention) what to do for ``prompt`` (the game's typed prompt,
+        ``Game.read_prompt``; never the core's undo vote); ``view`` is public."""
         return f"{who}, your move."
 
-    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
-        """Buttons or menus for the prompted seat (``ctx.seat``); secret prompts get them
+    def prompt_components(self, ctx: UIContext, prompt: Any) -> list[Button | Select]:
+        """Buttons or menus for the prompted seat (``ctx.seat``), ``prompt`` its typed prompt
+        (``Game.read_prompt``); secret prompts get them
         privately (DM, or the **My hand** button)."""
         return []
 

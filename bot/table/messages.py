@@ -82,14 +82,15 @@ class Messages:
                 if prompt["kind"] == "undo_vote":
                     prompt_lines.append(f"{who}, do you agree to take back {session.names[prompt['by']]}'s move?")
                 else:
-                    prompt_lines.append(ui.prompt_text(public_view, prompt, who))
+                    prompt_lines.append(ui.prompt_text(public_view, match.game.read_prompt(prompt), who))
                 components = self._prompt_components(session, prompt)
                 if prompt.get("secret"):
                     if remind and not going_on and not info.dm_closed and components and info.reachable:
                         direct.setdefault(info.user_id, Message(""))
                         dm = direct[info.user_id]
                         dm.text = "\n".join(t for t in (dm.text, f"Your move in <#{session.row.channel_id}>: "
-                                                       + ui.prompt_text(match.view(prompt["seat"]), prompt, "you"))
+                                                       + ui.prompt_text(match.view(prompt["seat"]),
+                                                                        match.game.read_prompt(prompt), "you"))
                                             if t)
                         dm.components += components
                 else:
@@ -136,7 +137,8 @@ class Messages:
             for c in components:
                 c.stamp = prompt["stamp"]
             return components
-        components = self.ui(session.row.game).prompt_components(self._context(session, seat), prompt)
+        components = self.ui(session.row.game).prompt_components(self._context(session, seat),
+                                                                 session.match.game.read_prompt(prompt))
         return bind(components, seat, prompt["stamp"])
 
     async def with_board(self, session: Session, reply: Reply, close: list[str] | None = None, **options) -> Reply:

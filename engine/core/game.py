@@ -24,6 +24,8 @@ import msgspec
 
 from .actions import CORE_ACTIONS, Action, decode, explain, tag_of
 from .errors import IllegalAction
+from .prompts import Prompt as TypedPrompt
+from .prompts import body, read
 from .record import GameState
 from .rng import Stream, rng_for
 from .steps import Step, dispatch, step_in_force
@@ -83,6 +85,9 @@ class Game:
     # Any: a class variable cannot name a subclass's state type (typing spec, ClassVar); each
     # game's steps are checked against its own rules' functions where they are built (Step[S]).
     steps: ClassVar[tuple[Step[Any], ...]] = ()
+    # The union of the game's ``Prompt`` structs (``prompts.py``), which its steps' ``prompt``
+    # hooks return and ``read_prompt`` reads back; ``None`` for a game whose prompts are dicts.
+    prompt_types: ClassVar[Any] = None
 
     # ----------------------------------------------------------- options
     def options(self, raw: dict[str, Any] | None = None) -> msgspec.Struct:
@@ -174,6 +179,13 @@ class Game:
                     for s in range(len(state["seats"])) if s not in vote["agreed"]]
         stamps = core["stamps"]             # a search's trusted moves do not restamp: the seq stands in
         return [{**p, "stamp": stamps.get(str(p["seat"]), core["seq"])} for p in self._prompts(state)]
+
+    def read_prompt(self, prompt: Prompt) -> TypedPrompt | Prompt:
+        """A prompt of ``prompts`` (its JSON, as stored) as the game's typed struct
+        (``engine/core/prompts.py``): the UIs tell kinds apart by class. The dict itself for a
+        game that declares no ``prompt_types``. Raises ``msgspec.ValidationError`` for a prompt the
+        game does not declare."""
+        return prompt if self.prompt_types is None else read(self.prompt_types, prompt)
 
     def actors(self, state: State) -> list[int]:
         """The seats that may act now (sorted): those asked in an open undo vote, else the actors of
@@ -267,7 +279,7 @@ class Game:
         step = self._step_for(state, "prompt")
         if step is None or step.prompt is None or self.outcome(state) is not None:
             return []
-        return [{"seat": s, **step.prompt(state, s)} for s in sorted(set(step.actors(state)))]
+        return [{"seat": s, **body(step.prompt(state, s))} for s in sorted(set(step.actors(state)))]
 
     def _legal_actions(self, state: State, seat: int) -> list[dict]:
         """By default the step in force's ``legal`` for an actor, ``[]`` for any other seat."""

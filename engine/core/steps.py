@@ -21,8 +21,9 @@ A step may also say, once, everything else a table and a search player ask about
 game's steps all do, ``Game`` derives its prompts, legal actions, random actions and time-out
 moves from them (``Game._prompts`` and the rest), and the game writes none of those again:
 
-- ``prompt(state, seat) -> dict``: the prompt of a seat that may act, ``{"kind": ..., payload}``
-  (without ``seat`` and ``stamp``, which the core adds);
+- ``prompt(state, seat) -> Prompt``: the prompt of a seat that may act, the game's struct of that
+  kind (``engine/core/prompts.py``; a dict ``{"kind": ..., payload}`` in a game not yet typed),
+  without ``seat`` and ``stamp``, which the core adds;
 - ``legal(state, seat) -> list[dict]``: that seat's legal actions (finite, or a documented sample
   where unbounded, as ``Game.legal_actions`` says);
 - ``sample(state, seat, rng) -> dict | None``: one legal action drawn without listing them all
@@ -38,6 +39,7 @@ from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .actions import Action, kind_of
 from .errors import IllegalAction
+from .prompts import Prompt
 from .rng import Stream
 
 
@@ -78,7 +80,7 @@ class Step(Generic[S]):
     active: Callable[[S], bool]
     actors: Callable[[S], Iterable[int]]
     refuse: Callable[[S, str], str | None] | None = field(default=None)
-    prompt: Callable[[S, int], dict] | None = field(default=None)
+    prompt: Callable[[S, int], Prompt | dict] | None = field(default=None)
     legal: Callable[[S, int], list[dict]] | None = field(default=None)
     sample: Callable[[S, int, Stream], dict | None] | None = field(default=None)
     default: Callable[[S, int], dict | None] | None = field(default=None)
@@ -92,7 +94,7 @@ class Hooks(TypedDict, Generic[S], total=False):
     """A step's ``prompt``, ``legal``, ``sample`` and ``default`` said once for several steps that
     share them: ``Step(..., **hooks)``."""
 
-    prompt: Callable[[S, int], dict]
+    prompt: Callable[[S, int], Prompt | dict]
     legal: Callable[[S, int], list[dict]]
     sample: Callable[[S, int, Stream], dict | None]
     default: Callable[[S, int], dict | None]

@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Union
 import msgspec
 
 from railhead.engine.core import Action, Game, IllegalAction
+from railhead.engine.core.prompts import Prompt, body
 
 ROUNDS = 3
 
@@ -27,11 +28,19 @@ class Bid(Action, tag="bid"):
     example: ClassVar[dict] = {"type": "bid", "coins": 3}
 
 
+class BidPrompt(Prompt, tag="bid"):
+    """Bid in secret for round ``round``'s prize."""
+
+    secret: bool
+    round: int
+
+
 class SealedBid(Game):
     id = "sealed"
     name = "Sealed Bid"
     options_type = Options
     actions = Union[Bid]  # noqa: UP007 (a one-struct union is the struct itself)
+    prompt_types = BidPrompt
     min_seats = 1
     max_seats = 4
 
@@ -79,7 +88,7 @@ class SealedBid(Game):
     def _prompts(self, state):
         if state["round"] > ROUNDS:
             return []
-        return [{"seat": s, "kind": "bid", "secret": True, "round": state["round"]}
+        return [{"seat": s, **body(BidPrompt(secret=True, round=state["round"]))}
                 for s, b in enumerate(state["bids"]) if b is None]
 
     def _legal_actions(self, state, seat):
