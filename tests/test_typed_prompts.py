@@ -50,3 +50,59 @@ def test_the_table_and_the_ui_read_a_typed_games_prompts():
     assert isinstance(mine, BidPrompt) and mine.seat == 1 and mine.round == 1
     after = match.play(0, {"type": "bid", "coins": 2})[0]
     assert UIContext(after, 0, ["Ann", "Bob"]).prompt() is None
+
+
+# ------------------------------------------------- every game, over its finished-game fixtures
+import hashlib  # noqa: E402
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from railhead import engine  # noqa: E402
+from tools.make_fixtures import FOLDER  # noqa: E402
+
+FIXTURES = sorted(FOLDER.glob("*.json"))
+HASHES = Path(__file__).parent / "fixtures" / "prompt_hashes.json"
+
+
+def prompts_along(path: Path) -> tuple[object, list[list[dict]]]:
+    """The game of a fixture and its prompts (as stored: dicts) after setup and after every log entry."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    game = engine.get_game(doc["game"])
+    match = Match.start(game, doc["options"], doc["seats"], doc["seed"])
+    seen = [match.prompts()]
+    for seat, action in doc["log"]:
+        match, _ = match.play(seat, action)
+        seen.append(match.prompts())
+    return game, seen
+
+
+def prompts_hash(seen: list[list[dict]]) -> str:
+    return hashlib.sha256(b"\n".join(canonical(p) for p in seen)).hexdigest()
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[f.stem for f in FIXTURES])
+def test_every_prompt_of_a_whole_game_is_the_json_it_was_and_reads_back_typed(path: Path):
+    """The prompts of every finished-game fixture, after every move, hash to what they were when
+    prompts were dicts (tests/fixtures/prompt_hashes.json, written before any game was typed): a
+    typed prompt stores the same JSON, so stamps, stored buttons and timers are unchanged. For a game
+    that declares ``prompt_types``, each reads back as its struct and turns into the same JSON again."""
+    game, seen = prompts_along(path)
+    assert prompts_hash(seen) == json.loads(HASHES.read_text())[path.stem], (
+        f"{path.name}: the prompts' JSON changed along the game")
+    if game.prompt_types is None:
+        return
+    for prompts in seen:
+        for stored in prompts:
+            typed = game.read_prompt(stored)
+            assert isinstance(typed, Prompt), stored
+            again = {"seat": typed.seat, **body(typed), "stamp": typed.stamp}
+            assert canonical(again) == canonical(stored)
+
+
+def write_hashes() -> None:
+    """``python -m tests.test_typed_prompts``: record the hashes (only while the JSON is known right)."""
+    HASHES.write_text(json.dumps({p.stem: prompts_hash(prompts_along(p)[1]) for p in FIXTURES}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    write_hashes()
