@@ -7,10 +7,13 @@ import math
 from railhead.engine import Game
 from railhead.engine.core import State
 
-from .economy import end_vp
+from .economy import end_vp, point_value
+from .network import Board
 
 CASH_VP = 0.1          # VP a dollar counts in ``worth``: $5, one income step, is half a VP at the end
 SPREAD = 3.0           # VP: how far ahead makes a seat's win likely, in ``evaluate``
+REACH = 0.5            # of a seat's potential deliveries (``Board.potential``), the share ``evaluate`` counts:
+                       # other seats take cubes too, and the board changes before they are made
 
 
 def score_now(player: dict) -> int:
@@ -35,13 +38,21 @@ def worth(game: Game, state: State, seat: int) -> float:
 
 def evaluate(game: Game, state: State) -> list[float]:
     """Each seat's chance of winning an unfinished game (0..1, summing to 1): its score were the
-    game to end now, plus its income for the turns left at ``CASH_VP`` a dollar, turned into
-    shares by a softmax with ``SPREAD`` VP; a bankrupt seat counts for nothing."""
+    game to end now, plus its income for the turns left at ``CASH_VP`` a dollar, plus ``REACH`` of
+    the track points its network could still deliver (``Board.potential`` at its locomotive level,
+    at ``economy.point_value`` VP a point: track built but not yet delivered over is worth
+    something), turned into shares by a softmax with ``SPREAD`` VP; a bankrupt seat counts for nothing."""
     view = game.view(state, 0)
     left = max(0, view["turns"] - view["turn"] + 1)
+    board = Board(view)
+    rate = REACH * point_value(left)
     scores = []
-    for p in view["players"]:
-        scores.append(None if p["out"] else score_now(p) + CASH_VP * (p["cash"] + left * p["income"]))
+    for seat, p in enumerate(view["players"]):
+        if p["out"]:
+            scores.append(None)
+            continue
+        future = rate * board.potential(p["loco"], seat=seat)
+        scores.append(score_now(p) + CASH_VP * (p["cash"] + left * p["income"]) + future)
     top = max((s for s in scores if s is not None), default=0.0)
     weights = [0.0 if s is None else math.exp((s - top) / SPREAD) for s in scores]
     total = sum(weights) or 1.0
