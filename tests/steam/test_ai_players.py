@@ -223,3 +223,24 @@ def test_the_search_plays_only_the_candidates_at_its_root(monkeypatch):
         assert chosen in offered
         builds += state["phase"] == "build"
     assert builds
+
+
+def test_evaluate_counts_track_a_seat_can_still_deliver_over(tiny_ai):
+    """A cut playout's ``evaluate`` counts half the track points a seat's complete links could still
+    score (``value.REACH`` of ``Board.potential``): of two seats equal in VP, income and cash, the one
+    whose Alpha–Beta link carries three cubes (steam.txt, "Moving a Goods Cube") is the likelier winner."""
+    t, seat = _at_build({"B2": ["blue", "blue"], "F2": ["red"]})
+    for _ in range(6):
+        if t.state["phase"] != "build" or t.actor != seat:
+            break
+        choice = Heuristic().choose(GAME, t.state, seat, rng_for("tiny", 3))
+        if choice.action["type"] == "done":
+            break
+        t.act(seat, **choice.action)
+    links = [link for link in t.state["links"].values() if link["owner"] == seat and link["to"] is not None]
+    assert links, "the heuristic built no complete link"
+    for p in t.state["players"]:
+        p["vp"], p["income"], p["cash"] = 0, 0, 10
+    shares = evaluate(GAME, t.state)
+    others = [s for s in range(len(shares)) if s != seat]
+    assert all(shares[seat] > shares[s] for s in others), shares
