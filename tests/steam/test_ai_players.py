@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from railhead.ai import Choice, GreedyPlayer, make_player
-from railhead.ai.steam import economy, evaluate, network, rollout, worth
+from railhead.ai.steam import economy, evaluate, network, rollout, value, worth
 from railhead.ai.steam.heuristic import Heuristic
 from railhead.engine.core.rng import rng_for
 from railhead.engine.games.steam.data import available_maps, load_map
@@ -225,7 +225,7 @@ def test_the_search_plays_only_the_candidates_at_its_root(monkeypatch):
     assert builds
 
 
-def test_evaluate_counts_track_a_seat_can_still_deliver_over(tiny_ai):
+def test_evaluate_counts_track_a_seat_can_still_deliver_over(tiny_ai, monkeypatch):
     """A cut playout's ``evaluate`` counts half the track points a seat's complete links could still
     score (``value.REACH`` of ``Board.potential``): of two seats equal in VP, income and cash, the one
     whose Alpha–Beta link carries three cubes (steam.txt, "Moving a Goods Cube") is the likelier winner."""
@@ -244,3 +244,5 @@ def test_evaluate_counts_track_a_seat_can_still_deliver_over(tiny_ai):
     shares = evaluate(GAME, t.state)
     others = [s for s in range(len(shares)) if s != seat]
     assert all(shares[seat] > shares[s] for s in others), shares
+    monkeypatch.setattr(value, "REACH", 0.0)       # the complete link's own VP alone: a smaller lead
+    assert evaluate(GAME, t.state)[seat] < shares[seat] - 0.05
