@@ -116,7 +116,7 @@ async def test_steam_move_buttons_and_menus_keep_their_places():
         seat = prompt["seat"]
         acts = [a for a in match.legal_actions(seat) if a["type"] not in ("undo", "undo_vote")]
         if prompt["kind"] == "move" and sum(a["type"] == "deliver" for a in acts) > 1:
-            parts = ui.prompt_components(UIContext(match, seat, ["Ann", "Bob", "Cat"]), prompt)
+            parts = ui.prompt_components(UIContext(match, seat, ["Ann", "Bob", "Cat"]), match.game.read_prompt(prompt))
             buttons = [c.label for c in parts if isinstance(c, Button)]
             menus = [c.placeholder for c in parts if isinstance(c, Select)]
             assert buttons[0] == "Deliver…", buttons

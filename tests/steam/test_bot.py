@@ -15,6 +15,7 @@ from railhead.bot.local import LOCAL_CHANNEL, LocalTable
 from railhead.bot.replies import OPTION_TEXT, shorten
 from railhead.bot.store import Store
 from railhead.bot.table import Table
+from railhead.engine.games.steam import prompts
 from railhead.engine.games.steam.game import GAME
 
 from ..helpers_discord import LONG_NAMES, controls, table_in_channel
@@ -402,12 +403,11 @@ async def test_what_a_new_player_missed_at_the_table(db_path):
         assert "improve your locomotive" in _move_prompt(view)
         view["players"][0]["loco_done"] = True
         assert "improve your locomotive" not in _move_prompt(view)
-        buttons = SteamUI().prompt_components(SimpleNamespace(view=lambda: view), {"seat": 2, "kind": "score",
-                                                                                   "points": 2})
+        buttons = SteamUI().prompt_components(SimpleNamespace(view=lambda: view), prompts.Score(seat=2, points=2))
         assert [b.label for b in buttons] == ["Cat: Income +2", "Cat: VP +2"]
     finally:
         await store.close()
 
 
 def _move_prompt(view):
-    return SteamUI().prompt_text(view, {"seat": 0, "kind": "move", "round": 1}, "Ann")
+    return SteamUI().prompt_text(view, prompts.Move(seat=0, round=1), "Ann")

@@ -16,6 +16,7 @@ from railhead.bot.replies import Button, Caller, Option, Select
 from railhead.bot.store import open_store
 from railhead.bot.table import Table
 from railhead.engine.common.hexgrid import neighbor
+from railhead.engine.games.steam import prompts
 from railhead.engine.games.steam.game import GAME
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -226,7 +227,8 @@ async def test_production_by_menus():
         view["supply"][space] = []
     view["production_spaces"] = ["3", "A", "B"]
     acts = [{"type": "produce", "spaces": list(p)} for p in (("3", "A"), ("3", "B"), ("A", "B"))]
-    ctx = SimpleNamespace(view=lambda: view, seat=0, prompt=lambda: {"kind": "build", "seat": 0})
+    building = prompts.Build(seat=0, laid=0, limit=3, todo=["production"])
+    ctx = SimpleNamespace(view=lambda: view, seat=0, prompt=lambda: building)
     (menu,) = build_menus.prompt_offers(ctx, acts)
     assert [o.label for o in menu.options] == ["Space 3 (" + next(c["name"] for c in view["cities"].values()
                                                                 if c["supply"] == 3) + ")",

@@ -8,10 +8,14 @@ once. Money in dollars.
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
 from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import SIDES
 from railhead.engine.core import Action
+from railhead.engine.core.prompts import Prompt
 from railhead.engine.games.steam import actions as moves
+from railhead.engine.games.steam import prompts
 from railhead.engine.games.steam.data import available_maps, load_map, place
 from railhead.engine.games.steam.options import Options
 from railhead.render import steam as render_steam
@@ -33,11 +37,19 @@ def render_options(prefs: dict) -> dict:
     return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
 
 
-def _prompt(ctx: UIContext, kind: str) -> dict:
+P = TypeVar("P", bound=Prompt)
+
+NOT_NOW: dict[type[Prompt], str] = {prompts.Build: "It is not your turn to build.",
+                                    prompts.Move: "It is not your turn to move goods.",
+                                    prompts.Select: "It is not your turn to choose an action tile."}
+"""The refusal of a command whose prompt the caller does not have now."""
+
+
+def _prompt(ctx: UIContext, kind: type[P]) -> P:
+    """The caller's prompt when it is of class ``kind``; else ``IllegalAction`` (``NOT_NOW``)."""
     prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != kind:
-        raise IllegalAction({"build": "It is not your turn to build.", "move": "It is not your turn to move goods.",
-                             "select": "It is not your turn to choose an action tile."}.get(kind, "Not now."))
+    if not isinstance(prompt, kind):
+        raise IllegalAction(NOT_NOW.get(kind, "Not now."))
     return prompt
 
 
@@ -92,7 +104,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
     would lower your income (money raised) or ``preview`` is asked (the menus' ways do): then a
     preview asks first. ``build`` alone: the menu of
     hexes (``page``); ``build F7``: the menu of the ways in F7 (a way chosen there is previewed)."""
-    _prompt(ctx, "build")
+    _prompt(ctx, prompts.Build)
     if not args.get("hex"):
         return build_menus.hex_menu(ctx, args.get("page", 1))
     hexname, exits = _place_and_exits(ctx.view(), args)
@@ -111,7 +123,7 @@ async def build(ctx: UIContext, args: dict) -> Apply | Reply:
 
 async def redirect(ctx: UIContext, args: dict) -> Reply:
     """``redirect F7 W NE``: the last tile of an unfinished link, turned; without sides, the menu."""
-    _prompt(ctx, "build")
+    _prompt(ctx, prompts.Build)
     if not args.get("hex"):
         return build_menus.redirect_menu(ctx, page=args.get("page", 1))
     hexname, exits = _place_and_exits(ctx.view(), args)
@@ -125,7 +137,7 @@ async def tile(ctx: UIContext, args: dict) -> Apply | Reply:
     ``tile engineer`` takes one."""
     if not args.get("tile"):
         return private(tiles_text(ctx.view()), components=tile_menu(ctx), open=True)     # all public
-    _prompt(ctx, "select")
+    _prompt(ctx, prompts.Select)
     return Apply(plain(moves.Select(tile=args["tile"], pass_option=bool(args.get("pass_option")))))
 
 
@@ -165,7 +177,7 @@ async def deliver(ctx: UIContext, args: dict) -> Apply | Reply:
     """The legal deliveries, most points for you first, each owner's points shown, your own track
     points chosen in the same pick (a menu for income, one for VP); with a city, a colour and
     ``take`` that leave one delivery, that delivery at once."""
-    _prompt(ctx, "move")
+    _prompt(ctx, prompts.Move)
     view = ctx.view()
     origin = _hex(view, args["from"]) if args.get("from") else None
     acts = seat_deliveries(ctx, origin, args.get("colour"))
@@ -229,7 +241,7 @@ async def urbanize(ctx: UIContext, args: dict) -> Apply | Reply:
     """``urbanize Lodi A``; without the tile, the menu of the New City tiles left."""
     view = ctx.view()
     if not args.get("tile"):
-        _prompt(ctx, "build")
+        _prompt(ctx, prompts.Build)
         return build_menus.new_city_menu(view, _hex(view, args["town"]))
     return Apply(plain(moves.Urbanize(town=_hex(view, args["town"]), tile=args["tile"])))
 
@@ -239,7 +251,7 @@ async def produce(ctx: UIContext, args: dict) -> Apply | Reply:
     spaces = args["spaces"].replace(",", " ").upper().split()
     view = ctx.view()
     if len(spaces) == 1 and len(view["production_spaces"]) > 1:
-        _prompt(ctx, "build")
+        _prompt(ctx, prompts.Build)
         return build_menus.second_space_menu(view, spaces[0])
     return Apply(plain(moves.Produce(spaces=spaces)))
 
@@ -266,12 +278,12 @@ async def capital(ctx: UIContext, args: dict) -> Apply | Reply:
 NEVER = "no capital, don't ask again"
 
 
-def capital_buttons(ctx: UIContext, prompt: dict) -> list[Button]:
+def capital_buttons(ctx: UIContext, prompt: prompts.Capital) -> list[Button]:
     """Each deciding player's own buttons, named (all decide at once on one message): every step
     while they fit (three players), else **raise capital…** (a menu); always **no capital** and
     **no capital, don't ask again** (money is still raised at any payment that needs it)."""
     view = ctx.view()
-    name = view["players"][prompt["seat"]]["name"]
+    name = view["players"][prompt.seat]["name"]
     steps = [a["steps"] for a in ctx.legal_actions() if a["type"] == "capital" and not a.get("always")]
     never = Button(f"{name}: {NEVER}", plain(moves.Capital(steps=0, always=True)))
     if len(view["capital"] or []) > 3 and len(steps) > 2:
@@ -366,56 +378,54 @@ class SteamUI(EngineOptions, GameUI):
         """See ``GameUI.render_options`` and the module's ``render_options``."""
         return render_options(prefs)
 
-    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+    def prompt_text(self, view: dict, prompt: Prompt, who: str) -> str:
         """See ``GameUI.prompt_text``: action tile, build (tiles laid of the limit, what the tile
         asks), move goods, income or VP, capital ($5 a step) or a bid in dollars."""
-        kind = prompt["kind"]
         when = f"turn {view['turn']} of {view['turns']}" + (", **the last turn of the game**"
                                                           if view["turn"] == view["turns"] else "")
-        if kind == "select":
+        if isinstance(prompt, prompts.Select):
             return f"{who}, choose an action tile ({when}): the menu, or `/steam tile`."
-        if kind == "build":
+        if isinstance(prompt, prompts.Build):
             todo = "".join({"city-growth": " Grow a city first (the menu, or `/steam grow`).",
                             "urbanization": " Put a New City on a town (the menu, or `/steam urbanize`).",
                             "production": " Produce 2 cubes (the menu, or `/steam produce`)."}[t]
-                           for t in prompt["todo"])
-            if prompt["laid"] >= prompt["limit"]:
-                return f"{who}, your {prompt['limit']} tiles are laid ({when}).{todo} Press **Done building**."
-            return (f"{who}, build track ({when}): tile {prompt['laid'] + 1} of {prompt['limit']}, with **Build "
+                           for t in prompt.todo)
+            if prompt.laid >= prompt.limit:
+                return f"{who}, your {prompt.limit} tiles are laid ({when}).{todo} Press **Done building**."
+            return (f"{who}, build track ({when}): tile {prompt.laid + 1} of {prompt.limit}, with **Build "
                     f"track…** or e.g. `/steam build F7 W E`; **Done building** when finished.{todo}")
-        if kind == "move":
-            p = view["players"][prompt["seat"]]
+        if isinstance(prompt, prompts.Move):
+            p = view["players"][prompt.seat]
             loco = "" if p["loco_done"] or p["loco"] >= view["locomotive_max"] else " improve your locomotive,"
-            return f"{who}, move goods (round {prompt['round']} of 2, {when}): deliver a cube,{loco} or pass."
-        if kind == "score":
-            return f"{who}, take your {prompt['points']} track point(s) as income or as VP."
-        if kind == "capital":
+            return f"{who}, move goods (round {prompt.round} of 2, {when}): deliver a cube,{loco} or pass."
+        if isinstance(prompt, prompts.Score):
+            return f"{who}, take your {prompt.points} track point(s) as income or as VP."
+        if isinstance(prompt, prompts.Capital):
             return f"{who}, raise capital for this turn ($5 a step down the income track), or none."
-        if kind == "bid":
-            return f"{who}, bid at least ${prompt['floor']} for the turn order, or pass."
+        if isinstance(prompt, prompts.Bid):
+            return f"{who}, bid at least ${prompt.floor} for the turn order, or pass."
         return f"{who}, your move."
 
-    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+    def prompt_components(self, ctx: UIContext, prompt: Prompt) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the tile menu, income/VP or capital buttons,
         bid buttons (floor, +1, +3 dollars), the deliveries with income/VP (``delivery_offers``;
         **Deliver…**, the first button whenever deliveries are possible), locomotive and pass, or
         build menus."""
-        kind = prompt["kind"]
-        if kind == "select":
+        if isinstance(prompt, prompts.Select):
             return tile_menu(ctx)
-        if kind == "score":
-            n = prompt["points"]
-            name = ctx.view()["players"][prompt["seat"]]["name"]
+        if isinstance(prompt, prompts.Score):
+            n = prompt.points
+            name = ctx.view()["players"][prompt.seat]["name"]
             return [Button(f"{name}: Income +{n}", plain(moves.Score(take="income")), "primary"),
                     Button(f"{name}: VP +{n}", plain(moves.Score(take="vp")), "success")]
-        if kind == "capital":
+        if isinstance(prompt, prompts.Capital):
             return capital_buttons(ctx, prompt)
-        if kind == "bid":
-            f = prompt["floor"]
+        if isinstance(prompt, prompts.Bid):
+            f = prompt.floor
             return [Button(f"Bid ${k}", plain(moves.Bid(amount=k)), "primary") for k in (f, f + 1, f + 3)] + \
                 [Button("Pass", plain(moves.Pass()), "danger")] + \
                 ([program_button()] if PROGRAMS.auction(ctx.view(None)) is not None else [])
-        if kind == "move":
+        if isinstance(prompt, prompts.Move):
             acts = ctx.legal_actions()
             out: list[Button | Select] = delivery_offers(ctx, seat_deliveries(ctx))
             if not any(isinstance(c, Button) for c in out) and any(a["type"] == "deliver" for a in acts):
@@ -425,7 +435,7 @@ class SteamUI(EngineOptions, GameUI):
             if plain(moves.Locomotive()) in acts:
                 out.append(Button("Improve locomotive", plain(moves.Locomotive())))
             return out + [Button("Pass", plain(moves.Pass()), "danger")]
-        if kind == "build":
+        if isinstance(prompt, prompts.Build):
             acts = ctx.legal_actions()
             out = []
             grows = [a for a in acts if a["type"] == "grow"]

@@ -9,7 +9,7 @@ from ...core.actions import kind_of
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.steps import Step
-from . import build, flow, moves, search, standard
+from . import build, flow, moves, prompts, search, standard
 from .actions import ACTIONS
 from .context import map_for, of
 from .data import load_map, load_rules
@@ -165,20 +165,19 @@ def _always(action: dict):
     return lambda state, seat: dict(action)
 
 
-def _bid_prompt(state, seat) -> dict:
+def _bid_prompt(state, seat) -> prompts.Bid:
     """``bid`` with the lowest bid now (``floor``, dollars) and the place bid for (the first turn's
     auction: one per place; the standard game's: the turn order, 1)."""
     if state["phase"] == "auction":
         a = state["auction"]["order"]
-        return {"kind": "bid", "floor": max(flow.OPENING_BID, a["high"] + 1),
-                "place": len(state["auction"]["placed"]) + 1}
-    return {"kind": "bid", "floor": max(standard.OPENING_BID, state["bidding"]["high"] + 1), "place": 1}
+        return prompts.Bid(floor=max(flow.OPENING_BID, a["high"] + 1), place=len(state["auction"]["placed"]) + 1)
+    return prompts.Bid(floor=max(standard.OPENING_BID, state["bidding"]["high"] + 1), place=1)
 
 
-def _build_prompt(state, seat) -> dict:
+def _build_prompt(state, seat) -> prompts.Build:
     """``build`` with the tiles ``laid``, their ``limit`` and the action tiles still ``todo``."""
     b = state["build"]
-    return {"kind": "build", "laid": b["laid"], "limit": b["limit"], "todo": list(b["todo"])}
+    return prompts.Build(laid=b["laid"], limit=b["limit"], todo=list(b["todo"]))
 
 
 def _select_default(state, seat) -> dict | None:
@@ -192,11 +191,11 @@ STEPS = (
     Step("capital", "decide on capital for this turn", {"capital": _capital}, active=_in("capital"),
          actors=lambda state: [int(k) for k, v in state["capital"].items() if v is None],
          refuse=lambda state, kind: "First everyone decides on capital for this turn (`capital`, 0 steps for none).",
-         prompt=lambda state, seat: {"kind": "capital"}, legal=search.capital_actions,
+         prompt=lambda state, seat: prompts.Capital(), legal=search.capital_actions,
          sample=_kinds(search.capital_actions), default=_always({"type": "capital", "steps": 0})),
     Step("score", "place your track points as income or VP", {"score": _score}, active=_in("score"),
          actors=_scoring, refuse=_placing_points,
-         prompt=lambda state, seat: {"kind": "score", "points": state["scoring"]["points"][str(seat)]},
+         prompt=lambda state, seat: prompts.Score(points=state["scoring"]["points"][str(seat)]),
          legal=search.score_actions, sample=_kinds(search.score_actions),
          default=_always({"type": "score", "take": "vp"})),
     Step("auction", "bid or pass for a place in the turn order", {"bid": _auction_bid, "pass": _auction_pass},
@@ -206,7 +205,7 @@ STEPS = (
          active=_in("order"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions,
          sample=_kinds(search.bid_actions), default=_always({"type": "pass"})),
     Step("select", "choose an action tile", {"select": _select}, active=_in("select"), actors=_actor,
-         prompt=lambda state, seat: {"kind": "select", "turn": state["turn"]}, legal=search.select_actions,
+         prompt=lambda state, seat: prompts.Select(turn=state["turn"]), legal=search.select_actions,
          sample=_kinds(search.select_actions), default=_select_default),
     Step("build", "build track", {"build": _then_end(_lay), "redirect": _then_end(_redirect),
                                   "grow": _then_end(_grow), "urbanize": _then_end(_urbanize),
@@ -215,17 +214,16 @@ STEPS = (
          default=search.build_default),
     Step("move", "move goods", {"deliver": _deliver, "locomotive": _locomotive, "pass": _move_pass},
          active=_in("move"), actors=_actor,
-         prompt=lambda state, seat: {"kind": "move", "round": state["move"]["round"]},
+         prompt=lambda state, seat: prompts.Move(round=state["move"]["round"]),
          legal=search.move_actions, sample=search.sample_move, default=_always({"type": "pass"})),
 )
 """Capital (standard game) and track points (after a delivery) are asked of several seats at once;
 the rest is one seat at a time: the auctions, choosing action tiles, building, moving goods
-(steam.txt, "Phase 1 – Select Action Tiles" and the phases after it). Each step's prompt: ``capital``;
-``score`` (``points``); ``bid`` (``floor``, ``place``); ``select`` (``turn``); ``build`` (``laid``,
-``limit``, ``todo``); ``move`` (``round``). A seat that does not answer in time passes in an auction
-or while moving goods, takes the cheapest free tile (its pass option if it has one), ends its build
-(after a City Growth, Urbanization or Production it must still use), takes points as VP, raises no
-capital."""
+(steam.txt, "Phase 1 – Select Action Tiles" and the phases after it). Each step's prompt is a struct
+of ``prompts.py``: ``Capital``, ``Score``, ``Bid``, ``Select``, ``Build``, ``Move``. A seat that does
+not answer in time passes in an auction or while moving goods, takes the cheapest free tile (its pass
+option if it has one), ends its build (after a City Growth, Urbanization or Production it must still
+use), takes points as VP, raises no capital."""
 
 
 class Steam(Game):
@@ -238,6 +236,7 @@ class Steam(Game):
     min_seats = 3
     max_seats = 6
     steps = STEPS
+    prompt_types = prompts.PROMPTS
 
     def _setup(self, options, seats, rng):
         map_id = map_for(options.map, len(seats))
