@@ -13,6 +13,7 @@ from collections.abc import Callable
 from railhead.engine import IllegalAction
 from railhead.engine.core import Action
 from railhead.engine.games.railways import actions as moves
+from railhead.engine.games.railways import prompts
 from railhead.engine.games.railways.data import KIND_NAMES, cards
 from railhead.engine.games.railways.options import Options
 
@@ -89,7 +90,7 @@ def _delta(ctx: UIContext, action: dict) -> dict:
 
 def _my_turn(ctx: UIContext) -> dict:
     prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != "action":
+    if not isinstance(prompt, prompts.Action):
         raise IllegalAction("Place the passenger dice first." if prompt else "The game is over.")
     return ctx.view()
 
@@ -243,9 +244,9 @@ async def place(ctx: UIContext, args: dict) -> Apply | Reply:
     """``/railways place``: put a passenger die (``at``, ``passengers``) during setup; without ``at`` a
     private menu. Raises ``IllegalAction`` after setup or when the die value is ambiguous."""
     prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != "place":
+    if not isinstance(prompt, prompts.Place):
         raise IllegalAction("The passenger dice are all placed.")
-    left = sorted(set(prompt["left"]), reverse=True)
+    left = sorted(set(prompt.left), reverse=True)
     if not args.get("at"):
         view = ctx.view()
         kinds = {s: b["kind"] for b in view["buildings"] for s in b["spaces"]}
@@ -388,22 +389,22 @@ class RailwaysUI(EngineOptions, GameUI):
         goals = " + ".join(OBJECTIVES[g].split(" (")[0].removeprefix("the ") for g in final["goals"])
         return f"map {final['map']}, {goals}"
 
-    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+    def prompt_text(self, view: dict, prompt: prompts.Place | prompts.Action, who: str) -> str:
         """See ``GameUI.prompt_text``: place a passenger die, or decade and action number."""
-        if prompt["kind"] == "place":
-            left = " and ".join(str(v) for v in prompt["left"])
+        if isinstance(prompt, prompts.Place):
+            left = " and ".join(str(v) for v in prompt.left)
             return (f"{who}, place a passenger die on a building of each map card (dice left: {left}): "
                     "choose below, or `/railways place`.")
-        return (f"{who}, decade {prompt['decade']} of {view['decades']}, action {prompt['action']} of 2: "
+        return (f"{who}, decade {prompt.decade} of {view['decades']}, action {prompt.action} of 2: "
                 "choose an action below.")
 
-    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+    def prompt_components(self, ctx: UIContext, prompt: prompts.Place | prompts.Action) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the die placement menu, else a button per
         legal action kind (opening its menu) and **End the decade**."""
         acts = ctx.legal_actions()
-        if prompt["kind"] == "place":
+        if isinstance(prompt, prompts.Place):
             view = ctx.view()
-            high = max(prompt["left"])
+            high = max(prompt.left)
             kinds = {s: b["kind"] for b in view["buildings"] for s in b["spaces"]}
             card_of = {cell: f"card {c['number']} {c['name']}" for c, cell in
                        ((view["layout"][(int(a["at"][1:]) - 1) // 4 * 2 + (ord(a["at"][0]) - 65) // 5], a["at"])

@@ -11,7 +11,7 @@ import msgspec
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...core.steps import Hooks, Step
-from . import queries, rules, search
+from . import prompts, queries, rules, search
 from .actions import ACTIONS
 from .options import Options
 from .state import RailwaysState
@@ -71,6 +71,7 @@ class Railways(Game):
     min_seats = 1
     max_seats = 1
     steps = STEPS
+    prompt_types = prompts.PROMPTS
 
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.errors import IllegalAction
-from . import rules
+from . import prompts, rules
 from .board import Board, board, card_at
 from .payment import Need, payments
 
@@ -117,12 +117,12 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------ the steps' hooks (issue 32)
-def prompt(state: dict, seat: int) -> dict:
-    """``{"kind": "place", "left": [...]}`` during setup (the passenger dice still to place), then
-    ``{"kind": "action", "decade", "action": 1|2}``."""
+def prompt(state: dict, seat: int) -> prompts.Place | prompts.Action:
+    """``Place`` during setup (the passenger dice still to place), then ``Action`` (the decade and
+    the action's number, 1 or 2)."""
     if state["phase"] == "place":
-        return {"kind": "place", "left": list(state["place_left"])}
-    return {"kind": "action", "decade": state["decade"], "action": state["actions"] + 1}
+        return prompts.Place(left=list(state["place_left"]))
+    return prompts.Action(decade=state["decade"], action=state["actions"] + 1)
 
 
 def default(state: dict, seat: int) -> None:
