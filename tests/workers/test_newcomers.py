@@ -57,7 +57,7 @@ def test_the_turn_header_counts_overtimes_plus_one():
     t.act(MARIA, type="command", number=1)
     view = GAME.view(t.state, MARIA)
     prompt = GAME.prompts(t.state)[0]
-    text = UI.prompt_text(view, prompt, "Maria")
+    text = UI.prompt_text(view, GAME.read_prompt(prompt), "Maria")
     assert "Sum 3 + 1 Overtime = 4. (4+ only)." in text and "below 4" not in text, text
     before = t.player(MARIA)["coins"]
     t.act(MARIA, type="share", site=int(next(iter(t.state["sites"]))))
@@ -93,7 +93,7 @@ def test_an_investment_says_what_it_costs_wherever_it_is_offered():
     view = GAME.view(t.state, MARIA)
     offer = "Investment: move your marker to step 6 (1 coin, first there)"
     assert label(t, MARIA, type="invest", part="top") == offer
-    assert offer + "." in UI.prompt_text(view, GAME.prompts(t.state)[0], "Maria")
+    assert offer + "." in UI.prompt_text(view, GAME.read_prompt(GAME.prompts(t.state)[0]), "Maria")
     before = t.player(MARIA)["coins"]
     t.act(MARIA, type="invest", part="top")
     t.act(MARIA, type="choose", option=GAME.prompts(t.state)[0]["options"][0])

@@ -166,7 +166,7 @@ def test_an_investment_step_a_train_still_stands_on_is_not_offered_in_words():
     t.player(MARIA)["marker"] = 1                                  # on step 6: step 7 is next
     t.player(MARIA)["tiles"]["S"] = 2                              # a subsidy can be done
     playing(t, MARIA, "subsidy", 7)
-    text = UI.prompt_text(GAME.view(t.state, None), GAME.prompts(t.state)[0], "Maria")
+    text = UI.prompt_text(GAME.view(t.state, None), GAME.read_prompt(GAME.prompts(t.state)[0]), "Maria")
     assert "Investment: your marker cannot move yet: train 1 still stands on step 7" in text, text
     assert not any(a["type"] == "invest" for a in GAME.legal_actions(t.state, MARIA))
 

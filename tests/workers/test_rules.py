@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from railhead.engine import IllegalAction, canonical
+from railhead.engine.games.workers import prompts
 
 from .helpers import GAME, LEO, MARIA, TIM, Loaded, Table, hand, playing, route, table, to_the_end, train
 
@@ -301,6 +302,8 @@ def test_at_the_three_route_city_the_most_shares_on_all_three_choose_the_way():
     t.act(TIM, type="train", train=1)
     q = t.question
     assert (q["seat"], q["kind"], q["options"]) == (TIM, "junction", ["Setúbal", "Évora"])
+    typed = GAME.read_prompt(GAME.prompts(t.state)[0])              # the table's typed prompt
+    assert isinstance(typed, prompts.Junction) and (typed.train, typed.options) == (1, ["Setúbal", "Évora"])
     with pytest.raises(IllegalAction, match="Setúbal, Évora"):
         t.act(TIM, type="choose", option="Coimbra")
     t.act(TIM, type="choose", option="Setúbal")

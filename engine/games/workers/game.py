@@ -11,7 +11,7 @@ import msgspec
 
 from ...core.game import Game
 from ...core.steps import Hooks, Step
-from . import flow, halves, pending, search
+from . import flow, halves, pending, prompts, search
 from .actions import ACTIONS
 from .options import Options
 from .state import WorkersState
@@ -123,6 +123,7 @@ class RailwayWorkers(Game):
     min_seats = 2
     max_seats = 4
     steps = STEPS
+    prompt_types = prompts.PROMPTS
     public_moves = ("ready",)
     """Inside a secret prompt, declaring ready is public ("who is ready is public")."""
 
