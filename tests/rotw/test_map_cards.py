@@ -394,7 +394,7 @@ def test_the_inspector_question_reaches_its_holder_with_buttons():
     t, lid = _inspected_table()
     t.deliver(0, "Glasgow", "yellow", [lid])
     ui, ctx = _ui(t, 1)
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     text = ui.prompt_text(GAME.view(t.state, None), prompt, "@P1")
     assert text.startswith("@P1, P0 wants to make this delivery") and "Railway Inspector" in text
     buttons = ui.prompt_components(ctx, ctx.prompt())

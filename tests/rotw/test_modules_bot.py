@@ -59,7 +59,7 @@ async def test_without_the_module_the_move_says_how_to_get_it():
     t.all_pass_auction()
     with pytest.raises(IllegalAction, match=r"played without Mines.*`/game new modules:mines`"):
         await bot_modules.mine(context(t, t.actor), {"city": "Troyes"})
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "add-ons" not in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
 
 
@@ -93,7 +93,7 @@ async def test_the_delivery_menu_offers_a_depot_stop_and_then_the_kept_cube():
     assert stop.description == "4 links: no points yet; stop at your depot, go on next action"
     t.act(seat, **stop.action)
     t.pass_until(seat)
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "Your black cube waits at your Fuel Depot in Nancy" in UI.prompt_text(GAME.view(t.state, None), prompt,
                                                                                   "@P1")
     reply = await deliver(context(t, seat), {})

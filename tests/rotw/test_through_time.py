@@ -270,7 +270,7 @@ def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
     t.act(3, type="pass")                           # never bid: nothing to pay
     view = GAME.view(t.state, None)
     assert view["auction"]["pass_costs"] == {"0": 1, "1": 2, "2": 3}
-    prompt = GAME.prompts(t.state)[0]
+    prompt = GAME.read_prompt(GAME.prompts(t.state)[0])
     assert "Passing costs half your bid, rounded down ($1,000)" in RotwUI().prompt_text(view, prompt, "@P0")
     assert t.act(0, type="pass")[0]["paid"] == 1    # half of 3, rounded down (rounded up it would be 2)
     t.act(1, type="bid", amount=9)
@@ -295,7 +295,7 @@ def test_a_pass_after_a_1000_bid_costs_nothing_and_says_why(boards):
     t.act(1, type="bid", amount=2)
     t.act(2, type="pass")
     view = GAME.view(t.state, None)
-    text = RotwUI().prompt_text(view, GAME.prompts(t.state)[0], "@P0")
+    text = RotwUI().prompt_text(view, GAME.read_prompt(GAME.prompts(t.state)[0]), "@P0")
     assert "Passing costs nothing (half your $1,000 bid, rounded down)" in text
     assert t.act(0, type="pass")[0]["text"] == "P0 passes."
 

@@ -21,21 +21,21 @@ def test_the_prompts_of_the_last_turn_say_so():
     """"Ending the Game": once the trigger fired, the channel's prompts say when the game ends, and
     in the last turn that it is the last turn, then the last round and the last action."""
     t = triggered()
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "the game ends after turn 2" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P2")
     t.finish_turn()
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "**This is the last turn of the game.**" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
     t.all_pass_auction()
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "**the last turn**, round 1 of 3" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
     while t.state["round"] < 3:
         t.act(type="pass")
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "**the last round of the game**" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
     t.act(type="pass")
     t.act(type="pass")
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "the last action of the game" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
 
 
@@ -117,17 +117,17 @@ async def test_held_cards_get_a_button_when_the_rules_allow_their_use():
     from .test_build import started
     t = started()
     t.player(1)["cards"] += ["land-grant:1", "railroad-executive:1", "hotel:A12"]
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     labels = [b.label for b in UI.prompt_components(context(t, 1), prompt) if isinstance(b, Button)]
     assert "Use Government Land Grant (then build)" in labels and not any("Executive" in x for x in labels)
     t.act(1, type="use_card", card="land-grant:1")
-    (prompt,) = GAME.prompts(t.state)
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert not any(b.label.startswith("Use") for b in UI.prompt_components(context(t, 1), prompt)
                    if isinstance(b, Button))
     t.act(1, type="pass")
     t.finish_turn()
-    (prompt,) = GAME.prompts(t.state)                      # the auction: seat 1 bids first
-    assert prompt["seat"] == 1
+    (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))                      # the auction: seat 1 bids first
+    assert prompt.seat == 1
     buttons = [b for b in UI.prompt_components(context(t, 1), prompt) if isinstance(b, Button)]
     assert buttons[-1].label == "Use Railroad Executive" and buttons[-1].action["type"] == "use_card"
     reply = await card(context(t, 1), {})

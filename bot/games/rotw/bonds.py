@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from railhead.engine.games.rotw import actions as moves
 from railhead.engine.games.rotw.money import dollars
+from railhead.engine.games.rotw.prompts import ReturnBonds
 from railhead.engine.games.rotw.transcontinental import return_cost
 
 from ...actions import plain
@@ -36,17 +37,17 @@ async def bonds(ctx: UIContext, args: dict) -> Apply | Reply:
         "bonds, you may issue more in the last round of the game (`bonds issue:N`).")
 
 
-def return_text(who: str, prompt: dict) -> str:
+def return_text(who: str, prompt: ReturnBonds) -> str:
     """The prompt of a seat returning bonds before the West opens."""
     costs = ", ".join(f"{n} cost{'s' if n == 1 else ''} {plural(return_cost(n), 'point')}" for n in range(1, 5))
     return (f"{who}, the Eastern phase is over: before the West opens you may return some of your "
-            f"{plural(prompt['bonds'], 'bond')} to the bank, losing points at once ({costs}): `/rotw bonds return:N`, "
+            f"{plural(prompt.bonds, 'bond')} to the bank, losing points at once ({costs}): `/rotw bonds return:N`, "
             "or keep them (`return:0`).")
 
 
-def return_buttons(view: dict, prompt: dict) -> list[Button]:
+def return_buttons(view: dict, prompt: ReturnBonds) -> list[Button]:
     """Keep them, or return 1, 2, ... bonds while the player has the points for it (at most 4 buttons)."""
-    points = view["players"][prompt["seat"]]["points"]
+    points = view["players"][prompt.seat]["points"]
     return [Button("Keep my bonds", plain(moves.ReturnBonds(count=0)))] + [
         Button(f"Return {n} (−{return_cost(n)} points)", plain(moves.ReturnBonds(count=n)), "primary")
-        for n in range(1, min(prompt["bonds"], 4) + 1) if return_cost(n) <= points]
+        for n in range(1, min(prompt.bonds, 4) + 1) if return_cost(n) <= points]

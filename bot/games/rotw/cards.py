@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from railhead.engine.common.text import plural
 from railhead.engine.games.rotw import actions as moves
+from railhead.engine.games.rotw.prompts import Action, Inspector
 
 from ...actions import plain
 from ...replies import Apply, Button
@@ -78,22 +79,22 @@ def use_button(card: dict) -> Button:
     return Button(f"Use {card['name']} (then {then})", plain(moves.UseCard(card=card["id"])), "success")
 
 
-def map_text(view: dict, prompt: dict, who: str) -> str:
+def map_text(view: dict, prompt: Inspector | Action, who: str) -> str:
     """The prompt of a map card's question: a Railway Inspector's holder asked about a delivery
     ("RAILWAYS of GREAT BRITAIN"), or the build a Hot Spring taker owes now ("RAILWAYS of NIPPON")."""
-    if prompt["kind"] != "inspector":
+    if not isinstance(prompt, Inspector):
         return (f"{who}, **Hot Spring**: build track now (`/rotw link` or `/rotw build`); each new tile on a "
                 "mountain hex scores 1 point. Pass gives up the build.")
-    deliverer = view["players"][prompt["deliverer"]]["name"]
-    return (f"{who}, {deliverer} wants to make this delivery: {prompt['text']} Play your **Railway Inspector** to "
+    deliverer = view["players"][prompt.deliverer]["name"]
+    return (f"{who}, {deliverer} wants to make this delivery: {prompt.text} Play your **Railway Inspector** to "
             f"stop it (the cube stays, {deliverer} loses the action, your card is spent; nobody can be stopped "
             "twice), or let it pass?")
 
 
-def map_buttons(view: dict, seat: int, prompt: dict) -> list[Button]:
+def map_buttons(view: dict, seat: int, prompt: Inspector | Action) -> list[Button]:
     """The buttons of ``map_text``'s questions: stop the delivery or let it pass; for Hot Spring, the
     build cards the seat may ready and Pass (the build itself is typed: `/rotw link`, `/rotw build`)."""
-    if prompt["kind"] == "inspector":
+    if isinstance(prompt, Inspector):
         return [Button("Stop it (Railway Inspector)", plain(moves.Inspect(stop=True)), "danger"),
                 Button("Let it pass", plain(moves.Inspect(stop=False)), "primary")]
     return [*map(use_button, usable(view, seat, "actions")), Button("Pass", plain(moves.Pass()), "danger")]

@@ -8,6 +8,7 @@ from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import neighbor, normalize
 from railhead.engine.common.names import fold
 from railhead.engine.common.text import plural
+from railhead.engine.games.rotw import prompts
 from railhead.engine.games.rotw.data import WARP, city_hex, load_map
 
 from ...replies import Button, Message, Reply
@@ -23,8 +24,7 @@ def mapdata(view: dict):
 def my_turn(ctx: UIContext) -> dict:
     """The seat's view; raises ``IllegalAction`` unless it is the seat's action now."""
     view = ctx.view()
-    prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != "action":
+    if not isinstance(ctx.prompt(), prompts.Action):
         raise IllegalAction("It is not your turn to act.")
     return view
 

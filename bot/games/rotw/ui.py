@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.goods import COLOURS
+from railhead.engine.core.prompts import Prompt
 from railhead.engine.games.rotw import actions as moves
-from railhead.engine.games.rotw import periods
+from railhead.engine.games.rotw import periods, prompts
 from railhead.engine.games.rotw.data import available_maps, load_tables
 from railhead.engine.games.rotw.money import dollars
 from railhead.engine.games.rotw.options import Options
@@ -162,9 +163,9 @@ async def pass_(ctx: UIContext, args: dict) -> Apply | Reply:
     """Pass; in the action phase while a delivery is possible, only after a Confirm (unless the
     player turned ``confirm_pass`` off in ``/game settings``)."""
     prompt = ctx.prompt()
-    if prompt is not None and prompt["kind"] == "bid":
+    if isinstance(prompt, prompts.Bid):
         return spending.auction_pass(ctx)
-    if not ctx.prefs.get("confirm_pass", True) or prompt is None or prompt["kind"] != "action" \
+    if not ctx.prefs.get("confirm_pass", True) or not isinstance(prompt, prompts.Action) \
             or not ctx.query("can_deliver"):
         return Apply(plain(moves.Pass()))
     view = ctx.view()
@@ -182,7 +183,7 @@ async def card(ctx: UIContext, args: dict) -> Apply | Reply:
     if not args.get("card"):
         takeable = [c for c in view["cards"]["face_up"]
                     if c["kind"] != "goal" and c["id"].split(":")[0] not in NEEDS_CITY]
-        mine = ctx.prompt() is not None and ctx.prompt()["kind"] == "action"
+        mine = isinstance(ctx.prompt(), prompts.Action)
         menu = [Select("Take a card (your action)", [Option(c["name"], plain(moves.TakeCard(card=c["id"])),
                                                              c["text"]) for c in takeable[:25]])] \
             if mine and takeable else []
@@ -349,18 +350,18 @@ class RotwUI(MapChoice, EngineOptions, GameUI):
                                                     for p in ages) + "."
         return text
 
-    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+    def prompt_text(self, view: dict, prompt: Prompt, who: str) -> str:
         """See ``GameUI.prompt_text``: keep a baron, bid (floor and high bid in dollars) or the
         action round's choices."""
-        if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
+        if isinstance(prompt, prompts.Inspector) or (isinstance(prompt, prompts.Action) and prompt.hot_spring):
             return map_text(view, prompt, who)
-        if prompt["kind"] == "baron":
+        if isinstance(prompt, prompts.Baron):
             hand = (view.get("barons") or {}).get("hand") or []
             if who == "you" and hand:
                 cards = "\n".join(f"- **{c['name']}** ({c['points']} points): {c['text']}" for c in hand)
                 return f"keep one of your two baron cards (secret goals scored at the end):\n{cards}"
             return f"{who}, keep one of your two baron cards, in secret: the choice is in your DMs (or **My hand**)."
-        if prompt["kind"] == "bid":
+        if isinstance(prompt, prompts.Bid):
             a = view["auction"]
             high = f"high bid {dollars(a['high'])} by {view['players'][a['high_seat']]['name']}" \
                 if a["high_seat"] is not None else "no bid yet"
@@ -368,40 +369,40 @@ class RotwUI(MapChoice, EngineOptions, GameUI):
             cost = ""
             if "pass_costs" in a:
                 down = ", rounded down" if view["options"]["bidding"] == "through_time" else ""
-                own = a["pass_costs"].get(str(prompt["seat"]), 0)
-                bid = a["bids"].get(str(prompt["seat"]), 0)
+                own = a["pass_costs"].get(str(prompt.seat), 0)
+                bid = a["bids"].get(str(prompt.seat), 0)
                 what = "costs nothing yet (you have not bid)" if not bid else \
                     f"costs half your bid{down} ({dollars(own)})" if own else \
                     f"costs nothing (half your {dollars(bid)} bid{down})"
                 cost = f" Passing {what} and puts you behind the others still bidding."
             return (f"{who}, bid at least {dollars(bid_floor(view))} or pass in the first-player auction "
                     f"({high}).{cost}{last}")
-        if prompt["kind"] == "return_bonds":
+        if isinstance(prompt, prompts.ReturnBonds):
             return bonds.return_text(who, prompt)
         west = ", `/rotw western` for a Western Link" if view.get("western_link") else ""
         return f"{who}, your action ({_when(view)}): {ACTIONS_HELP}{west}{modules.hint(view)}." + \
-            modules.waiting(view, prompt["seat"])
+            modules.waiting(view, prompt.seat)
 
-    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+    def prompt_components(self, ctx: UIContext, prompt: Prompt) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: baron buttons, bid buttons (floor, +1, +3
         thousand), Pass, **Program…** (any player's programmed move, bot/table/programs.py) and
         Railroad Executive, or the action round's buttons."""
         view = ctx.view()
-        if prompt["kind"] == "inspector" or prompt.get("hot_spring"):
+        if isinstance(prompt, prompts.Inspector) or (isinstance(prompt, prompts.Action) and prompt.hot_spring):
             return map_buttons(view, ctx.seat, prompt)
-        if prompt["kind"] == "baron":
+        if isinstance(prompt, prompts.Baron):
             return [Button(f"Keep {c['name']}", plain(moves.KeepBaron(baron=c["id"])), "primary")
                     for c in view["barons"]["hand"]]
-        if prompt["kind"] == "bid":
+        if isinstance(prompt, prompts.Bid):
             floor = bid_floor(view)
             return [Button(f"Bid {dollars(k)}", plain(moves.Bid(amount=k)), "primary")
                     for k in (floor, floor + 1, floor + 3)] + \
                 [spending.guarded(ctx, Button("Pass", plain(moves.Pass()), "danger"), "pass"), program_button()] + \
                 [Button(f"Use {c['name']}", plain(moves.UseCard(card=c["id"])), "success")
                  for c in usable(view, ctx.seat, "auction")]
-        if prompt["kind"] == "return_bonds":
+        if isinstance(prompt, prompts.ReturnBonds):
             return bonds.return_buttons(view, prompt)
-        if prompt["kind"] != "action":
+        if not isinstance(prompt, prompts.Action):
             return []
         offers: list[Button | Select] = []
         can_deliver = ctx.query("can_deliver")

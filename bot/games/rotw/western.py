@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from railhead.engine import IllegalAction
 from railhead.engine.games.rotw import actions as moves
+from railhead.engine.games.rotw import prompts
 from railhead.engine.games.rotw.data import city_hex, load_map
 from railhead.engine.games.rotw.money import dollars
 
@@ -50,8 +51,7 @@ async def western(ctx: UIContext, args: dict) -> Reply:
     wl = view.get("western_link")
     if not wl:
         raise IllegalAction("This map has no Western Link (the Eastern U.S. has).")
-    prompt = ctx.prompt()
-    if prompt is None or prompt["kind"] != "action":
+    if not isinstance(ctx.prompt(), prompts.Action):
         raise IllegalAction("It is not your turn to act.")
     open_ = buildable(view, ctx.seat)
     if args.get("city"):

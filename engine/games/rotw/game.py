@@ -16,6 +16,7 @@ from . import (
     holdings,
     inspector,
     mapcards,
+    prompts,
     queries,
     routing,
     rules,
@@ -136,19 +137,20 @@ def _actor(state) -> list[int]:
     return [] if seat is None else [seat]
 
 
-def _bid_prompt(state, seat) -> dict:
-    """``{"kind": "bid", "turn", "round", "floor"}``: ``floor`` is the lowest bid allowed (thousands)."""
-    return {"kind": "bid", "turn": state["turn"], "round": state["round"], "floor": bidding.bid_floor(state, of(state))}
+def _bid_prompt(state, seat) -> prompts.Bid:
+    """``Bid``: ``floor`` is the lowest bid allowed (thousands)."""
+    return prompts.Bid(turn=state["turn"], round=state["round"], floor=bidding.bid_floor(state, of(state)))
 
 
-def _action_prompt(state, seat) -> dict:
-    """``{"kind": "action", "turn", "round"}`` (and ``hot_spring`` while a Hot Spring build is due)."""
-    return {"kind": "action", "turn": state["turn"], "round": state["round"], **mapcards.prompt_note(state)}
+def _action_prompt(state, seat) -> prompts.Action:
+    """``Action`` (with ``hot_spring`` while a Hot Spring build is due)."""
+    return prompts.Action(turn=state["turn"], round=state["round"], **mapcards.prompt_note(state))
 
 
-def _inspector_prompt(state, seat) -> dict:
-    """``{"kind": "inspector", "deliverer", "text"}`` (``inspector.prompt`` without its seat)."""
-    return {k: v for k, v in inspector.prompt(state).items() if k != "seat"}
+def _inspector_prompt(state, seat) -> prompts.Inspector:
+    """``Inspector`` (``inspector.prompt`` without its seat)."""
+    asked = inspector.prompt(state)
+    return prompts.Inspector(deliverer=asked["deliverer"], text=asked["text"])
 
 
 def _auction_legal(state, seat) -> list[dict]:
@@ -165,12 +167,12 @@ _PASS = {"type": "pass"}
 STEPS = (
     Step("barons", "keep one of your two barons", {"keep_baron": _keep_baron},
          active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons,
-         prompt=lambda state, seat: {"kind": "baron", "secret": True}, legal=search.baron_keeps,
+         prompt=lambda state, seat: prompts.Baron(secret=True), legal=search.baron_keeps,
          sample=lambda state, seat, rng: rng.choice(search.baron_keeps(state, seat)),
          default=lambda state, seat: {"type": "keep_baron", "baron": state["barons"]["hands"][str(seat)][0]}),
     Step("bonds", "choose how many bonds to return before the West opens", {"return_bonds": _return_bonds},
          active=lambda state: state["phase"] == "bonds", actors=transcontinental.pending,
-         prompt=lambda state, seat: {"kind": "return_bonds", "bonds": state["players"][seat]["bonds"]},
+         prompt=lambda state, seat: prompts.ReturnBonds(bonds=state["players"][seat]["bonds"]),
          legal=search.bond_returns, sample=lambda state, seat, rng: rng.choice(search.bond_returns(state, seat)),
          default=lambda state, seat: {"type": "return_bonds", "count": 0}),
     Step("auction", "bid or pass in the first-player auction",
@@ -216,6 +218,7 @@ class RailwaysOfTheWorld(Game):
     min_seats = 2
     max_seats = 6
     steps = STEPS
+    prompt_types = prompts.PROMPTS
 
     def _setup(self, options, seats, rng):
         return rules.setup(options, seats, rng)
