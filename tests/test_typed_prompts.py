@@ -106,3 +106,49 @@ def write_hashes() -> None:
 
 if __name__ == "__main__":
     write_hashes()
+
+
+# ------------------------------------------------- every typed game, over random playouts
+from tests.search_hooks import walk  # noqa: E402
+
+PLAYOUTS = {"steam": [(3, {}), (4, {"standard": True}), (3, {"first_order": "auction"})],
+            "railways": [(1, {})], "workers": [(2, {}), (4, {})],
+            "rotw": [(3, {"barons": True}), (4, {"map": "transcontinental"}), (3, {"map": "great-britain"}),
+                     (3, {"map": "nippon"})]}
+"""Per typed game, (players, options) of the random playouts: options that bring out its rarer prompts."""
+GAMES_EACH = 4
+ELSEWHERE = {"workers": {"Junction": "tests/workers/test_rules.py, the three-route city"}}
+"""Prompt kinds random play almost never reaches, read back typed in the scenario test named."""
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYOUTS))
+def test_every_prompt_of_a_random_game_reads_back_as_its_struct(game_id):
+    """Whatever step a random game reaches, its prompt is one the game declares in ``prompt_types``
+    (``read_prompt`` raises otherwise) and turns into the same JSON again; every declared kind is seen."""
+    game = engine.get_game(game_id)
+    seen = set()
+    for n, (players, options) in enumerate((p, o) for p, o in PLAYOUTS[game_id] for _ in range(GAMES_EACH)):
+        for state, _ in walk(game, players, seed=40 + n, limit=2000, options=options):
+            for stored in game.prompts(state):
+                typed = game.read_prompt(stored)
+                seen.add(type(typed))
+                assert canonical({"seat": typed.seat, **body(typed), "stamp": typed.stamp}) == canonical(stored)
+    seen |= {t for t in game.prompt_types.__args__ if t.__name__ in ELSEWHERE.get(game_id, {})}
+    declared = set(game.prompt_types.__args__) if hasattr(game.prompt_types, "__args__") else {game.prompt_types}
+    assert declared <= seen, f"never prompted: {sorted(t.__name__ for t in declared - seen)}"
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in engine.GAMES if engine.get_game(g).prompt_types is not None))
+def test_a_typed_games_ui_never_compares_a_prompts_kind_as_text(game_id):
+    """A typed game's UI tells prompts apart by class (``isinstance``), never by their ``kind`` text."""
+    import re
+    folder = Path(__file__).parents[1] / "bot" / "games" / game_id
+    found = [f"{path.name}:{n}" for path in sorted(folder.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"""prompt\w*(\(\))?(\[["']kind["']\]|\.get\(["']kind["']|\.kind\s*([=!]=|in\b))""", line)]
+    assert not found, found
+
+
+def test_every_game_declares_its_prompts():
+    """Issue 32, "a typed prompt kind with its payload, not a string": no game's prompts are dicts."""
+    assert all(engine.get_game(g).prompt_types is not None for g in engine.GAMES)
