@@ -12,6 +12,7 @@ from railhead.bot.games.workers import words
 from railhead.bot.games.workers.ui import UI
 from railhead.bot.replies import Apply
 from railhead.bot.typed_args import command_args
+from railhead.engine.games.workers import prompts
 
 from .helpers import GAME, MARIA, Table, playing
 
@@ -67,8 +68,9 @@ def test_the_turn_header_counts_overtimes_plus_one():
 class _Turn:
     """A UI context at the start of a turn (only what the move commands ask of it)."""
 
-    def prompt(self) -> dict:
-        return {"kind": "turn", "seat": 0, "top": False}
+    def prompt(self) -> prompts.Turn:
+        return prompts.Turn(seat=0, slot=1, card="share", sum=5, overtime=0, top=False, bottom=False,
+                            command=None, commands=[])
 
 
 def test_move_workers_is_typed_move_as_the_card_reads_and_send_still_works():

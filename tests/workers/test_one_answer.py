@@ -33,8 +33,10 @@ class Ctx:
     def prompts(self) -> list[dict]:
         return GAME.prompts(self.t.state)
 
-    def prompt(self) -> dict | None:
-        return next((p for p in self.prompts() if p["seat"] == self.seat), None)
+    def prompt(self):
+        """The seat's prompt, typed as ``UIContext.prompt`` gives it."""
+        found = next((p for p in self.prompts() if p["seat"] == self.seat), None)
+        return None if found is None else GAME.read_prompt(found)
 
     def legal_actions(self) -> list[dict]:
         return GAME.legal_actions(self.t.state, self.seat)
