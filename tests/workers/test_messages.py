@@ -54,12 +54,12 @@ def test_a_tie_for_a_new_routes_shares_names_the_baton_tie_break():
     view = GAME.view(t.state, None)
     prompt = view["question"]
     assert prompt["seat"] == TIM
-    text = UI.prompt_text(view, prompt, "Tim")
+    text = UI.prompt_text(view, GAME.read_prompt(prompt), "Tim")
     assert "Maria, Tim and Leo tie on new route 7 (1 share each); you sit nearest the Baton, so you decide" \
         in text and "most shares" not in text
     route(t, 7, {LEO: 2, TIM: 1})
     view = GAME.view(t.state, None)
-    assert "you hold the most shares on new route 7" in UI.prompt_text(view, view["question"], "Leo")
+    assert "you hold the most shares on new route 7" in UI.prompt_text(view, GAME.read_prompt(view["question"]), "Leo")
 
 
 def test_a_site_is_called_a_route_only_after_its_last_reward_is_chosen():

@@ -12,6 +12,7 @@ from railhead.bot.games.workers import words
 from railhead.bot.games.workers.ui import UI
 from railhead.bot.replies import Apply
 from railhead.bot.typed_args import command_args
+from railhead.engine.games.workers import prompts
 
 from .helpers import GAME, MARIA, Table, playing
 
@@ -56,7 +57,7 @@ def test_the_turn_header_counts_overtimes_plus_one():
     assert label(t, MARIA, type="command", number=1) == "Your Sum 3 → 4: Overtime, uses a director"
     t.act(MARIA, type="command", number=1)
     view = GAME.view(t.state, MARIA)
-    prompt = GAME.prompts(t.state)[0]
+    prompt = GAME.read_prompt(GAME.prompts(t.state)[0])
     text = UI.prompt_text(view, prompt, "Maria")
     assert "Sum 3 + 1 Overtime = 4. (4+ only)." in text and "below 4" not in text, text
     before = t.player(MARIA)["coins"]
@@ -67,8 +68,9 @@ def test_the_turn_header_counts_overtimes_plus_one():
 class _Turn:
     """A UI context at the start of a turn (only what the move commands ask of it)."""
 
-    def prompt(self) -> dict:
-        return {"kind": "turn", "seat": 0, "top": False}
+    def prompt(self) -> prompts.Turn:
+        return prompts.Turn(seat=0, slot=1, card="move", sum=4, overtime=0, top=False, bottom=False, command=None,
+                            commands=[])
 
 
 def test_move_workers_is_typed_move_as_the_card_reads_and_send_still_works():
@@ -93,7 +95,7 @@ def test_an_investment_says_what_it_costs_wherever_it_is_offered():
     view = GAME.view(t.state, MARIA)
     offer = "Investment: move your marker to step 6 (1 coin, first there)"
     assert label(t, MARIA, type="invest", part="top") == offer
-    assert offer + "." in UI.prompt_text(view, GAME.prompts(t.state)[0], "Maria")
+    assert offer + "." in UI.prompt_text(view, GAME.read_prompt(GAME.prompts(t.state)[0]), "Maria")
     before = t.player(MARIA)["coins"]
     t.act(MARIA, type="invest", part="top")
     t.act(MARIA, type="choose", option=GAME.prompts(t.state)[0]["options"][0])

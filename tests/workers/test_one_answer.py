@@ -33,8 +33,10 @@ class Ctx:
     def prompts(self) -> list[dict]:
         return GAME.prompts(self.t.state)
 
-    def prompt(self) -> dict | None:
-        return next((p for p in self.prompts() if p["seat"] == self.seat), None)
+    def prompt(self):
+        """The seat's prompt as its struct, as ``UIContext.prompt`` gives it."""
+        found = next((p for p in self.prompts() if p["seat"] == self.seat), None)
+        return None if found is None else GAME.read_prompt(found)
 
     def legal_actions(self) -> list[dict]:
         return GAME.legal_actions(self.t.state, self.seat)
@@ -166,7 +168,7 @@ def test_an_investment_step_a_train_still_stands_on_is_not_offered_in_words():
     t.player(MARIA)["marker"] = 1                                  # on step 6: step 7 is next
     t.player(MARIA)["tiles"]["S"] = 2                              # a subsidy can be done
     playing(t, MARIA, "subsidy", 7)
-    text = UI.prompt_text(GAME.view(t.state, None), GAME.prompts(t.state)[0], "Maria")
+    text = UI.prompt_text(GAME.view(t.state, None), GAME.read_prompt(GAME.prompts(t.state)[0]), "Maria")
     assert "Investment: your marker cannot move yet: train 1 still stands on step 7" in text, text
     assert not any(a["type"] == "invest" for a in GAME.legal_actions(t.state, MARIA))
 

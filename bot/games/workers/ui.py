@@ -8,11 +8,14 @@ Every move is also a command with arguments.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.names import fold
 from railhead.engine.core import Action
+from railhead.engine.core.prompts import Prompt
 from railhead.engine.games.workers import actions as moves
+from railhead.engine.games.workers import prompts
 from railhead.engine.games.workers.board import plural
 from railhead.engine.games.workers.data import SLOTS, action_cards
 from railhead.engine.games.workers.options import Options
@@ -52,15 +55,25 @@ def numbers(text: str) -> list[int]:
     return out
 
 
-def _prompt(ctx: UIContext, *kinds: str) -> dict:
+P = TypeVar("P", bound=Prompt)
+
+
+def _step_word(kind: type[Prompt] | Prompt) -> str:
+    """A prompt kind in words for a refusal: ``low roll``, ``train city``."""
+    return str(kind.__struct_config__.tag).replace("_", " ")
+
+
+def _prompt(ctx: UIContext, *kinds: type[P]) -> P:
+    """The seat's prompt when it is one of ``kinds`` (``prompts.Turn``, ...); raises
+    ``IllegalAction`` saying whom the game waits on, or which step the seat is in."""
     prompt = ctx.prompt()
     if prompt is None:
         waiting = [ctx.names[p["seat"]] for p in ctx.prompts()]
         ready = " (you are ready)" if ctx.view()["players"][ctx.seat]["ready"] else ""
         raise IllegalAction(f"It is not your move now{ready}: waiting for {', '.join(waiting) or 'nobody'}.")
-    if prompt["kind"] not in kinds:
-        wanted = " or ".join(k.replace("_", " ") for k in kinds)
-        raise IllegalAction(f"That is for the {wanted} step; your move now: {prompt['kind'].replace('_', ' ')}.")
+    if not isinstance(prompt, kinds):
+        wanted = " or ".join(_step_word(k) for k in kinds)
+        raise IllegalAction(f"That is for the {wanted} step; your move now: {_step_word(prompt)}.")
     return prompt
 
 
@@ -73,7 +86,7 @@ async def place(ctx: UIContext, args: dict) -> Apply | Reply:
 def place_step(ctx: UIContext, args: dict) -> Apply | Reply:
     """``cards``: four cards for +1, +2, +3, +6 (placed and declared ready); from the private menu,
     fewer cards: the next place's menu."""
-    _prompt(ctx, "place")
+    _prompt(ctx, prompts.Place)
     me = ctx.view()["players"][ctx.seat]
     chosen = card_words(args.get("cards", ""))
     if len(chosen) == 4 and not args.get("menu"):
@@ -103,7 +116,7 @@ async def assign(ctx: UIContext, args: dict) -> Apply | Reply:
 
 def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
     """``dice``: your four dice for +1, +2, +3, +6; ``plus``: +1 tokens per place (``0 1 0 0``)."""
-    _prompt(ctx, "assign")
+    _prompt(ctx, prompts.Assign)
     me = ctx.view()["players"][ctx.seat]
     dice = numbers(args.get("dice", ""))
     plus = numbers(args["plus"]) if args.get("plus") else None
@@ -150,15 +163,15 @@ def assign_step(ctx: UIContext, args: dict) -> Apply | Reply:
 async def ready(ctx: UIContext, args: dict) -> Apply:
     """``workers ready`` (local table only): declare the placed cards or dice ready; raises
     ``IllegalAction`` outside the place and assign steps."""
-    _prompt(ctx, "place", "assign")
+    _prompt(ctx, prompts.Place, prompts.Assign)
     return Apply(plain(moves.Ready()))
 
 
 async def reroll(ctx: UIContext, args: dict) -> Apply:
     """``all``/``keep`` after a low roll; dice positions (``2 4``) or ``keep`` with reroll tokens."""
-    prompt = _prompt(ctx, "low_roll", "reroll")
+    prompt = _prompt(ctx, prompts.LowRoll, prompts.Reroll)
     word = str(args.get("dice", "")).strip().lower()
-    if prompt["kind"] == "low_roll":
+    if isinstance(prompt, prompts.LowRoll):
         if word not in ("all", "keep"):
             raise IllegalAction("After a low roll: `all` rerolls your three dice, `keep` keeps them.")
         return Apply(plain(moves.LowRoll(reroll=word == "all")))
@@ -167,13 +180,13 @@ async def reroll(ctx: UIContext, args: dict) -> Apply:
 
 # ------------------------------------------------------------------ the turn
 def _part(ctx: UIContext, args: dict) -> str:
-    prompt = _prompt(ctx, "turn")
+    prompt = _prompt(ctx, prompts.Turn)
     if args.get("part"):
         part = {"4": "top", "4+": "top", "7": "bottom", "7+": "bottom"}.get(args["part"], args["part"])
         if part not in ("top", "bottom"):
             raise IllegalAction("`part` is top (4+) or bottom (7+).")
         return part
-    return "bottom" if prompt["top"] else "top"
+    return "bottom" if prompt.top else "top"
 
 
 def _given(args: dict, key: str, default=None):
@@ -187,7 +200,7 @@ def _turn(make: Callable[[dict, str], Action], half: bool = True):
     async def handler(ctx: UIContext, args: dict) -> Apply:
         if half:
             return Apply(plain(make(args, _part(ctx, args))))
-        _prompt(ctx, "turn")
+        _prompt(ctx, prompts.Turn)
         return Apply(plain(make(args, "")))
     return handler
 
@@ -216,7 +229,7 @@ async def subsidy(ctx: UIContext, args: dict) -> Apply:
 async def command(ctx: UIContext, args: dict) -> Apply:
     """``/workers command``: use an Available Command with a director; ``number`` and its targets
     (``slots`` like ``3 6``) pass through; raises ``IllegalAction`` when it is not the seat's turn."""
-    _prompt(ctx, "turn")
+    _prompt(ctx, prompts.Turn)
     return Apply(plain(moves.Command(
         number=args["number"], site=args.get("site"), kind=args.get("kind"), train=args.get("train"),
         token=args.get("token"), slots=numbers(args["slots"]) if args.get("slots") else None,
@@ -228,12 +241,12 @@ async def end(ctx: UIContext, args: dict) -> Apply | Reply:
     private question first, with that half's buttons and menus beside **End turn anyway**, so the
     choice a player missed is where they look (issue 31: one pressed End turn and lost a 7+).
     Raises ``IllegalAction`` when it is not the seat's turn."""
-    _prompt(ctx, "turn")
+    prompt = _prompt(ctx, prompts.Turn)
     acts = ctx.legal_actions()
     left = halves_left(acts)
     if not left or not any(a["type"] == "end" for a in acts):
         return Apply(plain(moves.End()))
-    card = action_cards()[ctx.prompt()["card"]]
+    card = action_cards()[prompt.card]
     what = {"4+": card.top, "7+": card.bottom}
     lines = "\n".join(f"{half}: {what[half]}" for half in left)
     halves = [a for a in acts if a["type"] not in ("pass", "end", "command")]
@@ -247,12 +260,12 @@ async def choose(ctx: UIContext, args: dict) -> Apply:
     """``/workers choose``: answer the seat's question (``option``, any case, e.g. ``tile`` or a city);
     raises ``IllegalAction`` when there is no question or the answer is not one of its options."""
     prompt = ctx.prompt()
-    if prompt is None or "options" not in prompt:
+    if not isinstance(prompt, prompts.Question):
         raise IllegalAction("There is no question for you now.")
     word = str(args.get("option", "")).strip()
-    found = next((o for o in prompt["options"] if fold(o) == fold(word)), None)
+    found = next((o for o in prompt.options if fold(o) == fold(word)), None)
     if found is None:
-        raise IllegalAction(f"Answer one of: {', '.join(prompt['options'])}.")
+        raise IllegalAction(f"Answer one of: {', '.join(prompt.options)}.")
     return Apply(plain(moves.Choose(option=found)))
 
 
@@ -375,64 +388,71 @@ class WorkersUI(EngineOptions, GameUI):
         """See ``GameUI.render_options``: ``colourblind`` (bool) and ``layout`` (default desktop)."""
         return {"colourblind": bool(prefs.get("colourblind")), "layout": prefs.get("layout", "desktop")}
 
-    def prompt_text(self, view: dict, prompt: dict, who: str) -> str:
+    def prompt_text(self, view: dict, prompt: Prompt, who: str) -> str:
         """See ``GameUI.prompt_text``: the place/assign steps (menus in DMs unless ``who`` is
-        ``you``), low rolls, rerolls, the turn (card, Sum, 4+/7+ text, order) and the questions."""
-        kind = prompt["kind"]
+        ``you``), low rolls, rerolls, the turn (card, Sum, 4+/7+ text, order) and the questions;
+        ``prompt`` is one of ``engine/games/workers/prompts.py``."""
         where = "choose below" if who == "you" else "the menu is in your DMs (or press **My hand**)"
-        if kind == "place":
-            return (f"{who}: round {prompt['round']}, action phase {prompt['phase']}. Place four action cards face "
-                    f"down under +1, +2, +3 and +6: {where}.")
-        if kind == "assign":
-            dice = view["players"][prompt["seat"]]["dice"]
-            return f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: {where}."
-        if kind == "low_roll":
-            return f"{who}: your dice sum to {sum(prompt['dice'])}. Reroll all three, or keep them?"
-        if kind == "reroll":
-            return (f"{who}: your dice are {', '.join(map(str, prompt['dice']))}; you may spend "
-                    f"{plural(prompt['left'], 'reroll token')}, one die each.")
-        if kind == "turn":
-            card = action_cards()[prompt["card"]]
-            order = words.sums_line(view)
-            below = f" (below 4: pay {plural(4 - prompt['sum'], 'coin')} to do the 4+)."
-            extra = " 7+ too." if prompt["sum"] >= 7 else (" (4+ only)." if prompt["sum"] >= 4 else below)
-            total = prompt["sum"]
-            if prompt.get("overtime"):
-                total = f"{prompt['sum'] - prompt['overtime']} + {prompt['overtime']} Overtime = {prompt['sum']}"
-            invest = (f"\nInvestment: {words.investment_offer(view)}."
-                      if prompt["card"] == "subsidy" and view.get("turn") else "")
-            return (f"{who}, your turn: **{card.name}** under +{prompt['slot']}, Sum {total}.{extra}\n"
-                    f"4+: {card.top}\n7+: {card.bottom}{invest}" + (f"\nOrder: {order}." if order else ""))
-        if kind == "reward":
-            return (f"{who}: you lead the {prompt['table']} table of site {prompt['site']}. Take the reward tile "
-                    "or a free share (the runner-up gets the other)?")
-        if kind == "train_city":
-            return (f"{who}: {words.route_lead(view, prompt['project'])}. Put its train in "
-                    f"{' or '.join(prompt['options'])}?")
-        if kind == "junction":
-            ways = " or ".join(prompt["options"])
-            return f"{who}: train {prompt['train']} is where three routes meet. Toward {ways}?"
-        if kind == "bonus":
-            return f"{who}: take a bonus: {', '.join(words.choice_label(o, kind) for o in prompt['options'])}."
+        match prompt:
+            case prompts.Place():
+                return (f"{who}: round {prompt.round}, action phase {prompt.phase}. Place four action cards face "
+                        f"down under +1, +2, +3 and +6: {where}.")
+            case prompts.Assign():
+                dice = view["players"][prompt.seat]["dice"]
+                return f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: {where}."
+            case prompts.LowRoll():
+                return f"{who}: your dice sum to {sum(prompt.dice)}. Reroll all three, or keep them?"
+            case prompts.Reroll():
+                return (f"{who}: your dice are {', '.join(map(str, prompt.dice))}; you may spend "
+                        f"{plural(prompt.left, 'reroll token')}, one die each.")
+            case prompts.Turn():
+                return self._turn_text(view, prompt, who)
+            case prompts.Reward():
+                return (f"{who}: you lead the {prompt.table} table of site {prompt.site}. Take the reward tile "
+                        "or a free share (the runner-up gets the other)?")
+            case prompts.TrainCity():
+                return (f"{who}: {words.route_lead(view, prompt.project)}. Put its train in "
+                        f"{' or '.join(prompt.options)}?")
+            case prompts.Junction():
+                ways = " or ".join(prompt.options)
+                return f"{who}: train {prompt.train} is where three routes meet. Toward {ways}?"
+            case prompts.Bonus():
+                return f"{who}: take a bonus: {', '.join(words.choice_label(o) for o in prompt.options)}."
         return f"{who}, your move."
 
-    def prompt_components(self, ctx: UIContext, prompt: dict) -> list[Button | Select]:
+    @staticmethod
+    def _turn_text(view: dict, prompt: prompts.Turn, who: str) -> str:
+        """The turn's line: the card under its place, the Sum (with Overtime's +1), what 4+ and 7+
+        do, the Investment offer with Subsidy / Investment, and the order of play at this place."""
+        card = action_cards()[prompt.card]
+        order = words.sums_line(view)
+        below = f" (below 4: pay {plural(4 - prompt.sum, 'coin')} to do the 4+)."
+        extra = " 7+ too." if prompt.sum >= 7 else (" (4+ only)." if prompt.sum >= 4 else below)
+        total: int | str = prompt.sum
+        if prompt.overtime:
+            total = f"{prompt.sum - prompt.overtime} + {prompt.overtime} Overtime = {prompt.sum}"
+        invest = (f"\nInvestment: {words.investment_offer(view)}."
+                  if prompt.card == "subsidy" and view.get("turn") else "")
+        return (f"{who}, your turn: **{card.name}** under +{prompt.slot}, Sum {total}.{extra}\n"
+                f"4+: {card.top}\n7+: {card.bottom}{invest}" + (f"\nOrder: {order}." if order else ""))
+
+    def prompt_components(self, ctx: UIContext, prompt: Prompt) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the secret steps' first private menu, reroll
         buttons, the turn's buttons and menus (``turn_components``) or the answers."""
-        kind = prompt["kind"]
-        if kind in ("place", "assign"):
-            reply = _menu_now(ctx, kind)
+        if isinstance(prompt, prompts.Secret):
+            reply = _menu_now(ctx, prompt)
             return reply.caller.components if reply and reply.caller else []
-        acts = ctx.legal_actions()
-        if kind == "low_roll":
+        if isinstance(prompt, prompts.LowRoll):
             return [Button("Reroll all three", plain(moves.LowRoll(reroll=True)), "primary"),
                     Button("Keep them", plain(moves.LowRoll(reroll=False)))]
-        if kind == "reroll":
-            return [Button(f"Reroll die {a['dice'][0]} ({prompt['dice'][a['dice'][0] - 1]})", a, "primary")
+        acts = ctx.legal_actions()
+        if isinstance(prompt, prompts.Reroll):
+            return [Button(f"Reroll die {a['dice'][0]} ({prompt.dice[a['dice'][0] - 1]})", a, "primary")
                     for a in acts if a["dice"]] + [Button("Keep my dice", plain(moves.Reroll(dice=[])))]
-        if kind == "turn":
+        if isinstance(prompt, prompts.Turn):
             return turn_components(ctx, acts)
-        return [Button(words.choice_label(a["option"], kind), a, "primary") for a in acts]
+        into = isinstance(prompt, prompts.TrainCity)
+        return [Button(words.choice_label(a["option"], into=into), a, "primary") for a in acts]
 
     def public_players(self, view: dict) -> list[str]:
         """See ``GameUI.public_players``: coins, investment step, directors, workers in the union,
@@ -497,9 +517,9 @@ class WorkersUI(EngineOptions, GameUI):
 
 
 
-def _menu_now(ctx: UIContext, kind: str) -> Reply | None:
+def _menu_now(ctx: UIContext, prompt: prompts.Secret) -> Reply | None:
     """The first private menu of a secret step (for DMs and **My hand**)."""
-    reply = (place_step if kind == "place" else assign_step)(ctx, {"menu": True})
+    reply = (place_step if isinstance(prompt, prompts.Place) else assign_step)(ctx, {"menu": True})
     return reply if isinstance(reply, Reply) else None
 
 

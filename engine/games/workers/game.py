@@ -14,6 +14,7 @@ from ...core.steps import Hooks, Step
 from . import flow, halves, pending, search
 from .actions import ACTIONS
 from .options import Options
+from .prompts import PROMPTS
 from .state import WorkersState
 from .view import view as _view
 
@@ -123,6 +124,7 @@ class RailwayWorkers(Game):
     min_seats = 2
     max_seats = 4
     steps = STEPS
+    prompt_types = PROMPTS
     public_moves = ("ready",)
     """Inside a secret prompt, declaring ready is public ("who is ready is public")."""
 

@@ -11,7 +11,8 @@ may answer, and what an answer does.
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
-from . import board, data, halves, sites, trains
+from ...core.prompts import body
+from . import board, data, halves, prompts, sites, trains
 
 
 def who(state, q: dict) -> int:
@@ -35,15 +36,27 @@ def options(state, q: dict) -> list[str]:
     return [board.other_end(n, t["city"]) for n in q["options"]]
 
 
-def prompt(state) -> dict | None:
+def question(state) -> prompts.Question | None:
+    """The oldest question as its prompt (``prompts.Reward``, ``TrainCity``, ``Junction`` or
+    ``Bonus``, with the answers offered; ``who`` answers it), or ``None`` when none is pending."""
     if not state["pending"]:
         return None
     q = state["pending"][0]
-    out = {"seat": who(state, q), "kind": q["kind"], "options": options(state, q)}
-    for key in ("site", "table", "project", "train"):
-        if key in q:
-            out[key] = q[key]
-    return out
+    offered = options(state, q)
+    if q["kind"] == "reward":
+        return prompts.Reward(options=offered, site=q["site"], table=q["table"])
+    if q["kind"] == "train_city":
+        return prompts.TrainCity(options=offered, project=q["project"])
+    if q["kind"] == "junction":
+        return prompts.Junction(options=offered, train=q["train"])
+    return prompts.Bonus(options=offered)
+
+
+def prompt(state) -> dict | None:
+    """The oldest question as JSON for a view and a search player: ``{"seat": who answers, "kind",
+    "options", ...}`` (``question``'s payload), or ``None`` when none is pending."""
+    q = question(state)
+    return None if q is None else {"seat": who(state, state["pending"][0]), **body(q)}
 
 
 def answer(state, seat, option: str, events) -> None:

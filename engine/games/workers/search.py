@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...core.actions import decode
 from ...core.errors import IllegalAction
 from ...core.game import clone
-from . import board, commands, data, halves, pending
+from ...core.prompts import Prompt
+from . import board, commands, data, halves, pending, prompts
 from .actions import ACTIONS
 
 TURN_HANDLERS = {"buy": halves.do_buy, "worker": halves.do_worker, "share": halves.do_share,
@@ -144,27 +145,27 @@ def legal_actions(game, state, seat) -> list[dict]:
 
 
 # ------------------------------------------------------------------ the steps' hooks (issue 32)
-def prompt(state, seat) -> dict:
-    """The prompt of ``seat``, who may act now (without ``seat``; the core adds it): ``place`` /
-    ``assign`` (secret, all at once), ``low_roll``, ``reroll``, ``turn`` (``slot``, ``card``,
-    ``sum``: with Overtime's +1 once used, ``overtime``: that +1, what is done), or a question
-    (``reward``, ``train_city``, ``junction``, ``bonus`` with ``options``)."""
-    q = pending.prompt(state)
+def prompt(state, seat) -> Prompt:
+    """The prompt of ``seat``, who may act now (``prompts.py``; the core adds ``seat`` and
+    ``stamp``): ``Place`` / ``Assign`` (secret, all at once), ``LowRoll``, ``Reroll``, ``Turn``, or
+    the pending question (``Reward``, ``TrainCity``, ``Junction``, ``Bonus``)."""
+    q = pending.question(state)
     if q is not None:
-        return {k: v for k, v in q.items() if k != "seat"}
+        return q
     step = state["step"]
     p = state["players"][seat]
-    if step in ("place", "assign"):
-        return {"kind": step, "secret": True, "round": state["round"], "phase": state["phase"]}
+    if step == "place":
+        return prompts.Place(round=state["round"], phase=state["phase"])
+    if step == "assign":
+        return prompts.Assign(round=state["round"], phase=state["phase"])
     if step == "low":
-        return {"kind": "low_roll", "dice": list(p["dice"])}
+        return prompts.LowRoll(dice=list(p["dice"]))
     if step == "tokens":
-        return {"kind": "reroll", "dice": list(p["dice"]), "left": p["reroll"] - p["rerolls_used"]}
+        return prompts.Reroll(dice=list(p["dice"]), left=p["reroll"] - p["rerolls_used"])
     t = state["turn"]
-    return {"kind": "turn", "slot": data.SLOTS[state["slot"]], "card": t["card"],
-            "sum": halves.effective_sum(t), "overtime": halves.effective_sum(t) - t["sum"],
-            "top": t["top"], "bottom": t["bottom"], "command": t["command"],
-            "commands": halves.usable_commands(state, t["seat"])}
+    return prompts.Turn(slot=data.SLOTS[state["slot"]], card=t["card"], sum=halves.effective_sum(t),
+                        overtime=halves.effective_sum(t) - t["sum"], top=t["top"], bottom=t["bottom"],
+                        command=t["command"], commands=halves.usable_commands(state, t["seat"]))
 
 
 def default(state, seat) -> dict:
