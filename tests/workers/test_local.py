@@ -104,9 +104,8 @@ def test_too_many_dice_says_how_to_give_plus_tokens():
     from railhead.bot.registry import UIS
     from railhead.engine import IllegalAction
     view = {"players": [{"dice": [6, 5, 3, 4], "ready": False}]}
-    from railhead.engine.games.workers import prompts
-    assigning = prompts.Assign(seat=0, secret=True, round=1, phase=1)
-    ctx = SimpleNamespace(seat=0, prompt=lambda: assigning, view=lambda: view)
+    from railhead.engine.games.workers.prompts import Assign
+    ctx = SimpleNamespace(seat=0, prompt=lambda: Assign(seat=0, round=1, phase=1), view=lambda: view)
     with pytest.raises(IllegalAction, match=r"`plus:0 0 1 0` \(at the local table `plus=0,0,1,0`\)"):
         assign_step(ctx, {"dice": "6 5 3 4 0 0 1 0"})
     args = command_args(UIS["workers"], ["assign", "6", "5", "3", "4", "plus=0,0,1,0"])

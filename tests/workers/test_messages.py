@@ -1,6 +1,8 @@
 """Railway Workers' messages found wrong in play (issue 23, part 5, fix 3)."""
 from __future__ import annotations
 
+from railhead.engine.games.workers.state import Question
+
 from ..helpers_table import seated
 from .helpers import GAME, LEO, MARIA, TIM, Table, playing, route, table
 
@@ -50,7 +52,7 @@ def test_a_tie_for_a_new_routes_shares_names_the_baton_tie_break():
     t = Table()
     t.state["baton"] = TIM
     route(t, 7, {MARIA: 1, TIM: 1, LEO: 1})
-    t.state["pending"] = [{"kind": "train_city", "project": 7}]
+    t.state["pending"] = [Question(kind="train_city", project=7)]   # a record, as the rules queue it
     view = GAME.view(t.state, None)
     prompt = view["question"]
     assert prompt["seat"] == TIM

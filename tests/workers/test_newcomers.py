@@ -57,8 +57,8 @@ def test_the_turn_header_counts_overtimes_plus_one():
     assert label(t, MARIA, type="command", number=1) == "Your Sum 3 → 4: Overtime, uses a director"
     t.act(MARIA, type="command", number=1)
     view = GAME.view(t.state, MARIA)
-    prompt = GAME.prompts(t.state)[0]
-    text = UI.prompt_text(view, GAME.read_prompt(prompt), "Maria")
+    prompt = GAME.read_prompt(GAME.prompts(t.state)[0])
+    text = UI.prompt_text(view, prompt, "Maria")
     assert "Sum 3 + 1 Overtime = 4. (4+ only)." in text and "below 4" not in text, text
     before = t.player(MARIA)["coins"]
     t.act(MARIA, type="share", site=int(next(iter(t.state["sites"]))))
@@ -69,8 +69,8 @@ class _Turn:
     """A UI context at the start of a turn (only what the move commands ask of it)."""
 
     def prompt(self) -> prompts.Turn:
-        return prompts.Turn(seat=0, slot=1, card="share", sum=5, overtime=0, top=False, bottom=False,
-                            command=None, commands=[])
+        return prompts.Turn(seat=0, slot=1, card="move", sum=4, overtime=0, top=False, bottom=False, command=None,
+                            commands=[])
 
 
 def test_move_workers_is_typed_move_as_the_card_reads_and_send_still_works():

@@ -34,7 +34,7 @@ class Ctx:
         return GAME.prompts(self.t.state)
 
     def prompt(self):
-        """The seat's prompt, typed as ``UIContext.prompt`` gives it."""
+        """The seat's prompt as its struct, as ``UIContext.prompt`` gives it."""
         found = next((p for p in self.prompts() if p["seat"] == self.seat), None)
         return None if found is None else GAME.read_prompt(found)
 

@@ -8,7 +8,7 @@ Every move is also a command with arguments.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from railhead.engine import IllegalAction
 from railhead.engine.common.names import fold
@@ -19,7 +19,6 @@ from railhead.engine.games.workers import prompts
 from railhead.engine.games.workers.board import plural
 from railhead.engine.games.workers.data import SLOTS, action_cards
 from railhead.engine.games.workers.options import Options
-from railhead.engine.games.workers.prompts import QUESTIONS
 
 from ...actions import plain
 from ...game_options import EngineOptions
@@ -56,17 +55,25 @@ def numbers(text: str) -> list[int]:
     return out
 
 
-def _prompt(ctx: UIContext, *kinds: type[Prompt]) -> Any:
-    """The caller's prompt when it is of one of the classes ``kinds``; else ``IllegalAction`` naming
-    the step the command is for and the caller's move now."""
+P = TypeVar("P", bound=Prompt)
+
+
+def _step_word(kind: type[Prompt] | Prompt) -> str:
+    """A prompt kind in words for a refusal: ``low roll``, ``train city``."""
+    return str(kind.__struct_config__.tag).replace("_", " ")
+
+
+def _prompt(ctx: UIContext, *kinds: type[P]) -> P:
+    """The seat's prompt when it is one of ``kinds`` (``prompts.Turn``, ...); raises
+    ``IllegalAction`` saying whom the game waits on, or which step the seat is in."""
     prompt = ctx.prompt()
     if prompt is None:
         waiting = [ctx.names[p["seat"]] for p in ctx.prompts()]
         ready = " (you are ready)" if ctx.view()["players"][ctx.seat]["ready"] else ""
         raise IllegalAction(f"It is not your move now{ready}: waiting for {', '.join(waiting) or 'nobody'}.")
     if not isinstance(prompt, kinds):
-        wanted = " or ".join(k.__struct_config__.tag.replace("_", " ") for k in kinds)
-        raise IllegalAction(f"That is for the {wanted} step; your move now: {prompt.kind.replace('_', ' ')}.")
+        wanted = " or ".join(_step_word(k) for k in kinds)
+        raise IllegalAction(f"That is for the {wanted} step; your move now: {_step_word(prompt)}.")
     return prompt
 
 
@@ -234,12 +241,12 @@ async def end(ctx: UIContext, args: dict) -> Apply | Reply:
     private question first, with that half's buttons and menus beside **End turn anyway**, so the
     choice a player missed is where they look (issue 31: one pressed End turn and lost a 7+).
     Raises ``IllegalAction`` when it is not the seat's turn."""
-    _prompt(ctx, prompts.Turn)
+    prompt = _prompt(ctx, prompts.Turn)
     acts = ctx.legal_actions()
     left = halves_left(acts)
     if not left or not any(a["type"] == "end" for a in acts):
         return Apply(plain(moves.End()))
-    card = action_cards()[ctx.prompt().card]
+    card = action_cards()[prompt.card]
     what = {"4+": card.top, "7+": card.bottom}
     lines = "\n".join(f"{half}: {what[half]}" for half in left)
     halves = [a for a in acts if a["type"] not in ("pass", "end", "command")]
@@ -253,7 +260,7 @@ async def choose(ctx: UIContext, args: dict) -> Apply:
     """``/workers choose``: answer the seat's question (``option``, any case, e.g. ``tile`` or a city);
     raises ``IllegalAction`` when there is no question or the answer is not one of its options."""
     prompt = ctx.prompt()
-    if not isinstance(prompt, QUESTIONS):
+    if not isinstance(prompt, prompts.Question):
         raise IllegalAction("There is no question for you now.")
     word = str(args.get("option", "")).strip()
     found = next((o for o in prompt.options if fold(o) == fold(word)), None)
@@ -383,60 +390,69 @@ class WorkersUI(EngineOptions, GameUI):
 
     def prompt_text(self, view: dict, prompt: Prompt, who: str) -> str:
         """See ``GameUI.prompt_text``: the place/assign steps (menus in DMs unless ``who`` is
-        ``you``), low rolls, rerolls, the turn (card, Sum, 4+/7+ text, order) and the questions."""
+        ``you``), low rolls, rerolls, the turn (card, Sum, 4+/7+ text, order) and the questions;
+        ``prompt`` is one of ``engine/games/workers/prompts.py``."""
         where = "choose below" if who == "you" else "the menu is in your DMs (or press **My hand**)"
-        if isinstance(prompt, prompts.Place):
-            return (f"{who}: round {prompt.round}, action phase {prompt.phase}. Place four action cards face "
-                    f"down under +1, +2, +3 and +6: {where}.")
-        if isinstance(prompt, prompts.Assign):
-            dice = view["players"][prompt.seat]["dice"]
-            return f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: {where}."
-        if isinstance(prompt, prompts.LowRoll):
-            return f"{who}: your dice sum to {sum(prompt.dice)}. Reroll all three, or keep them?"
-        if isinstance(prompt, prompts.Reroll):
-            return (f"{who}: your dice are {', '.join(map(str, prompt.dice))}; you may spend "
-                    f"{plural(prompt.left, 'reroll token')}, one die each.")
-        if isinstance(prompt, prompts.Turn):
-            card = action_cards()[prompt.card]
-            order = words.sums_line(view)
-            below = f" (below 4: pay {plural(4 - prompt.sum, 'coin')} to do the 4+)."
-            extra = " 7+ too." if prompt.sum >= 7 else (" (4+ only)." if prompt.sum >= 4 else below)
-            total: int | str = prompt.sum
-            if prompt.overtime:
-                total = f"{prompt.sum - prompt.overtime} + {prompt.overtime} Overtime = {prompt.sum}"
-            invest = (f"\nInvestment: {words.investment_offer(view)}."
-                      if prompt.card == "subsidy" and view.get("turn") else "")
-            return (f"{who}, your turn: **{card.name}** under +{prompt.slot}, Sum {total}.{extra}\n"
-                    f"4+: {card.top}\n7+: {card.bottom}{invest}" + (f"\nOrder: {order}." if order else ""))
-        if isinstance(prompt, prompts.Reward):
-            return (f"{who}: you lead the {prompt.table} table of site {prompt.site}. Take the reward tile "
-                    "or a free share (the runner-up gets the other)?")
-        if isinstance(prompt, prompts.TrainCity):
-            return (f"{who}: {words.route_lead(view, prompt.project)}. Put its train in "
-                    f"{' or '.join(prompt.options)}?")
-        if isinstance(prompt, prompts.Junction):
-            ways = " or ".join(prompt.options)
-            return f"{who}: train {prompt.train} is where three routes meet. Toward {ways}?"
-        if isinstance(prompt, prompts.Bonus):
-            return f"{who}: take a bonus: {', '.join(words.choice_label(o, prompt.kind) for o in prompt.options)}."
+        match prompt:
+            case prompts.Place():
+                return (f"{who}: round {prompt.round}, action phase {prompt.phase}. Place four action cards face "
+                        f"down under +1, +2, +3 and +6: {where}.")
+            case prompts.Assign():
+                dice = view["players"][prompt.seat]["dice"]
+                return f"{who}: put your dice {', '.join(map(str, dice))} on your cards behind the screen: {where}."
+            case prompts.LowRoll():
+                return f"{who}: your dice sum to {sum(prompt.dice)}. Reroll all three, or keep them?"
+            case prompts.Reroll():
+                return (f"{who}: your dice are {', '.join(map(str, prompt.dice))}; you may spend "
+                        f"{plural(prompt.left, 'reroll token')}, one die each.")
+            case prompts.Turn():
+                return self._turn_text(view, prompt, who)
+            case prompts.Reward():
+                return (f"{who}: you lead the {prompt.table} table of site {prompt.site}. Take the reward tile "
+                        "or a free share (the runner-up gets the other)?")
+            case prompts.TrainCity():
+                return (f"{who}: {words.route_lead(view, prompt.project)}. Put its train in "
+                        f"{' or '.join(prompt.options)}?")
+            case prompts.Junction():
+                ways = " or ".join(prompt.options)
+                return f"{who}: train {prompt.train} is where three routes meet. Toward {ways}?"
+            case prompts.Bonus():
+                return f"{who}: take a bonus: {', '.join(words.choice_label(o) for o in prompt.options)}."
         return f"{who}, your move."
+
+    @staticmethod
+    def _turn_text(view: dict, prompt: prompts.Turn, who: str) -> str:
+        """The turn's line: the card under its place, the Sum (with Overtime's +1), what 4+ and 7+
+        do, the Investment offer with Subsidy / Investment, and the order of play at this place."""
+        card = action_cards()[prompt.card]
+        order = words.sums_line(view)
+        below = f" (below 4: pay {plural(4 - prompt.sum, 'coin')} to do the 4+)."
+        extra = " 7+ too." if prompt.sum >= 7 else (" (4+ only)." if prompt.sum >= 4 else below)
+        total: int | str = prompt.sum
+        if prompt.overtime:
+            total = f"{prompt.sum - prompt.overtime} + {prompt.overtime} Overtime = {prompt.sum}"
+        invest = (f"\nInvestment: {words.investment_offer(view)}."
+                  if prompt.card == "subsidy" and view.get("turn") else "")
+        return (f"{who}, your turn: **{card.name}** under +{prompt.slot}, Sum {total}.{extra}\n"
+                f"4+: {card.top}\n7+: {card.bottom}{invest}" + (f"\nOrder: {order}." if order else ""))
 
     def prompt_components(self, ctx: UIContext, prompt: Prompt) -> list[Button | Select]:
         """See ``GameUI.prompt_components``: the secret steps' first private menu, reroll
         buttons, the turn's buttons and menus (``turn_components``) or the answers."""
-        if isinstance(prompt, prompts.Place | prompts.Assign):
+        if isinstance(prompt, prompts.Secret):
             reply = _menu_now(ctx, prompt)
             return reply.caller.components if reply and reply.caller else []
-        acts = ctx.legal_actions()
         if isinstance(prompt, prompts.LowRoll):
             return [Button("Reroll all three", plain(moves.LowRoll(reroll=True)), "primary"),
                     Button("Keep them", plain(moves.LowRoll(reroll=False)))]
+        acts = ctx.legal_actions()
         if isinstance(prompt, prompts.Reroll):
             return [Button(f"Reroll die {a['dice'][0]} ({prompt.dice[a['dice'][0] - 1]})", a, "primary")
                     for a in acts if a["dice"]] + [Button("Keep my dice", plain(moves.Reroll(dice=[])))]
         if isinstance(prompt, prompts.Turn):
             return turn_components(ctx, acts)
-        return [Button(words.choice_label(a["option"], prompt.kind), a, "primary") for a in acts]
+        into = isinstance(prompt, prompts.TrainCity)
+        return [Button(words.choice_label(a["option"], into=into), a, "primary") for a in acts]
 
     def public_players(self, view: dict) -> list[str]:
         """See ``GameUI.public_players``: coins, investment step, directors, workers in the union,
@@ -501,7 +517,7 @@ class WorkersUI(EngineOptions, GameUI):
 
 
 
-def _menu_now(ctx: UIContext, prompt: prompts.Place | prompts.Assign) -> Reply | None:
+def _menu_now(ctx: UIContext, prompt: prompts.Secret) -> Reply | None:
     """The first private menu of a secret step (for DMs and **My hand**)."""
     reply = (place_step if isinstance(prompt, prompts.Place) else assign_step)(ctx, {"menu": True})
     return reply if isinstance(reply, Reply) else None

@@ -80,7 +80,7 @@ def action_label(view: dict, a: dict) -> str:
     if kind == "end":
         return "End your turn"
     if kind == "choose":
-        return choice_label(a["option"], (view.get("question") or {}).get("kind"))
+        return choice_label(a["option"], into=(view.get("question") or {}).get("kind") == "train_city")
     return kind
 
 
@@ -180,12 +180,12 @@ CHOICES = {"tile": "Take the reward tile", "share": "Take a free share", "reroll
            "plus": "A +1 token", "director": "Get a used director back (1 more command)"}
 
 
-def choice_label(option: str, kind: str | None = None) -> str:
-    """A button's words for answering a question of ``kind``: a new route's train is put *in* a
-    city, a train at a junction runs *toward* one."""
+def choice_label(option: str, into: bool = False) -> str:
+    """A button's words for answering a question: a reward, a bonus, or a city: a new route's train
+    is put *in* a city (``into``), a train at a junction runs *toward* one."""
     if option in CHOICES or not option:
         return CHOICES.get(option, option)
-    return f"In {option}" if kind == "train_city" else f"Toward {option}"
+    return f"In {option}" if into else f"Toward {option}"
 
 
 def sums_line(view: dict) -> str:

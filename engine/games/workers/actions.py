@@ -166,7 +166,7 @@ class Invest(Action, tag="invest", frozen=True):
 
 class Command(Action, tag="command", frozen=True):
     """Use an Available Command with a director (one per turn). Its card says which of ``site``,
-    ``kind``, ``train``, ``toward``, ``token``, ``slots``, ``owner``, ``to_site``, ``to_kind`` it needs."""
+    ``kind``, ``train``, ``token``, ``slots``, ``owner``, ``to_site``, ``to_kind`` it needs."""
 
     number: Annotated[int, msgspec.Meta(ge=1, le=16, description="the command card's number")]
     site: Site | None = None

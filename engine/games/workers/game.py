@@ -7,110 +7,137 @@ reward, a train's city or way, a bonus) are answered before play goes on.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from ...core.game import Game
-from ...core.steps import Hooks, Step
-from . import flow, halves, pending, prompts, search
+from ...core.actions import Action
+from ...core.game import Game, State
+from ...core.rng import Stream
+from ...core.steps import Handler, Hooks, Step
+from . import actions, flow, halves, pending, search
 from .actions import ACTIONS
 from .options import Options
+from .prompts import PROMPTS
 from .state import WorkersState
 from .view import view as _view
 
 TURN_HANDLERS = search.TURN_HANDLERS
+OWN_KIND = "a step calls each handler with the action kind it is registered for"
 
 
-def _choose(state, seat, action, rng, events) -> None:
+def _choose(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
+    assert isinstance(action, actions.Choose), OWN_KIND
     pending.answer(state, seat, action.option, events)
 
 
-def _place(state, seat, action, rng, events) -> None:
+def _place(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
+    assert isinstance(action, actions.Place), OWN_KIND
     flow.do_place(state, seat, action, events)
     if action.ready:
         flow.do_ready(state, seat, rng, events)
 
 
-def _ready(state, seat, action, rng, events) -> None:
+def _ready(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
     flow.do_ready(state, seat, rng, events)
 
 
-def _low_roll(state, seat, action, rng, events) -> None:
+def _low_roll(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
+    assert isinstance(action, actions.LowRoll), OWN_KIND
     flow.do_low_roll(state, seat, action, rng, events)
 
 
-def _reroll(state, seat, action, rng, events) -> None:
+def _reroll(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
+    assert isinstance(action, actions.Reroll), OWN_KIND
     flow.do_reroll(state, seat, action, rng, events)
 
 
-def _assign(state, seat, action, rng, events) -> None:
+def _assign(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
+    assert isinstance(action, actions.Assign), OWN_KIND
     flow.do_assign(state, seat, action, events)
     if action.ready:
         flow.do_ready(state, seat, rng, events)
 
 
-def _plus(state, seat, action, rng, events) -> None:
+def _plus(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
+    assert isinstance(action, actions.Plus), OWN_KIND
     flow.do_plus(state, seat, action, events)
 
 
-def _pass(state, seat, action, rng, events) -> None:
+def _pass(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
     halves.do_pass(state, seat, events)
 
 
-def _end(state, seat, action, rng, events) -> None:
+def _end(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
     halves.do_end(state, seat, events)
 
 
-def _turn_action(handler):
-    def play(state, seat, action, rng, events) -> None:
+def _turn_action(handler: search.TurnHandler) -> Handler[WorkersState]:
+    def play(state: WorkersState, seat: int, action: Action, rng: Stream, events: list) -> None:
         handler(state, seat, action, events)
     return play
 
 
-def _waiting(state, kind: str) -> str:
-    q = state["pending"][0]           # the question step is in force: a question is pending
-    return (f"Waiting for {state['seats'][pending.who(state, q)]} to answer: {q['kind']} "
+def _waiting(state: WorkersState, kind: str) -> str:
+    q = state.pending[0]           # the question step is in force: a question is pending
+    return (f"Waiting for {state.seats[pending.who(state, q)]} to answer: {q.kind} "
             f"({' or '.join(pending.options(state, q))}).")
 
 
-def _no_question(state, kind: str) -> str | None:
+def _no_question(state: WorkersState, kind: str) -> str | None:
     return "There is no question for you now." if kind == "choose" else None
 
 
-def _in(step: str):
-    return lambda state: state["step"] == step
+def _not_ready(state: WorkersState) -> list[int]:
+    """The seats that have not declared their cards (or dice) ready."""
+    return [s for s, p in enumerate(state.players) if not p.ready]
 
 
-def _seats(flag: str, value: bool):
-    """The seats whose ``flag`` is ``value`` (e.g. not yet ready)."""
-    return lambda state: [s for s, p in enumerate(state["players"]) if bool(p[flag]) == value]
+def _low(state: WorkersState) -> list[int]:
+    """The seats whose low roll (three dice summing 4 or less) is not settled."""
+    return [s for s, p in enumerate(state.players) if not p.low_done]
 
 
-def _legal(state, seat) -> list[dict]:
+def _rerolling(state: WorkersState) -> list[int]:
+    """The seats still using reroll tokens."""
+    return [s for s, p in enumerate(state.players) if p.rerolling]
+
+
+def _legal(state: WorkersState, seat: int) -> list[dict]:
     return search.legal_actions(GAME, state, seat)
 
 
-HOOKS: Hooks[dict] = {"prompt": search.prompt, "legal": _legal, "sample": search.sample, "default": search.default}
+HOOKS: Hooks[WorkersState] = {"prompt": search.prompt, "legal": _legal, "sample": search.sample,
+                              "default": search.default}
 """Every step's prompt, legal moves, random move and time-out move (``search``: each reads the
 step from the state)."""
 
-STEPS = (
-    Step("question", "answer the question", {"choose": _choose}, active=lambda state: bool(state["pending"]),
-         actors=lambda state: [pending.who(state, state["pending"][0])], refuse=_waiting, **HOOKS),
+STEPS: tuple[Step[WorkersState], ...] = (
+    Step("question", "answer the question", {"choose": _choose}, active=lambda state: bool(state.pending),
+         actors=lambda state: [pending.who(state, state.pending[0])], refuse=_waiting, **HOOKS),
     Step("place", "place your four action cards face down", {"place": _place, "ready": _ready},
-         active=_in("place"), actors=_seats("ready", False), refuse=_no_question, **HOOKS),
+         active=lambda state: state.step == "place", actors=_not_ready, refuse=_no_question, **HOOKS),
     Step("low", "keep or reroll three dice summing 4 or less", {"low_roll": _low_roll},
-         active=_in("low"), actors=_seats("low_done", False), refuse=_no_question, **HOOKS),
+         active=lambda state: state.step == "low", actors=_low, refuse=_no_question, **HOOKS),
     Step("tokens", "use reroll tokens", {"reroll": _reroll},
-         active=_in("tokens"), actors=_seats("rerolling", True), refuse=_no_question, **HOOKS),
+         active=lambda state: state.step == "tokens", actors=_rerolling, refuse=_no_question, **HOOKS),
     Step("assign", "assign your dice behind the screen", {"assign": _assign, "plus": _plus, "ready": _ready},
-         active=_in("assign"), actors=_seats("ready", False), refuse=_no_question, **HOOKS),
+         active=lambda state: state.step == "assign", actors=_not_ready, refuse=_no_question, **HOOKS),
     Step("play", "play your turn (an action of your card, a command), pass or end it",
          {**{kind: _turn_action(handler) for kind, handler in TURN_HANDLERS.items()}, "pass": _pass, "end": _end},
-         active=_in("play"), actors=lambda state: [state["turn"]["seat"]] if state["turn"] else [],
+         active=lambda state: state.step == "play",
+         actors=lambda state: [state.turn.seat] if state.turn is not None else [],
          refuse=_no_question, **HOOKS),
 )
 """Questions that interrupt come first, whoever they are for; then the steps of an action phase
 (railway-workers.txt, "Round phases - steps"): cards and dice at once, then turn by turn."""
+
+
+def _ours(state: State) -> WorkersState:
+    """``state`` as Railway Workers' state type: the core loads every state of this game as one
+    (``Game.load_state``)."""
+    assert isinstance(state, WorkersState), "the core hands Railway Workers only its WorkersState"
+    return state
 
 
 class RailwayWorkers(Game):
@@ -123,44 +150,49 @@ class RailwayWorkers(Game):
     min_seats = 2
     max_seats = 4
     steps = STEPS
-    prompt_types = prompts.PROMPTS
+    prompt_types = PROMPTS
     public_moves = ("ready",)
     """Inside a secret prompt, declaring ready is public ("who is ready is public")."""
 
-    def _setup(self, options, seats, rng):
+    def _setup(self, options: Any, seats: list[str], rng: Stream) -> dict:
+        assert isinstance(options, Options), "the core validates the options into options_type"
         return flow.setup(options, seats, rng)
 
-    def _apply(self, state, seat, action, rng, events):
+    def _apply(self, state: State, seat: int, action: Action, rng: Stream, events: list[dict]) -> None:
         """The step in force plays the move (``STEPS``); then questions with one answer are
         answered and play carries on (a finished turn ends, the payments run)."""
-        super()._apply(state, seat, action, rng, events)
-        pending.auto(state, events)
-        flow.advance(state, rng, events)
+        ours = _ours(state)
+        super()._apply(ours, seat, action, rng, events)
+        pending.auto(ours, events)
+        flow.advance(ours, rng, events)
 
-    def _determinize(self, state, seat, rng):
-        search.determinize(state, seat, rng)
+    def _determinize(self, state: State, seat: int | None, rng: Stream) -> None:
+        search.determinize(_ours(state), seat, rng)
 
-    def reveals(self, before, after, action):
+    def reveals(self, before: State, after: State, action: Action) -> bool:
         """Placed cards and dice are revealed when a step or a place changes; a project or the
         command deck reveals its next card."""
-        return (before["step"] != after["step"] or before["slot"] != after["slot"]
-                or len(before["projects"]) != len(after["projects"])
-                or len(before["commands"]["deck"]) != len(after["commands"]["deck"]))
+        old, new = _ours(before), _ours(after)
+        return (old.step != new.step or old.slot != new.slot
+                or len(old.projects) != len(new.projects)
+                or len(old.commands.deck) != len(new.commands.deck))
 
-    def view(self, state, seat):
-        return _view(state, seat)
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return _view(_ours(state), seat)
 
-    def outcome(self, state):
+    def outcome(self, state: State) -> dict[str, Any] | None:
         """``None`` while running; then ``{"scores": {seat: coins}, "ranking", "tiebreaks",
         "winner", "winners", "final": [{coins, resources, tiles, workers, shares, total}]}``. A tie
         for the most coins is a shared victory (railway-workers.txt, "Game end victory points")."""
-        if state["step"] != "over":
+        ours = _ours(state)
+        if ours.step != "over":
             return None
-        final = state["final"]
-        ranking = sorted(range(len(final)), key=lambda s: (-final[s]["total"], s))
-        best = final[ranking[0]]["total"]
-        winners = [state["seats"][s] for s in ranking if final[s]["total"] == best]
-        return {"scores": {s: final[s]["total"] for s in ranking}, "ranking": ranking,
+        final = ours.final
+        assert final is not None, "the end's rows are written when the game is over"
+        ranking = sorted(range(len(final)), key=lambda s: (-final[s].total, s))
+        best = final[ranking[0]].total
+        winners = [ours.seats[s] for s in ranking if final[s].total == best]
+        return {"scores": {s: final[s].total for s in ranking}, "ranking": ranking,
                 "tiebreaks": ["a tie for the most coins is a shared victory"] if len(winners) > 1 else [],
                 "winner": " and ".join(winners), "winners": winners, "final": msgspec.to_builtins(final)}
 

@@ -1,49 +1,54 @@
-"""What Railway Workers asks a seat, one struct per prompt kind (``engine/core/prompts.py``):
-``search.prompt`` returns them and the table reads them back typed (``Workers.read_prompt``).
+"""Railway Workers' prompts, one struct per kind (``engine/core/prompts.py``): what the seat asked
+now is to do, as ``search.prompt`` builds it and the table stores it (``{"kind": ..., payload}``).
 
-Rules in railway-workers.txt, the sections each names; coins are the game's money.
+Units: Sums and dice in pips; ``slot`` is a place's printed number (1, 2, 3, 6); sites, routes and
+commands by number; cards by id (``data/cards/workers/``). Rule source: railway-workers.txt,
+"Round phases - steps" (the action phase's steps) and the sections each prompt names.
 """
 from __future__ import annotations
 
 from ...core.prompts import Prompt
 
 
-class Place(Prompt, tag="place"):
-    """Place four action cards face down on the slots, in secret and all at once ("Action Phase",
-    Planning), in round ``round`` and action phase ``phase`` (1 or 2)."""
+class Secret(Prompt):
+    """A step every seat plays at once and in secret, behind the screen: ``round`` (1-4) and action
+    ``phase`` (1-2) of the game; ``secret`` is always true (the table hands its menus privately)."""
 
-    secret: bool
     round: int
     phase: int
+    secret: bool = True
 
 
-class Assign(Prompt, tag="assign"):
-    """Assign the three dice (and +1 tokens) to the placed cards behind the screen, in secret and all
-    at once ("Action Phase", Dice), in round ``round`` and action phase ``phase``."""
+class Place(Secret, tag="place"):
+    """Place four action cards face down under +1, +2, +3 and +6 ("Action Phase 1", step a)."""
 
-    secret: bool
-    round: int
-    phase: int
+
+class Assign(Secret, tag="assign"):
+    """Put the four dice on the placed cards behind the screen, with +1 tokens if held ("Action
+    Phase 1", step b)."""
 
 
 class LowRoll(Prompt, tag="low_roll"):
-    """The ``dice`` rolled sum to 4 or less: reroll all three once, or keep them."""
+    """Three ``dice`` (pips, as rolled) sum to 4 or less: reroll all three or keep them ("Action
+    Phase 1", step b)."""
 
     dice: list[int]
 
 
 class Reroll(Prompt, tag="reroll"):
-    """Spend reroll tokens (``left`` of them), one die of ``dice`` each, or none."""
+    """Spend reroll tokens, one die each, on the four ``dice`` (pips, in the order held); ``left``:
+    the tokens still usable this action phase ("Tokens")."""
 
     dice: list[int]
     left: int
 
 
 class Turn(Prompt, tag="turn"):
-    """The seat's turn with its card ``card`` under slot +``slot`` ("Resolving the Action Cards"):
-    ``sum`` the Sum (with Overtime's +1, ``overtime``, once used); ``top``/``bottom`` whether that
-    half is done; ``command`` the Available Command used this turn (``None``), ``commands`` those it
-    may still use."""
+    """Play the card revealed under place ``slot`` (1, 2, 3 or 6): ``card`` its id; ``sum`` the Sum
+    in pips, with Overtime's +1 once used (command 1), ``overtime`` that +1 (0 or 1); ``top`` and
+    ``bottom``: whether the 4+ and 7+ actions are done; ``command``: the number of the command used
+    this turn (``None`` before one); ``commands``: the Available Commands this seat may still use
+    ("Action Phase 1", step c)."""
 
     slot: int
     card: str
@@ -55,36 +60,39 @@ class Turn(Prompt, tag="turn"):
     commands: list[int]
 
 
-class Reward(Prompt, tag="reward"):
-    """Lead of the ``table`` table of construction site ``site``: choose one of ``options``
-    (``"tile"`` the reward tile, ``"share"`` a share) ("Construction site Development")."""
+class Question(Prompt):
+    """A question that interrupts play (``pending.py``): answer one of ``options`` (``choose``)."""
 
     options: list[str]
+
+
+class Reward(Question, tag="reward"):
+    """The seat leads the completed ``table`` (``"structures"``, ``"tracks"`` or ``"plans"``) of site
+    ``site``: ``options`` are ``"tile"`` (the reward tile) and ``"share"`` (a free share on the site)
+    ("Construction site Development")."""
+
     site: int
     table: str
 
 
-class TrainCity(Prompt, tag="train_city"):
-    """Project ``project`` became a route: put its train in one of the cities ``options``."""
+class TrainCity(Question, tag="train_city"):
+    """Project ``project`` became a route: the city of its two (``options``) its train starts in
+    ("Construction site Development", the majority shareholder chooses)."""
 
-    options: list[str]
     project: int
 
 
-class Junction(Prompt, tag="junction"):
-    """Train ``train`` stands where routes meet: send it toward one of the cities ``options``."""
+class Junction(Question, tag="junction"):
+    """Train ``train`` (its id) stands where three routes meet: the city it runs toward
+    (``options``, the far ends of the routes it may take) ("Payments Phase" a)."""
 
-    options: list[str]
     train: int
 
 
-class Bonus(Prompt, tag="bonus"):
-    """Take one of the bonuses ``options``."""
+class Bonus(Question, tag="bonus"):
+    """"Get 1 Bonus" after the 4+ action of Subsidy / Investment: ``options`` among ``"reroll"``,
+    ``"plus"`` (a token) and ``"director"`` (one back), those still to be had."""
 
-    options: list[str]
 
-
-QUESTIONS = Reward | TrainCity | Junction | Bonus
-"""The prompts of a pending question (``pending.py``): answered with ``choose``."""
-PROMPTS = Place | Assign | LowRoll | Reroll | Turn | QUESTIONS
-"""Every prompt Railway Workers' steps return."""
+PROMPTS = Place | Assign | LowRoll | Reroll | Turn | Reward | TrainCity | Junction | Bonus
+"""Every prompt kind Railway Workers' steps return (``RailwayWorkers.prompt_types``)."""

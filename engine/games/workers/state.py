@@ -6,15 +6,29 @@ Units: money in coins. Seats are numbers; maps keyed by seat number or site (pro
 dict's keys (``Facilities``, ``Tiles``, ``Market``, ``Tables``...) declare them in sorted order,
 the order a state read back from JSON always had. A key that is only sometimes present is an
 ``UNSET`` field, so the JSON of a state is what it was as plain dicts.
+
+The rules read and write the records by attribute (``p.coins``, ``turn.top``). Where a rule names
+a field by a value it computes (a resource ``kind`` from an action, a reward ``tile``, a ``part``
+of a card), the record says it: ``of(kind)`` reads that field, ``add(kind, n)`` changes a count,
+``by_kind()`` lists the fields with their names (in the sorted order of the JSON).
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from ...core.record import UNSET, GameState, Record, UnsetType
 
 Step = Literal["place", "low", "tokens", "assign", "play", "payments", "over"]
 Side = Literal["black", "white"]
+Part = Literal["top", "bottom"]
+T = TypeVar("T")
+
+
+def given(value: T | UnsetType, what: str) -> T:
+    """``value`` of a field that every record of its kind carries (a reward question's ``site``,
+    named ``what``): the rules always set it when they build the record."""
+    assert value is not UNSET, f"the rules always set {what}"
+    return value
 
 
 class Facilities(Record):
@@ -26,6 +40,15 @@ class Facilities(Record):
     tracks: int
     workers: int
 
+    def of(self, kind: str) -> int:
+        """How many of ``kind`` (``"structures"``, ``"tracks"``, ``"plans"``, ``"workers"``)."""
+        count: int = getattr(self, kind)
+        return count
+
+    def add(self, kind: str, n: int) -> None:
+        """``n`` more of ``kind`` (fewer when negative)."""
+        setattr(self, kind, self.of(kind) + n)
+
 
 class Tiles(Record):
     """Reward tiles a player holds, by table ("Construction site Development"): ``P`` plans,
@@ -34,6 +57,19 @@ class Tiles(Record):
     P: int
     S: int
     T: int
+
+    def of(self, tile: str) -> int:
+        """How many ``tile`` tiles (``"P"``, ``"S"``, ``"T"``)."""
+        count: int = getattr(self, tile)
+        return count
+
+    def add(self, tile: str, n: int) -> None:
+        """``n`` more ``tile`` tiles (fewer when negative)."""
+        setattr(self, tile, self.of(tile) + n)
+
+    def by_kind(self) -> list[tuple[str, int]]:
+        """``[("P", n), ("S", n), ("T", n)]``."""
+        return [("P", self.P), ("S", self.S), ("T", self.T)]
 
 
 class Player(Record):
@@ -89,6 +125,15 @@ class Tables(Record):
     structures: Table
     tracks: Table
 
+    def of(self, kind: str) -> Table:
+        """The table of resource ``kind``."""
+        table: Table = getattr(self, kind)
+        return table
+
+    def by_kind(self) -> list[tuple[str, Table]]:
+        """``(kind, table)`` for plans, structures, tracks."""
+        return [("plans", self.plans), ("structures", self.structures), ("tracks", self.tracks)]
+
 
 class Warehouse(Record):
     """A site's warehouse of structures or tracks: ``workers`` and ``goods`` each seat keeps there,
@@ -103,6 +148,15 @@ class Warehouses(Record):
 
     structures: Warehouse
     tracks: Warehouse
+
+    def of(self, kind: str) -> Warehouse:
+        """The warehouse of ``kind`` (``"structures"`` or ``"tracks"``)."""
+        house: Warehouse = getattr(self, kind)
+        return house
+
+    def by_kind(self) -> list[tuple[str, Warehouse]]:
+        """``(kind, warehouse)`` for structures, tracks."""
+        return [("structures", self.structures), ("tracks", self.tracks)]
 
 
 class Site(Record):
@@ -146,12 +200,34 @@ class Market(Record):
     structures: Side
     tracks: Side
 
+    def of(self, kind: str) -> Side:
+        """The side up of ``kind``'s price indicator."""
+        side: Side = getattr(self, kind)
+        return side
+
+    def turn(self, kind: str, side: Side) -> None:
+        """Turn ``kind``'s price indicator ``side`` up."""
+        setattr(self, kind, side)
+
+    def by_kind(self) -> list[tuple[str, Side]]:
+        """``(kind, side)`` for plans, structures, tracks."""
+        return [("plans", self.plans), ("structures", self.structures), ("tracks", self.tracks)]
+
 
 class Tokens(Record):
     """Tokens left in the supply: ``plus`` (+1) and ``reroll``."""
 
     plus: int
     reroll: int
+
+    def of(self, kind: str) -> int:
+        """Tokens of ``kind`` (``"plus"`` or ``"reroll"``) left."""
+        count: int = getattr(self, kind)
+        return count
+
+    def add(self, kind: str, n: int) -> None:
+        """``n`` more tokens of ``kind`` in the supply (fewer when negative)."""
+        setattr(self, kind, self.of(kind) + n)
 
 
 class Commands(Record):
@@ -190,6 +266,17 @@ class Turn(Record):
     lifted: int
     grant_used: list[str] | UnsetType = UNSET
     ended: bool | UnsetType = UNSET
+
+    def half(self, part: str) -> bool:
+        """Whether the ``part`` (``"top"``: 4+, ``"bottom"``: 7+) of the card is done."""
+        return self.top if part == "top" else self.bottom
+
+    def done(self, part: str) -> None:
+        """Mark the ``part`` of the card done."""
+        if part == "top":
+            self.top = True
+        else:
+            self.bottom = True
 
 
 class Question(Record):
