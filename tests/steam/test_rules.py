@@ -1,15 +1,17 @@
 """Steam's rule sections that test_track, test_turn and test_standard do not name: the box, money,
 the six phases and the end, terrain, moving goods, the locomotive and elimination. Source:
 steam.txt, the section named in each test; tests/steam/helpers.py describes the tiny board."""
+import json
 from collections import Counter
 
 import pytest
 
-from railhead.engine import IllegalAction
+from railhead.engine import IllegalAction, canonical
 from railhead.engine.games.steam import money
 from railhead.engine.games.steam.data import load_manifest, load_rules
 from railhead.engine.games.steam.flow import tiles_for
 from railhead.engine.games.steam.game import GAME
+from railhead.engine.games.steam.state import Player
 
 from .helpers import Table
 
@@ -40,15 +42,23 @@ def test_money_is_raised_5_dollars_an_income_step_then_2_vp_and_only_what_is_nee
     """"Money and Investing in Steam": cash first; $5 for each step down the income track, the change
     (at most $4) kept; at -$10, 2 VP for each $5; when even the VP cannot pay, nothing moves."""
     rules = load_rules()
-    p = {"cash": 3, "income": 0, "vp": 0}
-    assert money.pay(p, 2, rules) == (0, 0) and p == {"cash": 1, "income": 0, "vp": 0}
-    assert money.pay(p, 4, rules) == (1, 0) and p == {"cash": 2, "income": -1, "vp": 0}   # $5 raised, $4 short
-    p = {"cash": 0, "income": -9, "vp": 5}
-    assert money.pay(p, 12, rules) == (1, 4) and p == {"cash": 3, "income": -10, "vp": 1}
-    p = {"cash": 0, "income": -10, "vp": 1}
+
+    def board(cash: int, income: int, vp: int) -> Player:
+        return Player(name="P0", cash=cash, income=income, vp=vp, loco=1, out=False, tile=None, passed_tile=False,
+                      loco_done=False)
+
+    def held(p: Player) -> tuple[int, int, int]:
+        return p.cash, p.income, p.vp
+
+    p = board(3, 0, 0)
+    assert money.pay(p, 2, rules) == (0, 0) and held(p) == (1, 0, 0)
+    assert money.pay(p, 4, rules) == (1, 0) and held(p) == (2, -1, 0)   # $5 raised, $4 short
+    p = board(0, -9, 5)
+    assert money.pay(p, 12, rules) == (1, 4) and held(p) == (3, -10, 1)
+    p = board(0, -10, 1)
     with pytest.raises(money.Bankrupt):
         money.pay(p, 5, rules)
-    assert p == {"cash": 0, "income": -10, "vp": 1}
+    assert held(p) == (0, -10, 1)
 
 
 def test_a_tile_you_cannot_pay_for_is_refused_and_nothing_changes(tiny):
@@ -104,11 +114,10 @@ def test_nicks_final_score(tiny):
     """"Calculating Victory Points", the worked example: 37 VP from deliveries, income -1 and 10
     completed links: 37 - 2 + 10 = 45."""
     t = Table(3)
-    t.state["links"] = {str(i): {"owner": 0, "from": "B2", "to": "F2", "path": [], "exit": None, "turn": 1}
-                        for i in range(1, 11)}
-    t.state["links"]["11"] = {"owner": 0, "from": "B2", "to": None, "path": [], "exit": 0, "turn": 1}
+    links = {str(i): {"owner": 0, "from": "B2", "to": "F2", "path": [], "exit": None, "turn": 1} for i in range(1, 11)}
+    links["11"] = {"owner": 0, "from": "B2", "to": None, "path": [], "exit": 0, "turn": 1}
     t.player(0).update(vp=37, income=-1)
-    out = GAME.outcome({**t.state, "phase": "over"})
+    out = GAME.outcome(GAME.load_state({**json.loads(canonical(t.state)), "links": links, "phase": "over"}))
     row = next(r for r in out["table"] if r["seat"] == 0)
     assert (row["vp"], row["income_vp"], row["links"], row["score"]) == (37, -2, 10, 45)
 
@@ -212,7 +221,7 @@ def test_an_eliminated_players_links_score_nobody(builder):
     for _ in range(3):
         t.act(type="pass")
     assert t.player(0)["out"] and t.link(1)["owner"] is None and t.link(2)["owner"] == 1
-    assert GAME.outcome({**t.state, "phase": "over"})["ranking"][-1] == 0
+    assert GAME.outcome(GAME.load_state({**json.loads(canonical(t.state)), "phase": "over"}))["ranking"][-1] == 0
     t.select_all()
     t.end_builds()
     while t.actor != 1:

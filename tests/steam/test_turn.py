@@ -167,7 +167,7 @@ def test_the_movers_choice_is_settled_first_even_after_a_restart(tiny):
     t.player(1)["loco"] = 2
     t.state["cities"]["F2"]["cubes"] = ["red"]
     t.act(1, type="deliver", **{"from": "Beta", "colour": "red", "links": ["1", "2"]})
-    t.state = json.loads(canonical(t.state))    # as the store gives it back
+    t.state = GAME.load_state(json.loads(canonical(t.state)))    # as the store gives it back (Match.restore)
     assert t.act(0, type="score", take="income")[0]["text"] == "P0 chooses income (waiting for P1)."
     t.act(1, type="score", take="vp")
     texts = [e["text"] for e in t.events if e["type"] == "score"]

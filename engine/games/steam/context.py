@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...common.datafile import DataError
 from ...core.errors import IllegalAction
 from .data import MapData, Rules, available_maps, load_map, load_rules
+from .state import SteamState
 
 
 def map_for(map_id: str, players: int) -> str:
@@ -21,8 +22,10 @@ def map_for(map_id: str, players: int) -> str:
     raise IllegalAction(f"No Steam map takes {players} players.")
 
 
-def of(state: dict) -> tuple[MapData, Rules]:
+def of(state: SteamState) -> tuple[MapData, Rules]:
+    """The map the game is played on and the rules table. Raises ``IllegalAction`` when the map's
+    file no longer loads (``DataError``)."""
     try:
-        return load_map(state["options"]["map"]), load_rules()
+        return load_map(state.options.map), load_rules()
     except DataError as exc:
         raise IllegalAction(str(exc)) from None

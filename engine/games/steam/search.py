@@ -5,7 +5,9 @@ a search player (``sample_build``, ``sample_move``, ``sample_kind``): a kind dra
 those legal now, then one of its moves, without listing every track tile or delivery."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from itertools import combinations
+from typing import Any
 
 from ...common import tilenet
 from ...common.hexgrid import SIDES, neighbor
@@ -15,60 +17,63 @@ from ...core.rng import Stream
 from . import build as bld
 from . import flow
 from .context import of
-from .data import load_manifest
+from .data import MapData, Rules, load_manifest
 from .money import can_raise
+from .moves import scoring
+from .standard import bidding, capitals
+from .state import Link, SteamState
 
 
-def capital_actions(state: dict, seat: int) -> list[dict]:
+def capital_actions(state: SteamState, seat: int) -> list[dict]:
     """Capital (standard game): 0 to 3 steps of $5 (no more than the income track allows), or no
     capital for every turn."""
-    if state["capital"].get(str(seat), 0) is not None:
+    if capitals(state).get(str(seat), 0) is not None:
         return []
     rules = of(state)[1]
-    p = state["players"][seat]
-    return [{"type": "capital", "steps": k} for k in range(0, min(3, p["income"] - rules.income_min) + 1)] + [
+    p = state.players[seat]
+    return [{"type": "capital", "steps": k} for k in range(0, min(3, p.income - rules.income_min) + 1)] + [
         {"type": "capital", "steps": 0, "always": True}]
 
 
-def score_actions(state: dict, seat: int) -> list[dict]:
+def score_actions(state: SteamState, seat: int) -> list[dict]:
     """A delivery's track points as income or as VP, for a seat still choosing."""
-    s = state["scoring"]
-    waiting = str(seat) in s["points"] and str(seat) not in s["choices"]
+    s = scoring(state)
+    waiting = str(seat) in s.points and str(seat) not in s.choices
     return [{"type": "score", "take": t} for t in ("income", "vp")] if waiting else []
 
 
-def _floor(state: dict) -> int:
+def _floor(state: SteamState) -> int:
     """The lowest bid now, in dollars (the first turn's auction or the standard game's)."""
-    a = state["auction"]["order"] if state["phase"] == "auction" else state["bidding"]
-    return max(flow.OPENING_BID, a["high"] + 1)
+    a = flow.first_order(state).order if state.phase == "auction" else bidding(state)
+    return max(flow.OPENING_BID, a.high + 1)
 
 
-def bid_actions(state: dict, seat: int) -> list[dict]:
+def bid_actions(state: SteamState, seat: int) -> list[dict]:
     """An auction's pass, and bids from the lowest allowed up to $5 more, as far as the seat can
     raise the money."""
     if flow.actor(state) != seat:
         return []
-    floor = _floor(state)
-    most = can_raise(state["players"][seat], of(state)[1])
-    return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(6) if floor + i <= most]
+    lowest = _floor(state)
+    most = can_raise(state.players[seat], of(state)[1])
+    return [{"type": "pass"}] + [{"type": "bid", "amount": lowest + i} for i in range(6) if lowest + i <= most]
 
 
-def can_bid(state: dict, seat: int) -> bool:
+def can_bid(state: SteamState, seat: int) -> bool:
     """Whether ``seat`` could bid now, not only pass (``bid_actions`` lists a bid)."""
-    return _floor(state) <= can_raise(state["players"][seat], of(state)[1])
+    return _floor(state) <= can_raise(state.players[seat], of(state)[1])
 
 
-def select_actions(state: dict, seat: int) -> list[dict]:
+def select_actions(state: SteamState, seat: int) -> list[dict]:
     """The free action tiles the seat can pay for (Locomotive only below the top level), and each
     free tile's pass option."""
     if flow.actor(state) != seat:
         return []
     rules = of(state)[1]
-    player = state["players"][seat]
+    player = state.players[seat]
     most = can_raise(player, rules)
-    acts = []
+    acts: list[dict] = []
     for t in flow.free_tiles(state, rules):
-        maxed = t.id == "locomotive" and player["loco"] >= rules.locomotive_max
+        maxed = t.id == "locomotive" and player.loco >= rules.locomotive_max
         if t.cost <= most and not maxed:
             acts.append({"type": "select", "tile": t.id})
         if t.pass_option:
@@ -76,30 +81,30 @@ def select_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def _colour_of(state: dict):
-    cities = state["cities"]
-    return lambda h: cities[h]["colour"] if h in cities else None
+def _colour_of(state: SteamState) -> Callable[[str], str | None]:
+    cities = state.cities
+    return lambda h: cities[h].colour if h in cities else None
 
 
-def _deliveries(state: dict, seat: int):
+def _deliveries(state: SteamState, seat: int) -> Iterator[dict]:
     """Every delivery of ``seat`` now, lazily: cities in hex order, colours sorted, routes as
     ``routes`` finds them."""
-    player = state["players"][seat]
-    links = state["links"]
+    player = state.players[seat]
+    links = state.links
     adj = adjacency(links)
     colour_of = _colour_of(state)
-    for h, city in sorted(state["cities"].items()):
-        for colour in sorted(set(city["cubes"])):
-            for ids, _ in routes(links, h, colour, player["loco"], seat, colour_of, adj, rule="share"):
+    for h, city in sorted(state.cities.items()):
+        for colour in sorted(set(city.cubes)):
+            for ids, _ in routes(links, h, colour, player.loco, seat, colour_of, adj, rule="share"):
                 yield {"type": "deliver", "from": h, "colour": colour, "links": ids}
 
 
-def _can_improve(state: dict, seat: int) -> bool:
-    player = state["players"][seat]
-    return not player["loco_done"] and player["loco"] < of(state)[1].locomotive_max
+def _can_improve(state: SteamState, seat: int) -> bool:
+    player = state.players[seat]
+    return not player.loco_done and player.loco < of(state)[1].locomotive_max
 
 
-def move_actions(state: dict, seat: int) -> list[dict]:
+def move_actions(state: SteamState, seat: int) -> list[dict]:
     """Moving goods: pass, a locomotive level (once a turn, below the top), every delivery."""
     if flow.actor(state) != seat:
         return []
@@ -109,12 +114,12 @@ def move_actions(state: dict, seat: int) -> list[dict]:
     return acts + list(_deliveries(state, seat))
 
 
-def can_move(state: dict, seat: int) -> bool:
+def can_move(state: SteamState, seat: int) -> bool:
     """Whether ``seat`` could do more than pass while moving goods (``move_actions``)."""
     return _can_improve(state, seat) or next(_deliveries(state, seat), None) is not None
 
 
-def sample_move(state: dict, seat: int, rng: Stream) -> dict | None:
+def sample_move(state: SteamState, seat: int, rng: Stream) -> dict | None:
     """One of ``move_actions`` at random without listing every delivery: a kind drawn uniformly
     among those legal now (``pass``, ``locomotive``, ``deliver``), then for a delivery a random
     city and cube colour that has one, and one of its routes."""
@@ -130,18 +135,18 @@ def sample_move(state: dict, seat: int, rng: Stream) -> dict | None:
             return act
 
 
-def _sample_delivery(state: dict, seat: int, rng: Stream) -> dict | None:
-    links = state["links"]
-    if not any(link["to"] is not None for link in links.values()):
+def _sample_delivery(state: SteamState, seat: int, rng: Stream) -> dict | None:
+    links = state.links
+    if not any(link.to is not None for link in links.values()):
         return None
-    player = state["players"][seat]
+    player = state.players[seat]
     adj = adjacency(links)
     colour_of = _colour_of(state)
-    cubes = [(h, colour) for h, city in sorted(state["cities"].items()) if h in adj
-             for colour in sorted(set(city["cubes"]))]
+    cubes = [(h, colour) for h, city in sorted(state.cities.items()) if h in adj
+             for colour in sorted(set(city.cubes))]
     while cubes:
         h, colour = cubes.pop(rng.below(len(cubes)))
-        found = [ids for ids, _ in routes(links, h, colour, player["loco"], seat, colour_of, adj, rule="share")]
+        found = [ids for ids, _ in routes(links, h, colour, player.loco, seat, colour_of, adj, rule="share")]
         if found:
             return {"type": "deliver", "from": h, "colour": colour, "links": rng.choice(found)}
     return None
@@ -158,7 +163,7 @@ def sample_kind(acts: list[dict], rng: Stream) -> dict | None:
     return rng.choice(rng.choice(list(kinds.values())))
 
 
-def build_actions_of(state: dict, seat: int) -> list[dict]:
+def build_actions_of(state: SteamState, seat: int) -> list[dict]:
     """The build step's legal actions for ``seat`` (``build_actions``)."""
     if flow.actor(state) != seat:
         return []
@@ -166,42 +171,43 @@ def build_actions_of(state: dict, seat: int) -> list[dict]:
     return build_actions(state, mapdata, rules, seat)
 
 
-def build_choices(state: dict, mapdata, rules) -> list[dict]:
+def build_choices(state: SteamState, mapdata: MapData, rules: Rules) -> list[dict]:
     """The build's moves other than track, in ``build_actions``' order: ``done`` (unless a City
     Growth, Urbanization or Production taken can still be used), each city that may grow, up to 20
     pairs of empty goods supply spaces for Production, each town for the next New City tile."""
-    b = state["build"]
+    todo = bld.building(state).todo
     acts: list[dict] = []
-    if not (("city-growth" in b["todo"] and bld.can_grow(state, mapdata))
-            or ("urbanization" in b["todo"] and bld.can_urbanize(state, mapdata))
-            or ("production" in b["todo"] and bld.can_produce(state, mapdata))):
+    if not (("city-growth" in todo and bld.can_grow(state, mapdata))
+            or ("urbanization" in todo and bld.can_urbanize(state, mapdata))
+            or ("production" in todo and bld.can_produce(state, mapdata))):
         acts.append({"type": "done"})
-    if "city-growth" in b["todo"]:
+    if "city-growth" in todo:
         acts += [{"type": "grow", "city": h} for h, c in sorted(mapdata.cities.items())
-                 if not state["cities"][h]["growth"] and c.supply]
-    if "production" in b["todo"] and bld.can_produce(state, mapdata):
+                 if not state.cities[h].growth and c.supply]
+    if "production" in todo and bld.can_produce(state, mapdata):
         empty = bld.production_spaces(state, mapdata)
         if len(empty) >= 2:
             acts += [{"type": "produce", "spaces": list(pair)} for pair in combinations(empty, 2)][:20]
         else:
             acts.append({"type": "produce", "spaces": empty})
-    if "urbanization" in b["todo"]:
+    if "urbanization" in todo:
         board = bld.SteamBoard(mapdata, state)
         towns = [h for h in sorted(mapdata.hexes) if board.node(h) == "town"]
-        acts += [{"type": "urbanize", "town": h, "tile": x} for h in towns for x in sorted(state["new_cities"])[:1]]
+        acts += [{"type": "urbanize", "town": h, "tile": x} for h in towns for x in sorted(state.new_cities)[:1]]
     return acts
 
 
-def build_actions(state: dict, mapdata, rules, seat: int) -> list[dict]:
+def build_actions(state: SteamState, mapdata: MapData, rules: Rules, seat: int) -> list[dict]:
     """Everything ``seat`` may do in its build now: ``build_choices``, then every track tile and
     redirect it can pay for (``track_candidates`` checked by the rules)."""
     acts = build_choices(state, mapdata, rules)
-    if state["build"]["laid"] < state["build"]["limit"]:
+    b = bld.building(state)
+    if b.laid < b.limit:
         acts += [t["action"] for t in _priced(state, mapdata, rules, seat)]
     return acts
 
 
-def build_default(state: dict, seat: int) -> dict | None:
+def build_default(state: SteamState, seat: int) -> dict | None:
     """The build's move for a seat that does not answer: ``done``, else the first City Growth,
     Urbanization or Production it must still use (there is one whenever ``done`` is refused)."""
     if flow.actor(state) != seat:
@@ -218,7 +224,7 @@ TRACK_TRIES = 40
 """Random pieces of track ``sample_build`` tries before it lists them all (``_priced``)."""
 
 
-def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
+def sample_build(state: SteamState, seat: int, rng: Stream) -> dict | None:
     """One legal build move of ``seat`` drawn at random without listing every track tile: a kind
     drawn uniformly among the kinds legal now (``done``, ``grow``, ``produce``, ``urbanize``,
     ``build``, ``redirect``), then one of its moves. A track tile is a random side of a hex next to
@@ -229,12 +235,12 @@ def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
     if flow.actor(state) != seat:
         return None
     mapdata, rules = of(state)
-    b = state["build"]
+    b = bld.building(state)
     kinds: dict[str, list[dict]] = {}
     for choice in build_choices(state, mapdata, rules):
         kinds.setdefault(choice["type"], []).append(choice)
     names = list(kinds)
-    if b["laid"] < b["limit"] and can_raise(state["players"][seat], rules) >= CHEAPEST_TRACK:
+    if b.laid < b.limit and can_raise(state.players[seat], rules) >= CHEAPEST_TRACK:
         names += [k for k in ("build", "redirect") if k not in kinds]      # drawn when their kind is drawn
     while names:
         kind = names.pop(rng.below(len(names)))
@@ -254,10 +260,11 @@ def sample_build(state: dict, seat: int, rng: Stream) -> dict | None:
     return None
 
 
-def _first_priced(state: dict, mapdata, rules, seat: int, candidates: list[dict], rng: Stream) -> dict | None:
+def _first_priced(state: SteamState, mapdata: MapData, rules: Rules, seat: int, candidates: list[dict],
+                  rng: Stream) -> dict | None:
     """One of ``candidates`` the rules accept and the seat can pay for, each equally likely (the
     first such in a random order), or ``None``: checked one by one, not all."""
-    most = can_raise(state["players"][seat], rules)
+    most = can_raise(state.players[seat], rules)
     board = bld.SteamBoard(mapdata, state)
     rng.shuffle(candidates)
     for action in candidates:
@@ -267,13 +274,13 @@ def _first_priced(state: dict, mapdata, rules, seat: int, candidates: list[dict]
     return None
 
 
-def _sample_track(state: dict, mapdata, rules, seat: int, rng: Stream) -> dict | None:
+def _sample_track(state: SteamState, mapdata: MapData, rules: Rules, seat: int, rng: Stream) -> dict | None:
     board = bld.SteamBoard(mapdata, state)
-    ends = _open_ends(state["links"])
+    ends = _open_ends(state.links)
     hexes = _candidate_hexes(state, mapdata, board, ends)
     if not hexes:
         return None
-    most = can_raise(state["players"][seat], rules)
+    most = can_raise(state.players[seat], rules)
     for _ in range(TRACK_TRIES):
         h = rng.choice(hexes)
         if board.node(h) == "town":
@@ -299,26 +306,26 @@ def _sample_track(state: dict, mapdata, rules, seat: int, rng: Stream) -> dict |
     return None
 
 
-def _pick(items: list, k: int, rng: Stream) -> list:
+def _pick(items: list[int], k: int, rng: Stream) -> list[int]:
     """``k`` of ``items`` at random (without repeats)."""
     pool = list(items)
     return [pool.pop(rng.below(len(pool))) for _ in range(k)]
 
 
-def track_costs(state: dict, seat: int | None) -> list[dict]:
+def track_costs(state: SteamState, seat: int | None) -> list[dict]:
     """The seat's legal track tiles and redirects now, each with what it costs in dollars:
     ``[{"action": {...}, "cost": 3}]`` (the same actions as ``legal_actions``; none outside the
     seat's build or once its tiles are laid)."""
-    b = state["build"]
-    if state["phase"] != "build" or seat is None or flow.actor(state) != seat or b["laid"] >= b["limit"]:
+    b = state.build
+    if state.phase != "build" or b is None or seat is None or flow.actor(state) != seat or b.laid >= b.limit:
         return []
     mapdata, rules = of(state)
     return _priced(state, mapdata, rules, seat)
 
 
-def _priced(state: dict, mapdata, rules, seat: int) -> list[dict]:
+def _priced(state: SteamState, mapdata: MapData, rules: Rules, seat: int) -> list[dict]:
     """Track candidates the rules accept now and the seat can pay for, with their costs."""
-    most = can_raise(state["players"][seat], rules)
+    most = can_raise(state.players[seat], rules)
     board = bld.SteamBoard(mapdata, state)
     out = []
     for action in track_candidates(state, mapdata, seat):
@@ -328,27 +335,28 @@ def _priced(state: dict, mapdata, rules, seat: int) -> list[dict]:
     return out
 
 
-def _open_ends(links: dict) -> dict[tuple[str, int], str]:
+def _open_ends(links: dict[str, Link]) -> dict[tuple[str, int], str]:
     """``{(hex, side): link id}``: the open end of each incomplete link, the hex of its last tile and
     the side it points through."""
-    return {(link["path"][-1][0], link["exit"]): lid for lid, link in links.items()
-            if link["to"] is None and link["exit"] is not None}
+    return {(str(link.path[-1][0]), link.exit): lid for lid, link in links.items()
+            if link.to is None and link.exit is not None}
 
 
-def _candidate_hexes(state: dict, mapdata, board, ends: dict) -> list[str]:
+def _candidate_hexes(state: SteamState, mapdata: MapData, board: bld.SteamBoard,
+                     ends: dict[tuple[str, int], str]) -> list[str]:
     """The hexes track may start in, sorted: next to a city, or faced by an open end (no city)."""
     hexes = set(_near_printed_cities(mapdata))
-    for h in state["cities"]:
+    for h in state.cities:
         if h not in mapdata.cities:                             # a New City
             hexes.update(neighbor(h, s) for s in range(6))
     hexes.update(neighbor(h, side) for h, side in ends)
     return sorted(x for x in hexes if x in mapdata.hexes and board.node(x) != "city")
 
 
-_NEAR: dict[int, tuple] = {}
+_NEAR: dict[int, tuple[MapData, frozenset[str]]] = {}
 
 
-def _near_printed_cities(mapdata) -> frozenset[str]:
+def _near_printed_cities(mapdata: MapData) -> frozenset[str]:
     """The hexes next to the cities printed on ``mapdata`` (worked out once per map)."""
     known = _NEAR.get(id(mapdata))
     if known is None or known[0] is not mapdata:
@@ -357,14 +365,14 @@ def _near_printed_cities(mapdata) -> frozenset[str]:
     return known[1]
 
 
-def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
+def track_candidates(state: SteamState, mapdata: MapData, seat: int) -> list[dict]:
     """Pieces of track next to a city or an open end, town tiles, redirects: to be checked. Left
     out, as the rules would refuse them anyway: a piece using a side the hex's track already uses,
     or not starting from a city or an open end; new town exits none of which meets a city or an
     open end, in a town where ``seat`` has no link (``_town_exits``)."""
     board = bld.SteamBoard(mapdata, state)
-    ends = _open_ends(state["links"])
-    out = []
+    ends = _open_ends(state.links)
+    out: list[dict] = []
     for h in _candidate_hexes(state, mapdata, board, ends):
         if board.node(h) == "town":
             have, free, leads, owns = _town_exits(state, board, ends, seat, h)
@@ -380,40 +388,41 @@ def track_candidates(state: dict, mapdata, seat: int) -> list[dict]:
     return out + _redirects(state, board, seat)
 
 
-def _free_sides(state: dict, h: str) -> list[int]:
+def _free_sides(state: SteamState, h: str) -> list[int]:
     """The sides of plain hex ``h`` its track does not use yet (new track may use only those)."""
-    tile = state["track"].get(h)
-    used = {x for seg in tile["segments"] for x in seg} if tile else ()
+    tile = state.track.get(h)
+    used = {x for seg in tile.segments for x in seg} if tile else set()
     return [s for s in range(6) if s not in used]
 
 
-def _town_exits(state: dict, board, ends: dict, seat: int, h: str) -> tuple[list[int], list[int], set[int], bool]:
+def _town_exits(state: SteamState, board: bld.SteamBoard, ends: dict[tuple[str, int], str], seat: int,
+                h: str) -> tuple[list[int], list[int], set[int], bool]:
     """Town hex ``h``: its tile's exits, the sides still free, those of them that meet a city or an
     open end, and whether ``seat`` owns a link at the town (then new exits need not meet anything:
     ``tilenet.connect``)."""
-    tile = state["track"].get(h)
-    have = [s[0] for s in tile["segments"]] if tile else []
+    tile = state.track.get(h)
+    have = [s[0] for s in tile.segments] if tile else []
     free = [s for s in range(6) if s not in have]
     leads = {s for s in free if _leads_in(board, ends, h, s)}
-    owns = any(link["owner"] == seat and h in (link["from"], link["to"]) for link in state["links"].values())
+    owns = any(link.owner == seat and h in (link.from_, link.to) for link in state.links.values())
     return have, free, leads, owns
 
 
-def _redirects(state: dict, board, seat: int) -> list[dict]:
+def _redirects(state: SteamState, board: bld.SteamBoard, seat: int) -> list[dict]:
     """Every other side the last tile of each incomplete link ``seat`` may claim could turn to."""
-    out = []
-    for lid, link in state["links"].items():
-        if link["to"] is None and tilenet.claimable(state["links"], seat, lid, board.node):
-            h = link["path"][-1][0]
-            tile = state["track"][h]
-            if len(tile["segments"]) == 1 and tile["segments"][0][1] >= 0:
-                entry = next(s for s in tile["segments"][0] if s != link["exit"])
+    out: list[dict] = []
+    for lid, link in state.links.items():
+        if link.to is None and tilenet.claimable(state.links, seat, lid, board.node):
+            h = str(link.path[-1][0])
+            tile = state.track[h]
+            if len(tile.segments) == 1 and tile.segments[0][1] >= 0:
+                entry = next(s for s in tile.segments[0] if s != link.exit)
                 out += [{"type": "redirect", "hex": h, "exits": [SIDES[entry], SIDES[s]]}
-                        for s in range(6) if s not in (entry, link["exit"])]
+                        for s in range(6) if s not in (entry, link.exit)]
     return out
 
 
-def _leads_in(board, ends: dict, h: str, side: int) -> bool:
+def _leads_in(board: bld.SteamBoard, ends: dict[tuple[str, int], str], h: str, side: int) -> bool:
     """Whether track leaving ``h`` by ``side`` meets a city or an open end facing it (``ends``:
     ``_open_ends``): a piece of track needs one such side to start from (the rest are refused by
     ``tilenet.connect``)."""
@@ -421,7 +430,8 @@ def _leads_in(board, ends: dict, h: str, side: int) -> bool:
     return board.node(other) == "city" or (other, (side + 3) % 6) in ends
 
 
-def _cost(state: dict, mapdata, rules, seat: int, action: dict, board: bld.SteamBoard | None = None) -> int | None:
+def _cost(state: SteamState, mapdata: MapData, rules: Rules, seat: int, action: dict[str, Any],
+          board: bld.SteamBoard | None = None) -> int | None:
     """What a track action costs if the rules accept it now (``None`` if not): the same checks and
     prices as ``build.lay`` and ``build.redirect`` (``tilenet``'s plan and connection), without
     laying it; the money is not checked. ``board``: the state's ``SteamBoard``, when the caller
@@ -432,16 +442,14 @@ def _cost(state: dict, mapdata, rules, seat: int, action: dict, board: bld.Steam
     sides = bld.sides_of(action["exits"])
     try:
         if action["type"] == "redirect":
-            _, plan = tilenet.plan_redirect(board, state["track"], state["links"], manifest, state["tiles"], seat, h,
-                                            sides)
+            _, plan = tilenet.plan_redirect(board, state.track, state.links, manifest, state.tiles, seat, h, sides)
             cost = plan.track_cost
         else:
             if board.node(h) == "town":
-                plan = tilenet.plan_town(board, state["track"], state["links"], manifest, state["tiles"], h, sides)
+                plan = tilenet.plan_town(board, state.track, state.links, manifest, state.tiles, h, sides)
             else:
-                plan = tilenet.plan_segment(board, state["track"], state["links"], manifest, state["tiles"], seat,
-                                            h, sides)
-            tilenet.connect(plan, board, state["links"], seat)
+                plan = tilenet.plan_segment(board, state.track, state.links, manifest, state.tiles, seat, h, sides)
+            tilenet.connect(plan, board, state.links, seat)
             cost = bld.tile_cost(plan, mapdata, rules)[0]
     except IllegalAction:
         return None

@@ -92,7 +92,8 @@ class Link(Record):
 class Bidding(Auction):
     """The standard game's turn-order auction (``standard.py``): an ``Auction`` keeping each seat's
     ``bids`` (dollars: the winner and the last to drop out pay in full, the others half), and the
-    seats ``dropped`` out, first first (the first goes last and pays nothing)."""
+    seats ``dropped`` out, first first (the first goes last and pays nothing). ``bids`` is always
+    kept here (``auction.start(..., keep_bids=True)``)."""
 
     bids: dict[str, int]
     dropped: list[int]
