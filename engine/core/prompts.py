@@ -26,6 +26,8 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from .actions import tag_of
+
 __all__ = ["UNSET", "Prompt", "UndoVote", "UnsetType", "body", "read"]
 
 ENVELOPE = ("seat", "stamp")
@@ -46,7 +48,7 @@ class Prompt(msgspec.Struct, kw_only=True, tag_field="kind", forbid_unknown_fiel
     @property
     def kind(self) -> str:
         """The prompt's kind, its JSON ``"kind"`` (``"bid"``): for text, never for telling kinds apart."""
-        return str(type(self).__struct_config__.tag)
+        return str(tag_of(type(self)))
 
 
 class UndoVote(Prompt, tag="undo_vote"):

@@ -11,6 +11,7 @@ import typing
 
 import pytest
 
+from railhead.engine.core.actions import tag_of
 from railhead.engine.core.game import canonical
 from railhead.engine.core.prompts import Prompt, body
 from railhead.engine.games.workers import prompts
@@ -19,7 +20,7 @@ from tests.search_hooks import walk
 
 from .helpers import GAME
 
-DECLARED = {cls.__struct_config__.tag: cls for cls in typing.get_args(GAME.prompt_types)}
+DECLARED = {tag_of(cls): cls for cls in typing.get_args(GAME.prompt_types)}
 STEP_KINDS = {"place": "place", "low": "low_roll", "tokens": "reroll", "assign": "assign", "play": "turn"}
 """The prompt kind each step of an action phase shows (``state.step``; questions aside)."""
 

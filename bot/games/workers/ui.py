@@ -13,6 +13,7 @@ from typing import TypeVar
 from railhead.engine import IllegalAction
 from railhead.engine.common.names import fold
 from railhead.engine.core import Action
+from railhead.engine.core.actions import tag_of
 from railhead.engine.core.prompts import Prompt
 from railhead.engine.games.workers import actions as moves
 from railhead.engine.games.workers import prompts
@@ -60,7 +61,7 @@ P = TypeVar("P", bound=Prompt)
 
 def _step_word(kind: type[Prompt] | Prompt) -> str:
     """A prompt kind in words for a refusal: ``low roll``, ``train city``."""
-    return str(kind.__struct_config__.tag).replace("_", " ")
+    return str(tag_of(kind if isinstance(kind, type) else type(kind))).replace("_", " ")
 
 
 def _prompt(ctx: UIContext, *kinds: type[P]) -> P:
