@@ -6,10 +6,12 @@ import io
 import random
 
 import pytest
+from msgspec.structs import replace
 from PIL import Image, ImageChops
 
 from railhead.engine import IllegalAction, Match
 from railhead.engine.games.railways import rules
+from railhead.engine.games.railways.state import Setup
 from railhead.render.railways import board as render
 
 from .helpers import CHAIN, GAME, start
@@ -73,11 +75,11 @@ def test_a_played_game_draws_start_middle_and_end():
 
 def test_a_rail_baron_final_lists_every_objective_test():
     state = start()
-    state["options"] = {**state["options"], "objective": "baron", "combine": ["conductor", "mayor"]}
+    state["options"] = Setup(objective="baron", combine=["conductor", "mayor"], cards=state["options"]["cards"])
     state.update(decade=12, phase="over")
     state["final"] = rules.final(state)
     assert state["final"]["tests"]["economist"] is None
-    plain = {**state, "options": {**state["options"], "objective": "economist", "combine": []}}
+    plain = replace(state, options=Setup(objective="economist", combine=[], cards=state["options"]["cards"]))
     plain["final"] = rules.final(plain)
     baron, economist = image(view_of(state)), image(view_of(plain))
     assert baron.height > economist.height                    # the "Objective missed" line
@@ -101,13 +103,13 @@ def test_highlight_and_built_buildings_show():
     lit = image(view_of(state), highlight=["I8", "F2"])
     assert changed(plain, lit, render.cell_box("I8")) and changed(plain, lit, render.cell_box("F2"))
     assert not changed(plain, lit, render.cell_box("A7"))
-    after, _ = GAME.apply({**state, "hand": [5, 1, 2]}, 0, {"type": "build", "at": "I8", "die": 2, "slots": ["5.4"]})
+    after, _ = GAME.apply(replace(state, hand=[5, 1, 2]), 0, {"type": "build", "at": "I8", "die": 2, "slots": ["5.4"]})
     assert changed(plain, image(view_of(after)), render.cell_box("I8"))
 
 
 def test_a_merged_building_is_one_block():
     state = start(capital=10)
-    after, _ = GAME.apply({**state, "hand": [5, 1, 2]}, 0, {"type": "build", "at": "A1", "die": 2, "slots": ["5.4"]})
+    after, _ = GAME.apply(replace(state, hand=[5, 1, 2]), 0, {"type": "build", "at": "A1", "die": 2, "slots": ["5.4"]})
     assert any(sorted(b["spaces"]) == ["A1", "A2"] for b in view_of(after)["buildings"])
     x0, y0, x1, _ = render.cell_box("A2")
     seam = ((x0 + x1) // 2, y0)                               # where the two spaces meet

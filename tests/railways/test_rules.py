@@ -1,11 +1,13 @@
 """One scenario per rule of Railways, the solo game; each names its section of railways-solo.txt."""
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from railhead.engine import IllegalAction, Match
 from railhead.engine.games.railways import rules
 from railhead.engine.games.railways.board import board
+from railhead.engine.games.railways.state import Setup
 
 from .helpers import CHAIN, GAME, play, start
 
@@ -105,7 +107,7 @@ def test_build_costs_twice_the_die_and_takes_the_adjacent_kind():
     assert b.building["D3"] == b.building["D2"] == "D2" and b.kind["D2"] == "C"
     assert after["dice"]["D3"] == {"n": 3, "kind": "building"}
     with pytest.raises(IllegalAction, match="costs 8 capital; you have 4"):
-        play({**after, "hand": [2, 1, 3]}, {"type": "build", "at": "B4", "die": 4, "slots": ["2.1"]})
+        play(msgspec.structs.replace(after, hand=[2, 1, 3]), {"type": "build", "at": "B4", "die": 4, "slots": ["2.1"]})
 
 
 def test_build_alone_is_leisure_and_never_merges_kinds():
@@ -307,7 +309,7 @@ def test_objective_tests():
     assert tests["mayor"] is True and tests["conductor"] is False and tests["engineer"] is False
     state["markers"] = {lid: True for lid in rules.board_of(state).links}
     assert rules.objectives(state)["engineer"] is True
-    state["options"] = {"objective": "baron", "combine": ["engineer", "mayor"], "cards": None}
+    state["options"] = Setup(objective="baron", combine=["engineer", "mayor"], cards=None)
     assert rules.final(state)["success"] is True
     state["options"]["combine"] = ["conductor", "mayor"]
     assert rules.final(state)["success"] is False
