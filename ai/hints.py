@@ -100,7 +100,7 @@ def playout(game: Game, state: State, seat: int, action: dict, rng: Stream, dept
     """One playout after ``seat`` plays ``action``: its result for ``seat`` (see the module
     docstring: alone the final score, else 1 for a win and 0 else), or ``None`` when the move is
     illegal in this determinization or a solo game did not end within ``depth`` moves."""
-    seats = len(state["seats"])
+    seats = len(state.seats)
     roll = hook(game.id, "rollout") or _random
     s = game.determinize(state, seat, rng)
     try:
@@ -134,7 +134,7 @@ def hint(game: Game, state: State, seat: int, rng: Stream, playouts: int = PLAYO
     arms = [_Arm(a) for a in candidates(game, state, seat, rng, max(1, min(CANDIDATES, playouts // 3)))]
     if not arms:
         raise ValueError(f"seat {seat} has no move now")
-    solo = len(state["seats"]) == 1
+    solo = len(state.seats) == 1
     deadline = clock() + seconds if seconds is not None else None
     alive, finalists = list(arms), list(arms)
     rounds = max(1, math.ceil(math.log2(len(arms))))

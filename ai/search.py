@@ -151,7 +151,7 @@ class SearchPlayer:
         when ``seat`` may not act."""
         if seat not in game.actors(state):
             raise ValueError(f"seat {seat} may not act now")
-        seats = len(state["seats"])
+        seats = len(state.seats)
         self._rollout = (hook(game.id, "rollout") if self.guided else None) or _random_move
         self._evaluate = hook(game.id, "evaluate") if self.guided else None
         self._depth = self.depth or (hook(game.id, "PLAYOUT_DEPTH") if self.guided else None) or 2000

@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 from railhead.engine import Game
-from railhead.engine.core import State, Stream
+from railhead.engine.core import Stream
+from railhead.engine.games.railways.state import RailwaysState
 
 from ..player import try_move
 
@@ -25,17 +26,17 @@ WORKERS = 0.5
 """What one railworker is worth in points, in a playout's choice (they pay for links)."""
 
 
-def worth(game: Game, state: State, seat: int) -> float:
+def worth(game: Game, state: RailwaysState, seat: int) -> float:
     """The score now (profit + 3 per bought link - pollution) plus ``CAPITAL`` per capital step
     and ``WORKERS`` per railworker."""
-    return (state["profit"] + 3 * len(state["markers"]) - state["pollution"]
-            + CAPITAL * state["capital"] + WORKERS * state["workers"])
+    return (state.profit + 3 * len(state.markers) - state.pollution
+            + CAPITAL * state.capital + WORKERS * state.workers)
 
 
-def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
+def rollout(game: Game, state: RailwaysState, seat: int, rng: Stream) -> dict:
     """One move for a playout (see the module docstring)."""
     moves = game.legal_actions(state, seat)
-    if state["phase"] == "place":
+    if state.phase == "place":
         return rng.choice(moves)
     by_kind: dict[str, list[dict]] = {}
     for action in moves:

@@ -17,7 +17,8 @@ It reads the state it is given, which inside the search is already a determiniza
 from __future__ import annotations
 
 from railhead.engine import Game
-from railhead.engine.core import State, Stream
+from railhead.engine.core import Stream
+from railhead.engine.games.steam.state import SteamState
 
 from .economy import take_income
 from .network import Board
@@ -29,20 +30,20 @@ three players (a turn of three heuristic players is 22-29 moves)."""
 FREE = ("turn-order", "first-build")
 
 
-def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
+def rollout(game: Game, state: SteamState, seat: int, rng: Stream) -> dict:
     """A legal move for ``seat`` now (see the module docstring)."""
-    phase = state["phase"]
-    p = state["players"][seat]
-    left = state["turns"] - state["turn"] + 1
+    phase = state.phase
+    p = state.players[seat]
+    left = state.turns - state.turn + 1
     if phase == "score":
-        points = state["scoring"]["points"][str(seat)]
-        return {"type": "score", "take": "income" if take_income(p["income"], points, left) else "vp"}
+        points = state.scoring.points[str(seat)]
+        return {"type": "score", "take": "income" if take_income(p.income, points, left) else "vp"}
     if phase == "capital":
         return {"type": "capital", "steps": 0}
     if phase in ("auction", "order"):
         return {"type": "pass"}
     if phase == "build":
-        if not state["build"]["todo"]:
+        if not state.build.todo:
             return _finish(game, state, seat) or {"type": "done"}
         for _ in range(8):
             act = game.random_action(state, seat, rng)
@@ -57,32 +58,32 @@ def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
                 return act
         return next((a for a in acts if a.get("pass_option")), acts[0])
     if phase == "move":
-        links = state["links"]
+        links = state.links
         best, own_best = None, 0
         for a in acts:
             if a["type"] == "deliver":
-                own = sum(links[str(lid)]["owner"] == seat for lid in a["links"])
+                own = sum(links[str(lid)].owner == seat for lid in a["links"])
                 if own > own_best:
                     best, own_best = a, own
         if best is not None:
             return best
-        upkeep_ok = not state["options"]["standard"] or p["income"] > p["loco"]
-        if p["loco"] < LOCO_CAP and upkeep_ok and any(a["type"] == "locomotive" for a in acts):
+        upkeep_ok = not state.options.standard or p.income > p.loco
+        if p.loco < LOCO_CAP and upkeep_ok and any(a["type"] == "locomotive" for a in acts):
             return {"type": "locomotive"}
         return {"type": "pass"}
     return game.random_action(state, seat, rng)
 
 
-def _finish(game: Game, state: State, seat: int) -> dict | None:
+def _finish(game: Game, state: SteamState, seat: int) -> dict | None:
     """The next tile of the shortest way to finish a link of ``seat``'s begun in this build, if
     one is legal (``None`` when there is no such link or tile)."""
-    b = state["build"]
-    begun = {lid for lid, link in state["links"].items() if link["owner"] == seat and link["to"] is None
-             and link["turn"] == state["turn"]}
-    if not begun or b["laid"] >= b["limit"]:
+    b = state.build
+    begun = {lid for lid, link in state.links.items() if link.owner == seat and link.to is None
+             and link.turn == state.turn}
+    if not begun or b.laid >= b.limit:
         return None
     board = Board(game.view(state, seat))
-    plans = sorted(board.extensions(b["limit"] - b["laid"], begun), key=lambda p: (p.tiles, p.cost))
+    plans = sorted(board.extensions(b.limit - b.laid, begun), key=lambda p: (p.tiles, p.cost))
     if not plans:
         return None
     acts = game.legal_actions(state, seat)

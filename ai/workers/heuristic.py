@@ -45,22 +45,22 @@ class Heuristic:
         reroll question. Raises ``ValueError`` when the seat may not act."""
         kind = _prompt(game, state, seat)["kind"]
         det = game.determinize(state, seat, rng)
-        p = det["players"][seat]
+        p = det.players[seat]
         if kind == "place":
             return [(value, Choice({"type": "place", "cards": order, "ready": True},
                                    f"places {words.cards(order)}: the round planned at about {value:.0f} coins"))
                     for order, value in plan.placements(det, seat, most)]
         if kind == "low_roll":
-            dice = "+".join(map(str, p["dice"]))
+            dice = "+".join(map(str, p.dice))
             return [(None, Choice({"type": "low_roll", "reroll": True},
                                   f"rerolls {dice}: a sum of 4 or less gives weak Sums")),
                     (None, Choice({"type": "low_roll", "reroll": False}, f"keeps {dice}"))][:most]
         if kind == "reroll":
-            low = min(range(len(p["dice"])), key=lambda i: (p["dice"][i], i))
+            low = min(range(len(p.dice)), key=lambda i: (p.dice[i], i))
             spend = (None, Choice({"type": "reroll", "dice": [low + 1]},
                                   f"spends a reroll token on its {p['dice'][low]}"))
             keep = (None, Choice({"type": "reroll", "dice": []}, "keeps its dice: none is worth a reroll token"))
-            return ([spend, keep] if p["dice"][low] <= 2 else [keep, spend])[:most]
+            return ([spend, keep] if p.dice[low] <= 2 else [keep, spend])[:most]
         if kind == "assign":
             out = []
             for dice, plus, value in plan.assignments(det, seat, most):
@@ -78,7 +78,7 @@ class Heuristic:
             moves = turn_candidates(det, seat)
         else:
             moves = [a for a in game.legal_actions(det, seat) if a["type"] == "choose"]
-        round_, phase = det["round"], det["phase"]
+        round_, phase = det.round, det.phase
         scored = []
         for action in moves:
             after = try_move(game, det, seat, action)
@@ -102,8 +102,9 @@ def value_after(state, seat: int, round_: int, phase: int) -> float:
     """What the seat's position is worth after a move tried in ``round_``, ``phase``: the game's
     end counts its final coins; a later round counts the position as it stands (its cards are not
     planned yet); otherwise the cards still to come this round are played (``plan.outlook_value``)."""
-    if state["step"] == "over":
-        return float(state["final"][seat]["total"])
-    if state["round"] != round_:
+    if state.step == "over":
+        assert state.final is not None
+        return float(state.final[seat].total)
+    if state.round != round_:
         return plan.read(state, seat).value()
     return plan.outlook_value(state, seat)

@@ -13,8 +13,11 @@ is worth the train runs still to come times the seat's investment step ("Payment
 """
 from __future__ import annotations
 
+import msgspec
+
 from railhead.engine.games.workers import board as wboard
 from railhead.engine.games.workers import data
+from railhead.engine.games.workers.state import Site
 
 GOODS = ("structures", "tracks")
 KINDS = data.KINDS
@@ -79,31 +82,31 @@ def outlook(state) -> tuple[int, int]:
     """``(pays, fut)``: payments phases still to come (this round's included) and whether another
     round follows, from the round and the black trains left on the investment table (the game
     ends at the payments after none is left: "Payments Phase" c)."""
-    left = ROUNDS - state["round"] + 1
-    black = sum(1 for t in state["table_trains"] if t["black"])
+    left = ROUNDS - state.round + 1
+    black = sum(1 for t in state.table_trains if t.black)
     pays = max(1, min(left, black + 1))
     return pays, 1 if pays >= 2 else 0
 
 
 def step_of(state, seat) -> int:
     """Coins per share on a train run for ``seat``: the step its investment marker stands on."""
-    return data.country().investment.steps[state["players"][seat]["marker"]]
+    return data.country().investment.steps[state.players[seat].marker]
 
 
 def runs_per_round(state) -> float:
     """Train runs a route can expect in one round: the trains on the map shared among the routes."""
-    routes = sum(1 for s in state["sites"].values() if s["status"] == "route")
-    return min(1.5, len(state["trains"]) / routes) if routes else 0.0
+    routes = sum(1 for s in state.sites.values() if s.status == "route")
+    return min(1.5, len(state.trains) / routes) if routes else 0.0
 
 
-def share_value(state, seat, site: dict, pays: int, fut: int, step: int | None = None) -> float:
+def share_value(state, seat, site: Site, pays: int, fut: int, step: int | None = None) -> float:
     """One share on ``site`` (a route or a construction site), coins by the end: a route's runs to
     come times the investment step; a site's 3 coins at the end, or runs if it becomes a route."""
     step = step_of(state, seat) if step is None else step
-    if site["status"] == "route":
-        number = site["number"]
-        black_now = sum(1 for t in state["trains"] if t["black"]
-                        and number in wboard.routes_at(state, t["city"]))
+    if site.status == "route":
+        number = site.number
+        black_now = sum(1 for t in state.trains if t.black
+                        and number in wboard.routes_at(state, t.city))
         return step * (min(1.0, black_now * 0.6) + (pays - 1) * runs_per_round(state))
     return 3.0 + fut * 0.3 * step * (pays - 1)
 
@@ -111,54 +114,54 @@ def share_value(state, seat, site: dict, pays: int, fut: int, step: int | None =
 def shares_worth(state, seat, pays: int, fut: int, step: int | None = None) -> float:
     """All of ``seat``'s shares together (``share_value`` each), at its step or at ``step``."""
     key = str(seat)
-    return sum(site["shares"].get(key, 0) * share_value(state, seat, site, pays, fut, step)
-               for site in state["sites"].values())
+    return sum(site.shares.get(key, 0) * share_value(state, seat, site, pays, fut, step)
+               for site in state.sites.values())
 
 
 def read(state, seat) -> Board:
     """The seat's ``Board`` from a state it may know (its own records and the public board)."""
-    p = state["players"][seat]
+    p = state.players[seat]
     b = Board.__new__(Board)
     pays, fut = outlook(state)
     b.pays, b.fut = pays, fut
-    b.coins = p["coins"]
-    b.fac = {k: p["facilities"][k] for k in KINDS}
-    b.workers = p["facilities"]["workers"]
-    b.union = p["union"]
-    b.houses = p["houses"]
+    b.coins = p.coins
+    b.fac = {k: getattr(p.facilities, k) for k in KINDS}
+    b.workers = p.facilities.workers
+    b.union = p.union
+    b.houses = p.houses
     key = str(seat)
     b.sites = {}
     cubes = 0
     in_sites = 0
-    for number, site in state["sites"].items():
-        if site["status"] != "site":
+    for number, site in state.sites.items():
+        if site.status != "site":
             continue
         entry = {}
         for kind in KINDS:
-            t = site["tables"][kind]
-            free = wboard.free_squares(t) if t["reward"] else 0
-            cubes += t["placed"].count(seat)
+            t = getattr(site.tables, kind)
+            free = wboard.free_squares(t) if t.reward else 0
+            cubes += t.placed.count(seat)
             if kind == "plans":
                 entry[kind] = free
                 continue
-            h = site["warehouses"][kind]
-            w, g = h["workers"].get(key, 0), h["goods"].get(key, 0)
+            h = getattr(site.warehouses, kind)
+            w, g = h.workers.get(key, 0), h.goods.get(key, 0)
             in_sites += w
             entry[kind] = [w, g, free]
         b.sites[int(number)] = entry
-    b.owned = 5 - p["union"]
+    b.owned = 5 - p.union
     country = data.country()
-    b.price = {k: getattr(country.market, state["market"][k])[k] for k in KINDS}
+    b.price = {k: getattr(country.market, getattr(state.market, k))[k] for k in KINDS}
     b.white = {k: country.market.white[k] for k in KINDS}
-    b.tiles = dict(p["tiles"])
+    b.tiles = msgspec.structs.asdict(p.tiles)
     b.extra = 0.0
     b.bought = set()
-    b.subsidy_dice = list(state["subsidy_dice"])
+    b.subsidy_dice = list(state.subsidy_dice)
     step = step_of(state, seat)
     # what the fields above do not carry: shares, cubes on open tables (a say in the rewards),
     # directors and tokens for later rounds
     b.base = (shares_worth(state, seat, pays, fut, step) + cubes * 1.0
-              + fut * (1.0 * p["directors"] + 1.5 * p["plus_tokens"] + 1.0 * p["reroll"]))
+              + fut * (1.0 * p.directors + 1.5 * p.plus_tokens + 1.0 * p.reroll))
     b.share_gain = best_share(state, seat, pays, fut, step)
     b.train_gain = best_train(state, seat)
     b.invest_gain = invest_gain(state, seat, pays, fut)
@@ -168,8 +171,8 @@ def read(state, seat) -> Board:
 def best_share(state, seat, pays, fut, step) -> float:
     """The best net gain of one share bought now (its value less the coins it costs)."""
     best = 0.0
-    for site in state["sites"].values():
-        cost = sum(site["shares"].values()) + 1
+    for site in state.sites.values():
+        cost = sum(site.shares.values()) + 1
         best = max(best, share_value(state, seat, site, pays, fut, step) - cost)
     return best
 
@@ -181,13 +184,13 @@ def best_train(state, seat) -> float:
     step = step_of(state, seat)
     key = str(seat)
     best = 0.0
-    for t in state["trains"]:
-        if not t["black"]:
+    for t in state.trains:
+        if not t.black:
             continue
-        routes = wboard.routes_at(state, t["city"])
+        routes = wboard.routes_at(state, t.city)
         if not routes:
             continue
-        mine = {r: state["sites"][str(r)]["shares"].get(key, 0) for r in routes}
+        mine = {r: state.sites[str(r)].shares.get(key, 0) for r in routes}
         default = wtrains.options(state, t)
         base = min(mine.get(r, 0) for r in default) if default else 0
         best = max(best, step * (max(mine.values()) - base))
@@ -197,14 +200,14 @@ def best_train(state, seat) -> float:
 def invest_gain(state, seat, pays, fut) -> float:
     """Net coins of moving the investment marker one step now (more per share on every run to
     come, less its cost), or a large negative when the step is closed."""
-    p = state["players"][seat]
+    p = state.players[seat]
     inv = data.country().investment
-    nxt = p["marker"] + 1
+    nxt = p.marker + 1
     if nxt >= len(inv.steps):
         return -99.0
     step = inv.steps[nxt]
-    if any(t["step"] == step for t in state["table_trains"]):
+    if any(t.step == step for t in state.table_trains):
         return -99.0
-    cost = (inv.later if step in state["visited"] else inv.first)[str(step)]
+    cost = (inv.later if step in state.visited else inv.first)[str(step)]
     gain = shares_worth(state, seat, pays, fut, step) - shares_worth(state, seat, pays, fut)
     return gain + fut * 1.5 * (pays - 1) - cost

@@ -54,9 +54,9 @@ def placements(state, seat, most: int) -> list[tuple[list[str], float]]:
     round's end), best first; ``placement``'s choice is the first. In Action Phase 1 each is the
     best order of a different choice of four cards (which cards wait for Action Phase 2 is the
     bigger question); in Action Phase 2 they are the best orders of the hand."""
-    p = state["players"][seat]
+    p = state.players[seat]
     board = read(state, seat)
-    hand = list(p["hand"])
+    hand = list(p.hand)
     if len(hand) <= 4:
         scored = [(sim.play(board, list(zip(order, GUESS))).value(), order) for order in set(permutations(hand))]
         scored.sort(key=lambda x: (x[0], [ORDER.index(c) for c in x[1]]), reverse=True)
@@ -87,14 +87,14 @@ def assignment(state, seat) -> tuple[list[int], list[int], float]:
 def assignments(state, seat, most: int) -> list[tuple[list[int], list[int], float]]:
     """The ``most`` best ways to put the dice (values, in slot order) and +1 tokens on the places,
     each with its plan's value, best first (``assignment``'s choice is the first)."""
-    p = state["players"][seat]
+    p = state.players[seat]
     board = read(state, seat)
-    placed = p["placed"]
-    rest = later([c for c in p["hand"] if c not in placed]) if state["phase"] == 1 else []
-    tokens = p["plus_tokens"]
+    placed = p.placed
+    rest = later([c for c in p.hand if c not in placed]) if state.phase == 1 else []
+    tokens = p.plus_tokens
     pluses = [[0, 0, 0, 0]] + ([[tokens if i == j else 0 for j in range(4)] for i in range(4)] if tokens else [])
     best, scored = None, []
-    for dice in sorted(set(permutations(p["dice"]))):
+    for dice in sorted(set(permutations(p.dice))):
         for plus in pluses:
             sums = [data.SLOTS[i] + dice[i] + plus[i] for i in range(4)]
             after = sim.play(board, list(zip(placed, sums)))
@@ -109,23 +109,23 @@ def assignments(state, seat, most: int) -> list[tuple[list[int], list[int], floa
 def remaining(state, seat) -> list[tuple[str, int]]:
     """The seat's cards still to be resolved this phase after the turn in play, with their Sums,
     then (in Action Phase 1) the hand for Action Phase 2 with guessed Sums."""
-    p = state["players"][seat]
+    p = state.players[seat]
     out = []
-    if state["step"] == "play":
-        i = state["slot"]
-        order = state["order"]
-        turn = state["turn"]
-        mine_now = seat in order and (turn is None or order.index(seat) > order.index(turn["seat"]))
+    if state.step == "play":
+        i = state.slot
+        order = state.order
+        turn = state.turn
+        mine_now = seat in order and (turn is None or order.index(seat) > order.index(turn.seat))
         start = i if mine_now else i + 1
-        out = [(p["placed"][j], slot_sum(p, j)) for j in range(start, 4)]
-    elif state["step"] in ("place", "low", "tokens", "assign"):
-        if None not in p["placed"]:
-            out = list(zip(p["placed"], GUESS))
-            hand = [c for c in p["hand"] if c not in p["placed"]]
-            return out + (later(hand) if state["phase"] == 1 else [])
-        return later(p["hand"][:4]) + (later(p["hand"][4:]) if state["phase"] == 1 else [])
-    if state["phase"] == 1 and state["step"] == "play":
-        out += later([c for c in p["hand"] if c not in p["placed"]])
+        out = [(p.placed[j], slot_sum(p, j)) for j in range(start, 4)]
+    elif state.step in ("place", "low", "tokens", "assign"):
+        if None not in p.placed:
+            out = list(zip(p.placed, GUESS))
+            hand = [c for c in p.hand if c not in p.placed]
+            return out + (later(hand) if state.phase == 1 else [])
+        return later(p.hand[:4]) + (later(p.hand[4:]) if state.phase == 1 else [])
+    if state.phase == 1 and state.step == "play":
+        out += later([c for c in p.hand if c not in p.placed])
     return out
 
 
@@ -133,8 +133,8 @@ def outlook_value(state, seat) -> float:
     """What the seat's position is worth by the round's end, its turn in play (if it is the seat's)
     finished as planned and its cards still to come played (``remaining``)."""
     board = read(state, seat).copy()
-    turn = state["turn"] if state["step"] == "play" else None
-    if turn is not None and turn["seat"] == seat and not turn.get("ended") and not turn["passed"]:
-        sim.play_card(board, turn["card"], effective_sum(turn), remaining(state, seat),
-                      top_done=turn["top"], bottom_done=turn["bottom"] or False)
+    turn = state.turn if state.step == "play" else None
+    if turn is not None and turn.seat == seat and turn.ended is not True and not turn.passed:
+        sim.play_card(board, turn.card, effective_sum(turn), remaining(state, seat),
+                      top_done=turn.top, bottom_done=turn.bottom or False)
     return sim.play(board, remaining(state, seat)).value()

@@ -27,23 +27,23 @@ def rollout(game, state, seat: int, rng) -> dict:
     q = pending.prompt(state)
     if q is not None:
         return {"type": "choose", "option": rng.choice(q["options"])}
-    step = state["step"]
-    p = state["players"][seat]
+    step = state.step
+    p = state.players[seat]
     if step == "place":
-        hand = list(p["hand"])
+        hand = list(p.hand)
         rng.shuffle(hand)
         return {"type": "place", "cards": sorted(hand[:4], key=ORDER.index), "ready": True}
     if step == "assign":
-        d = sorted(p["dice"], reverse=True)
+        d = sorted(p.dice, reverse=True)
         return {"type": "assign", "dice": [d[2], d[1], d[0], d[3]], "ready": True}
     if step == "low":
         return {"type": "low_roll", "reroll": True}
     if step == "tokens":
-        left = p["reroll"] - p["rerolls_used"]
-        low = min(range(len(p["dice"])), key=lambda i: p["dice"][i])
-        return {"type": "reroll", "dice": [low + 1] if left > 0 and p["dice"][low] <= 2 else []}
-    turn = state["turn"]
-    stop = {"type": "end"} if acted(turn) or turn["passed"] else {"type": "pass"}
+        left = p.reroll - p.rerolls_used
+        low = min(range(len(p.dice)), key=lambda i: p.dice[i])
+        return {"type": "reroll", "dice": [low + 1] if left > 0 and p.dice[low] <= 2 else []}
+    turn = state.turn
+    stop = {"type": "end"} if acted(turn) or turn.passed else {"type": "pass"}
     moves = [a for a in turn_candidates(state, seat) if a["type"] not in ("pass", "end", "command")]
     rng.shuffle(moves)
     return _best(game, state, seat, moves[:TRIES], stop)
@@ -53,7 +53,7 @@ def _best(game, state, seat: int, moves: list[dict], stop: dict) -> dict:
     """Of the first ``LOOK`` of ``moves`` that the rules accept, the one after which the seat's
     round plays out best by the heuristic's measure (``heuristic.value_after``); ``stop`` (ending
     the turn, or passing) when none adds to it."""
-    round_, phase = state["round"], state["phase"]
+    round_, phase = state.round, state.phase
     after = try_move(game, state, seat, stop)
     best, top = stop, value_after(after, seat, round_, phase) if after is not None else None
     looked = 0

@@ -39,22 +39,23 @@ _PLANNED = ("play", "place", "low", "tokens", "assign")
 def estimate(state, seat: int) -> float:
     """The coins ``seat`` will likely hold at the end of the round in play (see the module
     docstring); once the game is over, its final total."""
-    if state["step"] == "over":
-        return float(state["final"][seat]["total"])
-    if state["step"] in _PLANNED:
+    if state.step == "over":
+        assert state.final is not None
+        return float(state.final[seat].total)
+    if state.step in _PLANNED:
         return plan.outlook_value(state, seat)
     return read(state, seat).value()
 
 
 def spread(state) -> float:
     """The softmax's spread for ``state`` (``SPREAD`` by the rounds still to come after this one)."""
-    return SPREAD[max(0, min(len(SPREAD) - 1, ROUNDS - state["round"]))]
+    return SPREAD[max(0, min(len(SPREAD) - 1, ROUNDS - state.round))]
 
 
 def evaluate(game, state) -> list[float]:
     """Each seat's chance of winning an unfinished game (0..1, summing to 1): a softmax of the
     seats' ``estimate`` s (coins) with ``spread``. ``game`` is unused (the hook's signature)."""
-    est = [estimate(state, s) for s in range(len(state["players"]))]
+    est = [estimate(state, s) for s in range(len(state.players))]
     top = max(est)
     scale = spread(state)
     weights = [math.exp((e - top) / scale) for e in est]
