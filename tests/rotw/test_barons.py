@@ -7,6 +7,7 @@ import pytest
 from railhead.ai.policy import play
 from railhead.engine import Match, canonical, events_for, replay
 from railhead.engine.games.rotw import barons, bidding, network, rules
+from railhead.engine.games.rotw.state import Link
 
 from .helpers import GAME, HEX
 
@@ -20,7 +21,7 @@ def game_with(kept: dict[int, str], players: int = 3):
 
 
 def link(state, seat, a, b, lid):
-    state["links"][str(lid)] = {"owner": seat, "from": HEX[a], "to": HEX[b], "hexes": [], "exit": None}
+    state["links"][str(lid)] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
 
 
 def results(state):

@@ -5,14 +5,15 @@ import pytest
 
 from railhead.engine import IllegalAction
 from railhead.engine.games.rotw import rules
+from railhead.engine.games.rotw.state import Barons
 
 from .helpers import GAME
 from .test_turns_and_cards import triggered
 
 
 def with_barons(t, kept):
-    t.state["barons"] = {"hands": {str(s): [k, "list"] for s, k in kept.items()},
-                         "kept": {str(s): k for s, k in kept.items()}, "shown": [], "first_engine": None}
+    t.state["barons"] = Barons(hands={str(s): [k, "list"] for s, k in kept.items()},
+                               kept={str(s): k for s, k in kept.items()}, shown=[], first_engine=None)
 
 
 def last_round():

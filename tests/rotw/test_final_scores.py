@@ -5,13 +5,14 @@ from __future__ import annotations
 from railhead.engine.games.rotw import timelines
 from railhead.engine.games.rotw.context import of
 from railhead.engine.games.rotw.periods import time_of
+from railhead.engine.games.rotw.state import Link
 
 from .helpers import GAME, Table
 
 
 def _link(t: Table, lid: str, seat: int) -> None:
     hexes = sorted(t.state["cities"])
-    t.state["links"][lid] = {"owner": seat, "from": hexes[0], "to": hexes[1], "hexes": [], "exit": None}
+    t.state["links"][lid] = Link(owner=seat, from_=hexes[0], to=hexes[1], hexes=[], exit=None)
 
 
 def test_a_tie_on_mexico_goes_to_the_player_with_the_most_money():

@@ -20,6 +20,7 @@ from railhead.engine.common.hexgrid import neighbor, side_towards
 from railhead.engine.games.rotw import modules
 from railhead.engine.games.rotw.context import context
 from railhead.engine.games.rotw.paths import city_stop, walk
+from railhead.engine.games.rotw.state import Link
 
 from .helpers import GAME, HEX, MAP, Table
 
@@ -73,7 +74,7 @@ def chain(t: Table, seat: int, names: list[str], first_id: int = 101) -> list[st
     ids = []
     for i, (a, b) in enumerate(zip(names, names[1:])):
         lid = str(first_id + i)
-        t.state["links"][lid] = {"owner": seat, "from": HEX[a], "to": HEX[b], "hexes": [], "exit": None}
+        t.state["links"][lid] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
         ids.append(lid)
     return ids
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...common.names import fold
 from ...common.text import plural
 from ...core.errors import IllegalAction
+from ...core.record import UNSET
 from ...core.rng import Stream
 from . import barons
 from .actions import TakeCard
@@ -19,6 +20,7 @@ from .context import Context
 from .data import CardSpec, city_hex
 from .network import cities_reached, own_graph
 from .periods import is_warp, time_data, time_of
+from .state import Bounties, Cards, RotwState
 
 SYMBOL = {"goal": "green circle", "immediate": "red X", "held": "hand of cards", "per_turn": "purple diamond",
           "permanent": "no symbol"}
@@ -99,14 +101,15 @@ def in_game(ctx: Context, s: CardSpec) -> bool:
     return not any(o.replaces == s.id and o is not s and in_game(ctx, o) for o in ctx.cards.values())
 
 
-def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True, bounties: bool = True) -> dict:
+def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True, bounties: bool = True) -> Cards:
     """Start cards face up (every copy), the rest shuffled (``rng.shuffle``, the deck order is hidden);
     then 2 cards per player face up. Only the cards ``in_game`` on the map are used. A Railroad
     Executive among those is replaced by the next card and
     shuffled back into the deck ("Railroad Executives"); without ``executives`` (Worst is First,
     where nobody bids) they leave the game; without ``bounties`` the Service Bounties are not in the
-    deck (``queue_bounties``). Returns ``{"face_up", "deck", "discard"}``."""
-    face_up, deck = [], []
+    deck (``queue_bounties``). Returns the ``Cards`` record."""
+    face_up: list[str] = []
+    deck: list[str] = []
     for s in ctx.cards.values():
         if not in_game(ctx, s):
             continue
@@ -115,15 +118,15 @@ def setup_cards(ctx: Context, players: int, rng: Stream, executives: bool = True
         elif (executives or s.effect != "executive") and (bounties or s.goal != "deliver_to_city"):
             deck += _instances(ctx, s)
     rng.shuffle(deck)
-    cards = {"face_up": face_up, "deck": deck, "discard": []}
+    cards = Cards(face_up=face_up, deck=deck, discard=[])
     lay_out(ctx, cards, 2 * players, rng)
     return cards
 
 
-def lay_out(ctx: Context, cards: dict, count: int, rng: Stream) -> None:
+def lay_out(ctx: Context, cards: Cards, count: int, rng: Stream) -> None:
     """Turn ``count`` cards of the deck face up (fewer if it runs out); a Railroad Executive among
     them is replaced by the next card and shuffled back into the deck ("Railroad Executives")."""
-    deck = cards["deck"]
+    deck = cards.deck
     drawn: list[str] = []
     back: list[str] = []
     while len(drawn) < count and deck:
@@ -132,75 +135,76 @@ def lay_out(ctx: Context, cards: dict, count: int, rng: Stream) -> None:
     if back:
         deck += back
         rng.shuffle(deck)
-    cards["face_up"] += drawn
+    cards.face_up += drawn
 
 
-def queue_bounties(state: dict, ctx: Context, rng: Stream) -> None:
+def queue_bounties(cards: Cards, ctx: Context, rng: Stream) -> Bounties:
     """railways-of-the-world.txt, "Variants: Service Bounties": all the bounties are shuffled and laid
-    out for everyone to see; the first is active (face up with the other cards)."""
+    out for everyone to see; the first is active (face up with the other ``cards``); returns the row
+    of the others (at setup)."""
     row = [f"{s.id}:{hexname}" for s in ctx.cards.values() if s.goal == "deliver_to_city"
            for hexname, _ in ctx.map.service_bounties]
     rng.shuffle(row)
-    state["cards"]["face_up"].append(row.pop(0))
-    state["bounties"] = {"row": row, "wake": None}
+    cards.face_up.append(row.pop(0))
+    return Bounties(row=row, wake=None)
 
 
-def bounty_claimed(state: dict) -> None:
+def bounty_claimed(state: RotwState) -> None:
     """A bounty was won: the next one wakes at the end of the next full turn."""
-    if "bounties" in state and state["bounties"]["row"]:
-        state["bounties"]["wake"] = state["turn"] + 1
+    if state.bounties is not UNSET and state.bounties.row:
+        state.bounties.wake = state.turn + 1
 
 
-def next_bounty(state: dict, ctx: Context, events: list) -> None:
+def next_bounty(state: RotwState, ctx: Context, events: list) -> None:
     """End of a turn: the next bounty of the row becomes active when its time has come."""
-    b = state.get("bounties")
-    if b is None or b["wake"] is None or state["turn"] < b["wake"]:
+    b = state.bounties
+    if b is UNSET or b.wake is None or state.turn < b.wake:
         return
-    card = b["row"].pop(0)
-    b["wake"] = None
-    state["cards"]["face_up"].append(card)
+    card = b.row.pop(0)
+    b.wake = None
+    state.cards.face_up.append(card)
     events.append({"type": "card_revealed", "text": f"The next Service Bounty is active: {describe(ctx, card)['name']} "
                                                     f"({plural(bounty_points(ctx, card), 'point')})."})
 
 
-def reveal_one(cards: dict) -> str | None:
+def reveal_one(cards: Cards) -> str | None:
     """End of turn: one more card from the deck goes face up."""
-    if not cards["deck"]:
+    if not cards.deck:
         return None
-    card = cards["deck"].pop(0)
-    cards["face_up"].append(card)
+    card = cards.deck.pop(0)
+    cards.face_up.append(card)
     return card
 
 
-def claim(state: dict, ctx: Context, seat: int, card: str, points: int, events: list) -> None:
+def claim(state: RotwState, ctx: Context, seat: int, card: str, points: int, events: list) -> None:
     """``seat`` wins goal card ``card``: its points (and free engine level), then it is discarded."""
     s = spec(ctx, card)
-    player = state["players"][seat]
-    cards = state["cards"]
+    player = state.players[seat]
+    cards = state.cards
     reward = []
     shown: list[dict] = []
     if s.engine:
-        if player["engine"] < 8:
+        if player.engine < 8:
             barons.raise_engine(state, seat, s.engine, shown)
-            reward.append(f"a free engine upgrade to level {player['engine']}")
+            reward.append(f"a free engine upgrade to level {player.engine}")
         else:
             points += 2
     if points:
-        player["points"] += points
+        player.points += points
         reward.append(plural(points, "point"))
-    cards["face_up"].remove(card)
-    cards["discard"].append(card)
+    cards.face_up.remove(card)
+    cards.discard.append(card)
     events.append({"type": "goal", "seat": seat,
-                   "text": f"{player['name']} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
+                   "text": f"{player.name} claims {describe(ctx, card)['name']}: {' and '.join(reward)}."})
     events += shown
 
 
-def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, destination: str,
+def check_goals(state: RotwState, ctx: Context, seat: int, delivery_links: int, destination: str,
                 events: list, through_time: bool = False) -> None:
     """After a delivery by ``seat``: award every face-up delivery goal it meets, then discard it.
     The goals count only deliveries made while they are face up ("Service Bounty Cards").
     ``through_time``: the delivery jumped between periods (Time Blazer, "RAILWAYS through TIME")."""
-    for card in list(state["cards"]["face_up"]):
+    for card in list(state.cards.face_up):
         s = spec(ctx, card)
         met = (
             s.goal == "first_delivery"
@@ -216,17 +220,17 @@ def check_goals(state: dict, ctx: Context, seat: int, delivery_links: int, desti
                 bounty_claimed(state)
 
 
-def check_network_goals(state: dict, ctx: Context, seat: int, events: list) -> None:
+def check_network_goals(state: RotwState, ctx: Context, seat: int, events: list) -> None:
     """After ``seat`` completes a link: the face-up goals about a player's network (so many
     complete links, so many cities reached, a complete link of so many tiles: Long Distance). A
     player past the mark when the card appears wins it
     with their next completed link (our reading of "the next player to accomplish the goal")."""
-    for card in list(state["cards"]["face_up"]):
+    for card in list(state.cards.face_up):
         s = spec(ctx, card)
         if s.goal == "links_owned" and len({e[0] for e in own_graph(state, seat)}) >= s.count or \
                 s.goal == "cities_reached" and len(cities_reached(state, seat)) >= s.count or \
-                s.goal == "link_tiles" and any(link["owner"] == seat and link["to"] and len(link["hexes"]) >= s.count
-                                               for link in state["links"].values()):
+                s.goal == "link_tiles" and any(link.owner == seat and link.to and len(link.hexes) >= s.count
+                                               for link in state.links.values()):
             claim(state, ctx, seat, card, s.points, events)
 
 
@@ -244,30 +248,30 @@ def face_up_card(ctx: Context, face_up: list[str], ref: str) -> str:
                         + ", ".join(describe(ctx, c)["name"] for c in face_up) + ".")
 
 
-def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list,
+def take_card(state: RotwState, ctx: Context, seat: int, action: TakeCard, rng: Stream, events: list,
               urbanize) -> None:
     """Action E: take a face-up card: use a red X card now, keep any other. ``urbanize`` is
     ``rules.urbanize`` (New Industry urbanizes for free). Raises ``IllegalAction``."""
-    cards = state["cards"]
-    card = face_up_card(ctx, cards["face_up"], action.card)
+    cards = state.cards
+    card = face_up_card(ctx, cards.face_up, action.card)
     s = spec(ctx, card)
     name = describe(ctx, card)["name"]
     if s.kind == "goal":
         raise IllegalAction(f"{name} is a goal card: it cannot be taken. {describe(ctx, card)['text']}")
-    player = state["players"][seat]
+    player = state.players[seat]
     if s.kind in KEPT:
-        player["cards"].append(card)
-        cards["face_up"].remove(card)
+        player.cards.append(card)
+        cards.face_up.remove(card)
         use = {"held": "keeps it until they use it", "per_turn": "may use it once per turn",
                "permanent": "keeps it for the rest of the game"}[s.kind]
-        events.append({"type": "card", "seat": seat, "text": f"{player['name']} takes {name} and {use}."})
+        events.append({"type": "card", "seat": seat, "text": f"{player.name} takes {name} and {use}."})
         return
     shown: list[dict] = []
     if s.effect == "engine_upgrade":
-        if player["engine"] >= 8:
+        if player.engine >= 8:
             raise IllegalAction("Your engine is already at level 8.")
         barons.raise_engine(state, seat, 1, shown)
-        text = f"upgrades their engine to level {player['engine']} for free"
+        text = f"upgrades their engine to level {player.engine} for free"
     elif s.effect == "city_growth":
         if not action.city:
             raise IllegalAction(f"{s.name} needs a city: name the city that grows (`city:`).")
@@ -286,10 +290,10 @@ def take_card(state: dict, ctx: Context, seat: int, action: TakeCard, rng: Strea
     events += shown
 
 
-def spend(state: dict, ctx: Context, seat: int, card: str, text: str, events: list) -> None:
+def spend(state: RotwState, ctx: Context, seat: int, card: str, text: str, events: list) -> None:
     """A red X card taken and used: off the row into the discard pile; the event says "<player>
     takes <card> and <text>."."""
-    state["cards"]["face_up"].remove(card)
-    state["cards"]["discard"].append(card)
+    state.cards.face_up.remove(card)
+    state.cards.discard.append(card)
     events.append({"type": "card", "seat": seat,
-                   "text": f"{state['players'][seat]['name']} takes {describe(ctx, card)['name']} and {text}."})
+                   "text": f"{state.players[seat].name} takes {describe(ctx, card)['name']} and {text}."})

@@ -12,6 +12,7 @@ import msgspec
 from ...core.errors import IllegalAction
 from .data import CardSpec, MapCards, MapData, Tables, available_maps, load_cards, load_map, load_map_cards, load_tables
 from .periods import is_composed
+from .state import RotwState
 
 
 class Context(msgspec.Struct, frozen=True):
@@ -40,6 +41,6 @@ def context(map_id: str) -> Context:
     return Context(load_map(map_id), load_tables(), load_cards(), load_map_cards(map_id))
 
 
-def of(state: dict) -> Context:
+def of(state: RotwState) -> Context:
     """The context of a game state (its ``options.map``)."""
-    return context(state["options"]["map"])
+    return context(state.options.map)

@@ -7,6 +7,7 @@ the value of one bond (``Tables.money.bond``, from the game's context).
 from __future__ import annotations
 
 from .data import load_tables
+from .state import Player
 
 
 def dollars(k: int) -> str:
@@ -21,11 +22,11 @@ def bonds_needed(cash: int, amount: int, bond: int | None = None) -> int:
     return max(0, -(-(amount - cash) // bond))
 
 
-def pay(player: dict, amount: int, bond: int) -> int:
+def pay(player: Player, amount: int, bond: int) -> int:
     """Take ``amount`` from ``player``, issuing the bonds needed first; returns bonds issued."""
-    issued = bonds_needed(player["cash"], amount, bond)
-    player["bonds"] += issued
-    player["cash"] += issued * bond - amount
+    issued = bonds_needed(player.cash, amount, bond)
+    player.bonds += issued
+    player.cash += issued * bond - amount
     return issued
 
 

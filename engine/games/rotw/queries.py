@@ -7,10 +7,12 @@ from itertools import islice
 
 from ...common.hexgrid import normalize
 from ...core.errors import IllegalAction
+from ...core.record import UNSET
 from . import bidding, eventdeck, holdings, paths, periods, routing, search
 from .context import Context
 from .data import city_hex
 from .money import bonds_needed
+from .state import RotwState
 
 
 def _city(ctx: Context, ref) -> str:
@@ -20,35 +22,35 @@ def _city(ctx: Context, ref) -> str:
     return hexname
 
 
-def _deliveries(state: dict, seat: int):
+def _deliveries(state: RotwState, seat: int):
     """The seat's deliveries for a menu: with the add-on modules (not through time) the Fuel
     Depots' stops and kept cubes too (``routing.menu``)."""
-    if "modules" in state and not periods.is_composed(state["options"]["map"]):
+    if state.modules is not UNSET and not periods.is_composed(state.options.map):
         return routing.menu(state, seat)
     return search.iter_deliveries(state, seat)
 
 
-def price(state: dict, ctx: Context, seat: int, kind: str) -> dict:
+def price(state: RotwState, ctx: Context, seat: int, kind: str) -> dict:
     """What the seat's ``kind`` move (``"pass"`` in the first-player auction, ``"upgrade"``) would
     cost it now, without playing it: ``{"paid": thousands, "bonds": bonds issued to pay it}``.
     A pass pays half the seat's own bid where the bidding style says so (``bidding.pass_cost``); an
     upgrade pays the next engine level's price with this turn's event and the readied upgrade cards
     (``holdings.upgrade_price``); bonds as ``money.pay`` issues them (railways-of-the-world.txt,
     "Bonds"). Raises ``IllegalAction`` for another kind, or an upgrade past level 8."""
-    player = state["players"][seat]
+    player = state.players[seat]
     if kind == "pass":
-        paid = bidding.pass_cost(state, seat) if state["phase"] == "auction" else 0
+        paid = bidding.pass_cost(state, seat) if state.phase == "auction" else 0
     elif kind == "upgrade":
-        if player["engine"] >= 8:
+        if player.engine >= 8:
             raise IllegalAction("Your engine is already at level 8, the highest.")
-        cost = eventdeck.engine_price(state, ctx.tables.engine_cost[player["engine"] + 1])
+        cost = eventdeck.engine_price(state, ctx.tables.engine_cost[player.engine + 1])
         paid = holdings.upgrade_price(state, ctx, seat, cost, spend=False)[0]
     else:
         raise IllegalAction(f"No price is quoted for {kind!r}: only `pass` and `upgrade`.")
-    return {"paid": paid, "bonds": bonds_needed(player["cash"], paid, ctx.tables.money.bond)}
+    return {"paid": paid, "bonds": bonds_needed(player.cash, paid, ctx.tables.money.bond)}
 
 
-def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
+def query(state: RotwState, ctx: Context, seat: int | None, name: str, args: dict):
     """``cheapest_link`` (``from``, ``to``: cities by hex or name) -> ``{"path": [hexes], "cost":
     thousands}``; ``build_plan`` (``path``: hexes as a build takes them, ``toward`` optional) ->
     ``paths.plan_summary`` (tiles, completes, ends); ``deliveries`` (``from``, ``colour`` optional
@@ -74,7 +76,7 @@ def query(state: dict, ctx: Context, seat: int | None, name: str, args: dict):
         wanted = (o for o in _deliveries(state, seat) if (origin is None or o["from"] == origin)
                   and (not colour or o["colour"] == colour) and eventdeck.allowed(state, [o]))
         found = list(islice(wanted, int(args.get("limit") or 2000)))
-        if periods.is_composed(state["options"]["map"]):      # a jump through time counts once: no preview
+        if periods.is_composed(state.options.map):      # a jump through time counts once: no preview
             return found
         return [eventdeck.with_bonus(state, seat, o) for o in found]
     if name == "price":

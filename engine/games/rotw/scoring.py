@@ -4,9 +4,13 @@ held; the ranking with its tie-breaks. ``final_scores`` is the game's outcome an
 ``final``, the one source every place showing the final score reads."""
 from __future__ import annotations
 
+from typing import Any
+
+from ...core.record import UNSET
 from . import timelines
 from .context import of
 from .rules import baron_results
+from .state import RotwState
 
 TIE_REASON = {"links": "more links", "cash": "more money"}
 
@@ -27,7 +31,7 @@ def formula(parts: list[dict]) -> str:
     return text
 
 
-def final_scores(state: dict) -> dict:
+def final_scores(state: RotwState) -> dict:
     """railways-of-the-world.txt, "Ending the Game": points minus one per bond (plus met barons, and
     in Railways Through Time the Time Lines held, ``timelines.points``); ties broken by most complete
     links, then most money, or as the map's ``tie_break`` says ("RAILWAYS of MEXICO", "Ending the
@@ -38,24 +42,26 @@ def final_scores(state: dict) -> dict:
     ``parts`` (``[{"what", "points"}]``: what adds up to the score, signed) and ``formula`` (them in
     words: "28 points − 5 bonds + 5 for 2 Time Lines"), and ``baron``, ``time_lines`` where they
     apply."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     goals = baron_results(state)
-    for seat, p in enumerate(state["players"]):
-        links = sum(1 for link in state["links"].values() if link["owner"] == seat and link["to"])
+    through_time = state.time_lines is not UNSET
+    lines = state.time_lines if state.time_lines is not UNSET else {}
+    for seat, p in enumerate(state.players):
+        links = sum(1 for link in state.links.values() if link.owner == seat and link.to)
         baron = goals.get(seat)
-        held = sum(1 for s in state.get("time_lines", {}).values() if s == seat)
-        parts = [{"what": "point" if p["points"] == 1 else "points", "points": p["points"]},
-                 {"what": "bond" if p["bonds"] == 1 else "bonds", "points": -p["bonds"]}]
-        if "time_lines" in state:
+        held = sum(1 for s in lines.values() if s == seat)
+        parts: list[dict[str, Any]] = [{"what": "point" if p.points == 1 else "points", "points": p.points},
+                 {"what": "bond" if p.bonds == 1 else "bonds", "points": -p.bonds}]
+        if through_time:
             parts.append({"what": f"for {_count(held, 'Time Line')}", "points": timelines.points(held)})
         if baron and baron["points"]:
             parts.append({"what": f"for {baron['name']}", "points": baron["points"]})
-        row = {"seat": seat, "name": p["name"], "score": sum(part["points"] for part in parts),
-               "points": p["points"], "bonds": p["bonds"], "links": links, "cash": p["cash"],
+        row: dict[str, Any] = {"seat": seat, "name": p.name, "score": sum(part["points"] for part in parts),
+               "points": p.points, "bonds": p.bonds, "links": links, "cash": p.cash,
                "parts": parts, "formula": formula(parts)}
         if baron:
             row["baron"] = baron
-        if "time_lines" in state:
+        if through_time:
             row["time_lines"] = {"held": held, "points": timelines.points(held)}
         rows.append(row)
     breaks = [{"links": "links", "money": "cash"}[b] for b in of(state).map_cards.tie_break]
