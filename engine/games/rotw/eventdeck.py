@@ -1,7 +1,7 @@
 """The Event deck (railways-of-the-world.txt, "Events Deck", "How to use the Event Deck
 Expansion"): our own 50 events in ``data/cards/rotw/events.toml``, with the option ``events``.
 
-With the option on, ``state["event_deck"]`` (``state.EventDeck``) holds the shuffled ``deck``
+With the option on, ``state.event_deck`` (``state.EventDeck``) holds the shuffled ``deck``
 (hidden order), the ``future`` and ``current`` event ids and the ``discard`` pile; a game without
 it has no such key (its bytes are as before). At the start the deck is shuffled and one event is
 drawn into the Future Event slot, a "Future Event" card drawn then being discarded and another
@@ -16,17 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from ...common.datafile import DATA_DIR, fail, load
 from ...common.goods import COLOURS
+from ...common.track import BuildPlan
 from ...core.errors import IllegalAction
+from ...core.record import UNSET
 from ...core.rng import Stream
 from . import holdings, transcontinental
 from .cities import add_cubes
 from .context import Context
 from .money import dollars
+from .state import EventDeck, RotwState
+
+if TYPE_CHECKING:
+    from .options import Options
 
 TERRAINS = ("open", "water", "mountain")
 TERRAIN_WORDS = {"open": "an open", "water": "a river or lake", "mountain": "a mountain"}
@@ -107,21 +114,28 @@ def deck() -> dict[str, EventSpec]:
     return {e.id: e for e in raw.event}
 
 
-def on(state: dict) -> bool:
+def on(state: RotwState) -> bool:
     """Whether the game is played with the Event deck."""
-    return "event_deck" in state
+    return state.event_deck is not UNSET
 
 
-def setup(state: dict, options, rng: Stream) -> None:
+def of(state: RotwState) -> EventDeck | None:
+    """The Event deck of a game played with it, else ``None``."""
+    ed = state.event_deck
+    return None if ed is UNSET else ed
+
+
+def setup(state: dict[str, Any], options: Options, rng: Stream) -> None:
     """"At the start of the game, shuffle the event deck" and draw the first Future Event; a card
     marked Future Event drawn then is discarded and another drawn. Nothing acts yet: the first
-    event comes into force on turn 2."""
+    event comes into force on turn 2. ``state``: the new state's JSON, which gets the
+    ``event_deck`` record's JSON."""
     if not options.events:
         return
     state["options"]["events"] = True
     ids = sorted(deck())
     rng.shuffle(ids)
-    ed: dict = {"deck": ids, "future": None, "current": None, "discard": []}
+    ed: dict[str, Any] = {"deck": ids, "future": None, "current": None, "discard": []}
     while ed["deck"] and ed["future"] is None:
         card = ed["deck"].pop(0)
         if deck()[card].future:
@@ -131,29 +145,30 @@ def setup(state: dict, options, rng: Stream) -> None:
     state["event_deck"] = ed
 
 
-def coming(state: dict) -> list[str]:
+def coming(state: RotwState) -> list[str]:
     """The events still to come into force: the future one and the deck (empty without the deck)."""
-    ed = state.get("event_deck")
-    return [] if ed is None else [e for e in (ed["future"], *ed["deck"]) if e]
+    ed = of(state)
+    return [] if ed is None else [e for e in (ed.future, *ed.deck) if e]
 
 
-def current(state: dict) -> EventSpec | None:
+def current(state: RotwState) -> EventSpec | None:
     """The event acting this turn: the current event, unless it is a Future Event (which acted
     when it was drawn) or the game has no Event deck."""
-    ed = state.get("event_deck") if on(state) else None
-    if ed is None or ed["current"] is None:
+    ed = of(state)
+    if ed is None or ed.current is None:
         return None
-    spec = deck()[ed["current"]]
+    spec = deck()[ed.current]
     return None if spec.future else spec
 
 
-def _amount(state: dict, kind: str) -> int:
+def _amount(state: RotwState, kind: str) -> int:
     spec = current(state)
     return spec.amount if spec is not None and spec.kind == kind else 0
 
 
 # ------------------------------------------------------------------ lasting effects
-def track_price(state: dict, ctx: Context, plan, cost: int, perks: AbstractSet[str] = frozenset()) -> int:
+def track_price(state: RotwState, ctx: Context, plan: BuildPlan, cost: int,
+                perks: AbstractSet[str] = frozenset()) -> int:
     """A build's price in thousands with this turn's ``track_cost`` event: ``amount`` per track
     tile (a redirected tile too) of the event's terrain (all terrains without one) that the player
     pays for: a tile a readied card makes free (``perks``: Government Land Grant's open tiles, a
@@ -168,23 +183,23 @@ def track_price(state: dict, ctx: Context, plan, cost: int, perks: AbstractSet[s
     return max(0, cost + spec.amount * hit)
 
 
-def extra_tiles(state: dict) -> int:
+def extra_tiles(state: RotwState) -> int:
     """Track tiles a Build Track action may lay beyond its usual limit this turn (0 or more)."""
     spec = current(state)
     return spec.tiles if spec is not None and spec.kind == "track_tiles" else 0
 
 
-def engine_price(state: dict, cost: int) -> int:
+def engine_price(state: RotwState, cost: int) -> int:
     """An Upgrade Engine action's price in thousands with this turn's ``engine_cost`` event, at least 0."""
     return max(0, cost + _amount(state, "engine_cost"))
 
 
-def urbanize_price(state: dict, cost: int) -> int:
+def urbanize_price(state: RotwState, cost: int) -> int:
     """An Urbanize action's price in thousands with this turn's ``urbanize_cost`` event, at least 0."""
     return max(0, cost + _amount(state, "urbanize_cost"))
 
 
-def income(state: dict, amount: int) -> int:
+def income(state: RotwState, amount: int) -> int:
     """A player's income (thousands) at this turn's income phase with the ``income`` event: a rise
     is added; a cut never takes an income below 0 (nor a negative one lower)."""
     delta = _amount(state, "income")
@@ -193,7 +208,7 @@ def income(state: dict, amount: int) -> int:
     return max(min(amount, 0), amount + delta)
 
 
-def income_text(state: dict, track: int, paid: int, points: int) -> str:
+def income_text(state: RotwState, track: int, paid: int, points: int) -> str:
     """What a player earns at the income phase, for its line: ``paid`` (thousands) ``for N points
     on the income track``, or, when this turn's ``income`` event changed it, the track's figure
     ``track`` and the event's rise or cut, e.g. ``$4,000 ($6,000 for 10 points on the income track,
@@ -206,14 +221,14 @@ def income_text(state: dict, track: int, paid: int, points: int) -> str:
     return f"{dollars(paid)} ({dollars(track)} {figure}, {change}: {spec.name if spec else 'this turn'})"
 
 
-def check_delivery(state: dict, colour: str) -> None:
+def check_delivery(state: RotwState, colour: str) -> None:
     """Refuse a delivery of an embargoed colour. Raises ``IllegalAction``."""
     spec = current(state)
     if spec is not None and spec.kind == "embargo" and spec.colour == colour:
         raise IllegalAction(f"The {spec.name} (this turn's event) stops {colour} deliveries.")
 
 
-def allowed(state: dict, acts: list[dict]) -> list[dict]:
+def allowed(state: RotwState, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``acts`` without the deliveries this turn's embargo forbids (for ``legal_actions`` and menus)."""
     spec = current(state)
     if spec is None or spec.kind != "embargo":
@@ -221,7 +236,7 @@ def allowed(state: dict, acts: list[dict]) -> list[dict]:
     return [a for a in acts if not (a.get("type") == "deliver" and a.get("colour") == spec.colour)]
 
 
-def bonus(state: dict, colour: str, links: int) -> int:
+def bonus(state: RotwState, colour: str, links: int) -> int:
     """The deliverer's bonus points this turn for a ``colour`` cube over ``links`` links (0 or more)."""
     spec = current(state)
     if spec is None or spec.kind != "delivery_bonus":
@@ -229,14 +244,14 @@ def bonus(state: dict, colour: str, links: int) -> int:
     return spec.points if spec.colour in (None, colour) and links >= spec.min_links else 0
 
 
-def with_bonus(state: dict, seat: int, option: dict) -> dict:
+def with_bonus(state: RotwState, seat: int, option: dict[str, Any]) -> dict[str, Any]:
     """A delivery option of the menus (``{"colour", "links", "points": {seat: points}}``) with this
     turn's bonus in ``seat``'s points; a Fuel Depot stop (``stop``) scores later and gets none; a cube
     going on from a depot (``kept``) counts the links it came by too, as its delivery does."""
     links = len(option["links"])
     if option.get("kept"):
-        carried = state.get("modules", {}).get("carried", {}).get(str(seat))
-        links += len(carried["links"]) if carried else 0
+        carried = state.modules.carried.get(str(seat)) if state.modules is not UNSET else None
+        links += len(carried.links) if carried is not None else 0
     extra = 0 if option.get("stop") else bonus(state, option["colour"], links)
     if not extra:
         return option
@@ -245,41 +260,41 @@ def with_bonus(state: dict, seat: int, option: dict) -> dict:
     return {**option, "points": points}
 
 
-def after_delivery(state: dict, seat: int, colour: str, links: int, events: list) -> None:
+def after_delivery(state: RotwState, seat: int, colour: str, links: int, events: list[dict[str, Any]]) -> None:
     """The deliverer's bonus points of a ``delivery_bonus`` event (colour and ``min_links`` met).
     Event ``event_bonus``: ``seat``, ``points``."""
     spec = current(state)
     if spec is None or not bonus(state, colour, links):
         return
-    state["players"][seat]["points"] += spec.points
+    state.players[seat].points += spec.points
     events.append({"type": "event_bonus", "seat": seat, "points": spec.points,
-                   "text": f"{state['seats'][seat]} gains {spec.points} point{'s' if spec.points > 1 else ''} "
+                   "text": f"{state.seats[seat]} gains {spec.points} point{'s' if spec.points > 1 else ''} "
                            f"more ({spec.name})."})
 
 
 # ------------------------------------------------------------------ instant effects
-def _cash(state: dict, spec: EventSpec) -> str:
-    players = state["players"]
+def _cash(state: RotwState, spec: EventSpec) -> str:
+    players = state.players
     if spec.per == "trailing":
-        low = min(p["points"] for p in players)
-        who = [i for i, p in enumerate(players) if p["points"] == low]
+        low = min(p.points for p in players)
+        who = [i for i, p in enumerate(players) if p.points == low]
     else:
         who = list(range(len(players)))
     for i in who:
         p = players[i]
-        amount = spec.amount * (p["bonds"] if spec.per == "bond" else 1)
-        p["cash"] += amount if amount >= 0 else -min(p["cash"], -amount)
+        amount = spec.amount * (p.bonds if spec.per == "bond" else 1)
+        p.cash += amount if amount >= 0 else -min(p.cash, -amount)
     if spec.amount < 0:
         each = f"{dollars(-spec.amount)} per bond" if spec.per == "bond" else dollars(-spec.amount)
         return f"every player pays {each}, as far as their cash goes"
-    names = ", ".join(state["seats"][i] for i in who)
+    names = ", ".join(state.seats[i] for i in who)
     return f"{names} receive{'s' if len(who) == 1 else ''} {dollars(spec.amount)}"
 
 
-def _growth(state: dict, ctx: Context, spec: EventSpec, rng: Stream) -> str:
-    cities = state["cities"]
+def _growth(state: RotwState, ctx: Context, spec: EventSpec, rng: Stream) -> str:
+    cities = state.cities
     wanted = (spec.colour,) if spec.colour else COLOURS
-    eligible = [h for h in sorted(cities) if cities[h]["colour"] in wanted
+    eligible = [h for h in sorted(cities) if cities[h].colour in wanted
                 and transcontinental.may_grow(state, ctx.map, h)]
     rng.shuffle(eligible)
     grown = []
@@ -291,19 +306,18 @@ def _growth(state: dict, ctx: Context, spec: EventSpec, rng: Stream) -> str:
     return "new goods cubes: " + (", ".join(grown) or "none (no such city, or the bag is empty)")
 
 
-def longest(state: dict, seat: int) -> int:
+def longest(state: RotwState, seat: int) -> int:
     """The track tiles of ``seat``'s longest complete link (0 without one)."""
-    return max((len(link["hexes"]) for link in state["links"].values() if link["owner"] == seat and link["to"]),
-               default=0)
+    return max((len(link.hexes) for link in state.links.values() if link.owner == seat and link.to), default=0)
 
 
-def _award(state: dict, spec: EventSpec) -> str:
-    players = state["players"]
+def _award(state: RotwState, spec: EventSpec) -> str:
+    players = state.players
     if spec.by == "links":
-        score = [sum(1 for link in state["links"].values() if link["owner"] == i and link["to"])
+        score = [sum(1 for link in state.links.values() if link.owner == i and link.to)
                  for i in range(len(players))]
     elif spec.by == "engine":
-        score = [p["engine"] for p in players]
+        score = [p.engine for p in players]
     else:
         score = [longest(state, i) for i in range(len(players))]
     top = max(score)
@@ -311,12 +325,12 @@ def _award(state: dict, spec: EventSpec) -> str:
         return "nobody has a complete link yet"
     who = [i for i, s in enumerate(score) if s == top]
     for i in who:
-        players[i]["points"] += spec.points
-    return f"{', '.join(state['seats'][i] for i in who)} gain{'s' if len(who) == 1 else ''} {spec.points} " \
+        players[i].points += spec.points
+    return f"{', '.join(state.seats[i] for i in who)} gain{'s' if len(who) == 1 else ''} {spec.points} " \
            f"point{'s' if spec.points > 1 else ''}"
 
 
-def _act(state: dict, ctx: Context, spec: EventSpec, rng: Stream, events: list) -> None:
+def _act(state: RotwState, ctx: Context, spec: EventSpec, rng: Stream, events: list[dict[str, Any]]) -> None:
     """An instant event acts: cash, cube growth or points."""
     if spec.kind == "cash":
         what = _cash(state, spec)
@@ -327,20 +341,20 @@ def _act(state: dict, ctx: Context, spec: EventSpec, rng: Stream, events: list) 
     events.append({"type": "event_acts", "event": spec.id, "text": f"{spec.name}: {what}."})
 
 
-def turn_begins(state: dict, ctx: Context, events: list, rng: Stream) -> None:
+def turn_begins(state: RotwState, ctx: Context, events: list[dict[str, Any]], rng: Stream) -> None:
     """"On Subsequent turns": the current event is discarded, the future one becomes current and
     a new one is drawn (none once the deck is used up). Events ``event_current`` (with ``text``,
     what it does) and ``event_future``; an instant event acts (``event_acts``): a current one that
     is no Future Event as it becomes current, a Future Event as it is drawn. ``rng``: the action's
     stream (cube growth)."""
-    if not on(state):
+    ed = of(state)
+    if ed is None:
         return
-    ed = state["event_deck"]
-    if ed["current"] is not None:
-        ed["discard"].append(ed["current"])
-    ed["current"], ed["future"] = ed["future"], None
-    if ed["current"] is not None:
-        spec = deck()[ed["current"]]
+    if ed.current is not None:
+        ed.discard.append(ed.current)
+    ed.current, ed.future = ed.future, None
+    if ed.current is not None:
+        spec = deck()[ed.current]
         if spec.future:
             events.append({"type": "event_current", "event": spec.id,
                            "text": f"Current event: {spec.name} (a Future Event: it acted when drawn; no event this "
@@ -350,21 +364,22 @@ def turn_begins(state: dict, ctx: Context, events: list, rng: Stream) -> None:
                            "text": f"Current event: {spec.name}. {spec.text}"})
             if spec.kind in INSTANT:
                 _act(state, ctx, spec, rng, events)
-    if ed["deck"]:
-        ed["future"] = ed["deck"].pop(0)
-        spec = deck()[ed["future"]]
+    if ed.deck:
+        ed.future = ed.deck.pop(0)
+        spec = deck()[ed.future]
         events.append({"type": "event_future", "event": spec.id,
                        "text": f"Future event: {spec.name}. {ahead_text(spec)}"})
         if spec.future:
             _act(state, ctx, spec, rng, events)
 
 
-def drawn(before: dict, after: dict) -> bool:
+def drawn(before: RotwState, after: RotwState) -> bool:
     """Whether an event was drawn between two states (the deck's order is hidden)."""
-    return on(before) and len(after["event_deck"]["deck"]) < len(before["event_deck"]["deck"])
+    ed, later = of(before), of(after)
+    return ed is not None and later is not None and len(later.deck) < len(ed.deck)
 
 
-def describe(card: str | None, ahead: bool = False) -> dict | None:
+def describe(card: str | None, ahead: bool = False) -> dict[str, Any] | None:
     """``{"id", "name", "text", "future", "kind"}`` of an event id (``None`` for none). ``ahead``:
     it waits in the Future Event slot, so an event that acts when current says "next turn" where its
     card says "this turn" (``ahead_text``)."""
@@ -381,9 +396,11 @@ def ahead_text(spec: EventSpec) -> str:
     return spec.text if spec.future else spec.text.replace("this turn", "next turn")
 
 
-def view(state: dict) -> dict:
+def view(state: RotwState) -> dict[str, Any]:
     """Public: ``{"current": describe | None, "acting": bool (the current event acts this turn; a
-    Future Event acted when drawn), "future": describe | None, "deck": cards left, "discard": count}``."""
-    ed = state["event_deck"]
-    return {"current": describe(ed["current"]), "acting": current(state) is not None,
-            "future": describe(ed["future"], ahead=True), "deck": len(ed["deck"]), "discard": len(ed["discard"])}
+    Future Event acted when drawn), "future": describe | None, "deck": cards left, "discard": count}``.
+    Only for a game played with the Event deck."""
+    ed = of(state)
+    assert ed is not None, "the view asks only where the game has an Event deck"
+    return {"current": describe(ed.current), "acting": current(state) is not None,
+            "future": describe(ed.future, ahead=True), "deck": len(ed.deck), "discard": len(ed.discard)}

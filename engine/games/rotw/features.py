@@ -8,15 +8,18 @@ dollars.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from ...common.hexgrid import edge_key, neighbor
 from ...common.track import MAX_TILES, BuildPlan, plan_build
 from ...core.errors import IllegalAction
+from ...core.record import UNSET
 from . import charters, modules, transcontinental
 from .context import Context
 from .data import MapData
 from .periods import is_warp
+from .state import Link, RotwState
 
 SNOW_SURCHARGE = 1
 """Thousands of dollars more for each tile built north of the Snow Line ("Snow Line")."""
@@ -64,28 +67,29 @@ def check_plan(ctx: Context, plan: BuildPlan, perks: AbstractSet[str] = frozense
                                 "for this build (`use_card` Ferry Line, then build).")
 
 
-def planned(ctx: Context, state: dict, seat: int, path: list[str], toward: str | None = None,
-            max_tiles: int = MAX_TILES, perks: AbstractSet[str] = frozenset(), board=None, spurs=None) -> BuildPlan:
+def planned(ctx: Context, state: RotwState, seat: int, path: list[str], toward: str | None = None,
+            max_tiles: int = MAX_TILES, perks: AbstractSet[str] = frozenset(),
+            board: modules.SwitchBoard | None = None, spurs: Spurs | None = None) -> BuildPlan:
     """``track.plan_build`` on this map (or ``board``: the map with a switch hex as a city,
     ``modules.switch_board``), then ``check_plan``, the Transcontinental phase's board
     (``transcontinental.check_build``), Europe's City Charters (``charters.check_plan``) and, with
     the Switch Tracks module, no track into a switch hex (``modules.check_plan``). ``spurs``:
     ``track.plan_build``'s cache. Raises ``IllegalAction``."""
-    plan = plan_build(board or ctx.map, state["track"], state["links"], seat, path, toward, max_tiles, spurs)
+    plan = plan_build(board or ctx.map, state.track, state.links, seat, path, toward, max_tiles, spurs)
     check_plan(ctx, plan, perks)
     transcontinental.check_build(state, ctx.map, [plan.start_city, plan.end_city, *(h for h, _ in _tiles(plan))])
-    check_warps(ctx.map, state["links"], plan)
+    check_warps(ctx.map, state.links, plan)
     charters.check_plan(state, ctx, seat, plan)
-    if "modules" in state and state["modules"]["switches"]:
+    if state.modules is not UNSET and state.modules.switches:
         modules.check_plan(state, plan)
     return plan
 
 
-def check_warps(mapdata: MapData, links: dict, plan: BuildPlan) -> None:
+def check_warps(mapdata: MapData, links: dict[str, Link], plan: BuildPlan) -> None:
     """Refuse a link from one time warp to another: track out of a warp must reach a city
     (railways-of-the-world.txt, "RAILWAYS through TIME", "Delivering Goods Through Time").
     Raises ``IllegalAction``."""
-    far = plan.end_city or (links[plan.join]["from"] if plan.join else None)
+    far = plan.end_city or (links[plan.join].from_ if plan.join else None)
     if far is not None and is_warp(mapdata, plan.start_city) and is_warp(mapdata, far):
         raise IllegalAction("Track out of a time warp must end at a city, not at another time warp.")
 
@@ -97,6 +101,6 @@ def snow_tiles(mapdata: MapData, plan: BuildPlan) -> int:
     return sum(1 for hexname, _ in _tiles(plan) if mapdata.north_of_snow_line(hexname))
 
 
-def snow_cost(mapdata: MapData, hexes) -> int:
+def snow_cost(mapdata: MapData, hexes: Iterable[str]) -> int:
     """The Snow Line surcharge in thousands for tiles in ``hexes`` (a path's tile hexes)."""
     return SNOW_SURCHARGE * sum(1 for h in hexes if mapdata.snow_rows and mapdata.north_of_snow_line(h))
