@@ -14,9 +14,10 @@ from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.games.rotw import eventdeck
+from railhead.engine.games.rotw.state import Carried, Modules
 
 from ..helpers_discord import answer_of, table_in_channel
-from .helpers import CTX, GAME, MAP, Table
+from .helpers import CTX, GAME, HEX, MAP, Table
 
 
 def started(players: int = 3, current: str | None = None, seed: int = 1) -> Table:
@@ -228,7 +229,9 @@ def test_a_cube_going_on_from_a_fuel_depot_counts_all_its_links_for_a_bonus():
     continuation over 1 more link shows the bonus its delivery will pay ("Fuel Depots": the links of
     both legs count)."""
     t = started(current="fast-mail")
-    t.state["modules"] = {"carried": {"1": {"links": ["4", "5"]}}}
+    kept = Carried(colour="red", origin=HEX["Paris"], at=HEX["Troyes"], links=["4", "5"],
+                   cities=[HEX["Reims"], HEX["Troyes"]])
+    t.state["modules"] = Modules(used={}, mines={}, depots={}, switches={}, rotors={}, carried={"1": kept})
     option = {"colour": "red", "links": ["6"], "kept": True, "points": {"1": 3}}
     assert eventdeck.with_bonus(t.state, 1, option)["points"] == {"1": 4}
     assert eventdeck.with_bonus(t.state, 1, {**option, "kept": False})["points"] == {"1": 3}

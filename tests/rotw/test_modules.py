@@ -20,7 +20,7 @@ from railhead.engine.common.hexgrid import neighbor, side_towards
 from railhead.engine.games.rotw import modules
 from railhead.engine.games.rotw.context import context
 from railhead.engine.games.rotw.paths import city_stop, walk
-from railhead.engine.games.rotw.state import Link
+from railhead.engine.games.rotw.state import Depot, Link
 
 from .helpers import GAME, HEX, MAP, Table
 
@@ -214,7 +214,7 @@ def depot_table() -> tuple[Table, int, list[str]]:
     ids = chain(t, seat, names)
     t.state["cards"]["face_up"] = []           # no goal card scores on top of the links
     t.player(seat)["engine"] = 4
-    t.state["modules"]["depots"][HEX["Nancy"]] = {"seat": seat, "tokens": 2}
+    t.state["modules"]["depots"][HEX["Nancy"]] = Depot(seat=seat, tokens=2)
     return t, seat, ids
 
 

@@ -3,6 +3,7 @@ the colour its slice shows, a Switch Track, a Mine and a Fuel Depot each leave t
 owner's colour, and a game without the modules draws none of it."""
 from __future__ import annotations
 
+from railhead.engine.games.rotw.state import Depot, Rotor
 from railhead.render.hexes import CUBE_FILL
 from railhead.render.panel import owner_colour
 from railhead.render.rotw.board import HEX_SIZE, _base, city_radius, draw_board
@@ -20,8 +21,8 @@ def test_each_module_is_drawn_in_its_place():
     t = started(3)
     mods = t.state["modules"]
     brussel = HEX["Brussel"]
-    mods["rotors"][brussel] = {"base": t.city("Brussel")["colour"], "shows": "purple"}
-    mods["depots"][HEX["Frankfurt"]] = {"seat": 1, "tokens": 2}
+    mods["rotors"][brussel] = Rotor(base=t.city("Brussel")["colour"], shows="purple")
+    mods["depots"][HEX["Frankfurt"]] = Depot(seat=1, tokens=2)
     mods["mines"][HEX["Troyes"]] = 2
     view = GAME.view(t.state, None)
     lay = _base(view["map"], HEX_SIZE)[2]

@@ -9,6 +9,7 @@ import pytest
 
 from railhead.engine import IllegalAction
 from railhead.engine.games.rotw import cards as ops
+from railhead.engine.games.rotw.state import Link
 
 from .helpers import CTX, GAME, HEX, MAP
 from .test_build import started
@@ -24,7 +25,7 @@ def fake_link(t, seat: int, a: str, b: str) -> None:
     """A complete link between two cities, for network tests (its tiles do not matter there)."""
     lid = str(t.state["next_link"])
     t.state["next_link"] += 1
-    t.state["links"][lid] = {"owner": seat, "from": HEX[a], "to": HEX[b], "hexes": [], "exit": None}
+    t.state["links"][lid] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
 
 
 def test_the_deck_has_every_kind_and_no_executive_starts_face_up():

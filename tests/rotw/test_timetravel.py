@@ -5,6 +5,7 @@ own period."""
 import pytest
 
 from railhead.engine import IllegalAction
+from railhead.engine.games.rotw.state import Link
 from railhead.engine.games.rotw.timetravel import check_time_route, counted, time_routes
 
 # Stone Age: purple city S1, blue city S2, warp SW.  Egypt: gray city E1, warp EW.
@@ -20,7 +21,7 @@ def colour_of(h):
 
 
 def link(owner, a, b):
-    return {"owner": owner, "from": a, "to": b}
+    return Link(owner=owner, from_=a, to=b, hexes=[], exit=None)
 
 
 def name_of(h):

@@ -56,7 +56,9 @@ def after_link(state: RotwState, ctx: Context, link: Link, events: list[dict[str
     if not ctx.map_cards.capital_charters:
         return
     for city in (link.from_, link.to):
-        owner = holder(state, CAPITAL, city) if city is not None and city in ctx.map_cards.capital_charters else None
+        if city is None or city not in ctx.map_cards.capital_charters:
+            continue
+        owner = holder(state, CAPITAL, city)
         if owner is None:
             continue
         player = state.players[owner]

@@ -21,6 +21,9 @@ from .data import MapData
 from .periods import is_warp
 from .state import Link, RotwState
 
+Spurs = Callable[[str], AbstractSet[int]]
+"""``track.plan_build``'s cache: city hex -> the spur sides links already use there."""
+
 SNOW_SURCHARGE = 1
 """Thousands of dollars more for each tile built north of the Snow Line ("Snow Line")."""
 

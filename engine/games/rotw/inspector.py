@@ -3,14 +3,14 @@ Cards"): a hand card played during another player's delivery action; the deliver
 that player loses the action and the cube stays in its city; an Inspector may not stop any player
 more than once per game.
 
-Played by chat, nobody waits for a question that cannot be asked: a delivery is held only while
-another seat holds an Inspector and the deliverer was never stopped. Then the legal delivery is
-recorded in ``state.inspection`` (``state.Inspection``: ``seat``, the deliverer; ``action``, the
-delivery's JSON; ``asked``, holder seats still to answer, in seat order after the deliverer;
-``text``, what the delivery would do) and the first holder's prompt (kind ``"inspector"``) is to ``inspect``: ``stop`` or let
-it pass. Stopped: the card is spent (shown by the stopped player: ``state.inspected`` lists the
-seats stopped, whom no Inspector can stop again) and play moves on. Let pass by every holder: the
-delivery is made as it was asked, drawing any cubes with the answer's random stream.
+Played by chat, nobody waits for a question that cannot be asked: a delivery is held only while another seat
+holds an Inspector and the deliverer was never stopped. Then the legal delivery is recorded in
+``state.inspection`` (``state.Inspection``: ``seat``, the deliverer; ``action``, the delivery's JSON;
+``asked``, holder seats still to answer, in seat order after the deliverer; ``text``, what the delivery would
+do) and the first holder's prompt (kind ``"inspector"``) is to ``inspect``: ``stop`` or let it pass. Stopped:
+the card is spent (shown by the stopped player: ``state.inspected`` lists the seats stopped, whom no Inspector
+can stop again) and play moves on. Let pass by every holder: the delivery is made as it was asked, drawing any
+cubes with the answer's random stream.
 """
 from __future__ import annotations
 

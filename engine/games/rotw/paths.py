@@ -9,7 +9,7 @@ spur; ``plan_build`` has the last word on every path.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 
 from ...common.hexgrid import edge_key, neighbor, opposite, side_of, side_towards
@@ -21,6 +21,7 @@ from .data import MapData
 from .features import enterable, planned, snow_cost
 from .periods import is_warp
 from .rules import build_cost
+from .state import Link, RotwState
 
 Stop = Callable[[str, str], bool]     # (hex reached, hex it is reached from) -> the path ends there
 TWO_BUILDS = 2 * MAX_TILES
@@ -44,12 +45,12 @@ def walk(mapdata: MapData, path: list[str], entry: int, budget: int, free: Calla
             yield from walk(mapdata, path + [nxt], opposite(side), budget - 1, free, stop)
 
 
-def free_spurs(mapdata: MapData, links: dict, city: str) -> set[int]:
+def free_spurs(mapdata: MapData, links: Mapping[str, Link], city: str) -> set[int]:
     """The spur sides of ``city`` that no link uses yet."""
     return set(mapdata.cities[city].spurs) - used_spurs(links, city)
 
 
-def from_city(mapdata: MapData, links: dict, city: str, free: Callable[[str], bool], stop: Stop,
+def from_city(mapdata: MapData, links: Mapping[str, Link], city: str, free: Callable[[str], bool], stop: Stop,
               budget: int = MAX_TILES) -> Iterator[list[str]]:
     """Paths of a new link leaving ``city`` by one of its free spurs."""
     for side in sorted(free_spurs(mapdata, links, city)):
@@ -58,22 +59,23 @@ def from_city(mapdata: MapData, links: dict, city: str, free: Callable[[str], bo
             yield from walk(mapdata, [city, nxt], opposite(side), budget - 1, free, stop)
 
 
-def end_of(links: dict, lid: str) -> tuple[str, int, int]:
+def end_of(links: Mapping[str, Link], lid: str) -> tuple[str, int, int]:
     """``(hex, entry side, exit side)`` of the last tile of unfinished link ``lid``."""
     link = links[lid]
-    hexes = link["hexes"]
-    before = hexes[-2] if len(hexes) > 1 else link["from"]
-    return hexes[-1], side_of(hexes[-1], before), link["exit"]
+    hexes = link.hexes
+    before = hexes[-2] if len(hexes) > 1 else link.from_
+    assert link.exit is not None, "an unfinished link's end tile points somewhere"
+    return hexes[-1], side_of(hexes[-1], before), link.exit
 
 
-def from_end(mapdata: MapData, links: dict, lid: str, free: Callable[[str], bool], stop: Stop,
+def from_end(mapdata: MapData, links: Mapping[str, Link], lid: str, free: Callable[[str], bool], stop: Stop,
              budget: int = MAX_TILES) -> Iterator[list[str]]:
     """Paths extending unfinished link ``lid`` from its open end; heading anywhere but where the
     end tile points redirects it, which uses one tile of the build."""
     end, entry, exit_ = end_of(links, lid)
     for side in range(6):
         nxt = neighbor(end, side)
-        if not shape_ok(entry, side) or nxt not in mapdata.terrain or nxt in links[lid]["hexes"] \
+        if not shape_ok(entry, side) or nxt not in mapdata.terrain or nxt in links[lid].hexes \
                 or not enterable(mapdata, end, nxt, ferries=True):
             continue
         left = budget - (side != exit_)
@@ -83,14 +85,14 @@ def from_end(mapdata: MapData, links: dict, lid: str, free: Callable[[str], bool
             yield from walk(mapdata, [end, nxt], opposite(side), left - 1, free, stop)
 
 
-def city_stop(mapdata: MapData, links: dict, cities) -> Stop:
+def city_stop(mapdata: MapData, links: Mapping[str, Link], cities) -> Stop:
     """Stop at any of ``cities`` entered by a free spur (the links are read once for all of them:
     ``free_spurs`` city by city is slow on a large map with many links)."""
     spurs = {c: set(mapdata.cities[c].spurs) for c in cities}
     for link in links.values():
-        hexes = link["hexes"]
+        hexes = link.hexes
         if hexes:
-            for city, tile in ((link["from"], hexes[0]), (link["to"], hexes[-1])):
+            for city, tile in ((link.from_, hexes[0]), (link.to, hexes[-1])):
                 if city in spurs:
                     spurs[city].discard(side_towards(city, tile))
     return lambda h, frm: h in spurs and side_towards(h, frm) in spurs[h]
@@ -166,7 +168,7 @@ def long_corridors(map_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
     return out
 
 
-def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple[list[str], int]:
+def cheapest_link(state: RotwState, ctx: Context, seat: int, a: str, b: str) -> tuple[list[str], int]:
     """Cheapest legal build that completes a link between city hexes ``a`` and ``b`` now: a new
     link from ``a``, or one that extends (or joins) ``seat``'s own unfinished track from either
     city, whose tiles are already paid for; on equal cost, using that track wins. Over a ferry hex
@@ -175,7 +177,7 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
 
     Returns ``(path, cost in thousands)``. Raises ``IllegalAction`` when one build cannot do it.
     """
-    mapdata, track, links = ctx.map, state["track"], state["links"]
+    mapdata, track, links = ctx.map, state.track, state.links
     perks = holdings.build_perks(state, ctx, seat)
     budget = holdings.max_tiles(perks) + eventdeck.extra_tiles(state)      # 5 with Perfect Engineering
     ferry = "ferry_line" in perks
@@ -184,17 +186,17 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
         return len(track.get(h, [])) < 2 and (ferry or h not in mapdata.ferries)
 
     mine = {lid: link for lid, link in links.items()
-            if link["owner"] == seat and link["to"] is None and link["hexes"]}
+            if link.owner == seat and link.to is None and link.hexes}
     candidates: list[list[str]] = []
     for x, y in ((a, b), (b, a)):
-        ends = {link["hexes"][-1]: link["exit"] for link in mine.values() if link["from"] == y}
+        ends = {link.hexes[-1]: link.exit for link in mine.values() if link.from_ == y}
         to_city = city_stop(mapdata, links, [y] if x == a else [])
 
         def stop(h: str, frm: str, ends=ends, to_city=to_city) -> bool:
             return to_city(h, frm) or ends.get(h, -1) == side_towards(h, frm)
 
         for lid, link in mine.items():
-            if link["from"] == x:
+            if link.from_ == x:
                 candidates += from_end(mapdata, links, lid, free, stop, budget)
         candidates += from_city(mapdata, links, x, free, stop, budget)
     best: tuple | None = None
@@ -205,7 +207,7 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
         except IllegalAction as exc:
             refused.append((len(path), path, str(exc)))
             continue
-        if state["options"].get("cut_throat") and plan.redirect:
+        if state.options.cut_throat is True and plan.redirect:
             refused.append((len(path), path, "the Cut Throat variant forbids turning the last tile of an "
                                              "unfinished link"))
             continue                          # the Cut Throat variant forbids redirecting
@@ -218,7 +220,7 @@ def cheapest_link(state: dict, ctx: Context, seat: int, a: str, b: str) -> tuple
     return best[3], eventdeck.track_price(state, ctx, plan, best[0], perks & {"ferry_line"})
 
 
-def plan_summary(state: dict, ctx: Context, seat: int, path: list[str], toward: str | None = None) -> dict:
+def plan_summary(state: RotwState, ctx: Context, seat: int, path: list[str], toward: str | None = None) -> dict:
     """What the build of ``path`` would lay (a preview whose dry run hides its text says it from
     this): ``{"tiles": tiles laid or turned, "completes": bool, "from": city or open end hex,
     "to": city hex or None, "towards": the last tile's hex}``, with the seat's readied cards and
@@ -232,7 +234,7 @@ def plan_summary(state: dict, ctx: Context, seat: int, path: list[str], toward: 
             "from": plan.start_city, "to": plan.end_city, "towards": last}
 
 
-def why_no_link(state: dict, ctx: Context, seat: int, a: str, b: str, budget: int, ferry: bool,
+def why_no_link(state: RotwState, ctx: Context, seat: int, a: str, b: str, budget: int, ferry: bool,
                 refused: tuple[int, list[str], str] | None) -> str:
     """Why no single build links city hexes ``a`` and ``b`` (``cheapest_link`` found none), in a
     sentence for the player: a city with every spur taken, the rules refusing the shortest way
@@ -240,12 +242,12 @@ def why_no_link(state: dict, ctx: Context, seat: int, a: str, b: str, budget: in
     already laid in the way (``ferry``: a Ferry Line is readied, so ferry hexes may be used).
     Source: railways-of-the-world.txt, "A. BUILD TRACK": track enters a city only by a free track
     connection point; at most ``budget`` tiles per build."""
-    mapdata, links = ctx.map, state["links"]
+    mapdata, links = ctx.map, state.links
     name = {h: mapdata.cities[h].name for h in (a, b)}
     head = f"No single build of up to {budget} tiles can link {name[a]} to {name[b]} now"
     tail = " Build another way by hex path (`/rotw build`), or link other cities."
-    own_end = {link["from"] for link in links.values()
-               if link["owner"] == seat and link["to"] is None and link["hexes"]}
+    own_end = {link.from_ for link in links.values()
+               if link.owner == seat and link.to is None and link.hexes}
     full = [h for h in (a, b) if not free_spurs(mapdata, links, h) and h not in own_end]
     if full:
         which = " and ".join(name[h] for h in full)
@@ -261,7 +263,7 @@ def why_no_link(state: dict, ctx: Context, seat: int, a: str, b: str, budget: in
         return (f"{head}: they are more than {budget} tiles apart (around walls, water and other cities). "
                 "Lay part of the way with `/rotw build` and finish it with a later action this turn (unfinished "
                 "track is removed at the end of the turn), or link them through another city.")
-    track = state["track"]
+    track = state.track
     blocked = sorted({h for p in empty for h in p[1:-1] if len(track.get(h, [])) >= 2} | {
         h for p in empty for h in (p[0], p[-1]) if h in mapdata.cities and side_towards(h, p[1 if h == p[0] else -2])
         not in free_spurs(mapdata, links, h)})

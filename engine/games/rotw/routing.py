@@ -17,29 +17,37 @@ from collections.abc import Iterator
 from itertools import islice
 
 from ...core.errors import IllegalAction
+from ...core.record import UNSET
 from .context import Context
 from .data import city_hex
 from .modules import accepts, tokens, use_token
 from .network import branch_roots
+from .state import Carried, Modules, RotwState
 
 
-def graph(state: dict) -> tuple[dict[str, list[tuple[str, str]]], dict[str, str]]:
+def _modules(state: RotwState) -> Modules:
+    assert state.modules is not UNSET, "routing serves only games with the add-on modules"
+    return state.modules
+
+
+def graph(state: RotwState) -> tuple[dict[str, list[tuple[str, str]]], dict[str, str]]:
     """``(adjacency, family)``: ``{city hex: [(link id, other city hex)]}`` over complete links, a
     branch once towards each end of its switch's link; ``family``: link id -> the id of the link
     whose track it shares (a branch's switch link, else itself)."""
     roots = branch_roots(state)
-    links = state["links"]
+    links = state.links
     adj: dict[str, list[tuple[str, str]]] = {}
     family: dict[str, str] = {}
     for lid in sorted(links, key=int):
         link = links[lid]
-        if link["to"] is None:
+        to = link.to
+        if to is None:
             continue
         if lid in roots:
             root = links[roots[lid]]
-            pairs = [(end, link["to"]) for end in (root["from"], root["to"]) if end != link["to"]]
+            pairs = [(end, to) for end in (root.from_, root.to) if end is not None and end != to]
         else:
-            pairs = [(link["from"], link["to"])]
+            pairs = [(link.from_, to)]
         family[lid] = roots.get(lid, lid)
         for a, b in pairs:
             adj.setdefault(a, []).append((lid, b))
@@ -47,7 +55,7 @@ def graph(state: dict) -> tuple[dict[str, list[tuple[str, str]]], dict[str, str]
     return adj, family
 
 
-def routes(state: dict, seat: int, origin: str, colour: str, max_links: int, first_own: bool = True,
+def routes(state: RotwState, seat: int, origin: str, colour: str, max_links: int, first_own: bool = True,
            before: tuple[str, ...] = (), before_links: tuple[str, ...] = (), stops: bool = True,
            net: tuple | None = None) -> Iterator[dict]:
     """Every legal leg of a ``colour`` cube from ``origin`` for ``seat``: ``{"links", "cities"
@@ -63,7 +71,7 @@ def routes(state: dict, seat: int, origin: str, colour: str, max_links: int, fir
         for lid, nxt in adj.get(city, []):
             if nxt in seen or lid in before_links or family[lid] in fams:
                 continue
-            if first_own and not ids and state["links"][lid]["owner"] != seat:
+            if first_own and not ids and state.links[lid].owner != seat:
                 continue
             step = ids + [lid]
             depot = tokens(state, seat, nxt) > 0
@@ -79,7 +87,7 @@ def routes(state: dict, seat: int, origin: str, colour: str, max_links: int, fir
     yield from walk(origin, [], [*before, origin], [], fams0)
 
 
-def check(state: dict, ctx: Context, seat: int, origin: str, colour: str, ids, max_links: int, stop: bool = False,
+def check(state: RotwState, ctx: Context, seat: int, origin: str, colour: str, ids, max_links: int, stop: bool = False,
           to: str | None = None, first_own: bool = True, before: tuple[str, ...] = (),
           before_links: tuple[str, ...] = ()) -> dict:
     """Validate a leg (``ids``: link ids in order) and return it as ``routes`` gives it.
@@ -98,10 +106,10 @@ def check(state: dict, ctx: Context, seat: int, origin: str, colour: str, ids, m
         if dest is None:
             raise IllegalAction(f"There is no city called {to!r} on this map.")
     for lid in ids:
-        link = state["links"].get(lid)
-        if link is None or link["to"] is None:
+        link = state.links.get(lid)
+        if link is None or link.to is None:
             raise IllegalAction(f"There is no complete link #{lid}.")
-    if first_own and state["links"][ids[0]]["owner"] != seat:
+    if first_own and state.links[ids[0]].owner != seat:
         raise IllegalAction("The first link of a delivery must be your own.")
     adj, family = graph(state)
     errors: list[str] = []
@@ -152,88 +160,87 @@ def check(state: dict, ctx: Context, seat: int, origin: str, colour: str, ids, m
     return found[0]
 
 
-def use_through(state: dict, leg: dict) -> None:
+def use_through(state: RotwState, leg: dict) -> None:
     """Take one depot token off each city the leg passed through although of the cube's colour."""
     for hexname in leg["through"]:
         use_token(state, hexname)
 
 
-def keep(state: dict, ctx: Context, seat: int, origin: str, colour: str, leg: dict, prior: dict | None,
+def keep(state: RotwState, ctx: Context, seat: int, origin: str, colour: str, leg: dict, prior: Carried | None,
          events: list) -> None:
     """railways-of-the-world.txt, "Fuel Depots": the cube stops at the seat's depot and waits, kept
     by the player, for their next action (no points yet). Event ``depot_stop``."""
     at = leg["cities"][-1]
-    links = (list(prior["links"]) if prior else []) + leg["links"]
-    cities = (list(prior["cities"]) if prior else []) + leg["cities"]
-    state["modules"]["carried"][str(seat)] = {"colour": colour, "origin": origin, "at": at, "links": links,
-                                              "cities": cities}
+    links = (list(prior.links) if prior else []) + leg["links"]
+    cities = (list(prior.cities) if prior else []) + leg["cities"]
+    _modules(state).carried[str(seat)] = Carried(colour=colour, origin=origin, at=at, links=links, cities=cities)
     name = ctx.map.cities[at].name
     events.append({"type": "depot_stop", "seat": seat, "city": at, "colour": colour, "links": leg["links"],
-                   "text": f"{state['seats'][seat]} takes a {colour} cube {len(leg['links'])} link"
+                   "text": f"{state.seats[seat]} takes a {colour} cube {len(leg['links'])} link"
                            f"{'s' if len(leg['links']) > 1 else ''} to the Fuel Depot in {name} and keeps it: it goes "
                            "on with their next action (a delivery with `kept`), or is discarded."})
 
 
-def drop(state: dict, seat: int, events: list) -> None:
+def drop(state: RotwState, seat: int, events: list) -> None:
     """railways-of-the-world.txt, "Fuel Depots": a kept cube not continued on the seat's next
     action is discarded (back into the bag). Event ``cube_discarded``."""
-    if "modules" not in state:
+    if state.modules is UNSET:
         return
-    carried = state["modules"]["carried"].pop(str(seat), None)
+    carried = state.modules.carried.pop(str(seat), None)
     if carried is None:
         return
-    state["bag"][carried["colour"]] += 1
-    events.append({"type": "cube_discarded", "seat": seat, "colour": carried["colour"],
-                   "text": f"{state['seats'][seat]} did not go on with the {carried['colour']} cube kept at a Fuel "
+    state.bag[carried.colour] += 1
+    events.append({"type": "cube_discarded", "seat": seat, "colour": carried.colour,
+                   "text": f"{state.seats[seat]} did not go on with the {carried.colour} cube kept at a Fuel "
                            "Depot: it is discarded into the bag."})
 
 
-def drop_all(state: dict, events: list) -> None:
+def drop_all(state: RotwState, events: list) -> None:
     """At the end of the game the kept cubes go back into the bag."""
-    if "modules" in state:
-        for seat in sorted(state["modules"]["carried"], key=int):
+    if state.modules is not UNSET:
+        for seat in sorted(state.modules.carried, key=int):
             drop(state, int(seat), events)
 
 
-def _legs(state: dict, seat: int) -> Iterator[tuple[dict, dict, dict | None]]:
+def _legs(state: RotwState, seat: int) -> Iterator[tuple[dict, dict, Carried | None]]:
     """``(action, leg, carried)`` for every delivery of ``seat``: the continuations of a cube kept
     at a depot first (``carried``: that cube), then the deliveries from cities (``carried`` None)."""
-    engine = state["players"][seat]["engine"]
+    engine = state.players[seat].engine
     net = graph(state)
-    carried = state["modules"]["carried"].get(str(seat))
+    carried = _modules(state).carried.get(str(seat))
     if carried is not None:
-        for leg in routes(state, seat, carried["at"], carried["colour"], engine, first_own=False,
-                          before=(carried["origin"], *carried["cities"][:-1]), before_links=tuple(carried["links"]),
+        for leg in routes(state, seat, carried.at, carried.colour, engine, first_own=False,
+                          before=(carried.origin, *carried.cities[:-1]), before_links=tuple(carried.links),
                           net=net):
-            yield ({"type": "deliver", "from": carried["at"], "colour": carried["colour"], "kept": True,
+            yield ({"type": "deliver", "from": carried.at, "colour": carried.colour, "kept": True,
                     "links": leg["links"], "to": leg["cities"][-1], **({"stop": True} if leg["stop"] else {})},
                    leg, carried)
-    if not any(link["owner"] == seat and link["to"] for link in state["links"].values()):
+    if not any(link.owner == seat and link.to for link in state.links.values()):
         return
     for origin in sorted(net[0]):
-        for colour in sorted(set(state["cities"][origin]["cubes"])):
+        for colour in sorted(set(state.cities[origin].cubes)):
             for leg in routes(state, seat, origin, colour, engine, net=net):
                 yield ({"type": "deliver", "from": origin, "colour": colour, "links": leg["links"],
                         "to": leg["cities"][-1], **({"stop": True} if leg["stop"] else {})}, leg, None)
 
 
-def legal(state: dict, seat: int, limit: int = 400) -> list[dict]:
+def legal(state: RotwState, seat: int, limit: int = 400) -> list[dict]:
     """The seat's deliveries for ``legal_actions`` (at most ``limit``): ``deliver`` actions (with
     ``to``, and ``stop`` where the cube stops at a depot) and, while a cube waits at a depot, its
     continuations (``kept: true``)."""
     return [action for action, _, _ in islice(_legs(state, seat), limit)]
 
 
-def menu(state: dict, seat: int) -> Iterator[dict]:
+def menu(state: RotwState, seat: int) -> Iterator[dict]:
     """``legal``'s deliveries for a player's menu, lazily, each with ``"cities"`` (the hexes the
     cube passes, from where it starts this action to where it ends) and ``"points"`` (``{seat as
     text: points}``: a link's owner scores one per link once the cube arrives, both legs of a
     continued cube then; a stop scores nothing yet)."""
-    links = state["links"]
+    links = state.links
     for action, leg, carried in _legs(state, seat):
         points: dict[str, int] = {}
         if not action.get("stop"):
-            for lid in (list(carried["links"]) if carried else []) + leg["links"]:
-                owner = str(links[lid]["owner"])
+            for lid in (list(carried.links) if carried else []) + leg["links"]:
+                owner = str(links[lid].owner)
                 points[owner] = points.get(owner, 0) + 1
         yield {**action, "cities": [action["from"], *leg["cities"]], "points": points}

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from ...common.routes import adjacency, routes
 from ...common.track import MAX_TILES
+from ...core.record import UNSET
 from ...core.rng import Stream
 from . import eventdeck, holdings, modules, periods, transcontinental, western
 from .context import Context
@@ -36,7 +37,7 @@ from .search import (
     grays_and_tiles,
     switch_builds,
 )
-from .state import Link
+from .state import RotwState
 
 
 def by_kind(acts: list[dict], rng: Stream) -> dict:
@@ -49,11 +50,11 @@ def by_kind(acts: list[dict], rng: Stream) -> dict:
     return group[rng.below(len(group))]
 
 
-def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
+def sample_round(state: RotwState, ctx: Context, seat: int, rng: Stream) -> dict:
     """One legal action of ``seat``, the seat to act in a round of actions (the kinds and filters of
     ``search.legal_actions``: this turn's embargo, the Transcontinental phase's limits, only builds,
     build cards and a pass while a Hot Spring build is due)."""
-    limited = "transcontinental" in state
+    limited = state.transcontinental is not UNSET
 
     def allowed(acts: list[dict]) -> list[dict]:
         acts = eventdeck.allowed(state, acts)
@@ -70,7 +71,7 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
 
     kinds: list[Callable[[], dict | None]] = [lambda: {"type": "pass"},
                                               lambda: _build(state, ctx, seat, rng)]
-    if state.get("hot_spring") is not None:                 # mapcards.only_now: builds and build cards
+    if state.hot_spring is not UNSET:                 # mapcards.only_now: builds and build cards
         cards = build_cards(holdings.effects(state, ctx, seat))
         kinds.append(one_of(lambda: [a for a in uses() if a["card"] in cards]))
     else:
@@ -79,7 +80,7 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
                   one_of(lambda: [{"type": "urbanize", "city": h, "colour": c} for h, c in _urbanizations(state)]),
                   one_of(lambda: [{"type": "western_link", "city": h} for h in western.buildable(state, ctx, seat)]),
                   one_of(lambda: card_takes(state, ctx, seat, *grays_and_tiles(state)))]
-        if state["players"][seat]["engine"] < 8:
+        if state.players[seat].engine < 8:
             kinds.append(lambda: {"type": "upgrade"})
     while True:
         draw = kinds.pop(rng.below(len(kinds)))
@@ -88,51 +89,48 @@ def sample_round(state: dict, ctx: Context, seat: int, rng: Stream) -> dict:
             return action
 
 
-def _urbanizations(state: dict) -> list[tuple[str, str]]:
+def _urbanizations(state: RotwState) -> list[tuple[str, str]]:
     grays, tiles = grays_and_tiles(state)
     return [(h, c) for h in grays for c in tiles]
 
 
-def _delivery(state: dict, seat: int, rng: Stream, allowed: Callable[[list[dict]], list[dict]]) -> dict | None:
+def _delivery(state: RotwState, seat: int, rng: Stream, allowed: Callable[[list[dict]], list[dict]]) -> dict | None:
     """A legal delivery of ``seat``: on a plain map, a cube (a colour in a city at an end of one of
     the seat's complete links: the first link is the mover's own) drawn at random among those that
     have one, then one of its deliveries; with the add-on modules or
     through time, one of the whole list (``search.delivery_actions``)."""
-    if "modules" in state or periods.is_composed(state["options"]["map"]):
+    if state.modules is not UNSET or periods.is_composed(state.options.map):
         acts = allowed(delivery_actions(state, seat))
         return acts[rng.below(len(acts))] if acts else None
-    links = state["links"]
+    links = state.links
     starts: set[str] = set()         # a cube leaves along one of the seat's own complete links
     for link in links.values():
-        if link["owner"] == seat and link["to"]:
-            starts.update((link["from"], link["to"]))
+        if link.owner == seat and link.to:
+            starts.update((link.from_, link.to))
     if not starts:
         return None
-    cities = state["cities"]
+    cities = state.cities
     adj = adjacency(links)
-    engine = state["players"][seat]["engine"]
-    cubes = [(origin, colour) for origin in sorted(starts) for colour in sorted(set(cities[origin]["cubes"]))]
+    engine = state.players[seat].engine
+    cubes = [(origin, colour) for origin in sorted(starts) for colour in sorted(set(cities[origin].cubes))]
     while cubes:
         origin, colour = cubes.pop(rng.below(len(cubes)))
         acts = allowed([{"type": "deliver", "from": origin, "colour": colour, "links": ids}
-                        for ids, _ in routes(links, origin, colour, engine, seat, lambda h: cities[h]["colour"], adj)])
+                        for ids, _ in routes(links, origin, colour, engine, seat, lambda h: cities[h].colour, adj)])
         if acts:
             return acts[rng.below(len(acts))]
     return None
 
 
-def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
+def _build(state: RotwState, ctx: Context, seat: int, rng: Stream) -> dict | None:
     """A legal build of ``seat`` from the slots of ``search.build_sample`` (and the add-on modules'
     builds), checked in a random order; ``None`` when no slot gives one."""
     perks = holdings.build_perks(state, ctx, seat) & {"ferry_line"}
     tiles: dict[str, list[str]] = {}         # one pass over the links: their end tiles at each city,
     ends: list[str] = []                     # the seat's unfinished links and the cities it reaches
     reached: set[str] = set()
-    for lid, link in state["links"].items():
-        if type(link) is Link:               # read by attribute: the typed state's hot path
-            owner, start, to, hexes = link.owner, link.from_, link.to, link.hexes
-        else:
-            owner, start, to, hexes = link["owner"], link["from"], link["to"], link["hexes"]
+    for lid, link in state.links.items():
+        owner, start, to, hexes = link.owner, link.from_, link.to, link.hexes
         if hexes:
             tiles.setdefault(start, []).append(hexes[0])
             if to is not None:
@@ -144,13 +142,13 @@ def _build(state: dict, ctx: Context, seat: int, rng: Stream) -> dict | None:
                 reached.update((start, to))
     ends.sort(key=int)
     free = FreeCorridor(ctx, state, seat, perks, tiles)
-    if "modules" in state:                   # a Switch Track's branch reaches the cities of its link
+    if state.modules is not UNSET:           # a Switch Track's branch reaches the cities of its link
         extra = modules.addon_builds(state, ctx, seat) + switch_builds(state, ctx, seat)
         network = sorted(cities_reached(state, seat))
     else:
         extra = []
-        cities = state["cities"]
-        network = sorted(c for c in reached if cities[c]["colour"] != "warp")
+        cities = state.cities
+        network = sorted(c for c in reached if cities[c].colour != "warp")
     plain = corridors(ctx.map.id)
     ferry = corridors(ctx.map.id, ferry=True) if perks else ()
     sizes = (len(extra), len(plain), len(ferry), len(ends), len(network))

@@ -17,9 +17,12 @@ on its board), present only in Through Time games.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
+from ...core.record import UNSET
 from .periods import TimeData
+from .state import Link, RotwState
 
 
 def points(lines: int) -> int:
@@ -32,14 +35,15 @@ def keys(time: TimeData) -> list[tuple[str, tuple[str, str]]]:
     return [(f"{p.id}:{i}", line) for p in time.periods for i, line in enumerate(p.time_lines)]
 
 
-def _network(links: dict, seat: int, warps: dict[str, str], through_time: bool) -> dict[str, set[str]]:
+def _network(links: Mapping[str, Link], seat: int, warps: dict[str, str], through_time: bool) -> dict[str, set[str]]:
     """Hex -> hexes one of ``seat``'s complete links reaches; with ``through_time``, each of the
     seat's warps also reaches its other warps of other periods."""
     adj: dict[str, set[str]] = {}
     for link in links.values():
-        if link["owner"] == seat and link["to"] is not None:
-            adj.setdefault(link["from"], set()).add(link["to"])
-            adj.setdefault(link["to"], set()).add(link["from"])
+        to = link.to
+        if link.owner == seat and to is not None:
+            adj.setdefault(link.from_, set()).add(to)
+            adj.setdefault(to, set()).add(link.from_)
     if through_time:
         mine = [w for w in warps if w in adj]
         for a in mine:
@@ -60,13 +64,14 @@ def _reaches(adj: dict[str, set[str]], start: set[str], goal: set[str], avoid: A
     return False
 
 
-def check(state: dict, time: TimeData, seat: int, names: dict[str, str], events: list) -> None:
+def check(state: RotwState, time: TimeData, seat: int, names: dict[str, str], events: list) -> None:
     """After ``seat`` completes a link: claim every free Time Line the seat now joins on its board
     and that connects to the seat's first Time Line (see the module). ``names``: city hex -> name."""
-    claims = state["time_lines"]
+    claims = state.time_lines
+    assert claims is not UNSET, "Time Lines are claimed only in Through Time games, whose setup starts them"
     warps = time.warps()
-    board = _network(state["links"], seat, warps, through_time=False)
-    network = _network(state["links"], seat, warps, through_time=True)
+    board = _network(state.links, seat, warps, through_time=False)
+    network = _network(state.links, seat, warps, through_time=True)
     first_key = _first(claims, seat)
     first = dict(keys(time))[first_key] if first_key else None
     for key, (a, b) in keys(time):
@@ -78,7 +83,7 @@ def check(state: dict, time: TimeData, seat: int, names: dict[str, str], events:
         first = first or (a, b)
         held = sum(1 for s in claims.values() if s == seat)
         events.append({"type": "time_line", "seat": seat, "line": key,
-                       "text": f"{state['seats'][seat]} claims the Time Line {names[a]}–{names[b]} "
+                       "text": f"{state.seats[seat]} claims the Time Line {names[a]}–{names[b]} "
                                f"({held} held: {points(held)} points at the end)."})
 
 
@@ -87,9 +92,9 @@ def _first(claims: dict, seat: int) -> str | None:
     return next((key for key, s in claims.items() if s == seat), None)
 
 
-def view(state: dict, time: TimeData, names: dict[str, str]) -> list[dict]:
+def view(state: RotwState, time: TimeData, names: dict[str, str]) -> list[dict]:
     """``[{"line": key, "period": name, "cities": [name, name], "hexes": [hex, hex], "owner": seat|None}]``."""
     period = {p.id: p.name for p in time.periods}
-    claims = state.get("time_lines", {})
+    claims = {} if state.time_lines is UNSET else state.time_lines
     return [{"line": key, "period": period[key.split(":")[0]], "cities": [names[a], names[b]], "hexes": [a, b],
              "owner": claims.get(key)} for key, (a, b) in keys(time)]

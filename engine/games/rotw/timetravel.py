@@ -9,47 +9,48 @@ and for the points (the rulebook's example: a purple Stone Age city to a red Nap
 warps is a level-1 delivery worth 1 point). A cube never goes through a warp to a city of the same
 period, and once it leaves a period it never comes back to it.
 
-``links``: the state's links (``{id: {"owner", "from", "to", ...}}``); ``period_of``: hex -> period
+``links``: the state's links (``{id: Link}``); ``period_of``: hex -> period
 id (``periods.TimeData.period_of``); ``warps``: warp hex -> period id. Cities are hexes.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from ...core.errors import IllegalAction
+from .state import Link
 
 
-def own_adjacency(links: dict, mover: int) -> dict[str, list[tuple[str, str]]]:
+def own_adjacency(links: Mapping[str, Link], mover: int) -> dict[str, list[tuple[str, str]]]:
     """``{hex: [(link id, other end)]}`` over ``mover``'s complete links, in link-id order."""
     adj: dict[str, list[tuple[str, str]]] = {}
     for lid in sorted(links, key=int):
         link = links[lid]
-        if link["to"] is None or link["owner"] != mover:
+        if link.to is None or link.owner != mover:
             continue
-        adj.setdefault(link["from"], []).append((lid, link["to"]))
-        adj.setdefault(link["to"], []).append((lid, link["from"]))
+        adj.setdefault(link.from_, []).append((lid, link.to))
+        adj.setdefault(link.to, []).append((lid, link.from_))
     return adj
 
 
-def counted(link_ids: list, links: dict, warps: dict[str, str]) -> int:
+def counted(link_ids: list, links: Mapping[str, Link], warps: dict[str, str]) -> int:
     """How many links a route counts for: its links less one for each jump through time (a link
     into a warp followed by a link out of another warp)."""
     return len(link_ids) - jumps(link_ids, links, warps)
 
 
-def jumps(link_ids: list, links: dict, warps: dict[str, str]) -> int:
+def jumps(link_ids: list, links: Mapping[str, Link], warps: dict[str, str]) -> int:
     """The jumps through time in a route given as link ids (consecutive links that share no hex,
     the first ending at a warp and the next starting at another)."""
     out = 0
     for a, b in zip(link_ids, link_ids[1:]):
-        ends_a = {links[str(a)]["from"], links[str(a)]["to"]}
-        ends_b = {links[str(b)]["from"], links[str(b)]["to"]}
+        ends_a = {links[str(a)].from_, links[str(a)].to}
+        ends_b = {links[str(b)].from_, links[str(b)].to}
         if not ends_a & ends_b and ends_a & warps.keys() and ends_b & warps.keys():
             out += 1
     return out
 
 
-def time_routes(links: dict, origin: str, colour: str, max_links: int, mover: int,
+def time_routes(links: Mapping[str, Link], origin: str, colour: str, max_links: int, mover: int,
                 colour_of: Callable[[str], str | None], period_of: dict[str, str], warps: dict[str, str],
                 adj: dict | None = None) -> Iterator[tuple[list[str], list[str]]]:
     """Every legal delivery of a ``colour`` cube from city ``origin`` over ``mover``'s links:
@@ -89,7 +90,7 @@ def time_routes(links: dict, origin: str, colour: str, max_links: int, mover: in
         yield from onward(origin, [], [origin], max_links, {period_of[origin]})
 
 
-def check_time_route(links: dict, origin: str, colour: str, link_ids: list, max_links: int, mover: int,
+def check_time_route(links: Mapping[str, Link], origin: str, colour: str, link_ids: list, max_links: int, mover: int,
                      colour_of: Callable[[str], str | None], name_of: Callable[[str], str],
                      period_of: dict[str, str], warps: dict[str, str]) -> list[str]:
     """Validate an explicit route through time; returns the hexes reached after ``origin`` (a
@@ -103,18 +104,18 @@ def check_time_route(links: dict, origin: str, colour: str, link_ids: list, max_
         raise IllegalAction("A cube cannot travel along the same link twice.")
     for lid in ids:
         link = links.get(lid)
-        if link is None or link["to"] is None:
+        if link is None or link.to is None:
             raise IllegalAction(f"There is no complete link #{lid}.")
-        if link["owner"] != mover:
+        if link.owner != mover:
             raise IllegalAction(f"Link #{lid} is not yours: in Railways Through Time a cube travels only over "
                                 "your own track.")
     here, seen, periods = origin, [origin], {period_of[origin]}
     for i, lid in enumerate(ids):
         link = links[lid]
-        if here not in (link["from"], link["to"]):
+        if here not in (link.from_, link.to):
             if not (here in warps and i > 0):
                 raise IllegalAction(f"Link #{lid} does not leave {name_of(here)}.")
-            start = next((e for e in (link["from"], link["to"]) if e in warps), None)
+            start = next((e for e in (link.from_, link.to) if e in warps), None)
             if start is None:
                 raise IllegalAction(f"Link #{lid} does not come out of a time warp: from {name_of(here)} the cube "
                                     "goes on only out of a warp of another period.")
@@ -127,7 +128,8 @@ def check_time_route(links: dict, origin: str, colour: str, link_ids: list, max_
         elif here in warps and i > 0:
             raise IllegalAction(f"At {name_of(here)} the cube can only go on through time, out of a warp of "
                                 "another period.")
-        here = link["to"] if link["from"] == here else link["from"]
+        assert link.to is not None, "checked above: every link named is complete"
+        here = link.to if link.from_ == here else link.from_
         if here in seen:
             raise IllegalAction(f"A cube cannot pass through {name_of(here)} twice.")
         seen.append(here)

@@ -2,11 +2,10 @@
 (railways-of-the-world.txt, "Transcontinental Rules").
 
 A map with ``east_column`` (``data.MapData``) is played so. ``state.transcontinental``
-(``state.Transcontinental``): the phase (``"east"``, ``"west"``); the turn in which the last Eastern empty city marker was placed
-(the West opens at its end); the Faster Game option; the seats whose income has reached $10,000
-("Score / Income track"); while ``state.phase == "bonds"`` (between the phases) the seats still
-to say how many bonds they return ("Return Bonds"). Money in thousands of dollars, points are
-income-track points.
+(``state.Transcontinental``): the phase (``"east"``, ``"west"``); the turn in which the last Eastern empty
+city marker was placed (the West opens at its end); the Faster Game option; the seats whose income has reached
+$10,000 ("Score / Income track"); while ``state.phase == "bonds"`` (between the phases) the seats still to say
+how many bonds they return ("Return Bonds"). Money in thousands of dollars, points are income-track points.
 
 - Eastern phase: track, urbanizing, City Growth and Mines only on the Eastern board, no Fuel Depots;
   western cities hold no cubes; the phase ends with the turn in which the last marker is placed
