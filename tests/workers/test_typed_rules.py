@@ -3,38 +3,21 @@ engine/games/workers/ uses the dict protocol of ``Record`` (``state["step"]``, `
 ``record.get``, ``.items()`` on a record), which is to go once no game uses it."""
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from railhead.engine.core.record import Record
 from railhead.engine.core.rng import rng_for
+from tests.record_guard import refuse_protocol
 from tests.search_hooks import walk
 
 from .helpers import GAME
 
-PROTOCOL = ("__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter__", "__len__", "keys", "items",
-            "values", "get", "setdefault", "pop", "update")
 RULES = "/engine/games/workers/"
 
 
 @pytest.fixture
 def refused(monkeypatch):
-    """Record's dict protocol raises when a file of Railway Workers' rules calls it (the core and
-    the tests may still call it); returns the calls seen."""
-    seen: list[str] = []
-    for name in PROTOCOL:
-        original = getattr(Record, name)
-
-        def guarded(self, *args, _original=original, _name=name, **kwargs):
-            caller = sys._getframe(1).f_code
-            if RULES in caller.co_filename.replace("\\", "/"):
-                seen.append(f"{type(self).__name__}.{_name} from {caller.co_filename}:{caller.co_name}")
-                raise AssertionError(seen[-1])
-            return _original(self, *args, **kwargs)
-
-        monkeypatch.setattr(Record, name, guarded)
-    return seen
+    """Record's dict protocol raises when a file of the rules calls it; returns the calls seen."""
+    return refuse_protocol(monkeypatch, RULES)
 
 
 def test_whole_games_play_without_the_dict_protocol(refused):

@@ -171,8 +171,8 @@ def keep(state: RotwState, ctx: Context, seat: int, origin: str, colour: str, le
     """railways-of-the-world.txt, "Fuel Depots": the cube stops at the seat's depot and waits, kept
     by the player, for their next action (no points yet). Event ``depot_stop``."""
     at = leg["cities"][-1]
-    links = (list(prior.links) if prior else []) + leg["links"]
-    cities = (list(prior.cities) if prior else []) + leg["cities"]
+    links = (list(prior.links) if prior is not None else []) + leg["links"]
+    cities = (list(prior.cities) if prior is not None else []) + leg["cities"]
     _modules(state).carried[str(seat)] = Carried(colour=colour, origin=origin, at=at, links=links, cities=cities)
     name = ctx.map.cities[at].name
     events.append({"type": "depot_stop", "seat": seat, "city": at, "colour": colour, "links": leg["links"],
@@ -240,7 +240,7 @@ def menu(state: RotwState, seat: int) -> Iterator[dict]:
     for action, leg, carried in _legs(state, seat):
         points: dict[str, int] = {}
         if not action.get("stop"):
-            for lid in (list(carried.links) if carried else []) + leg["links"]:
+            for lid in (list(carried.links) if carried is not None else []) + leg["links"]:
                 owner = str(links[lid].owner)
                 points[owner] = points.get(owner, 0) + 1
         yield {**action, "cities": [action["from"], *leg["cities"]], "points": points}

@@ -1,0 +1,34 @@
+"""A guard for issue 32's "Typed rules": Record's dict protocol (``state["phase"]``, ``"x" in
+record``, ``record.get``, ``.items()`` on a record) refused when a given folder's code calls it,
+so a test can play whole games and fail on any rule that still reads a record as a dict. The
+core and the tests themselves may still call it."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from railhead.engine.core.record import Record
+
+PROTOCOL = ("__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter__", "__len__", "keys", "items",
+            "values", "get", "setdefault", "pop", "update")
+"""Record's dict-protocol methods."""
+
+
+def refuse_protocol(monkeypatch: pytest.MonkeyPatch, folder: str) -> list[str]:
+    """Make every ``PROTOCOL`` method of ``Record`` raise ``AssertionError`` when its caller's file
+    lies under ``folder`` (e.g. ``"/engine/games/rotw/"``); returns the list of refused calls seen
+    (``"Player.get from <file>:<function>"``), which a test should find empty at its end."""
+    seen: list[str] = []
+    for name in PROTOCOL:
+        original = getattr(Record, name)
+
+        def guarded(self, *args, _original=original, _name=name, **kwargs):
+            caller = sys._getframe(1).f_code
+            if folder in caller.co_filename.replace("\\", "/"):
+                seen.append(f"{type(self).__name__}.{_name} from {caller.co_filename}:{caller.co_name}")
+                raise AssertionError(seen[-1])
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Record, name, guarded)
+    return seen
