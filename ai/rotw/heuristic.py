@@ -20,13 +20,14 @@ counts ``STALL_COST`` points less than it did, so a build or an upgrade that cos
 from __future__ import annotations
 
 from railhead.engine import Game, canonical
-from railhead.engine.core import State, Stream, clone
+from railhead.engine.core import Stream, clone
 from railhead.engine.games.rotw import GAME, barons
 from railhead.engine.games.rotw.context import of
 from railhead.engine.games.rotw.money import dollars
 from railhead.engine.games.rotw.network import own_graph
 from railhead.engine.games.rotw.rules import ROUNDS
 from railhead.engine.games.rotw.search import from_open_end
+from railhead.engine.games.rotw.state import RotwState
 
 from ..player import Choice, try_move
 from . import value as V
@@ -52,38 +53,38 @@ LONG_GAME = 16
 STALL_COST = 1.0
 
 
-def _near(board: State, seat: int) -> set[str]:
+def _near(board: RotwState, seat: int) -> set[str]:
     """The cities worth urbanizing or growing for us: those our complete links reach and those one
     build away from them (every city while we have no link)."""
     reached = {c for _, x, y in own_graph(board, seat) for c in (x, y)}
     if not reached:
-        return set(board["cities"])
-    graph = V.city_graph(board["options"]["map"])
+        return set(board.cities)
+    graph = V.city_graph(board.options.map)
     return reached | {b for a in reached for b, cost in graph.get(a, ()) if cost == 1}
 
 
-def _worth_trying(board: State, action: dict, near: set[str]) -> bool:
+def _worth_trying(board: RotwState, action: dict, near: set[str]) -> bool:
     """Whether to try ``action`` at all: an urbanization, a city's card or a build between two
     cities only near our network (``_near``) or, for a build, where cubes wait at one end."""
     kind = action["type"]
     if kind in ("urbanize", "take_card") and action.get("city"):
         return action["city"] in near
     if kind == "build" and len(action.get("path") or ()) > 1:
-        cities = board["cities"]
+        cities = board.cities
         ends = [h for h in (action["path"][0], action["path"][-1]) if h in cities]
-        return any(h in near for h in ends) or sum(len(cities[h]["cubes"]) for h in ends) >= 3
+        return any(h in near for h in ends) or sum(len(cities[h].cubes) for h in ends) >= 3
     return True
 
 
-def _progress(board: State, seat: int, tried: list[tuple[float, int, dict, State]]
-              ) -> tuple[float, int, dict, State] | None:
+def _progress(board: RotwState, seat: int, tried: list[tuple[float, int, dict, RotwState]]
+              ) -> tuple[float, int, dict, RotwState] | None:
     """Of the moves ``tried`` (``(gain, order, action, after)``), the one that raises ``value``
     most (the first listed on a tie), where a pass counts ``STALL_COST`` less from turn
     ``LONG_GAME`` on; but never a pass while a delivery scoring points for ``seat`` is among them:
     then the delivery scoring it the most (the greater gain on a tie). ``None`` when ``tried`` is
     empty. See the module docstring for why."""
-    def counted(t: tuple[float, int, dict, State]) -> float:
-        stalling = t[2]["type"] == "pass" and board["turn"] >= LONG_GAME
+    def counted(t: tuple[float, int, dict, RotwState]) -> float:
+        stalling = t[2]["type"] == "pass" and board.turn >= LONG_GAME
         return t[0] - (STALL_COST if stalling else 0.0)
 
     best = None
@@ -92,11 +93,11 @@ def _progress(board: State, seat: int, tried: list[tuple[float, int, dict, State
             best = t
     if best is None or best[2]["type"] != "pass":
         return best
-    before = board["players"][seat]["points"]
-    scoring = [t for t in tried if t[2]["type"] == "deliver" and t[3]["players"][seat]["points"] > before]
+    before = board.players[seat].points
+    scoring = [t for t in tried if t[2]["type"] == "deliver" and t[3].players[seat].points > before]
     if not scoring:
         return best
-    return max(scoring, key=lambda t: (t[3]["players"][seat]["points"], t[0], -t[1]))
+    return max(scoring, key=lambda t: (t[3].players[seat].points, t[0], -t[1]))
 
 
 def _runners_up(first: Choice, others: list[Choice], most: int) -> list[Choice]:
@@ -121,7 +122,7 @@ def _card_name(view: dict, card: str) -> str:
     return next((c["name"] for c in shown if c["id"] == card), card.split(":")[0].replace("-", " "))
 
 
-def _own_payment(board: State, seat: int, action: dict) -> tuple[int, int]:
+def _own_payment(board: RotwState, seat: int, action: dict) -> tuple[int, int]:
     """``(paid in thousands, bonds issued)`` by ``seat``'s own payment for ``action`` on ``board``,
     from the move's own events: an income phase the move ends the turn with is not its price."""
     events = GAME.apply_trusted(clone(board), seat, action)
@@ -134,11 +135,11 @@ class Heuristic:
 
     name = "heuristic"
 
-    def choose(self, game: Game, state: State, seat: int, rng: Stream) -> Choice:
+    def choose(self, game: Game, state: RotwState, seat: int, rng: Stream) -> Choice:
         """The seat's move with one line of reason. Raises ``ValueError`` when the seat may not act."""
         return self.options(game, state, seat, rng, 1)[0]
 
-    def options(self, game: Game, state: State, seat: int, rng: Stream, most: int) -> list[Choice]:
+    def options(self, game: Game, state: RotwState, seat: int, rng: Stream, most: int) -> list[Choice]:
         """The seat's move (``choose``'s) first, then up to ``most - 1`` runners-up, each once: in a
         round the next best by ``value``; in the auction passing and the lowest bid; a baron or the
         Railway Inspector's question, the other answers. Raises ``ValueError`` when the seat may not act."""
@@ -177,7 +178,7 @@ class Heuristic:
                                    for gain, _, a, after in ranked[:most]], most)
 
     # ------------------------------------------------------------------ auction
-    def _bid(self, game: Game, board: State, view: dict, seat: int, acts: list[dict], prompt: dict) -> Choice:
+    def _bid(self, game: Game, board: RotwState, view: dict, seat: int, acts: list[dict], prompt: dict) -> Choice:
         """Bid the floor while it is below what going first is worth to us and our cash pays it
         (no bonds for first place); use a Railroad Executive when the floor is already high."""
         me = view["players"][seat]
@@ -202,7 +203,7 @@ class Heuristic:
         return Choice({"type": "pass"}, f"passes: going first is worth less than {dollars(floor)} to us now")
 
     # ------------------------------------------------------------------ barons
-    def _baron(self, board: State, seat: int, acts: list[dict]) -> Choice:
+    def _baron(self, board: RotwState, seat: int, acts: list[dict]) -> Choice:
         """Keep the baron whose goal this player's way of playing meets most often (``BARON_EASE``),
         times its points; one met already counts double."""
         deck = barons.deck()
@@ -212,7 +213,7 @@ class Heuristic:
         def score(action: dict) -> tuple[float, str]:
             card = deck[action["baron"]]
             try:
-                met = barons.met(board, seat, card, lambda n: by_name[n], lambda h: board["cities"][h]["colour"])
+                met = barons.met(board, seat, card, lambda n: by_name[n], lambda h: board.cities[h].colour)
             except KeyError:
                 return -1.0, action["baron"]
             ease = BARON_EASE.get(card.kind, 0.5) * (2 if met else 1)
@@ -225,13 +226,13 @@ class Heuristic:
         return Choice(best, f"keeps {card.name} ({card.points} points): the goal our network is likeliest to meet")
 
     # ------------------------------------------------------------------ Railway Inspector
-    def _inspect(self, game: Game, board: State, view: dict, seat: int, prompt: dict) -> Choice:
+    def _inspect(self, game: Game, board: RotwState, view: dict, seat: int, prompt: dict) -> Choice:
         """Stop the delivery when it brings its player at least ``STOP_AT`` points."""
         deliverer = prompt.get("deliverer")
-        before = board["players"][deliverer]["points"] if deliverer is not None else 0
+        before = board.players[deliverer].points if deliverer is not None else 0
         passed = clone(board)
         game.apply_trusted(passed, seat, {"type": "inspect", "stop": False})
-        gain = passed["players"][deliverer]["points"] - before if deliverer is not None else 0
+        gain = passed.players[deliverer].points - before if deliverer is not None else 0
         name = view["players"][deliverer]["name"] if deliverer is not None else "the player"
         if gain >= STOP_AT:
             return Choice({"type": "inspect", "stop": True}, f"stops {name}'s delivery: it would bring them {gain} "
@@ -240,7 +241,7 @@ class Heuristic:
                                                           f"{'s' if gain != 1 else ''}, not worth the Inspector")
 
     # ------------------------------------------------------------------ everything else
-    def _best(self, view: dict, board: State, seat: int, tried: list[tuple[float, int, dict, State]]) -> Choice:
+    def _best(self, view: dict, board: RotwState, seat: int, tried: list[tuple[float, int, dict, RotwState]]) -> Choice:
         """Of the moves ``tried``, the one that raises ``value`` most (the first listed on a tie)."""
         found = _progress(board, seat, tried)
         if found is None:
@@ -248,14 +249,15 @@ class Heuristic:
         best_gain, _, best, best_after = found
         return Choice(best, self._reason(board, best_after, view, seat, best, best_gain))
 
-    def tried(self, game: Game, board: State, seat: int, acts: list[dict]) -> list[tuple[float, int, dict, State]]:
+    def tried(self, game: Game, board: RotwState, seat: int,
+              acts: list[dict]) -> list[tuple[float, int, dict, RotwState]]:
         """``(gain in value, order, action, state after)`` for each of ``acts`` worth trying and legal
         (a readied card judged by the best build or upgrade it allows, ``_then``)."""
         base = V.value(board, seat)
         near = _near(board, seat)
         acts = [a for a in acts if _worth_trying(board, a, near)]
         cards = [a for a in acts if a["type"] == "use_card"]
-        tried: list[tuple[float, int, dict, State]] = []
+        tried: list[tuple[float, int, dict, RotwState]] = []
         for n, action in enumerate(a for a in acts if a["type"] != "use_card"):
             after = try_move(game, board, seat, action)
             if after is None:
@@ -273,7 +275,7 @@ class Heuristic:
             tried.append((self._then(game, after, seat, base, builds), len(tried), action, after))
         return tried
 
-    def _then(self, game: Game, after: State, seat: int, base: float, moves: list[dict]) -> float:
+    def _then(self, game: Game, after: RotwState, seat: int, base: float, moves: list[dict]) -> float:
         """A card readied before a build or an upgrade (not an action): the gain of the best of
         ``moves`` (the best builds and upgrade without it) made then, which spends it."""
         best = -1e9
@@ -284,12 +286,12 @@ class Heuristic:
             best = max(best, V.value(done, seat) - base)
         return best
 
-    def _finish(self, game: Game, board: State, after: State, seat: int, base: float) -> float:
+    def _finish(self, game: Game, board: RotwState, after: RotwState, seat: int, base: float) -> float:
         """A build leaving a link unfinished, before the turn's last round: ``FINISH`` of the gain of
         the best build that completes it (else nothing more)."""
-        if board["phase"] != "actions" or board["round"] >= ROUNDS or after["phase"] != "actions":
+        if board.phase != "actions" or board.round >= ROUNDS or after.phase != "actions":
             return -1e9
-        open_links = [lid for lid, link in after["links"].items() if link["owner"] == seat and link["to"] is None]
+        open_links = [lid for lid, link in after.links.items() if link.owner == seat and link.to is None]
         best = -1e9
         ctx = of(after)
         for lid in open_links:
@@ -297,18 +299,18 @@ class Heuristic:
                 done = try_move(game, after, seat, action)
                 if done is None:
                     continue
-                link = done["links"].get(lid)
-                if link is None or link["to"] is None:
+                link = done.links.get(lid)
+                if link is None or link.to is None:
                     continue
                 best = max(best, V.value(done, seat) - base)
         return FINISH * best if best > -1e9 else -1e9
 
-    def _reason(self, board: State, after: State, view: dict, seat: int, action: dict, gain: float) -> str:
+    def _reason(self, board: RotwState, after: RotwState, view: dict, seat: int, action: dict, gain: float) -> str:
         """One line a player reads, saying what the move does for us."""
         names = _names(view)
         kind = action["type"]
-        me_before, me_after = board["players"][seat], after["players"][seat]
-        scored = me_after["points"] - me_before["points"]
+        me_before, me_after = board.players[seat], after.players[seat]
+        scored = me_after.points - me_before.points
         paid, bonds = _own_payment(board, seat, action) if kind != "deliver" else (0, 0)
         cost = f", costs {dollars(paid)}" if paid > 0 else ""
         cost += f" ({bonds} bond{'s' if bonds != 1 else ''})" if bonds > 0 else ""
@@ -321,8 +323,8 @@ class Heuristic:
             return self._build_reason(board, after, names, seat, action) + cost
         if kind == "upgrade":
             found = V.deliveries(after, seat)
-            top = f": a {found[0][0]}-point delivery is open" if found and found[0][0] > me_before["engine"] else ""
-            return f"upgrades to engine level {me_after['engine']}{top}{cost}"
+            top = f": a {found[0][0]}-point delivery is open" if found and found[0][0] > me_before.engine else ""
+            return f"upgrades to engine level {me_after.engine}{top}{cost}"
         if kind == "urbanize":
             city = names.get(action["city"], action["city"])
             return f"urbanizes {city} as {action['colour']}: new cubes and a {action['colour']} destination near " \
@@ -344,17 +346,17 @@ class Heuristic:
             return "passes: no move gains more than it costs now"
         return f"{kind.replace('_', ' ')}: the best of its moves by our reckoning ({gain:+.1f})"
 
-    def _build_reason(self, board: State, after: State, names: dict, seat: int, action: dict) -> str:
-        new = [lid for lid, link in after["links"].items() if link["owner"] == seat
-               and (lid not in board["links"] or board["links"][lid]["to"] != link["to"])]
-        done = next((after["links"][lid] for lid in new if after["links"][lid]["to"]), None)
+    def _build_reason(self, board: RotwState, after: RotwState, names: dict, seat: int, action: dict) -> str:
+        new = [lid for lid, link in after.links.items() if link.owner == seat
+               and (lid not in board.links or board.links[lid].to != link.to)]
+        done = next((after.links[lid] for lid in new if after.links[lid].to), None)
         if done is None:
             if not action.get("path"):
                 return "adds to its track (mine, switch or depot)"
             start = names.get(action["path"][0], action["path"][0])
             return f"starts a link from {start}, to finish it later this turn"
-        line = f"builds {names.get(done['from'], done['from'])}–{names.get(done['to'], done['to'])}"
-        scored = after["players"][seat]["points"] - board["players"][seat]["points"]
+        line = f"builds {names.get(done.from_, done.from_)}–{names.get(done.to, done.to)}"
+        scored = after.players[seat].points - board.players[seat].points
         if scored > 0:
             return f"{line}: +{scored} point{'s' if scored != 1 else ''} (a Major Line or goal)"
         before = {(p, d["from"], d["colour"]) for p, d in V.deliveries(board, seat)}

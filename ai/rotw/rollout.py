@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 
 from railhead.engine import Game
-from railhead.engine.core import State, Stream
+from railhead.engine.core import Stream
+from railhead.engine.core.record import UNSET
 from railhead.engine.games.rotw import barons, eventdeck, periods, transcontinental
 from railhead.engine.games.rotw.bidding import actor, bid_floor
 from railhead.engine.games.rotw.context import of
 from railhead.engine.games.rotw.search import iter_deliveries
+from railhead.engine.games.rotw.state import RotwState
 
 DELIVER = 85
 """The chance of delivering when the seat can, in percent."""
@@ -28,17 +30,17 @@ TEMPERATURE = 4.0
 """Points of final score between two seats for which the leader's chance is e times the other's (``evaluate``)."""
 
 
-def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
+def rollout(game: Game, state: RotwState, seat: int, rng: Stream) -> dict:
     """One move of ``seat`` for a playout (see the module docstring)."""
-    phase = state["phase"]
-    if "inspection" in state or ("barons" in state and barons.choosing(state)) or actor(state) != seat:
+    phase = state.phase
+    if state.inspection is not UNSET or (state.barons is not UNSET and barons.choosing(state)) or actor(state) != seat:
         return game.random_action(state, seat, rng)      # a baron to keep, an Inspector's answer
     if phase == "auction":
         floor = bid_floor(state, of(state))
-        if state["players"][seat]["cash"] >= floor and floor <= 2 and rng.below(10) < 3:
+        if state.players[seat].cash >= floor and floor <= 2 and rng.below(10) < 3:
             return {"type": "bid", "amount": floor}
         return {"type": "pass"}
-    if phase != "actions" or state.get("hot_spring") is not None:
+    if phase != "actions" or state.hot_spring is not UNSET:
         return game.random_action(state, seat, rng)
     if rng.below(100) < DELIVER:
         move = _best_delivery(state, seat)
@@ -53,10 +55,10 @@ def rollout(game: Game, state: State, seat: int, rng: Stream) -> dict:
     return best
 
 
-def _best_delivery(state: State, seat: int) -> dict | None:
+def _best_delivery(state: RotwState, seat: int) -> dict | None:
     """The seat's delivery with the most points of its own among the first ``ROUTES`` (plain maps
     only: with modules or through time the search's own random move is used)."""
-    if "modules" in state or periods.is_composed(state["options"]["map"]):
+    if state.modules is not UNSET or periods.is_composed(state.options.map):
         return None
     key, best, most = str(seat), None, 0
     ctx = None
@@ -75,23 +77,23 @@ def _best_delivery(state: State, seat: int) -> dict | None:
     return best
 
 
-def _rough(state: State, seat: int, action: dict) -> float:
+def _rough(state: RotwState, seat: int, action: dict) -> float:
     """A rough worth of ``action`` without playing it."""
     kind = action["type"]
-    player = state["players"][seat]
-    broke = player["cash"] < 4
+    player = state.players[seat]
+    broke = player.cash < 4
     if kind == "deliver":
         return 10.0
     if kind == "build":
         path = action.get("path") or []
-        cities = state["cities"]
+        cities = state.cities
         if not path:
             return 0.5
         ends = [h for h in (path[0], path[-1]) if h in cities]
-        cubes = sum(len(cities[h]["cubes"]) for h in ends)
+        cubes = sum(len(cities[h].cubes) for h in ends)
         return (3.0 if len(ends) == 2 else 0.3) + 0.5 * cubes - (2.0 if broke else 0.0)
     if kind == "upgrade":
-        return 4.0 - player["engine"] - (1.5 if broke else 0.0)
+        return 4.0 - player.engine - (1.5 if broke else 0.0)
     if kind == "take_card":
         return 1.5
     if kind == "urbanize":
@@ -101,12 +103,12 @@ def _rough(state: State, seat: int, action: dict) -> float:
     return 0.2
 
 
-def evaluate(game: Game, state: State) -> list[float]:
+def evaluate(game: Game, state: RotwState) -> list[float]:
     """Each seat's chance of winning an unfinished game: a softmax of points minus bonds plus a
     little for income and engine level (``TEMPERATURE``)."""
     est = []
-    for p in state["players"]:
-        est.append(p["points"] - p["bonds"] + 0.3 * p["engine"] + 0.1 * p["cash"])
+    for p in state.players:
+        est.append(p.points - p.bonds + 0.3 * p.engine + 0.1 * p.cash)
     top = max(est)
     weights = [math.exp((e - top) / TEMPERATURE) for e in est]
     total = sum(weights)

@@ -18,6 +18,7 @@ import heapq
 import math
 from functools import lru_cache
 
+from railhead.engine.core.record import UNSET
 from railhead.engine.games.rotw import barons
 from railhead.engine.games.rotw import cards as ops
 from railhead.engine.games.rotw.context import context as context_of
@@ -57,12 +58,12 @@ BARON_CHANCE = 0.3
 def incomes_left(state) -> int:
     """Income phases still to come, this turn's included: known once the last empty city marker is
     placed, else guessed from the markers left (``MARKERS_PER_TURN``); 0 when the game is over."""
-    if state["phase"] == "over":
+    if state.phase == "over":
         return 0
-    if state["end_turn"] is not None:
-        return max(1, state["end_turn"] - state["turn"] + 1)
-    markers = state["markers"]
-    left = max(0, markers["total"] - markers["placed"])
+    if state.end_turn is not None:
+        return max(1, state.end_turn - state.turn + 1)
+    markers = state.markers
+    left = max(0, markers.total - markers.placed)
     return 2 + math.ceil(left / MARKERS_PER_TURN)
 
 
@@ -74,15 +75,15 @@ def money_value(incomes: int) -> float:
 
 def actions_left(state, seat: int) -> int:
     """The seat's actions still to come: the rest of this turn's rounds plus 3 per turn after it."""
-    if state["phase"] == "over":
+    if state.phase == "over":
         return 0
     later = ROUNDS * (incomes_left(state) - 1)
-    if state["phase"] != "actions":
+    if state.phase != "actions":
         return later + ROUNDS
-    order = state["order"]
+    order = state.order
     mine = order.index(seat) if seat in order else 0
-    this_round = 1 if mine >= state["at"] else 0
-    return later + max(0, ROUNDS - state["round"]) + this_round
+    this_round = 1 if mine >= state.at else 0
+    return later + max(0, ROUNDS - state.round) + this_round
 
 
 def deliveries(state, seat: int) -> list[tuple[int, dict]]:
@@ -90,12 +91,12 @@ def deliveries(state, seat: int) -> list[tuple[int, dict]]:
     best first (at most ``ROUTES_SEEN`` routes looked at). On a map without modules or time
     travel they depend only on the complete links, the cities' colours and cubes and the seat's
     engine: remembered for those (``_CACHE``), since most moves tried leave them as they are."""
-    if "modules" in state or "time_lines" in state:
+    if state.modules is not UNSET or state.time_lines is not UNSET:
         return _deliveries(state, seat)
-    links = state["links"]
-    key = (state["options"]["map"], seat, state["players"][seat]["engine"],
-           tuple((lid, link["owner"], link["from"], link["to"]) for lid, link in links.items() if link["to"]),
-           tuple((c["colour"], *c["cubes"]) for c in state["cities"].values()))
+    links = state.links
+    key = (state.options.map, seat, state.players[seat].engine,
+           tuple((lid, link.owner, link.from_, link.to) for lid, link in links.items() if link.to),
+           tuple((c.colour, *c.cubes) for c in state.cities.values()))
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) >= CACHED:
@@ -127,7 +128,7 @@ def potential(state, seat: int, actions: int | None = None) -> float:
     as it has actions left: each one's points and the income they add (``points_worth``)."""
     actions = actions_left(state, seat) if actions is None else actions
     found = deliveries(state, seat)
-    points = state["players"][seat]["points"]
+    points = state.players[seat].points
     total = 0.0
     for w, (pts, _) in zip(DELIVERY_WEIGHTS[:actions], found):
         total += w * points_worth(state, points, pts)
@@ -235,11 +236,11 @@ def majors(state, seat: int, actions: int) -> float:
     """The open Major Lines the seat could still complete, each ``points * MAJOR_DECAY ** links
     missing``, while it has the actions to build them."""
     lines = of(state).map_cards.major_lines
-    owners = state.get("major_lines") or []
+    owners = state.major_lines
     if not lines or all(o is not None for o in owners):
         return 0.0
     pairs = tuple(sorted({(min(x, y), max(x, y)) for _, x, y in own_graph(state, seat)}))
-    return _majors(state["options"]["map"], pairs, tuple(o is None for o in owners), min(actions, 12))
+    return _majors(state.options.map, pairs, tuple(o is None for o in owners), min(actions, 12))
 
 
 @lru_cache(maxsize=4096)
@@ -258,17 +259,17 @@ def _majors(map_id: str, pairs: tuple[tuple[str, str], ...], open_lines: tuple[b
 
 def baron_points(state, seat: int) -> float:
     """The seat's kept baron's points if its goal is met now, counted in full in the last turn."""
-    b = state.get("barons")
-    if not b:
+    b = state.barons
+    if b is UNSET:
         return 0.0
-    kept = b["kept"].get(str(seat))
+    kept = b.kept.get(str(seat))
     if not kept:
         return 0.0
     card = barons.deck()[kept]
     mapdata = of(state).map
     by_name = {c.name: h for h, c in mapdata.cities.items()}
     try:
-        met = barons.met(state, seat, card, lambda name: by_name[name], lambda h: state["cities"][h]["colour"])
+        met = barons.met(state, seat, card, lambda name: by_name[name], lambda h: state.cities[h].colour)
     except KeyError:            # a route baron of another map: it cannot be met here
         return 0.0
     if not met:
@@ -281,27 +282,27 @@ def cards_value(state, seat: int, incomes: int) -> float:
     if incomes <= 1:
         return 0.0
     ctx = of(state)
-    player = state["players"][seat]
-    return sum(CARD_VALUE.get(ops.spec(ctx, c).effect, 0.5) for c in player["cards"] if c not in player["used"])
+    player = state.players[seat]
+    return sum(CARD_VALUE.get(ops.spec(ctx, c).effect, 0.5) for c in player.cards if c not in player.used)
 
 
 def final_score(state, seat: int) -> float:
     """The seat's final score if the game ended now: points minus bonds plus a met baron."""
-    p = state["players"][seat]
-    return p["points"] - p["bonds"] + baron_points(state, seat)
+    p = state.players[seat]
+    return p.points - p.bonds + baron_points(state, seat)
 
 
 def value(state, seat: int) -> float:
     """The seat's position in points (see the module docstring); ``OTHERS`` of each point the
     other seats hold counts against it."""
     ctx = of(state)
-    p = state["players"][seat]
+    p = state.players[seat]
     incomes = incomes_left(state)
     m = money_value(incomes)
     dividend = ctx.tables.money.bond_dividend
-    v = p["points"] - p["bonds"] + baron_points(state, seat)
+    v = p.points - p.bonds + baron_points(state, seat)
     if incomes:
-        v += m * (p["cash"] + incomes * (income_of(p["points"], ctx) - p["bonds"] * dividend))
+        v += m * (p.cash + incomes * (income_of(p.points, ctx) - p.bonds * dividend))
         actions = actions_left(state, seat)
         v += potential(state, seat, actions)
         v += majors(state, seat, actions)
@@ -310,9 +311,9 @@ def value(state, seat: int) -> float:
         later = min(1.0, (incomes - 1) / 3)
         v += LINK_VALUE * links * later
         reached = {c for _, x, y in edges for c in (x, y)}
-        v += CUBE_VALUE * later * sum(len(state["cities"][c]["cubes"]) for c in reached)
+        v += CUBE_VALUE * later * sum(len(state.cities[c].cubes) for c in reached)
         v += cards_value(state, seat, incomes)
-    others = sum(q["points"] - q["bonds"] for i, q in enumerate(state["players"]) if i != seat)
+    others = sum(q.points - q.bonds for i, q in enumerate(state.players) if i != seat)
     return v - OTHERS * others
 
 

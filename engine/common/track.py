@@ -24,8 +24,9 @@ crossing carries a second track over the first, crossing it without sharing a si
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..core.errors import IllegalAction
 from .hexgrid import edge_key, neighbor, normalize, opposite, side_of, side_towards
@@ -65,7 +66,7 @@ class BuildPlan:
         return self.end_city is not None
 
 
-def used_spurs(links: dict, city: str) -> set[int]:
+def used_spurs(links: Mapping[str, Any], city: str) -> set[int]:
     """Sides of ``city`` already taken by a link's first or last tile."""
     used = set()
     for link in links.values():
