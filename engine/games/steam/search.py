@@ -391,7 +391,7 @@ def track_candidates(state: SteamState, mapdata: MapData, seat: int) -> list[dic
 def _free_sides(state: SteamState, h: str) -> list[int]:
     """The sides of plain hex ``h`` its track does not use yet (new track may use only those)."""
     tile = state.track.get(h)
-    used = {x for seg in tile.segments for x in seg} if tile else set()
+    used = {x for seg in tile.segments for x in seg} if tile is not None else set()
     return [s for s in range(6) if s not in used]
 
 
@@ -401,7 +401,7 @@ def _town_exits(state: SteamState, board: bld.SteamBoard, ends: dict[tuple[str, 
     open end, and whether ``seat`` owns a link at the town (then new exits need not meet anything:
     ``tilenet.connect``)."""
     tile = state.track.get(h)
-    have = [s[0] for s in tile.segments] if tile else []
+    have = [s[0] for s in tile.segments] if tile is not None else []
     free = [s for s in range(6) if s not in have]
     leads = {s for s in free if _leads_in(board, ends, h, s)}
     owns = any(link.owner == seat and h in (link.from_, link.to) for link in state.links.values())
