@@ -118,6 +118,30 @@ def active_step(steps: Sequence[Step[S]], state: S) -> Step[S]:
     raise IllegalAction("Nothing can be played now.")
 
 
+def by_kind(acts: list[dict], rng: Stream) -> dict | None:
+    """One of ``acts`` (JSON actions) drawn at random: a kind (``type``) uniformly among the kinds
+    present, in the order they first appear, then one action of that kind uniformly; ``None`` for
+    no actions. Two draws of ``rng`` (``Stream.below``)."""
+    if not acts:
+        return None
+    kinds: dict[str, list[dict]] = {}
+    for act in acts:
+        kinds.setdefault(act["type"], []).append(act)
+    return rng.choice(rng.choice(list(kinds.values())))
+
+
+def sample_by_kind(legal: Callable[[S, int], list[dict]]) -> Callable[[S, int, Stream], dict | None]:
+    """A step's ``sample`` where its ``legal`` list is short (an auction's bids, a choice of tiles):
+    ``by_kind`` over that list, so a kind with many moves (ten bids) is drawn no more often than one
+    with a single move (a pass)."""
+    return lambda state, seat, rng: by_kind(legal(state, seat), rng)
+
+
+def always(action: dict) -> Callable[[Any, int], dict]:
+    """A step's ``default`` that is always ``action`` (a copy each time), e.g. ``always({"type": "pass"})``."""
+    return lambda state, seat: dict(action)
+
+
 def names(state: Seated, seats: Iterable[int]) -> str:
     """``"Ann"``, ``"Ann or Bob"``, ``"Ann, Bob or Cid"``: the display names of ``seats``."""
     shown = [state["seats"][s] for s in seats]
@@ -167,5 +191,5 @@ def dispatch(steps: Sequence[Step[S]], state: S, seat: int, action: Action, rng:
     return step
 
 
-__all__ = ["Handler", "Hooks", "Step", "active_step", "actors_of", "dispatch", "kind_of", "names", "not_your_turn",
-           "step_in_force", "wrong_kind"]
+__all__ = ["Handler", "Hooks", "Step", "active_step", "actors_of", "always", "by_kind", "dispatch", "kind_of", "names",
+           "not_your_turn", "sample_by_kind", "step_in_force", "wrong_kind"]

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ...core.errors import IllegalAction
 from ...core.rng import Stream
+from ...core.steps import by_kind
 from . import prompts, rules
 from .board import Board, board, card_at
 from .payment import Need, payments
@@ -134,13 +135,10 @@ def default(state: RailwaysState, seat: int) -> None:
     return None
 
 
-def sample(state: RailwaysState, seat: int, rng: Stream) -> dict:
-    """One legal move drawn at random: a kind drawn uniformly among those legal now, then one of
-    its moves (the lists are short: a few hundred moves at most)."""
-    by_kind: dict[str, list[dict]] = {}
-    for action in legal_actions(state, seat):
-        by_kind.setdefault(action["type"], []).append(action)
-    return rng.choice(by_kind[rng.choice(list(by_kind))])
+def sample(state: RailwaysState, seat: int, rng: Stream) -> dict | None:
+    """One legal move drawn at random (``steps.by_kind``: a kind uniformly among those legal now,
+    then one of its moves; the lists are short: a few hundred moves at most)."""
+    return by_kind(legal_actions(state, seat), rng)
 
 
 def determinize(state: RailwaysState, seat: int | None, rng: Stream) -> None:

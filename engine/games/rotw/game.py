@@ -9,11 +9,12 @@ from typing import Any
 
 import msgspec
 
+from ...common.auction_step import PASS, auction_step
 from ...core.actions import Action, kind_of
 from ...core.game import Game, State
 from ...core.prompts import UNSET
 from ...core.rng import Stream
-from ...core.steps import Step
+from ...core.steps import Step, always
 from . import (
     barons,
     bidding,
@@ -174,9 +175,6 @@ def _first_baron(state: RotwState, seat: int) -> dict:
     return {"type": "keep_baron", "baron": state.barons.hands[str(seat)][0]}
 
 
-_PASS = {"type": "pass"}
-
-
 STEPS: tuple[Step[RotwState], ...] = (
     Step("barons", "keep one of your two barons", {"keep_baron": _keep_baron},
          active=lambda state: bool(barons.choosing(state)), actors=barons.choosing, refuse=_waiting_for_barons,
@@ -188,11 +186,9 @@ STEPS: tuple[Step[RotwState], ...] = (
          prompt=lambda state, seat: prompts.ReturnBonds(bonds=state.players[seat].bonds),
          legal=search.bond_returns, sample=lambda state, seat, rng: rng.choice(search.bond_returns(state, seat)),
          default=lambda state, seat: {"type": "return_bonds", "count": 0}),
-    Step("auction", "bid or pass in the first-player auction",
-         {"bid": _bid, "pass": _pass_auction, "use_card": _use_card},
-         active=lambda state: state.phase == "auction", actors=_actor, refuse=_barons_elsewhere,
-         prompt=_bid_prompt, legal=_auction_legal, sample=lambda state, seat, rng: sampling.by_kind(
-             _auction_legal(state, seat), rng), default=lambda state, seat: dict(_PASS)),
+    auction_step("auction", "bid or pass in the first-player auction", bid=_bid, pass_=_pass_auction,
+                 more={"use_card": _use_card}, active=lambda state: state.phase == "auction", actors=_actor,
+                 refuse=_barons_elsewhere, prompt=_bid_prompt, legal=_auction_legal),
     Step("inspector", "answer the Railway Inspector's question", {"inspect": _inspect},
          active=lambda state: state.inspection is not UNSET, actors=lambda state: [inspector.prompt(state)["seat"]],
          refuse=inspector.refuse, prompt=_inspector_prompt, legal=inspector.legal,
@@ -203,7 +199,7 @@ STEPS: tuple[Step[RotwState], ...] = (
           "western_link": _action(western.do_western_link), "use_card": _use_card, "issue_bonds": _issue_bonds},
          active=lambda state: state.phase == "actions", actors=_actor, refuse=_barons_elsewhere,
          prompt=_action_prompt, legal=_round_legal, sample=lambda state, seat, rng: sampling.sample_round(
-             state, of(state), seat, rng), default=lambda state, seat: dict(_PASS)),
+             state, of(state), seat, rng), default=always(PASS)),
 )
 """Barons are kept first (at the start, or once a Major Line is done in that variant), then each
 turn's first-player auction and its rounds of actions (railways-of-the-world.txt); a delivery held

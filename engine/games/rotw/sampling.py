@@ -40,16 +40,6 @@ from .search import (
 from .state import RotwState
 
 
-def by_kind(acts: list[dict], rng: Stream) -> dict:
-    """One of ``acts`` (not empty): its kind uniformly among the kinds in ``acts``, then one action
-    of that kind uniformly."""
-    kinds: dict[str, list[dict]] = {}
-    for a in acts:
-        kinds.setdefault(a["type"], []).append(a)
-    group = list(kinds.values())[rng.below(len(kinds))]
-    return group[rng.below(len(group))]
-
-
 def sample_round(state: RotwState, ctx: Context, seat: int, rng: Stream) -> dict:
     """One legal action of ``seat``, the seat to act in a round of actions (the kinds and filters of
     ``search.legal_actions``: this turn's embargo, the Transcontinental phase's limits, only builds,

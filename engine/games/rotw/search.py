@@ -9,6 +9,7 @@ from collections.abc import Set as AbstractSet
 
 import msgspec
 
+from ...common.auction_step import bid_actions
 from ...common.goods import COLOURS
 from ...common.hexgrid import neighbor, side_of, side_towards
 from ...common.routes import adjacency, routes
@@ -307,9 +308,8 @@ def bond_returns(state: RotwState, seat: int) -> list[dict]:
 
 def auction_actions(state: RotwState, ctx: Context, kept: dict[str, str]) -> list[dict]:
     """In the auction: a pass, the floor and the nine bids above it, a kept Railroad Executive."""
-    floor = bidding.bid_floor(state, ctx)
     executive = [{"type": "use_card", "card": kept["executive"]}] if "executive" in kept else []
-    return [{"type": "pass"}] + [{"type": "bid", "amount": floor + i} for i in range(10)] + executive
+    return bid_actions(bidding.bid_floor(state, ctx), 10) + executive
 
 
 def bond_issues(state: RotwState, seat: int) -> list[dict]:

@@ -10,11 +10,12 @@ from typing import Any
 
 import msgspec
 
+from ...common.auction_step import auction_step
 from ...core.actions import Action, kind_of
 from ...core.errors import IllegalAction
 from ...core.game import Event, Game, State
 from ...core.rng import Stream
-from ...core.steps import Step
+from ...core.steps import Step, always, sample_by_kind
 from . import actions as act
 from . import build, flow, moves, prompts, search, standard
 from .actions import ACTIONS
@@ -183,15 +184,6 @@ def _actor(state: SteamState) -> list[int]:
     return [] if seat is None else [seat]
 
 
-def _kinds(legal: Callable[[SteamState, int], list[dict]]) -> Callable[[SteamState, int, Stream], dict | None]:
-    """A step's ``sample`` for a step with few moves: a kind at random, then one of its moves."""
-    return lambda state, seat, rng: search.sample_kind(legal(state, seat), rng)
-
-
-def _always(action: dict[str, Any]) -> Callable[[SteamState, int], dict | None]:
-    return lambda state, seat: dict(action)
-
-
 def _bid_prompt(state: SteamState, seat: int) -> prompts.Bid:
     """``bid`` with the lowest bid now (``floor``, dollars) and the place bid for (the first turn's
     auction: one per place; the standard game's: the turn order, 1)."""
@@ -219,21 +211,19 @@ STEPS: tuple[Step[SteamState], ...] = (
          actors=lambda state: [int(k) for k, v in standard.capitals(state).items() if v is None],
          refuse=lambda state, kind: "First everyone decides on capital for this turn (`capital`, 0 steps for none).",
          prompt=lambda state, seat: prompts.Capital(), legal=search.capital_actions,
-         sample=_kinds(search.capital_actions), default=_always({"type": "capital", "steps": 0})),
+         sample=sample_by_kind(search.capital_actions), default=always({"type": "capital", "steps": 0})),
     Step("score", "place your track points as income or VP", {"score": _score}, active=_in("score"),
          actors=_scoring, refuse=_placing_points,
          prompt=lambda state, seat: prompts.Score(points=moves.scoring(state).points[str(seat)]),
-         legal=search.score_actions, sample=_kinds(search.score_actions),
-         default=_always({"type": "score", "take": "vp"})),
-    Step("auction", "bid or pass for a place in the turn order", {"bid": _auction_bid, "pass": _auction_pass},
-         active=_in("auction"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions,
-         sample=_kinds(search.bid_actions), default=_always({"type": "pass"})),
-    Step("order", "bid or drop out for the turn order", {"bid": _order_bid, "pass": _order_pass},
-         active=_in("order"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions,
-         sample=_kinds(search.bid_actions), default=_always({"type": "pass"})),
+         legal=search.score_actions, sample=sample_by_kind(search.score_actions),
+         default=always({"type": "score", "take": "vp"})),
+    auction_step("auction", "bid or pass for a place in the turn order", bid=_auction_bid, pass_=_auction_pass,
+                 active=_in("auction"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions),
+    auction_step("order", "bid or drop out for the turn order", bid=_order_bid, pass_=_order_pass,
+                 active=_in("order"), actors=_actor, prompt=_bid_prompt, legal=search.bid_actions),
     Step("select", "choose an action tile", {"select": _select}, active=_in("select"), actors=_actor,
          prompt=lambda state, seat: prompts.Select(turn=state.turn), legal=search.select_actions,
-         sample=_kinds(search.select_actions), default=_select_default),
+         sample=sample_by_kind(search.select_actions), default=_select_default),
     Step("build", "build track", {"build": _then_end(_lay), "redirect": _then_end(_redirect),
                                   "grow": _then_end(_grow), "urbanize": _then_end(_urbanize),
                                   "produce": _then_end(_produce), "done": _done}, active=_in("build"), actors=_actor,
@@ -242,7 +232,7 @@ STEPS: tuple[Step[SteamState], ...] = (
     Step("move", "move goods", {"deliver": _deliver, "locomotive": _locomotive, "pass": _move_pass},
          active=_in("move"), actors=_actor,
          prompt=lambda state, seat: prompts.Move(round=moves.moving(state).round),
-         legal=search.move_actions, sample=search.sample_move, default=_always({"type": "pass"})),
+         legal=search.move_actions, sample=search.sample_move, default=always({"type": "pass"})),
 )
 """Capital (standard game) and track points (after a delivery) are asked of several seats at once;
 the rest is one seat at a time: the auctions, choosing action tiles, building, moving goods

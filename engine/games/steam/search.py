@@ -1,15 +1,16 @@
 """Steam's legal actions: every bid step, tile, delivery and choice, and the track a build may lay
 (every piece of track touching a city or an open end the seat may extend, every town tile exit,
 every redirect), each checked by the rules themselves without playing it; and the random moves of
-a search player (``sample_build``, ``sample_move``, ``sample_kind``): a kind drawn uniformly among
-those legal now, then one of its moves, without listing every track tile or delivery."""
+a search player (``sample_build``, ``sample_move``; the other steps' with ``steps.by_kind``): a
+kind drawn uniformly among those legal now, then one of its moves, without listing every track
+tile or delivery."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from ...common import tilenet
+from ...common import auction_step, tilenet
 from ...common.hexgrid import SIDES, neighbor
 from ...common.routes import adjacency, routes
 from ...core.errors import IllegalAction
@@ -55,7 +56,7 @@ def bid_actions(state: SteamState, seat: int) -> list[dict]:
         return []
     lowest = _floor(state)
     most = can_raise(state.players[seat], of(state)[1])
-    return [{"type": "pass"}] + [{"type": "bid", "amount": lowest + i} for i in range(6) if lowest + i <= most]
+    return auction_step.bid_actions(lowest, 6, most)
 
 
 def can_bid(state: SteamState, seat: int) -> bool:
@@ -150,17 +151,6 @@ def _sample_delivery(state: SteamState, seat: int, rng: Stream) -> dict | None:
         if found:
             return {"type": "deliver", "from": h, "colour": colour, "links": rng.choice(found)}
     return None
-
-
-def sample_kind(acts: list[dict], rng: Stream) -> dict | None:
-    """One of ``acts`` at random: a kind (``type``) drawn uniformly among those present, then one
-    action of that kind; ``None`` for no actions."""
-    if not acts:
-        return None
-    kinds: dict[str, list[dict]] = {}
-    for act in acts:
-        kinds.setdefault(act["type"], []).append(act)
-    return rng.choice(rng.choice(list(kinds.values())))
 
 
 def build_actions_of(state: SteamState, seat: int) -> list[dict]:
@@ -457,5 +447,5 @@ def _cost(state: SteamState, mapdata: MapData, rules: Rules, seat: int, action: 
 
 
 __all__ = ["bid_actions", "build_actions", "build_actions_of", "build_default", "can_bid", "can_move",
-           "capital_actions", "move_actions", "sample_build", "sample_kind", "sample_move", "score_actions",
+           "capital_actions", "move_actions", "sample_build", "sample_move", "score_actions",
            "select_actions", "track_costs"]
