@@ -28,7 +28,7 @@ from railhead.engine.common.hexgrid import SIDES, edge_key, neighbor
 from railhead.engine.common.routes import adjacency, routes
 from railhead.engine.games.steam.build import production_spaces
 from railhead.engine.games.steam.data import load_map
-from railhead.engine.games.steam.state import Player, SteamState
+from railhead.engine.games.steam.state import Link, Player, SteamState
 
 REACH = (5, 8)       # the longest new link it plans, in hexes: first try, then if nothing is found
 PLANNED = "999999"   # the id of the link it imagines
@@ -69,7 +69,7 @@ def _runs(state: SteamState, first: str, entry: int, start: str, reach: int = RE
 def _opens(state: SteamState, seat: int, frm: str, to: str) -> int:
     """How many cubes on the board could be delivered by ``seat`` over a link ``frm``-``to`` of its own
     (locomotive one level up), were it built."""
-    links = {**state.links, PLANNED: {"owner": seat, "from": frm, "to": to}}
+    links = {**state.links, PLANNED: Link(owner=seat, from_=frm, to=to, path=[], exit=None, turn=state.turn)}
     adj = adjacency(links)
     reach = state.players[seat].loco + 1
 

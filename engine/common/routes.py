@@ -10,35 +10,56 @@ any other player). Nodes without a colour (``colour_of`` gives ``None``: towns) 
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Protocol
 
 from ..core.errors import IllegalAction
 
 
-def adjacency(links: dict) -> dict[str, list[tuple[str, str]]]:
+class Ends(Protocol):
+    """What a delivery reads of a link (a game's link record): its ``owner`` seat (``None``:
+    nobody's, in Steam) and its two ends, ``from_`` and ``to`` (city or town hexes; ``to`` is
+    ``None`` while the link is unfinished)."""
+
+    @property
+    def owner(self) -> int | None: ...
+
+    @property
+    def from_(self) -> str: ...
+
+    @property
+    def to(self) -> str | None: ...
+
+
+Links = Mapping[str, Ends]
+"""A game's links by id (text)."""
+
+
+def adjacency(links: Links) -> dict[str, list[tuple[str, str]]]:
     """``{city hex: [(link id, other city hex)]}`` over complete links, in link-id order."""
     adj: dict[str, list[tuple[str, str]]] = {}
-    for lid in sorted(links, key=lambda k: int(k)):
+    for lid in sorted(links, key=int):
         link = links[lid]
-        if link["to"] is None:
+        to = link.to
+        if to is None:
             continue
-        adj.setdefault(link["from"], []).append((lid, link["to"]))
-        adj.setdefault(link["to"], []).append((lid, link["from"]))
+        adj.setdefault(link.from_, []).append((lid, to))
+        adj.setdefault(to, []).append((lid, link.from_))
     return adj
 
 
-def fair_share(links: dict, link_ids: list, mover: int) -> bool:
+def fair_share(links: Links, link_ids: list, mover: int) -> bool:
     """steam.txt, "Moving a Goods Cube": the mover owns at least one of the links, and no other
     player owns more of them than the mover."""
-    owned: dict = {}
+    owned: dict[int | None, int] = {}
     for lid in link_ids:
-        owner = links[str(lid)]["owner"]
+        owner = links[str(lid)].owner
         owned[owner] = owned.get(owner, 0) + 1
     mine = owned.get(mover, 0)
     return mine > 0 and all(n <= mine for o, n in owned.items() if o is not None)
 
 
-def routes(links: dict, origin: str, colour: str, max_links: int, mover: int,
+def routes(links: Links, origin: str, colour: str, max_links: int, mover: int,
            colour_of: Callable[[str], str | None], adj: dict | None = None,
            rule: str = "first") -> Iterator[tuple[list[str], list[str]]]:
     """Every legal delivery of a ``colour`` cube from ``origin``: ``(link ids, cities after origin)``.
@@ -51,7 +72,7 @@ def routes(links: dict, origin: str, colour: str, max_links: int, mover: int,
         for lid, nxt in adj.get(city, []):
             if nxt in seen or nxt == origin:
                 continue
-            if rule == "first" and not used and links[lid]["owner"] != mover:
+            if rule == "first" and not used and links[lid].owner != mover:
                 continue
             if colour_of(nxt) == colour:
                 if rule == "first" or fair_share(links, used + [lid], mover):
@@ -62,7 +83,7 @@ def routes(links: dict, origin: str, colour: str, max_links: int, mover: int,
     yield from walk(origin, [], [])
 
 
-def check_route(links: dict, origin: str, colour: str, link_ids: list, max_links: int, mover: int,
+def check_route(links: Links, origin: str, colour: str, link_ids: list, max_links: int, mover: int,
                 colour_of: Callable[[str], str | None], name_of: Callable[[str], str], rule: str = "first",
                 limit_name: str = "engine level") -> list[str]:
     """Validate an explicit route; returns the cities (and towns) passed after ``origin``.
@@ -79,13 +100,13 @@ def check_route(links: dict, origin: str, colour: str, link_ids: list, max_links
     for i, raw in enumerate(link_ids):
         lid = str(raw)
         link = links.get(lid)
-        if link is None or link["to"] is None:
+        if link is None or link.to is None:
             raise IllegalAction(f"There is no complete link #{lid}.")
-        if city not in (link["from"], link["to"]):
+        if city not in (link.from_, link.to):
             raise IllegalAction(f"Link #{lid} does not leave {name_of(city)}.")
-        if rule == "first" and i == 0 and link["owner"] != mover:
+        if rule == "first" and i == 0 and link.owner != mover:
             raise IllegalAction("The first link of a delivery must be your own.")
-        city = link["to"] if link["from"] == city else link["from"]
+        city = link.to if link.from_ == city else link.from_
         if city in seen:
             raise IllegalAction(f"A cube cannot pass through {name_of(city)} twice.")
         seen.append(city)

@@ -3,12 +3,13 @@
 A *link* is a chain of track tiles joining two cities; until it reaches its second city
 it is *incomplete*. railways-of-the-world.txt, "A. BUILD TRACK".
 
-State shapes (JSON-ready):
-- ``track``: ``{hex: [{"link": id, "sides": [a, b]}]}`` -- one segment per tile, two when a
-  crossing tile carries a second link over the first (an overpass, not a junction).
-- ``links``: ``{id: {"owner": seat, "from": city hex, "to": city hex | None,
-  "hexes": [tile hexes from "from" onward], "exit": side | None}}``; ``exit`` is the side the
-  last tile of an incomplete link points to.
+State shapes (the game's records, read by attribute: ``TrackLink`` and ``TrackSegment`` say what
+this module reads and writes of them):
+- ``track``: ``{hex: [segment]}``, a segment ``{"link": id, "sides": [a, b]}`` -- one per tile,
+  two when a crossing tile carries a second link over the first (an overpass, not a junction).
+- ``links``: ``{id: link}``, a link ``{"owner": seat, "from": city hex, "to": city hex | None,
+  "hexes": [tile hexes from "from" onward], "exit": side | None}``; ``exit`` is the side the last
+  tile of an incomplete link points to.
 
 A build is given as a *path* of hex names: a city hex or the open end of one of your
 incomplete links, then the hexes that get new tiles, optionally ending at a city (which
@@ -24,14 +25,40 @@ crossing carries a second track over the first, crossing it without sharing a si
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from ..core.errors import IllegalAction
 from .hexgrid import edge_key, neighbor, normalize, opposite, side_of, side_towards
 
 MAX_TILES = 4
+
+
+class TrackLink(Protocol):
+    """A link as this module reads and writes it: ``owner`` seat, ``from_`` city hex, ``to`` city
+    hex (``None`` while unfinished), ``hexes`` its tiles from ``from_`` on, ``exit`` the side its
+    open end points through (``None`` once complete)."""
+
+    owner: int
+    from_: str
+    to: str | None
+    hexes: list[str]
+    exit: int | None
+
+
+class TrackSegment(Protocol):
+    """One track tile's piece of a link: the ``link`` id and the two ``sides`` it joins."""
+
+    link: str
+    sides: list[int]
+
+
+L = TypeVar("L", bound=TrackLink)
+G = TypeVar("G", bound=TrackSegment)
+Spurs = Callable[[str], AbstractSet[int]]
+"""A cache of ``used_spurs`` for one state: city hex -> the sides its links use."""
 
 
 class Board(Protocol):
@@ -66,36 +93,37 @@ class BuildPlan:
         return self.end_city is not None
 
 
-def used_spurs(links: Mapping[str, Any], city: str) -> set[int]:
+def used_spurs(links: Mapping[str, TrackLink], city: str) -> set[int]:
     """Sides of ``city`` already taken by a link's first or last tile."""
     used = set()
     for link in links.values():
-        if not link["hexes"]:
+        hexes = link.hexes
+        if not hexes:
             continue
-        if link["from"] == city:
-            used.add(side_of(city, link["hexes"][0]))
-        if link["to"] == city:
-            used.add(side_of(city, link["hexes"][-1]))
+        if link.from_ == city:
+            used.add(side_of(city, hexes[0]))
+        if link.to == city:
+            used.add(side_of(city, hexes[-1]))
     return used
 
 
-def all_used_spurs(links: dict) -> dict[str, set[int]]:
+def all_used_spurs(links: Mapping[str, TrackLink]) -> dict[str, set[int]]:
     """``used_spurs`` of every city at once: city hex -> the sides taken (cities without any absent)."""
     used: dict[str, set[int]] = {}
     for link in links.values():
-        hexes = link["hexes"]
+        hexes = link.hexes
         if not hexes:
             continue
-        used.setdefault(link["from"], set()).add(side_of(link["from"], hexes[0]))
-        if link["to"] is not None:
-            used.setdefault(link["to"], set()).add(side_of(link["to"], hexes[-1]))
+        used.setdefault(link.from_, set()).add(side_of(link.from_, hexes[0]))
+        if link.to is not None:
+            used.setdefault(link.to, set()).add(side_of(link.to, hexes[-1]))
     return used
 
 
-def open_end(links: dict, seat: int, hexname: str) -> str | None:
+def open_end(links: Mapping[str, TrackLink], seat: int, hexname: str) -> str | None:
     """Id of ``seat``'s incomplete link whose last tile is in ``hexname``."""
     for lid, link in links.items():
-        if link["owner"] == seat and link["to"] is None and link["hexes"] and link["hexes"][-1] == hexname:
+        if link.owner == seat and link.to is None and link.hexes and link.hexes[-1] == hexname:
             return lid
     return None
 
@@ -119,7 +147,8 @@ def _city_name(board: Board, hexname: str) -> str:
     return board.cities[hexname].name
 
 
-def _check_spur(board: Board, links: dict, city: str, other: str, spurs=None) -> None:
+def _check_spur(board: Board, links: Mapping[str, TrackLink], city: str, other: str, spurs: Spurs | None = None
+                ) -> None:
     side = side_towards(city, other)
     if side not in board.cities[city].spurs:
         towards = ", ".join(neighbor(city, s) for s in sorted(board.cities[city].spurs))
@@ -129,7 +158,8 @@ def _check_spur(board: Board, links: dict, city: str, other: str, spurs=None) ->
         raise IllegalAction(f"The spur of {_city_name(board, city)} towards {other} is already used by a link.")
 
 
-def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], replacing: str | None = None) -> None:
+def _check_tile_fits(board: Board, track: Mapping[str, list[G]], hexname: str, sides: list[int],
+                     replacing: str | None = None) -> None:
     if hexname in board.cities:
         raise IllegalAction(f"{hexname} is a city; a link ends at the first city it reaches.")
     if hexname not in board.terrain:
@@ -142,20 +172,20 @@ def _check_tile_fits(board: Board, track: dict, hexname: str, sides: list[int], 
         raise IllegalAction(
             f"Track cannot turn that sharply in {hexname}: track tiles are straights and gentle curves, so track "
             f"entering it from {neighbor(hexname, entry)} can only go on towards {' or '.join(ways) or 'nowhere'}.")
-    others = [seg for seg in track.get(hexname, []) if seg["link"] != replacing]
+    others = [seg for seg in track.get(hexname, []) if seg.link != replacing]
     if len(others) >= 2:
         raise IllegalAction(f"{hexname} already holds a crossing; no more track fits there.")
-    if others and set(others[0]["sides"]) & set(sides):
+    if others and set(others[0].sides) & set(sides):
         raise IllegalAction(
             f"{hexname} already has track on those sides; a crossing must pass over it without touching."
         )
-    if others and not crosses(others[0]["sides"], sides):
+    if others and not crosses(others[0].sides, sides):
         raise IllegalAction(f"{hexname} already has track; a second track there must cross over it (a crossing "
                             "tile), not run beside it.")
 
 
-def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str],
-               toward: str | None = None, max_tiles: int = MAX_TILES, spurs=None) -> BuildPlan:
+def plan_build(board: Board, track: Mapping[str, list[G]], links: Mapping[str, TrackLink], seat: int, path: list[str],
+               toward: str | None = None, max_tiles: int = MAX_TILES, spurs: Spurs | None = None) -> BuildPlan:
     """Validate a build path for ``seat`` and return what it would do (``max_tiles``: the most tiles
     one build may lay or turn; a card may allow more than ``MAX_TILES``). ``spurs``: a function
     giving ``used_spurs(links, city)`` for a city, for callers that check many builds on one state
@@ -190,12 +220,12 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
             raise IllegalAction("Track must start at a city or at the open end of your own unfinished link; "
                                 f"{start} is neither.")
         link = links[lid]
-        plan = BuildPlan(link=lid, start_city=link["from"])
-        prior_hexes = link["hexes"]
+        plan = BuildPlan(link=lid, start_city=link.from_)
+        prior_hexes = link.hexes
         heading = side_of(start, hexes[1])
-        if heading != link["exit"]:
+        if heading != link.exit:
             entry = opposite(side_of(prior_hexes[-2], start)) if len(prior_hexes) > 1 else \
-                side_of(start, link["from"])
+                side_of(start, link.from_)
             sides = [entry, heading]
             _check_tile_fits(board, track, start, sides, replacing=lid)
             plan.redirect = (start, sides)
@@ -212,12 +242,12 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
         body = hexes[1:-1]
     else:
         other = open_end(links, seat, last)
-        if other is not None and other != plan.link and links[other]["exit"] == side_of(last, hexes[-2]):
+        if other is not None and other != plan.link and links[other].exit == side_of(last, hexes[-2]):
             plan.join = other
-            plan.end_city = links[other]["from"]
+            plan.end_city = links[other].from_
             if plan.end_city == plan.start_city:
                 raise IllegalAction("A link must join two different cities.")
-            if set(links[other]["hexes"]) & (set(prior_hexes) | set(hexes[1:-1])):
+            if set(links[other].hexes) & (set(prior_hexes) | set(hexes[1:-1])):
                 raise IllegalAction("Your link cannot run through a hex it already uses.")
             body = hexes[1:-1]
 
@@ -252,11 +282,13 @@ def plan_build(board: Board, track: dict, links: dict, seat: int, path: list[str
     return plan
 
 
-def _connect_end(board: Board, links: dict, seat: int, plan: BuildPlan, prior_hexes: list[str], spurs=None) -> None:
+def _connect_end(board: Board, links: Mapping[str, TrackLink], seat: int, plan: BuildPlan, prior_hexes: list[str],
+                 spurs: Spurs | None = None) -> None:
     """The last new tile of an unfinished build points into ``neighbor(last, exit)``: a free spur of
     another city completes the link there, the open end of the builder's other unfinished link
     facing it joins the two ("A Completed Link!"). Otherwise the link stays unfinished."""
     last = plan.tiles[-1][0]
+    assert plan.exit is not None, "only an unfinished build's last tile points anywhere"
     target = neighbor(last, plan.exit)
     if target not in board.terrain:
         return
@@ -270,50 +302,53 @@ def _connect_end(board: Board, links: dict, seat: int, plan: BuildPlan, prior_he
         plan.end_city = target
     else:
         other = open_end(links, seat, target)
-        if other is None or other == plan.link or links[other]["exit"] != back:
+        if other is None or other == plan.link or links[other].exit != back:
             return
         mine = set(prior_hexes) | {h for h, _ in plan.tiles}
-        if links[other]["from"] == plan.start_city or set(links[other]["hexes"]) & mine:
+        if links[other].from_ == plan.start_city or set(links[other].hexes) & mine:
             return
-        plan.join, plan.end_city = other, links[other]["from"]
+        plan.join, plan.end_city = other, links[other].from_
     plan.exit = None
     plan.ridges += edge_key(last, target) in board.ridges
 
 
-def apply_build(track: dict, links: dict, seat: int, plan: BuildPlan, new_id: str) -> str:
-    """Carry out a validated plan; returns the id of the link built or extended."""
+def apply_build(track: dict[str, list[G]], links: dict[str, L], seat: int, plan: BuildPlan, new_id: str,
+                new_link: Callable[[int, str], L], new_segment: Callable[[str, list[int]], G]) -> str:
+    """Carry out a validated plan; returns the id of the link built or extended. The game's records
+    are made by ``new_link(owner seat, from city hex)`` (unfinished, no tiles yet) and
+    ``new_segment(link id, sides)``."""
     lid = plan.link or new_id
     if plan.link is None:
-        links[lid] = {"owner": seat, "from": plan.start_city, "to": None, "hexes": [], "exit": None}
+        links[lid] = new_link(seat, plan.start_city)
     link = links[lid]
     if plan.redirect:
         hexname, sides = plan.redirect
         for seg in track[hexname]:
-            if seg["link"] == lid:
-                seg["sides"] = list(sides)
+            if seg.link == lid:
+                seg.sides = list(sides)
     for hexname, sides in plan.tiles:
-        track.setdefault(hexname, []).append({"link": lid, "sides": list(sides)})
-        link["hexes"].append(hexname)
-    link["exit"] = plan.exit
+        track.setdefault(hexname, []).append(new_segment(lid, list(sides)))
+        link.hexes.append(hexname)
+    link.exit = plan.exit
     if plan.join:
         other = links.pop(plan.join)
-        for hexname in other["hexes"]:
+        for hexname in other.hexes:
             for seg in track[hexname]:
-                if seg["link"] == plan.join:
-                    seg["link"] = lid
-        link["hexes"].extend(reversed(other["hexes"]))
+                if seg.link == plan.join:
+                    seg.link = lid
+        link.hexes.extend(reversed(other.hexes))
     if plan.end_city:
-        link["to"] = plan.end_city
-        link["exit"] = None
+        link.to = plan.end_city
+        link.exit = None
     return lid
 
 
-def remove_incomplete(track: dict, links: dict) -> list[str]:
+def remove_incomplete(track: dict[str, list[G]], links: dict[str, L]) -> list[str]:
     """Remove every incomplete link and its tiles; returns the removed link ids."""
-    gone = [lid for lid, link in links.items() if link["to"] is None]
+    gone = [lid for lid, link in links.items() if link.to is None]
     for lid in gone:
-        for hexname in links.pop(lid)["hexes"]:
-            track[hexname] = [seg for seg in track[hexname] if seg["link"] != lid]
+        for hexname in links.pop(lid).hexes:
+            track[hexname] = [seg for seg in track[hexname] if seg.link != lid]
             if not track[hexname]:
                 del track[hexname]
     return gone

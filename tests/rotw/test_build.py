@@ -6,6 +6,7 @@ import pytest
 from railhead.engine import IllegalAction
 from railhead.engine.common.hexgrid import edge_key, neighbor
 from railhead.engine.common.track import apply_build, plan_build
+from railhead.engine.games.rotw.state import Link, Segment
 
 from .helpers import GAME, HEX, MAP, Table
 
@@ -146,14 +147,22 @@ def test_crossing_passes_over_without_touching():
     any way connect the two sections" (an overpass); track sharing a side is refused."""
     mid, names, board = star()
     links, track = {}, {}
-    apply_build(track, links, 1, plan_build(board, track, links, 1, [names[3], mid, names[0]]), "1")  # W-E
+    build(track, links, 1, plan_build(board, track, links, 1, [names[3], mid, names[0]]), "1")  # W-E
     crossing = plan_build(board, track, links, 0, [names[4], mid, names[1]])                          # NW-SE
-    apply_build(track, links, 0, crossing, "2")
-    assert [seg["link"] for seg in track[mid]] == ["1", "2"]
+    build(track, links, 0, crossing, "2")
+    assert [seg.link for seg in track[mid]] == ["1", "2"]
     with pytest.raises(IllegalAction, match="crossing"):
         plan_build(board, track, links, 0, [names[5], mid, names[2]])       # a third track: full
     with pytest.raises(IllegalAction, match="crossing must pass over"):
         plan_build(board, {"C3": track[mid][:1]}, {"1": links["1"]}, 0, [names[4], mid], names[0])  # shares E
+
+
+def build(track, links, seat, plan, new_id):
+    """``track.apply_build`` with RotW's records."""
+    def link(owner, start):
+        return Link(owner=owner, from_=start, to=None, hexes=[], exit=None)
+
+    return apply_build(track, links, seat, plan, new_id, link, lambda lid, sides: Segment(link=lid, sides=sides))
 
 
 def star():
@@ -177,7 +186,7 @@ def test_track_tiles_are_straights_gentle_curves_and_crossings():
     assert plan_build(board, {}, {}, 0, [names[0], mid, names[2]]).completes     # gentle curve
     assert plan_build(board, {}, {}, 0, [names[0], mid, names[3]]).completes     # straight
     links, track = {}, {}
-    apply_build(track, links, 1, plan_build(board, track, links, 1, [names[0], mid, names[2]]), "1")  # E-SW
+    build(track, links, 1, plan_build(board, track, links, 1, [names[0], mid, names[2]]), "1")  # E-SW
     with pytest.raises(IllegalAction, match="must cross over it"):
         plan_build(board, track, links, 0, [names[3], mid, names[5]])           # W-NE: beside it
     assert plan_build(board, track, links, 0, [names[1], mid, names[3]]).completes   # SE-W crosses it
@@ -195,7 +204,7 @@ def test_city_spurs_limit_where_track_may_leave():
     assert plan.completes and len(plan.tiles) == 3
     with pytest.raises(IllegalAction, match="no track spur"):
         plan_build(board, {}, {}, 0, ["B2", "C1"])
-    used = {"1": {"owner": 1, "from": "B2", "to": "F2", "hexes": ["C2", "D2", "E2"], "exit": None}}
+    used = {"1": Link(owner=1, from_="B2", to="F2", hexes=["C2", "D2", "E2"], exit=None)}
     with pytest.raises(IllegalAction, match="already used"):
         plan_build(board, {}, used, 0, ["B2", "C2", "D2", "E2", "F2"])
 

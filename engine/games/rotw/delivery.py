@@ -16,7 +16,7 @@ from .context import Context
 from .data import city_hex
 from .periods import time_of
 from .rules import place_marker, touched
-from .state import Carried, RotwState, as_record
+from .state import RotwState
 from .timetravel import check_time_route
 
 
@@ -134,7 +134,7 @@ def do_continue(state: RotwState, ctx: Context, seat: int, action: Deliver, even
     raw = mods.carried.get(str(seat)) if mods is not UNSET else None
     if mods is UNSET or raw is None:
         raise IllegalAction("You have no goods cube waiting at a Fuel Depot.")
-    carried = as_record(raw, Carried)                # ``routing.keep`` writes it as JSON
+    carried = raw
     at = carried.at
     if city_hex(ctx.map, action.from_) != at or action.colour != carried.colour:
         raise IllegalAction(f"Your kept cube is a {carried.colour} cube at {ctx.map.cities[at].name}: give that "

@@ -8,11 +8,11 @@ dollars.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from ...common.hexgrid import edge_key, neighbor
-from ...common.track import MAX_TILES, BuildPlan, plan_build
+from ...common.track import MAX_TILES, BuildPlan, Spurs, plan_build
 from ...core.errors import IllegalAction
 from ...core.record import UNSET
 from . import charters, modules, transcontinental
@@ -20,9 +20,6 @@ from .context import Context
 from .data import MapData
 from .periods import is_warp
 from .state import Link, RotwState
-
-Spurs = Callable[[str], AbstractSet[int]]
-"""``track.plan_build``'s cache: city hex -> the spur sides links already use there."""
 
 SNOW_SURCHARGE = 1
 """Thousands of dollars more for each tile built north of the Snow Line ("Snow Line")."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...common.goods import COLOURS, draw, new_bag
 from ...common.hexgrid import normalize
-from ...common.track import BuildPlan, apply_build, remove_incomplete
+from ...common.track import apply_build, remove_incomplete
 from ...core.errors import IllegalAction
 from ...core.record import UNSET
 from ...core.rng import Stream
@@ -34,7 +34,7 @@ from .data import DataError, available_maps, city_hex, load_map, load_tables
 from .features import planned
 from .money import dollars, pay, pay_text
 from .options import Options
-from .state import Link, RotwState, Segment, as_record
+from .state import Link, RotwState, Segment
 
 ROUNDS = 3
 
@@ -195,10 +195,10 @@ def lay_track(state: RotwState, ctx: Context, seat: int, action: Build, events: 
     player = state.players[seat]
     issued = pay(player, cost, ctx.tables.money.bond)
     lid = str(state.next_link)
-    used = apply_build(state.track, state.links, seat, plan, lid)
+    used = apply_build(state.track, state.links, seat, plan, lid, _new_link, _new_segment)
     if used == lid:
         state.next_link += 1
-    link = _as_records(state, used, plan)
+    link = state.links[used]
     start = modules.place_name(ctx, link.from_)
     tiles = len(plan.tiles) + (1 if plan.redirect else 0)
     laid = f"lays {tiles} tile{'s' if tiles != 1 else ''}"
@@ -234,14 +234,14 @@ def lay_track(state: RotwState, ctx: Context, seat: int, action: Build, events: 
     return used
 
 
-def _as_records(state: RotwState, lid: str, plan: BuildPlan) -> Link:
-    """The link ``lid`` a build made or extended, and the segments it laid, as the state's records:
-    ``apply_build`` (``engine/common/track.py``, shared) adds plain dicts, and a search player plays
-    on without the copy that would make them records. Returns the link."""
-    link = state.links[lid] = as_record(state.links[lid], Link)
-    for hexname in {h for h, _ in plan.tiles} | ({plan.redirect[0]} if plan.redirect else set()):
-        state.track[hexname] = [as_record(seg, Segment) for seg in state.track[hexname]]
-    return link
+def _new_link(seat: int, start: str) -> Link:
+    """A new unfinished link of ``seat`` from city hex ``start`` (``track.apply_build`` extends it)."""
+    return Link(owner=seat, from_=start, to=None, hexes=[], exit=None)
+
+
+def _new_segment(lid: str, sides: list[int]) -> Segment:
+    """A track tile's piece of link ``lid`` joining ``sides``."""
+    return Segment(link=lid, sides=sides)
 
 
 def cut_throat_refuses(state: RotwState, plan) -> bool:

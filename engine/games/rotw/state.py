@@ -10,7 +10,7 @@ A field typed ``... | UnsetType = UNSET`` is absent from the JSON when unset, as
 """
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import msgspec
 
@@ -285,13 +285,3 @@ class RotwState(GameState):
     transcontinental: Transcontinental | UnsetType = UNSET
     event_deck: EventDeck | UnsetType = UNSET
 
-
-R = TypeVar("R", bound=Record)
-
-
-def as_record(value: R | dict[str, Any], kind: type[R]) -> R:
-    """``value`` as a ``kind`` record: itself when it is one already, else its JSON converted. For a
-    record that shared code (``engine/common``) writes as a plain dict into the state, which a copy
-    of the state would make a record but a search player's moves in place (``apply_trusted``) do not.
-    Raises ``msgspec.ValidationError`` for JSON that is no ``kind``."""
-    return value if isinstance(value, kind) else msgspec.convert(value, kind)
