@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from ...common import auction as auc
 from ...common.auction import Auction
 from ...common.seats import clockwise, left_of
@@ -51,9 +49,8 @@ def pass_cost(state: RotwState, seat: int) -> int:
 
 
 def new_auction(style: str, order: list[int]) -> Auction:
-    """A new auction among ``order`` in ``style`` (bids kept where passes cost half one's bid):
-    ``auc.start``'s as the state's ``Auction`` record."""
-    return msgspec.convert(auc.start(order, keep_bids=style in PASS_PAYS), Auction)
+    """A new auction among ``order`` in ``style`` (bids kept where passes cost half one's bid)."""
+    return auc.start(order, keep_bids=style in PASS_PAYS)
 
 
 def first_turn_without_auction(state: dict[str, Any]) -> None:
@@ -76,7 +73,7 @@ def worst_first_order(state: RotwState) -> list[int]:
 def actor(state: RotwState) -> int | None:
     """The seat that must act now, or ``None`` when the game is over."""
     if state.phase == "auction":
-        return auc.bidder(_auction(state))  # type: ignore[arg-type]  # auction.py still says dict
+        return auc.bidder(_auction(state))
     if state.phase == "actions":
         return state.order[state.at]
     return None
@@ -85,7 +82,7 @@ def actor(state: RotwState) -> int | None:
 # ---------------------------------------------------------------- auction
 def bid_floor(state: RotwState, ctx: Context) -> int:
     """The lowest bid allowed now, in thousands."""
-    return auc.floor(_auction(state), ctx.tables.money.min_bid)  # type: ignore[arg-type]  # auction.py still says dict
+    return auc.floor(_auction(state), ctx.tables.money.min_bid)
 
 
 def do_bid(state: RotwState, ctx: Context, seat: int, action: Bid, events: list) -> None:
@@ -93,7 +90,7 @@ def do_bid(state: RotwState, ctx: Context, seat: int, action: Bid, events: list)
     amount = action.amount
     if amount >= 1000:
         raise IllegalAction("Bids are in thousands of dollars: bid 3 for $3,000.")
-    auc.bid(_auction(state), seat, amount, ctx.tables.money.min_bid)  # type: ignore[arg-type]  # auction.py still says dict
+    auc.bid(_auction(state), seat, amount, ctx.tables.money.min_bid)
     events.append({"type": "bid", "seat": seat, "text": f"{state.seats[seat]} bids {dollars(amount)}."})
     _maybe_close_auction(state, ctx, events)
 
@@ -102,7 +99,7 @@ def do_pass_auction(state: RotwState, ctx: Context, seat: int, events: list) -> 
     """A pass is final; in First to pass, Variant 2 and Through Time's auction it costs half the
     seat's bid (``pass_cost``)."""
     cost = pass_cost(state, seat)
-    auc.pass_(_auction(state), seat)  # type: ignore[arg-type]  # auction.py still says dict
+    auc.pass_(_auction(state), seat)
     if cost:
         issued = pay(state.players[seat], cost, ctx.tables.money.bond)
         events.append({"type": "pass", "seat": seat, "paid": cost, "bonds": issued,
@@ -118,13 +115,13 @@ def _maybe_close_auction(state: RotwState, ctx: Context, events: list) -> None:
     first player marker moves on one seat. The order goes clockwise from the first player, or by
     the passes (``auc.order_by_passes``) in the styles where passes cost."""
     a = _auction(state)
-    if not auc.finished(a):  # type: ignore[arg-type]  # auction.py still says dict
+    if not auc.finished(a):
         return
     n = len(state.seats)
     by_passes = a.bids is not UNSET
-    won = auc.winner(a)  # type: ignore[arg-type]  # auction.py still says dict
+    won = auc.winner(a)
     if won is None and by_passes:
-        order = auc.order_by_passes(a)  # type: ignore[arg-type]  # auction.py still says dict
+        order = auc.order_by_passes(a)
         first = order[0]
         events.append({"type": "first", "seat": first,
                        "text": f"Nobody bid: {state.seats[first]}, the last to pass, becomes first player."})
@@ -135,7 +132,7 @@ def _maybe_close_auction(state: RotwState, ctx: Context, events: list) -> None:
                        "text": f"Nobody bid: the first player marker moves on to {state.seats[first]}."})
     else:
         first, price = won
-        order = auc.order_by_passes(a) if by_passes else clockwise(first, n)  # type: ignore[arg-type]  # auction.py still says dict
+        order = auc.order_by_passes(a) if by_passes else clockwise(first, n)
         issued = pay(state.players[first], price, ctx.tables.money.bond)
         events.append({"type": "first", "seat": first, "paid": price, "bonds": issued,
                        "text": pay_text(state.seats[first], price, issued) + " and becomes first player."})

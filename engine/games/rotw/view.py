@@ -114,7 +114,7 @@ def auction_view(state: RotwState, a: Auction) -> dict:
     """The open auction ``a`` (see ``view``): ``high``, ``high_seat``, ``passed``, ``bidder``, ``order``;
     where passes pay, ``bids`` and ``pass_costs``."""
     out: dict[str, Any] = {"high": a.high, "high_seat": a.high_seat, "passed": a.passed,
-           "bidder": auc.bidder(a), "order": a.order}  # type: ignore[arg-type]  # auction.py still says dict
+           "bidder": auc.bidder(a), "order": a.order}
     if a.bids is not UNSET:
         out.update(bids=dict(a.bids), pass_costs={str(s): pass_cost(state, s) for s in a.order if s not in a.passed})
     return out

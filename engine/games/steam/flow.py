@@ -85,7 +85,7 @@ def setup(mapdata: MapData, rules: Rules, options: Chosen, seats: list[str], rng
     elif options.first_order == "auction":
         first = rng.below(n)
         state.phase = "auction"
-        state.auction = FirstOrder(order=auc.Auction(**auc.start(clockwise(first, n))), placed=[])
+        state.auction = FirstOrder(order=auc.start(clockwise(first, n)), placed=[])
     else:
         order = list(range(n))
         rng.shuffle(order)
@@ -105,7 +105,7 @@ def actor(state: SteamState) -> int | None:
     """The one seat to act (``None`` while several choose their points, and at the end)."""
     phase = state.phase
     if phase == "auction":
-        return auc.bidder(first_order(state).order)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+        return auc.bidder(first_order(state).order)
     if phase == "select":
         return active(state)[state.at]
     if phase == "build":
@@ -125,14 +125,14 @@ def auction_bid(state: SteamState, rules: Rules, seat: int, amount: int, events:
     a = first_order(state).order
     if amount > can_raise(state.players[seat], rules):
         raise IllegalAction(f"You cannot raise ${amount}.")
-    auc.bid(a, seat, amount, OPENING_BID, auc.dollars)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    auc.bid(a, seat, amount, OPENING_BID, auc.dollars)
     events.append({"type": "bid", "seat": seat, "text": f"{state.seats[seat]} bids ${amount}."})
     _close_auction(state, rules, events)
 
 
 def auction_pass(state: SteamState, rules: Rules, seat: int, events: list[Event]) -> None:
     """Drop out of the place auctioned (for good)."""
-    auc.pass_(first_order(state).order, seat)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    auc.pass_(first_order(state).order, seat)
     events.append({"type": "pass", "seat": seat, "text": f"{state.seats[seat]} passes."})
     _close_auction(state, rules, events)
 
@@ -143,9 +143,9 @@ def _close_auction(state: SteamState, rules: Rules, events: list[Event]) -> None
     takes the last place."""
     box = first_order(state)
     a = box.order
-    if not auc.finished(a):  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    if not auc.finished(a):
         return
-    won = auc.winner(a)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    won = auc.winner(a)
     winner = a.order[0] if won is None else won[0]
     text = f"{state.seats[winner]} takes place {len(box.placed) + 1}"
     book = []
@@ -162,7 +162,7 @@ def _close_auction(state: SteamState, rules: Rules, events: list[Event]) -> None
         state.order, state.auction, state.phase, state.at = box.placed, None, "select", 0
         events.append({"type": "order", "text": auc.order_text(state.seats, box.placed)})
         return
-    box.order = auc.Auction(**auc.start(left))
+    box.order = auc.start(left)
 
 
 # ------------------------------------------------------------ action tiles

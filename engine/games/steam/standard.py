@@ -48,7 +48,7 @@ def start_turn(state: SteamState, events: list[Event]) -> None:
 
 def _to_order(state: SteamState) -> None:
     state.phase, state.capital = "order", None
-    state.bidding = Bidding(**auc.start(active(state), keep_bids=True), dropped=[])
+    state.bidding = auc.start(active(state), keep_bids=True, kind=Bidding, dropped=[])
 
 
 def capitals(state: SteamState) -> dict[str, int | None]:
@@ -98,7 +98,7 @@ def capital(state: SteamState, rules: Rules, seat: int, steps: int, events: list
 
 def bidder(state: SteamState) -> int:
     """The seat to bid or drop out in the turn-order auction."""
-    return auc.bidder(bidding(state))  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    return auc.bidder(bidding(state))
 
 
 def bid(state: SteamState, rules: Rules, seat: int, amount: int, events: list[Event]) -> None:
@@ -106,7 +106,7 @@ def bid(state: SteamState, rules: Rules, seat: int, amount: int, events: list[Ev
     cannot raise or below the lowest allowed."""
     if amount > can_raise(state.players[seat], rules):
         raise IllegalAction(f"You cannot raise ${amount}.")
-    auc.bid(bidding(state), seat, amount, OPENING_BID, auc.dollars)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    auc.bid(bidding(state), seat, amount, OPENING_BID, auc.dollars)
     events.append({"type": "bid", "seat": seat, "text": f"{state.seats[seat]} bids ${amount}."})
     _close(state, rules, events)
 
@@ -118,11 +118,11 @@ def pass_(state: SteamState, rules: Rules, seat: int, events: list[Event]) -> No
     skip = skips(state)
     if seat in skip:
         skip.remove(seat)
-        auc.skip(a, seat)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+        auc.skip(a, seat)
         events.append({"type": "pass", "seat": seat, "text": f"{state.seats[seat]} uses Turn Order to let the bid "
                                                              "go by without dropping out."})
         return
-    auc.pass_(a, seat)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    auc.pass_(a, seat)
     a.dropped.append(seat)
     events.append({"type": "pass", "seat": seat, "text": f"{state.seats[seat]} drops out."})
     _close(state, rules, events)
@@ -134,13 +134,13 @@ def _close(state: SteamState, rules: Rules, events: list[Event]) -> None:
     drop out pays nothing, the winner and the last to drop out pay their bids in full, the others
     half their bids (rounded up). Dollars."""
     a = bidding(state)
-    if not auc.finished(a):  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    if not auc.finished(a):
         return
     dropped = list(a.dropped)
-    order = auc.order_by_passes(a)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+    order = auc.order_by_passes(a)
     lines, book = [], []
     for rank, seat in enumerate(order):
-        own = auc.own_bid(a, seat)  # type: ignore[arg-type]  # common/auction.py still annotates dict; an Auction reads like one
+        own = auc.own_bid(a, seat)
         if dropped and seat == dropped[0]:
             due = 0                                   # the first to drop out goes last, for free
         elif rank <= 1:
