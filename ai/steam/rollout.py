@@ -24,10 +24,18 @@ from .economy import take_income
 from .network import Board
 
 LOCO_CAP = 3
-PLAYOUT_DEPTH = 40
-"""Moves a guided playout plays before ``evaluate`` scores it: about one and a half turns of
-three players (a turn of three heuristic players is 22-29 moves)."""
+PLAYOUT_DEPTH = 60
+"""The most moves a guided playout plays before ``evaluate`` scores it; ``cut`` ends it sooner, at
+the next turn's start (a turn of three heuristic players is 22-29 moves)."""
 FREE = ("turn-order", "first-build")
+
+
+def cut(game: Game, root: SteamState, state: SteamState, played: int) -> bool:
+    """Whether a playout from ``root`` ends at ``state`` (the ``cut`` hook of the search): at the
+    start of the turn after the root's, once every seat has made its deliveries and had its income.
+    Cut in mid-turn (after a fixed number of moves), ``evaluate`` credited the seats that had
+    delivered before the cut with points the others were about to score too."""
+    return state.turn > root.turn
 
 
 def rollout(game: Game, state: SteamState, seat: int, rng: Stream) -> dict:
