@@ -1,0 +1,51 @@
+"""Steam's search (issue 34; ``ai/search.py`` with the hooks of ``ai/steam/``): where its playouts
+end and what they are scored on."""
+from __future__ import annotations
+
+from railhead.ai import SearchPlayer
+from railhead.ai.steam import value
+from railhead.ai.steam.rollout import cut
+from railhead.engine.core.rng import rng_for
+from railhead.engine.games.steam.game import GAME
+
+from ..search_hooks import walk
+
+
+def _mid_turn(seed: int) -> list:
+    """States of random base games in the build and move phases, with the seat to act."""
+    return [(s, seat) for n, (s, seat) in enumerate(walk(GAME, 3, seed, 90, {}))
+            if n % 6 == 0 and s["phase"] in ("build", "move", "select")]
+
+
+def test_a_playout_is_scored_at_the_start_of_the_next_turn(monkeypatch):
+    """The search's playouts end when the turn after the root's begins (``cut`` in
+    ai/steam/rollout.py), once every seat has made its deliveries and had its income (steam.txt,
+    "Phase 3 – Move Goods", "Step 4: Get Paid and Pay Your Bills"): every position ``evaluate``
+    scores is the first of the next turn, none in mid-turn, wherever the root was in its turn."""
+    seen: list[tuple[int, int, str]] = []
+    real = value.evaluate
+
+    def spy(game, state):
+        seen.append((root_turn[0], state["turn"], state["phase"]))
+        return real(game, state)
+
+    monkeypatch.setattr("railhead.ai.steam.evaluate", spy)
+    search = SearchPlayer(playouts=4)
+    root_turn = [0]
+    roots = _mid_turn(17)
+    assert {s["phase"] for s, _ in roots} >= {"build", "move"}
+    for n, (state, seat) in enumerate(roots):
+        root_turn[0] = state["turn"]
+        search.choose(GAME, state, seat, rng_for("cut", n))
+    assert seen
+    for root, turn, phase in seen:
+        assert turn == root + 1 and phase == "select", (root, turn, phase)
+
+
+def test_the_cut_waits_for_the_next_turn():
+    """``cut`` ends a playout only once the root's turn is over: not in its own turn."""
+    state, _ = _mid_turn(19)[0]
+    later = GAME.setup({}, ["a", "b", "c"], 19)
+    later["turn"] = state["turn"] + 1
+    assert not cut(GAME, state, state, 30)
+    assert cut(GAME, state, later, 1)
