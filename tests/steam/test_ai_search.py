@@ -49,3 +49,21 @@ def test_the_cut_waits_for_the_next_turn():
     later["turn"] = state["turn"] + 1
     assert not cut(GAME, state, state, 30)
     assert cut(GAME, state, later, 1)
+
+
+def test_a_playout_uses_city_growth_where_the_heuristic_would():
+    """A City Growth taken in a playout grows the city the heuristic would grow (the one whose
+    new cubes add most to the seat's deliveries; steam.txt, "City Growth"), not a city at random:
+    drawn at random, the search undervalued the tile it judged by its playouts."""
+    from railhead.ai.steam import rollout
+    from railhead.ai.steam.heuristic import Heuristic
+
+    grown = []
+    for seed in range(40, 60):
+        for n, (state, seat) in enumerate(walk(GAME, 3, seed, 60, {})):
+            if state["phase"] == "build" and "city-growth" in (state["build"]["todo"] or []) and \
+                    GAME.actors(state) == [seat]:
+                played = rollout(GAME, state, seat, rng_for("grow", n))
+                assert played == Heuristic().choose(GAME, state, seat, rng_for("grow", n)).action
+                grown.append(played["city"])
+    assert len(set(grown)) >= 2, grown
