@@ -31,6 +31,9 @@ or to ``depth`` moves, and credit each move on the path with the result for the 
   prior of a third would make every candidate it has tried look worse than those it has not.
 - Past the tree a playout plays the game's ``rollout`` hook (``ai/games.py``) where it has one,
   else ``random_action``; one cut at ``depth`` is scored by the game's ``evaluate`` hook if any.
+  A game with a ``cut(game, root, state, played) -> bool`` hook may end a playout sooner, where
+  its ``evaluate`` is most reliable (Steam: at the start of the next turn, when every seat has
+  had the same deliveries and income; a cut in mid-turn credited whoever had delivered first).
 - The result of a finished game is 1 for a winner (shared by a tie) plus a little for each place
   better than last, so a search prefers second place to third when it cannot win; an unfinished
   rollout counts as a draw between all.
@@ -155,6 +158,7 @@ class SearchPlayer:
         self._rollout = (hook(game.id, "rollout") if self.guided else None) or _random_move
         self._evaluate = hook(game.id, "evaluate") if self.guided else None
         self._depth = self.depth or (hook(game.id, "PLAYOUT_DEPTH") if self.guided else None) or 2000
+        self._cut = hook(game.id, "cut") if self.guided else None
         root = _Node()
         self._even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
         self._closed = False
@@ -246,9 +250,9 @@ class SearchPlayer:
             node = edge.child
             if fresh:
                 break
-        for _ in range(self._depth):
+        for played in range(len(path), len(path) + self._depth):
             actors = game.actors(s)
-            if not actors:
+            if not actors or (self._cut is not None and self._cut(game, state, s, played)):
                 break
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
             game.apply_trusted(s, actor, self._rollout(game, s, actor, rng))

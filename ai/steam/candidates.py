@@ -2,7 +2,9 @@
 heuristic's move first, then the few others a competent player would weigh against it, so the
 search's playouts judge plausible alternatives instead of track laid at random:
 
-- track points: income and VP both;
+- track points: the heuristic's choice alone (``economy.take_income``): a playout builds nothing,
+  so it cannot see what the money of an income step buys, and the search kept the heuristic's
+  choice in 20 of 20 and 22 of 23 such moves of two replayed games anyway (a quarter of its time);
 - an action tile: the ``MOST`` tiles worth most by the heuristic's ``tile_values``;
 - building: the first tile of each of the ``MOST`` best links, and ending the build;
 - moving goods: the ``MOST`` best deliveries by track points of its own, a locomotive level, passing;
@@ -41,8 +43,7 @@ def candidates(game: Game, state: State, seat: int, rng: Stream) -> list[Choice]
     kinds = Turn(board, acts, rng).kinds
     phase = board.v["phase"]
     if "score" in kinds:
-        for action in kinds["score"]:
-            add(action, f"takes the track points as {action['take']}")
+        pass
     elif phase in ("auction", "order"):
         bids = sorted(kinds.get("bid", []), key=lambda a: a["amount"])
         add(bids[0] if bids else None, "bids the least it may")

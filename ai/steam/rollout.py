@@ -3,8 +3,9 @@ solvent cousin of the heuristic. Random Steam players lay track anywhere and go 
 few turns, so a playout of them says little about a position; this one keeps the network the
 position has and plays it out:
 
-- it starts no new track (a City Growth, Urbanization or Production taken is used on a random
-  target first), so nobody spends money a playout cannot judge, but it finishes a link begun in
+- it starts no new track (a City Growth, Urbanization or Production taken is used first, where the
+  heuristic would use it: on a random target the search undervalued those tiles), so nobody
+  spends money a playout cannot judge, but it finishes a link begun in
   this build (by the search's move) by the shortest way to a city or town, so that move is
   judged by what the link delivers, not lost at the build's end;
 - it delivers the cube with the most track points of its own, else takes a locomotive level up to
@@ -21,13 +22,22 @@ from railhead.engine.core import Stream
 from railhead.engine.games.steam.state import SteamState
 
 from .economy import take_income
+from .heuristic import Heuristic
 from .network import Board
 
 LOCO_CAP = 3
-PLAYOUT_DEPTH = 40
-"""Moves a guided playout plays before ``evaluate`` scores it: about one and a half turns of
-three players (a turn of three heuristic players is 22-29 moves)."""
+PLAYOUT_DEPTH = 60
+"""The most moves a guided playout plays before ``evaluate`` scores it; ``cut`` ends it sooner, at
+the next turn's start (a turn of three heuristic players is 22-29 moves)."""
 FREE = ("turn-order", "first-build")
+
+
+def cut(game: Game, root: SteamState, state: SteamState, played: int) -> bool:
+    """Whether a playout from ``root`` ends at ``state`` (the ``cut`` hook of the search): at the
+    start of the turn after the root's, once every seat has made its deliveries and had its income.
+    Cut in mid-turn (after a fixed number of moves), ``evaluate`` credited the seats that had
+    delivered before the cut with points the others were about to score too."""
+    return state.turn > root.turn
 
 
 def rollout(game: Game, state: SteamState, seat: int, rng: Stream) -> dict:
@@ -45,11 +55,7 @@ def rollout(game: Game, state: SteamState, seat: int, rng: Stream) -> dict:
     if phase == "build":
         if not state.build.todo:
             return _finish(game, state, seat) or {"type": "done"}
-        for _ in range(8):
-            act = game.random_action(state, seat, rng)
-            if act["type"] not in ("build", "redirect"):
-                return act
-        return act
+        return Heuristic().choose(game, state, seat, rng).action
     acts = game.legal_actions(state, seat)
     if phase == "select":
         for tile in FREE:
