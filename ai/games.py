@@ -16,6 +16,10 @@ A game's module may define (each optional; what is missing falls back as said):
   without it playouts run to the end (2000 moves at most).
 - ``evaluate(game, state) -> list[float]``: each seat's chance of winning (0..1, summing about 1)
   of an unfinished state, for playouts cut short; without it an unfinished playout is a draw.
+- ``cut(game, root, state, played) -> bool``: whether a playout from ``root`` (the state the
+  search started from) ends now at ``state``, after ``played`` moves, to be scored by ``evaluate``
+  where it is most reliable (Steam: at the start of the next turn); without it a playout runs to
+  the end or to ``PLAYOUT_DEPTH`` moves.
 """
 from __future__ import annotations
 
