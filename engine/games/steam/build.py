@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import msgspec
-
 from ...common import tilenet
 from ...common.hexgrid import SIDES
 from ...common.names import fold
@@ -78,20 +76,6 @@ def _new_id(state: SteamState) -> Callable[[], str]:
     return make
 
 
-def _as_records(state: SteamState, h: str, new: list[str]) -> None:
-    """``tilenet`` (engine/common, written for JSON-shaped track) adds the tile it lays in a new
-    hex and the links it starts as plain dicts: they become the state's ``Track`` and ``Link``
-    records here, so every rule reads them by attribute (a search's trusted moves never decode
-    the state again)."""
-    tile: object = state.track[h]
-    if isinstance(tile, dict):
-        state.track[h] = msgspec.convert(tile, Track)
-    for lid in new:
-        link: object = state.links[lid]
-        if isinstance(link, dict):
-            state.links[lid] = msgspec.convert(link, Link)
-
-
 def tile_words(tile: str) -> str:
     """A track tile's id in a player's words: ``town-2-gentle`` -> ``town tile with 2 exits, gentle curve``."""
     return load_manifest().name(tile)
@@ -127,9 +111,8 @@ def lay(state: SteamState, mapdata: MapData, rules: Rules, seat: int, hexname: s
     player = state.players[seat]
     paid = pay_or_refuse(state, seat, cost, rules, "That tile")
     before = set(state.links)
-    done = tilenet.apply_placement(plan, state.track, state.links, state.tiles, seat, state.turn,
-                                   _new_id(state), board.node)
-    _as_records(state, h, [lid for lid in state.links if lid not in before])
+    net = tilenet.Net(state.track, state.links, Track, Link, _new_id(state))
+    done = tilenet.apply_placement(plan, net, state.tiles, seat, state.turn)
     b.laid += 1
     links = state.links
     started = [lid for lid in links if lid not in before and links[lid].to is None]
