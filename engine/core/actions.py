@@ -168,12 +168,28 @@ def _literal_values(cls: type | None, path: str) -> list:
     return []
 
 
+def _by_tag(union: Any) -> dict[str, type[Action]]:
+    """``{type: struct class}`` of an action union, made once per union."""
+    found = _UNIONS.get(union)
+    if found is None:
+        found = _UNIONS[union] = {tag: cls for cls in struct_types(union) if (tag := tag_of(cls)) is not None}
+    return found
+
+
+_UNIONS: dict[Any, dict[str, type[Action]]] = {}
+
+
 def decode(union: Any, raw: Any) -> Action:
-    """Decode a JSON action into its struct. Raises ``IllegalAction`` with a player's sentence."""
+    """Decode a JSON action into its struct. Raises ``IllegalAction`` with a player's sentence.
+
+    The struct is found by the action's ``type`` first and converted alone: msgspec keeps what it
+    learns of a struct class, not of a union, and converting to the union cost 40 times more (64 ms
+    against 1.4 ms for the 1,112 actions of a Railway Workers game). An unknown ``type`` is
+    converted against the whole union, so its refusal lists the kinds there are."""
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         raise IllegalAction('An action is a JSON object with a "type".')
     try:
-        return msgspec.convert(raw, union, strict=True)
+        return msgspec.convert(raw, _by_tag(union).get(raw["type"], union), strict=True)
     except msgspec.ValidationError as exc:
         raise IllegalAction(explain(exc, union, raw)) from None
 
