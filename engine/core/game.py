@@ -1,11 +1,11 @@
 """The game contract every game implements (DESIGN.md, "The engine contract").
 
 State is JSON-ready: a ``GameState`` (``record.py``: typed Structs, read by attribute) for a
-game that declares its ``state_type``, else a plain ``dict`` (the tests' toy games). ``apply`` works on a copy (for a
-typed state, decoded from its JSON and so checked against the type on the way), so a refused action
-(``IllegalAction``) leaves the caller's state untouched. The engine keeps its own
-bookkeeping in the state's ``core``, a ``Core`` record (``core_of``; games never touch it, views
-never show it):
+game that declares its ``state_type``, else a plain ``dict`` (the tests' toy games). ``apply``
+works on a copy (for a typed state, decoded from its JSON and so checked against the type on the
+way), so a refused action (``IllegalAction``) leaves the caller's state untouched. The engine
+keeps its own bookkeeping in the state's ``core``, a ``Core`` record (``core_of``; games never
+touch it, views never show it):
 
 - ``seq``: how many log entries (moves, undos and votes) the state includes;
 - ``moves``: how many moves are in force; the random stream of the next move is keyed by it,
@@ -15,7 +15,8 @@ never show it):
   (nothing up to it can be taken back without consent);
 - ``stamps``: ``{seat: stamp}`` of each seat's prompt; a stamp changes only when that seat's
   prompt changes or that seat acts, never because another seat moved;
-- ``vote``: an open undo vote ``{"by", "to", "agreed", "stamp"}`` or ``None`` (see ``match.py``).
+- ``vote``: an open undo vote (a ``Vote``: ``by``, ``to``, ``agreed``, ``stamp``) or ``None`` (see
+  ``match.py``).
 """
 from __future__ import annotations
 
