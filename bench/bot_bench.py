@@ -154,7 +154,7 @@ async def _to_the_turns(table, callers, channel_id: int) -> None:
     for _ in range(40):
         session = await table.session(channel_id)
         match = session.match
-        if match.state["step"] == "play":
+        if match.state.step == "play":
             return
         prompt = match.prompts()[0]
         await table.act(callers[prompt["seat"]], match.game.timeout_action(match.state, prompt["seat"]))
@@ -183,7 +183,7 @@ async def measure_workers(report: Report, bot, n_games: int, samples_per_size: i
             if i % 2 == 0:                  # a slash command in a random game's channel, then a click under it
                 channel = rng.choice(channels)
             session = await table.session(channel.id)
-            if session is None or session.match.state["step"] != "play":
+            if session is None or session.match.state.step != "play":
                 await _to_the_turns(table, [Caller(channel.id, m.id, m.name) for m in members], channel.id)
                 continue
             before = len(session.match.log)

@@ -128,7 +128,8 @@ async def play(players: int = 3, standard: bool = True, seed: int = 21, folder: 
         finally:
             await store.close()
     return {"commands": sum(counted.values()), "boards": boards, "by_kind": counted, "moves": moves, "over": over,
-            "boards_by_kind": boarded, "moves_by_kind": kinds, "turns": last and (last["turn"], last["turns"])}
+            "boards_by_kind": boarded, "moves_by_kind": kinds,
+            "turns": (last.turn, last.turns) if last is not None else None}
 
 
 if __name__ == "__main__":

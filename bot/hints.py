@@ -97,7 +97,7 @@ def refusal(session: Session, seat: int | None) -> str | None:
                 "(`/game hint allow:true`), so everyone knows.")
     if session.prompt_of(seat) is None:
         return "It is not your turn: a hint is for your own move, when the game waits on you."
-    if session.match.state["core"]["vote"] is not None:
+    if session.match.core.vote is not None:
         return "An undo vote is open: answer it first (`/game vote`); a hint is for a move of the game."
     return None
 

@@ -253,7 +253,7 @@ class LocalTable:
         """``game undo`` when the typist follows the game: the keyboard has usually passed on
         since the move to take back, so the undo is asked for by whoever made the last move."""
         session = await self.table.session(LOCAL_CHANNEL)
-        last = dict(session.match.state["core"]["last"]) if session else {}    # seat -> its last move in force
+        last = dict(session.match.core.last) if session else {}    # seat -> its last move in force
         mover = int(max(last, key=last.get)) if last else None
         if mover is None or session.names[mover].lower() == self.user.lower():
             return self.show(await self.table.undo(self.caller()))

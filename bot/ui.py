@@ -216,7 +216,7 @@ class UIContext:
         lose their ``text``."""
         after, events = self._match.play(self.seat, action)
         mine = engine.events_for(events, self.seat)
-        if after.state["core"]["sealed"] == self._match.state["core"]["moves"]:
+        if after.core.sealed == self._match.core.moves:
             return None, [{k: v for k, v in e.items() if k != "text"} for e in mine]
         return after.view(self.seat), mine
 

@@ -55,7 +55,7 @@ class Messages:
         if outcome is not None:
             lines.append(ui.outcome_text(public_view, outcome))
         else:
-            seq = match.state["core"]["seq"]
+            seq = match.core.seq
             waiting = []
             for prompt in match.prompts():
                 info = session.seats[prompt["seat"]]
@@ -126,7 +126,7 @@ class Messages:
                               seat in waiting) for seat, name in enumerate(session.names)]
         prompt = "\n".join(prompt_lines) if not over else ending
         return TableCard(title, prompt, panels, colour=rgb(owner_colour(waiting[0])) if waiting else None,
-                         components=list(components), seq=int(match.state["core"]["seq"]), final=over)
+                         components=list(components), seq=match.core.seq, final=over)
 
     def _prompt_components(self, session: Session, prompt: dict) -> list[Button | Select]:
         seat = prompt["seat"]

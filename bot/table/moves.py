@@ -90,10 +90,10 @@ class Moves:
         seat = session.seat_of(caller.user_id)
         if seat is None:
             raise Refusal("You are not seated in this game.")
-        vote = session.match.state["core"]["vote"]
+        vote = session.match.core.vote
         if vote is None:
             raise Refusal("There is no undo vote to answer: `/game undo` asks for one.")
-        if seat in vote["agreed"]:
+        if seat in vote.agreed:
             raise Refusal("You asked for this undo or agreed to it already; the others answer it.")
         return await self.act(caller, {"type": "undo_vote", "agree": bool(agree)},
                               sent=self._sent(caller))

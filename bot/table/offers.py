@@ -29,8 +29,8 @@ def refusal(session: Session, seat: int | None, offer: Offer) -> str | None:
         return f"That choice is for {session.names[offer.seat]} (a button or menu of theirs)."
     if offer.stamp is not None:
         prompt = session.prompt_of(seat)
-        vote = session.match.state["core"]["vote"]
-        if offer.action.get("type") == "undo_vote" and vote is not None and seat in vote["agreed"]:
+        vote = session.match.core.vote
+        if offer.action.get("type") == "undo_vote" and vote is not None and seat in vote.agreed:
             return "You asked for this undo or agreed to it already; the others answer it."
         if prompt is None or prompt["stamp"] != offer.stamp:
             return STALE

@@ -214,7 +214,7 @@ class Programs:
         if do == "pass_turn":
             if not spec.passes:
                 raise Refusal("This game has no optional move to pass ahead of time.")
-            return {"do": "pass_turn", "seq": int(match.state["core"]["seq"])}
+            return {"do": "pass_turn", "seq": match.core.seq}
         if do not in ("bid", "pass"):
             raise Refusal("A program bids up to a cap, passes this auction or passes until your next turn.")
         view = match.view(None)

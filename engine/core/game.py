@@ -1,10 +1,11 @@
 """The game contract every game implements (DESIGN.md, "The engine contract").
 
-State is JSON-ready: a ``GameState`` (``record.py``: typed Structs that read like dicts) for a
-game that declares its ``state_type``, else a plain ``dict``. ``apply`` works on a copy (for a
-typed state, decoded from its JSON and so checked against the type on the way), so a refused action
-(``IllegalAction``) leaves the caller's state untouched. The engine keeps its own
-bookkeeping under ``state["core"]`` (games never touch it, views never show it):
+State is JSON-ready: a ``GameState`` (``record.py``: typed Structs, read by attribute) for a
+game that declares its ``state_type``, else a plain ``dict`` (the tests' toy games). ``apply``
+works on a copy (for a typed state, decoded from its JSON and so checked against the type on the
+way), so a refused action (``IllegalAction``) leaves the caller's state untouched. The engine
+keeps its own bookkeeping in the state's ``core``, a ``Core`` record (``core_of``; games never
+touch it, views never show it):
 
 - ``seq``: how many log entries (moves, undos and votes) the state includes;
 - ``moves``: how many moves are in force; the random stream of the next move is keyed by it,
@@ -14,7 +15,8 @@ bookkeeping under ``state["core"]`` (games never touch it, views never show it):
   (nothing up to it can be taken back without consent);
 - ``stamps``: ``{seat: stamp}`` of each seat's prompt; a stamp changes only when that seat's
   prompt changes or that seat acts, never because another seat moved;
-- ``vote``: an open undo vote ``{"by", "to", "agreed", "stamp"}`` or ``None`` (see ``match.py``).
+- ``vote``: an open undo vote (a ``Vote``: ``by``, ``to``, ``agreed``, ``stamp``) or ``None`` (see
+  ``match.py``).
 """
 from __future__ import annotations
 
@@ -26,9 +28,9 @@ from .actions import CORE_ACTIONS, Action, decode, explain, tag_of
 from .errors import IllegalAction
 from .prompts import Prompt as TypedPrompt
 from .prompts import body, read
-from .record import GameState
+from .record import UNSET, Core, GameState
 from .rng import Stream, rng_for
-from .steps import Step, dispatch, step_in_force
+from .steps import Step, dispatch, seats_of, step_in_force
 
 State = dict[str, Any] | GameState
 S = TypeVar("S", bound=State)
@@ -51,9 +53,35 @@ def clone(state: S) -> S:
     return msgspec.json.decode(_encoder.encode(state))
 
 
-def rules_state(state: State) -> State:
-    """The state without the engine's bookkeeping: what the rules alone decide."""
+def rules_state(state: State) -> dict[str, Any]:
+    """The state without the engine's bookkeeping, as a dict of its top-level fields by their JSON
+    names (a field left ``UNSET`` absent): what the rules alone decide."""
+    if isinstance(state, GameState):
+        cls = type(state)
+        return {name: value for name, attr in zip(cls.__struct_encode_fields__, cls.__struct_fields__, strict=True)
+                if name != "core" and (value := getattr(state, attr)) is not UNSET}
     return {k: v for k, v in state.items() if k != "core"}
+
+
+def core_of(state: State) -> Core:
+    """The engine's bookkeeping of ``state`` (its seq, moves, last moves, seal, stamps and vote): a
+    typed state's own ``core`` record, changed in place; for a plain-dict state (a game without a
+    ``state_type``) a ``Core`` read from its ``"core"`` object, which ``put_core`` writes back."""
+    if isinstance(state, GameState):
+        return state.core
+    return msgspec.convert(state["core"], Core)
+
+
+def put_core(state: State, core: Core) -> None:
+    """Keep ``core`` (from ``core_of``, changed) in ``state``: nothing to do for a typed state, whose
+    record was changed in place; a plain-dict state gets it back as JSON."""
+    if not isinstance(state, GameState):
+        state["core"] = msgspec.to_builtins(core)
+
+
+def seed_of(state: State) -> int:
+    """The seed of ``state``'s random stream (typed or plain-dict)."""
+    return state.seed if isinstance(state, GameState) else state["seed"]
 
 
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
@@ -114,11 +142,12 @@ class Game:
                 f"{self.name} needs {self.min_seats}-{self.max_seats} players; {len(seats)} "
                 f"{'is' if len(seats) == 1 else 'are'} seated."
             )
-        state = self._setup(opts, list(seats), rng_for(seed, "setup"))
-        state["game"] = self.id
-        state["seed"] = seed
-        state["core"] = {"seq": 0, "moves": 0, "last": {}, "sealed": -1, "stamps": {}, "vote": None}
-        state = self.load_state(state)
+        raw = self._setup(opts, list(seats), rng_for(seed, "setup"))
+        # a game's setup writes its state as JSON (a dict); the engine adds its own keys, then reads it
+        raw["game"] = self.id
+        raw["seed"] = seed
+        raw["core"] = {"seq": 0, "moves": 0, "last": {}, "sealed": -1, "stamps": {}, "vote": None}
+        state = self.load_state(raw)
         restamp(self, state)
         return state
 
@@ -144,26 +173,28 @@ class Game:
         """
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+        seats = seats_of(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise IllegalAction("That seat is not in this game.")
-        core = state["core"]
+        core = core_of(state)
         if isinstance(action, dict) and action.get("type") in CORE_TYPES:
             raise IllegalAction("Undo and undo votes are kept in the game's log: play them through the match.")
-        if core["vote"] is not None:
-            waiting = [state["seats"][p["seat"]] for p in self.prompts(state)]
+        if core.vote is not None:
+            waiting = [seats[p["seat"]] for p in self.prompts(state)]
             raise IllegalAction(f"An undo vote is open: {', '.join(waiting)} must answer it first.")
         act = self.decode(action)
         new = clone(state)             # a typed state's copy is decoded from its JSON: checked on the way
         events: list[Event] = []
-        rng = rng_for(state["seed"], core["moves"])
+        rng = rng_for(seed_of(state), core.moves)
         self._apply(new, seat, act, rng, events)
-        index = core["moves"]
-        ncore = new["core"]
-        ncore["moves"] = index + 1
-        ncore["seq"] = core["seq"] + 1
-        ncore["last"][str(seat)] = index
+        index = core.moves
+        ncore = core_of(new)
+        ncore.moves = index + 1
+        ncore.seq = core.seq + 1
+        ncore.last[str(seat)] = index
         if rng.used or self.reveals(state, new, act):
-            ncore["sealed"] = index
+            ncore.sealed = index
+        put_core(new, ncore)
         restamp(self, new, before=state, acted=seat)
         return new, events
 
@@ -172,13 +203,13 @@ class Game:
         """Who may act now: ``[{"seat", "kind", "stamp", ...}]``, at most one per seat, several
         seats at once where the game allows it; empty when the game is over. While an undo vote
         is open, the prompts are the votes (kind ``"undo_vote"``)."""
-        core = state["core"]
-        vote = core["vote"]
+        core = core_of(state)
+        vote = core.vote
         if vote is not None:
-            return [{"seat": s, "kind": "undo_vote", "by": vote["by"], "stamp": vote["stamp"]}
-                    for s in range(len(state["seats"])) if s not in vote["agreed"]]
-        stamps = core["stamps"]             # a search's trusted moves do not restamp: the seq stands in
-        return [{**p, "stamp": stamps.get(str(p["seat"]), core["seq"])} for p in self._prompts(state)]
+            return [{"seat": s, "kind": "undo_vote", "by": vote.by, "stamp": vote.stamp}
+                    for s in range(len(seats_of(state))) if s not in vote.agreed]
+        stamps = core.stamps                # a search's trusted moves do not restamp: the seq stands in
+        return [{**p, "stamp": stamps.get(str(p["seat"]), core.seq)} for p in self._prompts(state)]
 
     def read_prompt(self, prompt: Prompt) -> TypedPrompt | Prompt:
         """A prompt of ``prompts`` (its JSON, as stored) as the game's typed struct
@@ -190,9 +221,9 @@ class Game:
     def actors(self, state: State) -> list[int]:
         """The seats that may act now (sorted): those asked in an open undo vote, else the actors of
         the step in force (from ``_prompts`` for a game without steps); ``[]`` when the game is over."""
-        vote = state["core"]["vote"]
+        vote = core_of(state).vote
         if vote is not None:
-            return [s for s in range(len(state["seats"])) if s not in vote["agreed"]]
+            return [s for s in range(len(seats_of(state))) if s not in vote.agreed]
         if self.outcome(state) is not None:
             return []
         if self.steps:
@@ -202,9 +233,9 @@ class Game:
 
     def legal_actions(self, state: State, seat: int) -> list[dict]:
         """Legal moves of ``seat`` now (finite, or a useful sample where unbounded)."""
-        vote = state["core"]["vote"]
+        vote = core_of(state).vote
         if vote is not None:
-            if seat in vote["agreed"]:
+            if seat in vote.agreed:
                 return []
             return [{"type": "undo_vote", "agree": True}, {"type": "undo_vote", "agree": False}]
         return self._legal_actions(state, seat)
@@ -215,9 +246,9 @@ class Game:
         ``rng_for("ai:<seed>", n)``), or ``None`` when ``seat`` may not act. The step's ``sample``
         draws it without listing every action where the step declares one; otherwise one of
         ``legal_actions`` at random. Every kind the step allows can come out."""
-        vote = state["core"]["vote"]
+        vote = core_of(state).vote
         if vote is not None:
-            return None if seat in vote["agreed"] else {"type": "undo_vote", "agree": rng.below(2) == 0}
+            return None if seat in vote.agreed else {"type": "undo_vote", "agree": rng.below(2) == 0}
         if self.outcome(state) is not None:
             return None
         step = step_in_force(self.steps, state) if self.steps else None
@@ -234,7 +265,10 @@ class Game:
         seen (cards seen stay seen; a bag's counts stay right). ``state`` is not changed; the copy
         is for searching only (its moves would not replay from the game's log)."""
         new = clone(state)
-        new["seed"] = rng.below(2**62)
+        if isinstance(new, GameState):
+            new.seed = rng.below(2**62)
+        else:
+            new["seed"] = rng.below(2**62)
         self._determinize(new, seat, rng)
         return new
 
@@ -246,16 +280,19 @@ class Game:
         (``IllegalAction``) may leave it half-changed."""
         act = action if isinstance(action, Action) else self.decode(action)
         events: list[Event] = []
-        core = state["core"]
-        index = core["moves"]
-        self._apply(state, seat, act, rng_for(state["seed"], index), events)
-        core["moves"] = index + 1
-        core["seq"] = core["seq"] + 1
-        core["last"][str(seat)] = index
+        index = core_of(state).moves
+        self._apply(state, seat, act, rng_for(seed_of(state), index), events)
+        core = core_of(state)
+        core.moves = index + 1
+        core.seq = core.seq + 1
+        core.last[str(seat)] = index
+        put_core(state, core)
         return events
 
     # -------------------------------------------------------------- hooks
-    def _setup(self, options: Any, seats: list[str], rng: Stream) -> State:
+    def _setup(self, options: Any, seats: list[str], rng: Stream) -> dict[str, Any]:
+        """The new state's JSON (a dict, read into the game's ``state_type`` by ``setup``), without
+        the engine's ``game``, ``seed`` and ``core``."""
         raise NotImplementedError
 
     def _apply(self, state: State, seat: int, action: Action, rng: Stream, events: list[Event]) -> None:
@@ -326,12 +363,13 @@ class Game:
 def restamp(game: Game, state: State, before: State | None = None, acted: int | None = None) -> None:
     """Stamp the prompts of ``state``: a seat keeps its stamp when its prompt is unchanged since
     ``before`` and it did not act; otherwise its prompt gets the new ``seq`` as its stamp."""
-    core = state["core"]
+    core = core_of(state)
     old = {p["seat"]: p for p in game._prompts(before)} if before is not None else {}
-    kept = before["core"]["stamps"] if before is not None else {}
+    kept = core_of(before).stamps if before is not None else {}
     stamps = {}
     for p in game._prompts(state):
         key = str(p["seat"])
         same = p["seat"] != acted and old.get(p["seat"]) == p and key in kept
-        stamps[key] = kept[key] if same else core["seq"]
-    core["stamps"] = stamps
+        stamps[key] = kept[key] if same else core.seq
+    core.stamps = stamps
+    put_core(state, core)

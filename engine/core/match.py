@@ -21,8 +21,8 @@ import msgspec
 
 from .actions import Undo, UndoVote, decode
 from .errors import IllegalAction
-from .game import Event, Game, State, clone, events_for, restamp
-from .record import Vote
+from .game import Event, Game, State, clone, core_of, events_for, put_core, restamp
+from .record import Core, GameState, Vote
 
 Entry = tuple[int, dict]
 _UNDO = Undo | UndoVote
@@ -72,7 +72,8 @@ class Match:
                 state: State | None) -> Match:
         """From a snapshot ``state`` (its JSON object) when it includes exactly ``log`` and fits the
         game's state type; otherwise (stale, or saved in another shape) by replay."""
-        if state is not None and state.get("core", {}).get("seq") == len(log):
+        seq = state.core.seq if isinstance(state, GameState) else (state or {}).get("core", {}).get("seq")
+        if state is not None and seq == len(log):
             try:
                 return cls(game, options, list(seats), seed, list(log), game.load_state(state))
             except msgspec.ValidationError:
@@ -80,6 +81,14 @@ class Match:
         return cls.replay(game, options, seats, seed, log)
 
     # ------------------------------------------------------------ reading
+    @property
+    def core(self) -> Core:
+        """The engine's bookkeeping of the state (``game.core_of``: its ``seq``, ``moves``, ``last``
+        moves, ``sealed``, prompt ``stamps`` and open undo ``vote``); read it, never change it."""
+        if "core" not in self._reads:
+            self._reads["core"] = core_of(self.state)
+        return self._reads["core"]
+
     # Each read is made once per match and kept (``_reads``): callers share what they get and
     # must not change it (a view, a prompt list), as they must not change ``state``.
     def prompts(self) -> list[dict]:
@@ -110,18 +119,18 @@ class Match:
 
     def undo_target(self, seat: int) -> int | None:
         """How many moves stay in force if ``seat`` takes back its last move; ``None`` if it can't."""
-        core = self.state["core"]
-        if core["vote"] is not None or self.outcome() is not None:
+        core = self.core
+        if core.vote is not None or self.outcome() is not None:
             return None
-        return core["last"].get(str(seat))
+        return core.last.get(str(seat))
 
     def undo_alone(self, seat: int) -> bool:
         """Whether ``seat``'s undo needs nobody's consent (see the module docstring)."""
-        core = self.state["core"]
+        core = self.core
         target = self.undo_target(seat)
         if target is None:
             return False
-        return len(self.seats) == 1 or (target == core["moves"] - 1 and core["sealed"] < target)
+        return len(self.seats) == 1 or (target == core.moves - 1 and core.sealed < target)
 
     # ------------------------------------------------------------ playing
     def play(self, seat: int, action: dict) -> tuple[Match, list[Event]]:
@@ -153,45 +162,49 @@ class Match:
         name = self.seats[seat]
         if self.outcome() is not None:
             raise IllegalAction("The game is over; its moves can no longer be taken back.")
-        if self.state["core"]["vote"] is not None:
+        if self.core.vote is not None:
             raise IllegalAction("An undo vote is already open.")
         target = self.undo_target(seat)
         if target is None:
             raise IllegalAction("You have no move to take back.")
-        undone = self.state["core"]["moves"] - target
+        undone = self.core.moves - target
         if self.undo_alone(seat):
             return target, self._rebuild(target), [
                 {"type": "undo", "seat": seat, "text": f"{name} takes back their last move."}]
         state = clone(self.state)
-        core = state["core"]
-        core["seq"] += 1
-        core["vote"] = Vote(by=seat, to=target, agreed=[seat], stamp=core["seq"])
+        core = core_of(state)
+        core.seq += 1
+        core.vote = Vote(by=seat, to=target, agreed=[seat], stamp=core.seq)
+        put_core(state, core)
         others = ", ".join(n for i, n in enumerate(self.seats) if i != seat)
         moves = "their last move" if undone == 1 else f"their last move and the {undone - 1} after it"
         return None, state, [{"type": "undo_vote", "seat": seat,
                               "text": f"{name} asks to take back {moves}. {others}: agree or refuse."}]
 
     def _vote(self, seat: int, agree: bool) -> tuple[int | None, State, list[Event]]:
-        vote = self.state["core"]["vote"]
+        vote = self.core.vote
         name = self.seats[seat]
         if vote is None:
             raise IllegalAction("No undo vote is open.")
-        if seat in vote["agreed"]:
+        if seat in vote.agreed:
             raise IllegalAction("You have already agreed; waiting for the others.")
         state = clone(self.state)
-        core = state["core"]
-        core["seq"] += 1
+        core = core_of(state)
+        core.seq += 1
         if not agree:
-            core["vote"] = None
+            core.vote = None
+            put_core(state, core)
             return None, state, [{"type": "undo_refused", "seat": seat,
                                   "text": f"{name} refuses: nothing is taken back, play goes on."}]
-        core["vote"]["agreed"].append(seat)
-        if len(core["vote"]["agreed"]) < len(self.seats):
+        assert core.vote is not None, "the copy keeps the open vote"
+        core.vote.agreed.append(seat)
+        put_core(state, core)
+        if len(core.vote.agreed) < len(self.seats):
             return None, state, [{"type": "undo_agreed", "seat": seat, "text": f"{name} agrees to the undo."}]
-        target = vote["to"]
+        target = vote.to
         return target, self._rebuild(target), [
-            {"type": "undo", "seat": vote["by"],
-             "text": f"Everyone agreed: the game is back to before {self.seats[vote['by']]}'s move."}]
+            {"type": "undo", "seat": vote.by,
+             "text": f"Everyone agreed: the game is back to before {self.seats[vote.by]}'s move."}]
 
     def _rebuild(self, keep: int) -> State:
         """The state with the first ``keep`` moves in force, as of the log entry being added."""
@@ -199,8 +212,10 @@ class Match:
         for i in in_force(self.log)[:keep]:
             seat, action = self.log[i]
             state, _ = self.game.apply(state, seat, action)
-        state["core"]["seq"] = len(self.log) + 1
-        state["core"]["stamps"] = {}
+        core = core_of(state)
+        core.seq = len(self.log) + 1
+        core.stamps = {}
+        put_core(state, core)
         restamp(self.game, state)
         return state
 

@@ -7,6 +7,9 @@ as the plain dicts they replace (``canonical`` sorts Struct fields like dict key
 mapping protocol of a dict (``state["phase"]``, ``"barons" in state``, ``state.get``,
 ``items``), so rules written against dicts and rules written against attributes
 (``state.phase``) both work while the games move over; a key that is not a field is refused.
+The core, engine/common, the bot and Steam's, Railway Workers' and Railways' rules read by
+attribute only (``tests/test_record_protocol.py`` plays their games with the protocol refused);
+the protocol goes once Railways of the World's rules and the tests no longer call it.
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ A step is declared like this::
 
     Step("auction", "bid or pass in the first-player auction",
          takes={"bid": do_bid, "pass": do_pass},
-         active=lambda state: state["phase"] == "auction",
+         active=lambda state: state.phase == "auction",
          actors=lambda state: [bidder(state)])
 
 A handler is ``handler(state, seat, action, rng, events) -> None``; it changes ``state`` (a
@@ -35,18 +35,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from .actions import Action, kind_of
 from .errors import IllegalAction
 from .prompts import Prompt
+from .record import GameState
 from .rng import Stream
 
+Seated = dict[str, Any] | GameState
+"""Any game's state, typed (a ``GameState``) or a plain dict (the tests' toy games): the core reads
+its seated names (``seats_of``)."""
 
-class Seated(Protocol):
-    """What the core reads of any game's state, plain dict or typed ``GameState``: ``state["seats"]``."""
 
-    def __getitem__(self, key: str, /) -> Any: ...
+def seats_of(state: Seated) -> list[str]:
+    """The seated display names of ``state``, in seat order (a typed state's ``seats``, a plain-dict
+    state's ``"seats"``)."""
+    return state.seats if isinstance(state, GameState) else state["seats"]
 
 
 S = TypeVar("S", bound=Seated)
@@ -144,7 +149,7 @@ def always(action: dict) -> Callable[[Any, int], dict]:
 
 def names(state: Seated, seats: Iterable[int]) -> str:
     """``"Ann"``, ``"Ann or Bob"``, ``"Ann, Bob or Cid"``: the display names of ``seats``."""
-    shown = [state["seats"][s] for s in seats]
+    shown = [seats_of(state)[s] for s in seats]
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
@@ -192,4 +197,4 @@ def dispatch(steps: Sequence[Step[S]], state: S, seat: int, action: Action, rng:
 
 
 __all__ = ["Handler", "Hooks", "Step", "active_step", "actors_of", "always", "by_kind", "dispatch", "kind_of", "names",
-           "not_your_turn", "sample_by_kind", "step_in_force", "wrong_kind"]
+           "not_your_turn", "sample_by_kind", "seats_of", "step_in_force", "wrong_kind"]
