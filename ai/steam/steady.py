@@ -174,7 +174,7 @@ def choose(rng: random.Random, state: SteamState, seat: int, acts: list[dict], k
         deliveries = by_type.get("deliver", [])
         if deliveries:
             def own(a):
-                return sum(state.links[str(i)]["owner"] == seat for i in a["links"])
+                return sum(state.links[str(i)].owner == seat for i in a["links"])
             return max(deliveries, key=lambda a: (own(a), len(a["links"]), rng.random()))
         if "locomotive" in by_type and player.loco < 4 and (
                 not state.options.standard or player.income > player.loco

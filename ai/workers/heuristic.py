@@ -58,7 +58,7 @@ class Heuristic:
         if kind == "reroll":
             low = min(range(len(p.dice)), key=lambda i: (p.dice[i], i))
             spend = (None, Choice({"type": "reroll", "dice": [low + 1]},
-                                  f"spends a reroll token on its {p['dice'][low]}"))
+                                  f"spends a reroll token on its {p.dice[low]}"))
             keep = (None, Choice({"type": "reroll", "dice": []}, "keeps its dice: none is worth a reroll token"))
             return ([spend, keep] if p.dice[low] <= 2 else [keep, spend])[:most]
         if kind == "assign":
