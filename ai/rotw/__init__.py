@@ -12,9 +12,11 @@ from ..player import Choice
 from .heuristic import Heuristic
 from .rollout import evaluate, rollout
 
-PLAYOUT_DEPTH = 40
-"""Moves a guided playout plays before ``evaluate`` scores it: about one turn of three players
-(the AI helper's measure: a playout to the end is about 100 moves and 60 ms from the first turn)."""
+PLAYOUT_DEPTH = 16
+"""Moves a guided playout plays before ``evaluate`` scores it: a little more than one turn of three
+players (a 3-player game is about 115 moves in 9 turns). ``evaluate`` counts what a network is
+worth (``value``), so the playout need not run long enough to see its deliveries made; a short
+one is less noise from the rollout's rough builds (40 moves with points alone: docs/ai/rotw.md)."""
 
 CANDIDATES = 4
 """Moves the search compares at its root: the heuristic's and its three runners-up."""

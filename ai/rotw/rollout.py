@@ -5,7 +5,8 @@ builds between cities, a few upgrades) rather than spending at random.
 In a round: the seat's best delivery (most points of its own) most of the time when it has one;
 else the best of a few random legal actions by a rough score (builds joining cities near cubes,
 an early upgrade, a card; passing beats a build paid with more bonds). In the auction: a pass, or
-now and then the floor when cash pays it. Any other prompt: a random legal action.
+now and then the floor when cash pays it. Any other prompt: a random legal action. A playout cut
+short is scored by ``evaluate``, each seat's ``value``.
 """
 from __future__ import annotations
 
@@ -20,14 +21,16 @@ from railhead.engine.games.rotw.context import of
 from railhead.engine.games.rotw.search import iter_deliveries
 from railhead.engine.games.rotw.state import RotwState
 
+from .value import value
+
 DELIVER = 85
 """The chance of delivering when the seat can, in percent."""
 ROUTES = 40
 """Deliveries looked at for the best one."""
 DRAWS = 3
 """Random actions drawn to pick the best of, when not delivering."""
-TEMPERATURE = 4.0
-"""Points of final score between two seats for which the leader's chance is e times the other's (``evaluate``)."""
+TEMPERATURE = 6.0
+"""Points of ``value`` between two seats for which the leader's chance is e times the other's (``evaluate``)."""
 
 
 def rollout(game: Game, state: RotwState, seat: int, rng: Stream) -> dict:
@@ -104,11 +107,13 @@ def _rough(state: RotwState, seat: int, action: dict) -> float:
 
 
 def evaluate(game: Game, state: RotwState) -> list[float]:
-    """Each seat's chance of winning an unfinished game: a softmax of points minus bonds plus a
-    little for income and engine level (``TEMPERATURE``)."""
-    est = []
-    for p in state.players:
-        est.append(p.points - p.bonds + 0.3 * p.engine + 0.1 * p.cash)
+    """Each seat's chance of winning an unfinished game (0..1, summing to 1): a softmax at
+    ``TEMPERATURE`` of each seat's ``value`` (``value.py``, the heuristic's yardstick, in points:
+    the final score as it stands plus the worth of its money, open deliveries, near Major Lines,
+    links and cards). Points minus bonds alone made every build look like a loss at the cut (its
+    cost counted, the deliveries it opens not), and the search passed and kept cash; see
+    docs/ai/rotw.md."""
+    est = [value(state, seat) for seat in range(len(state.players))]
     top = max(est)
     weights = [math.exp((e - top) / TEMPERATURE) for e in est]
     total = sum(weights)
