@@ -15,19 +15,25 @@ PROTOCOL = ("__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter
 """Record's dict-protocol methods."""
 
 
-def refuse_protocol(monkeypatch: pytest.MonkeyPatch, folder: str) -> list[str]:
+SPARED = "/engine/core/record.py"
+"""The one file that may call the protocol: a record compared with another goes through ``items``."""
+
+
+def refuse_protocol(monkeypatch: pytest.MonkeyPatch, folder: str = "/") -> list[str]:
     """Make every ``PROTOCOL`` method of ``Record`` raise ``AssertionError`` when its caller's file
-    lies under ``folder`` (e.g. ``"/engine/games/rotw/"``); returns the list of refused calls seen
-    (``"Player.get from <file>:<function>"``), which a test should find empty at its end."""
+    lies under ``folder`` (e.g. ``"/engine/games/rotw/"``; ``"/"``: any caller but ``SPARED``);
+    returns the list of refused calls seen (``"Player.get from <file>:<line> (<function>)"``), which
+    a test should find empty at its end."""
     seen: list[str] = []
     for name in PROTOCOL:
         original = getattr(Record, name)
 
         def guarded(self, *args, _original=original, _name=name, **kwargs):
-            caller = sys._getframe(1).f_code
-            if folder in caller.co_filename.replace("\\", "/"):
-                seen.append(f"{type(self).__name__}.{_name} from {caller.co_filename}:{caller.co_name}")
-                raise AssertionError(seen[-1])
+            caller = sys._getframe(1)
+            where = caller.f_code.co_filename.replace("\\", "/")
+            if folder in where and not where.endswith(SPARED):
+                seen.append(f"{type(self).__name__}.{_name} from {where}:{caller.f_lineno} ({caller.f_code.co_name})")
+                raise AssertionError(f"Record's dict protocol used: {seen[-1]}")
             return _original(self, *args, **kwargs)
 
         monkeypatch.setattr(Record, name, guarded)

@@ -12,19 +12,14 @@ game's folder (``tests/<game>/test_typed_rules.py``) refuse it in that folder on
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 
 from railhead import engine
 from railhead.engine.core.game import clone, rules_state
 from railhead.engine.core.match import Match
-from railhead.engine.core.record import Record
 from railhead.engine.core.rng import rng_for
-
-PROTOCOL = ("__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter__", "__len__", "keys", "items",
-            "values", "get", "setdefault", "pop", "update")
-"""Record's dict-protocol methods."""
+from tests.record_guard import refuse_protocol
 
 GAMES = [("steam", 3, {}), ("steam", 4, {"standard": True}), ("steam", 3, {"first_order": "auction"}),
          ("workers", 3, {}), ("railways", 1, {}), ("railways", 1, {"objective": "mayor"})]
@@ -37,22 +32,9 @@ LIMIT = {"steam": 1000, "workers": 1500, "railways": 1500}
 
 @pytest.fixture
 def refused(monkeypatch):
-    """Every dict-protocol method of ``Record`` raises ``AssertionError`` unless ``record.py``
-    itself calls it; returns the refused calls (``"Core.__getitem__ from <file>:<line>"``)."""
-    seen: list[str] = []
-    for name in PROTOCOL:
-        original = getattr(Record, name)
-
-        def guarded(self, *args, _original=original, _name=name, **kwargs):
-            caller = sys._getframe(1)
-            where = caller.f_code.co_filename.replace("\\", "/")
-            if not where.endswith("/engine/core/record.py"):
-                seen.append(f"{type(self).__name__}.{_name} from {where}:{caller.f_lineno} ({caller.f_code.co_name})")
-                raise AssertionError(f"Record's dict protocol used: {seen[-1]}")
-            return _original(self, *args, **kwargs)
-
-        monkeypatch.setattr(Record, name, guarded)
-    return seen
+    """Every dict-protocol method of ``Record`` raises unless ``record.py`` itself calls it
+    (``tests/record_guard.py``); returns the refused calls."""
+    return refuse_protocol(monkeypatch)
 
 
 def _asks(game, match: Match, seat: int, rng) -> None:
