@@ -38,3 +38,34 @@ def refuse_protocol(monkeypatch: pytest.MonkeyPatch, folder: str = "/") -> list[
 
         monkeypatch.setattr(Record, name, guarded)
     return seen
+
+
+def log_protocol(folder: str = "/tests/") -> list[str]:
+    """Wrap every ``PROTOCOL`` method of ``Record`` (and ``==`` against a dict) to note, not refuse,
+    each call whose caller's
+    file lies under ``folder``; returns the growing list of ``"<file>:<line> Record.<method>"``.
+    Used by ``tests/conftest.py`` when ``RAILHEAD_PROTOCOL_LOG`` names a file, to find what still
+    calls the protocol. Never undone: for a whole pytest run only."""
+    seen: list[str] = []
+    for name in PROTOCOL:
+        original = getattr(Record, name)
+
+        def logged(self, *args, _original=original, _name=name, **kwargs):
+            caller = sys._getframe(1)
+            where = caller.f_code.co_filename.replace("\\", "/")
+            if folder in where and not where.endswith(SPARED):
+                seen.append(f"{where}:{caller.f_lineno} {type(self).__name__}.{_name}")
+            return _original(self, *args, **kwargs)
+
+        setattr(Record, name, logged)
+    original_eq = Record.__eq__
+
+    def eq(self, other, _original=original_eq):
+        caller = sys._getframe(1)
+        where = caller.f_code.co_filename.replace("\\", "/")
+        if isinstance(other, dict) and folder in where and not where.endswith(SPARED):
+            seen.append(f"{where}:{caller.f_lineno} {type(self).__name__}.__eq__ (a dict)")
+        return _original(self, other)
+
+    Record.__eq__ = eq  # type: ignore[method-assign]
+    return seen
