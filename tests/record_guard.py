@@ -43,8 +43,9 @@ def refuse_protocol(monkeypatch: pytest.MonkeyPatch, folder: str = "/") -> list[
 def log_protocol(folder: str = "/tests/") -> list[str]:
     """Wrap every ``PROTOCOL`` method of ``Record`` (and ``==`` against a dict) to note, not refuse,
     each call whose caller's file lies under ``folder``; returns the growing list of
-    ``"<file>:<line> Record.<method>"``. Used by ``tests/conftest.py`` when ``RAILHEAD_PROTOCOL_LOG`` names a file, to find what still
-    calls the protocol. Never undone: for a whole pytest run only."""
+    ``"<file>:<line> Record.<method>"``. Used by ``tests/conftest.py`` when
+    ``RAILHEAD_PROTOCOL_LOG`` names a file, to find what still calls the protocol.
+    Never undone: for a whole pytest run only."""
     seen: list[str] = []
     for name in PROTOCOL:
         original = getattr(Record, name)
