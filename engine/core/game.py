@@ -20,6 +20,7 @@ touch it, views never show it):
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar, TypeVar
 
 import msgspec
@@ -98,7 +99,7 @@ class Game:
     ``actions`` (a ``Union`` of ``Action`` structs tagged by ``type``), ``min_seats``/``max_seats``,
     declare their turn structure as ``steps`` (see ``steps.py``; the default ``_apply`` dispatches
     to them) or implement ``_apply`` themselves, and implement ``_setup``, ``_prompts``,
-    ``_legal_actions``, ``view`` and ``outcome``; ``reveals`` declares which moves reveal hidden
+    ``_legal_actions``, ``view`` and ``outcome``; ``reveal_marks`` declares which moves reveal hidden
     things (draws at random are noticed by the engine).
     """
 
@@ -171,32 +172,57 @@ class Game:
         seats listed in its ``"to"`` (see ``events_for``). Raises ``IllegalAction`` when the
         move is refused; ``state`` is never modified. Undo and votes go through ``Match``.
         """
+        act = self._admit(state, seat, action)
+        new = clone(state)             # a typed state's copy is decoded from its JSON: checked on the way
+        events, _ = self._play(new, seat, act, self.reveal_marks(state), self._prompts(state))
+        return new, events
+
+    def apply_owned(self, state: State, seat: int, action: dict,
+                    prompts: list[Prompt] | None = None) -> tuple[list[Event], list[Prompt]]:
+        """``apply`` on ``state`` itself, for a caller that owns it and keeps no copy: a replay of a
+        stored log (``Match.replay``), where the copy ``apply`` makes of each state is most of a
+        move's cost. Every check of ``apply`` is made, so a bad log is refused with the same
+        ``IllegalAction``, but ``state`` may then be half-changed: the caller throws it away.
+        ``prompts``: ``_prompts(state)`` when the caller has them (the last call's return), else
+        ``None``. Returns the events and the new ``_prompts`` (unstamped)."""
+        act = self._admit(state, seat, action)
+        return self._play(state, seat, act, self.reveal_marks(state),
+                          self._prompts(state) if prompts is None else prompts)
+
+    def _admit(self, state: State, seat: int, action: dict) -> Action:
+        """The refusals every move meets before the rules see it (the game is over, not a seat, an
+        undo outside the match, an open vote), then the typed action. Raises ``IllegalAction``."""
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
         seats = seats_of(state)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise IllegalAction("That seat is not in this game.")
-        core = core_of(state)
         if isinstance(action, dict) and action.get("type") in CORE_TYPES:
             raise IllegalAction("Undo and undo votes are kept in the game's log: play them through the match.")
-        if core.vote is not None:
+        if core_of(state).vote is not None:
             waiting = [seats[p["seat"]] for p in self.prompts(state)]
             raise IllegalAction(f"An undo vote is open: {', '.join(waiting)} must answer it first.")
-        act = self.decode(action)
-        new = clone(state)             # a typed state's copy is decoded from its JSON: checked on the way
+        return self.decode(action)
+
+    def _play(self, state: State, seat: int, act: Action, marks: Hashable,
+              prompts: list[Prompt]) -> tuple[list[Event], list[Prompt]]:
+        """Play an admitted ``act`` on ``state`` in place, then the engine's bookkeeping: the move
+        counted, sealed when it drew at random or changed ``reveal_marks`` (``marks``: those before
+        it), and the prompts stamped against those before it (``prompts``). Returns the events and
+        the new ``_prompts``."""
+        core = core_of(state)
+        index, seq, kept = core.moves, core.seq, core.stamps
         events: list[Event] = []
-        rng = rng_for(seed_of(state), core.moves)
-        self._apply(new, seat, act, rng, events)
-        index = core.moves
-        ncore = core_of(new)
-        ncore.moves = index + 1
-        ncore.seq = core.seq + 1
-        ncore.last[str(seat)] = index
-        if rng.used or self.reveals(state, new, act):
-            ncore.sealed = index
-        put_core(new, ncore)
-        restamp(self, new, before=state, acted=seat)
-        return new, events
+        rng = rng_for(seed_of(state), index)
+        self._apply(state, seat, act, rng, events)
+        core = core_of(state)
+        core.moves = index + 1
+        core.seq = seq + 1
+        core.last[str(seat)] = index
+        if rng.used or self.reveal_marks(state) != marks:
+            core.sealed = index
+        put_core(state, core)
+        return events, stamp_prompts(self, state, prompts, kept, acted=seat)
 
     # ----------------------------------------------------------- prompts
     def prompts(self, state: State) -> list[Prompt]:
@@ -341,10 +367,17 @@ class Game:
             return None
         return step.default(state, seat)
 
-    def reveals(self, before: State, after: State, action: Action) -> bool:
-        """Whether this move revealed something hidden (a face-down card, a deck's next card).
-        Draws from the random stream are noticed by the engine without this hook."""
-        return False
+    def reveal_marks(self, state: State) -> Hashable:
+        """The public signs that something hidden was turned over (the size of a face-down deck,
+        the game having ended): a move whose marks before and after differ revealed something, so
+        it cannot be taken back alone (``Match``). Draws from the random stream are noticed by the
+        engine without this hook. By default nothing: a game that reveals only by drawing."""
+        return None
+
+    def reveals(self, before: State, after: State, action: Action | dict | None = None) -> bool:
+        """Whether the move from ``before`` to ``after`` revealed something hidden (their
+        ``reveal_marks`` differ)."""
+        return self.reveal_marks(before) != self.reveal_marks(after)
 
     def query(self, state: State, seat: int | None, name: str, args: dict[str, Any]) -> Any:
         """Answer a question that helps a player phrase a move (e.g. the cheapest link between two
@@ -361,15 +394,28 @@ class Game:
 
 
 def restamp(game: Game, state: State, before: State | None = None, acted: int | None = None) -> None:
-    """Stamp the prompts of ``state``: a seat keeps its stamp when its prompt is unchanged since
-    ``before`` and it did not act; otherwise its prompt gets the new ``seq`` as its stamp."""
+    """Stamp the prompts of ``state`` (``stamp_prompts``) against those of ``before``, the state
+    before ``acted``'s move; ``before=None`` (a new or rebuilt state): every prompt afresh."""
+    if before is None:
+        stamp_prompts(game, state, [], {})
+    else:
+        stamp_prompts(game, state, game._prompts(before), core_of(before).stamps, acted)
+
+
+def stamp_prompts(game: Game, state: State, before: list[Prompt], kept: dict[str, int],
+                  acted: int | None = None) -> list[Prompt]:
+    """Stamp the prompts of ``state`` after a move of ``acted``: a seat keeps its stamp (``kept``:
+    the stamps before the move) when its prompt is unchanged since ``before`` (the ``_prompts``
+    before the move) and it did not act; otherwise its prompt gets the new ``seq`` as its stamp.
+    Returns ``_prompts(state)``."""
     core = core_of(state)
-    old = {p["seat"]: p for p in game._prompts(before)} if before is not None else {}
-    kept = core_of(before).stamps if before is not None else {}
+    old = {p["seat"]: p for p in before}
+    now = game._prompts(state)
     stamps = {}
-    for p in game._prompts(state):
+    for p in now:
         key = str(p["seat"])
         same = p["seat"] != acted and old.get(p["seat"]) == p and key in kept
         stamps[key] = kept[key] if same else core.seq
     core.stamps = stamps
     put_core(state, core)
+    return now

@@ -61,11 +61,22 @@ class Match:
 
     @classmethod
     def replay(cls, game: Game, options: Any, seats: list[str], seed: int, log: list[Entry]) -> Match:
-        """Rebuild from setup and every entry of ``log``; raises ``IllegalAction`` for a bad log."""
-        match = cls.start(game, options, seats, seed)
+        """Rebuild from setup and every entry of ``log``; raises ``IllegalAction`` for a bad log.
+
+        Moves are played on one working state (``Game.apply_owned``: every check of ``apply``, no
+        copy per move); an undo or a vote goes through ``play``. The result is checked against
+        the game's state type once, at the end (``clone``), as ``apply`` checks each copy."""
+        state = game.setup(options, seats, seed)
+        done: list[Entry] = []
+        prompts = None
         for seat, action in log:
-            match, _ = match.play(seat, action)
-        return match
+            if isinstance(action, dict) and action.get("type") in ("undo", "undo_vote"):
+                match, _ = cls(game, options, list(seats), seed, done, state).play(seat, action)
+                state, done, prompts = match.state, match.log, None
+                continue
+            _, prompts = game.apply_owned(state, seat, action, prompts)
+            done.append((seat, action))
+        return cls(game, options, list(seats), seed, done, clone(state))
 
     @classmethod
     def restore(cls, game: Game, options: Any, seats: list[str], seed: int, log: list[Entry],
@@ -209,9 +220,10 @@ class Match:
     def _rebuild(self, keep: int) -> State:
         """The state with the first ``keep`` moves in force, as of the log entry being added."""
         state = self.game.setup(self.options, self.seats, self.seed)
+        prompts = None
         for i in in_force(self.log)[:keep]:
             seat, action = self.log[i]
-            state, _ = self.game.apply(state, seat, action)
+            _, prompts = self.game.apply_owned(state, seat, action, prompts)
         core = core_of(state)
         core.seq = len(self.log) + 1
         core.stamps = {}

@@ -82,8 +82,8 @@ class SealedBid(Game):
         state["round"] += 1
         state["prize"] = state["deck"].pop() if state["round"] <= ROUNDS else None
 
-    def reveals(self, before, after, action):
-        return after["round"] != before["round"]
+    def reveal_marks(self, state):
+        return state["round"]           # a new round showed the last one's bids
 
     def _prompts(self, state):
         if state["round"] > ROUNDS:

@@ -100,10 +100,6 @@ class Railways(Game):
     def _determinize(self, state: State, seat: int | None, rng: Stream) -> None:
         search.determinize(_ours(state), seat, rng)
 
-    def reveals(self, before: State, after: State, action: Action) -> bool:
-        """A refill drew from a pool whose order was hidden (after a reshuffle)."""
-        return False
-
     def query(self, state: State, seat: int | None, name: str, args: dict[str, Any]) -> Any:
         """``build_spaces`` (see ``queries.py``): where a Building die is worth building."""
         return queries.query(_ours(state), name, args)

@@ -373,12 +373,6 @@ def turn_begins(state: RotwState, ctx: Context, events: list[dict[str, Any]], rn
             _act(state, ctx, spec, rng, events)
 
 
-def drawn(before: RotwState, after: RotwState) -> bool:
-    """Whether an event was drawn between two states (the deck's order is hidden)."""
-    ed, later = of(before), of(after)
-    return ed is not None and later is not None and len(later.deck) < len(ed.deck)
-
-
 def describe(card: str | None, ahead: bool = False) -> dict[str, Any] | None:
     """``{"id", "name", "text", "future", "kind"}`` of an event id (``None`` for none). ``ahead``:
     it waits in the Future Event slot, so an event that acts when current says "next turn" where its

@@ -5,12 +5,13 @@ actions are the typed structs of ``actions.py``; the rules are in ``rules.py`` a
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import msgspec
 
 from ...common.auction_step import PASS, auction_step
-from ...core.actions import Action, kind_of
+from ...core.actions import kind_of
 from ...core.game import Game, State
 from ...core.prompts import UNSET
 from ...core.rng import Stream
@@ -232,12 +233,13 @@ class RailwaysOfTheWorld(Game):
     def _setup(self, options: Options, seats: list[str], rng: Stream) -> dict[str, Any]:
         return rules.setup(options, seats, rng)
 
-    def reveals(self, before: State, after: State, action: Action) -> bool:
-        """A turn ended and the next operations card or event was turned face up (the decks' order
-        is hidden), or the game ended. Cube draws are noticed by the engine's stream."""
-        before, after = ours(before), ours(after)
-        turned = len(after.cards.deck) < len(before.cards.deck) or eventdeck.drawn(before, after)
-        return turned or (after.phase == "over" and before.phase != "over")
+    def reveal_marks(self, state: State) -> Hashable:
+        """The sizes of the operations deck and the event deck (their order is hidden: a smaller
+        deck turned a card face up) and whether the game has ended. Cube draws are noticed by the
+        engine's stream."""
+        ours_ = ours(state)
+        events = eventdeck.of(ours_)
+        return len(ours_.cards.deck), None if events is None else len(events.deck), ours_.phase == "over"
 
     def _determinize(self, state: State, seat: int | None, rng: Stream) -> None:
         """The decks' order and the other seats' barons (``hidden.determinize``)."""

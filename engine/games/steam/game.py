@@ -5,7 +5,7 @@ except after a delivery, when every player who scored chooses income or VP at on
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import msgspec
@@ -283,10 +283,10 @@ class Steam(Game):
         steam.txt "Moving a Goods Cube"), so they stay; what is drawn from it next (Production's
         cubes) and Goods Growth's dice come from the stream, which the new seed makes new."""
 
-    def reveals(self, before: State, after: State, action: Action) -> bool:
-        """The end of the game; cubes drawn by Production and Goods Growth's dice are noticed by the
-        engine's stream."""
-        return _steam(after).phase == "over" and _steam(before).phase != "over"
+    def reveal_marks(self, state: State) -> Hashable:
+        """Whether the game has ended; cubes drawn by Production and Goods Growth's dice are noticed
+        by the engine's stream."""
+        return _steam(state).phase == "over"
 
     def query(self, state: State, seat: int | None, name: str, args: dict[str, Any]) -> Any:
         """``track_costs``: the seat's legal track tiles and redirects now, each with its cost in

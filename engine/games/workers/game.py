@@ -7,6 +7,7 @@ reward, a train's city or way, a bonus) are answered before play goes on.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import msgspec
@@ -169,13 +170,11 @@ class RailwayWorkers(Game):
     def _determinize(self, state: State, seat: int | None, rng: Stream) -> None:
         search.determinize(_ours(state), seat, rng)
 
-    def reveals(self, before: State, after: State, action: Action) -> bool:
-        """Placed cards and dice are revealed when a step or a place changes; a project or the
-        command deck reveals its next card."""
-        old, new = _ours(before), _ours(after)
-        return (old.step != new.step or old.slot != new.slot
-                or len(old.projects) != len(new.projects)
-                or len(old.commands.deck) != len(new.commands.deck))
+    def reveal_marks(self, state: State) -> Hashable:
+        """The step and the place being resolved (placed cards and dice are revealed when either
+        changes) and the sizes of the project and command decks (each reveals its next card)."""
+        ours_ = _ours(state)
+        return ours_.step, ours_.slot, len(ours_.projects), len(ours_.commands.deck)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return _view(_ours(state), seat)
