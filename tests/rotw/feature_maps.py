@@ -8,6 +8,7 @@ from pathlib import Path
 
 from railhead.engine.games.rotw import data
 from railhead.engine.games.rotw.context import context
+from railhead.engine.games.rotw.state import City
 
 from .helpers import Table
 
@@ -32,8 +33,8 @@ class FeatureTable(Table):
         self.pass_until(seat)
         return self.act(seat, type="build", path=[self.hex.get(x, x) for x in names_or_hexes], **extra)
 
-    def city(self, name: str) -> dict:
-        return self.state["cities"][self.hex[name]]
+    def city(self, name: str) -> City:
+        return self.state.cities[self.hex[name]]
 
     def to_actions(self, seat: int = 0) -> None:
         """Everyone passes the auction; then others pass until ``seat`` acts."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from railhead import engine
 from railhead.engine.games.rotw.context import context
+from railhead.engine.games.rotw.state import City, Player
 
 GAME = engine.get_game("rotw")
 CTX = context("rhine-alps")
@@ -44,12 +45,12 @@ class Table:
         return str(err.value)
 
     def all_pass_auction(self) -> None:
-        while self.state["phase"] == "auction":
+        while self.state.phase == "auction":
             self.act(type="pass")
 
     def pass_until(self, seat: int) -> None:
         """Others pass their actions until it is ``seat``'s turn (or the phase changes)."""
-        while self.state["phase"] == "actions" and self.actor != seat:
+        while self.state.phase == "actions" and self.actor != seat:
             self.act(type="pass")
 
     def build(self, seat: int, *names_or_hexes: str, **extra) -> list[dict]:
@@ -57,15 +58,15 @@ class Table:
         path = [HEX.get(x, x) for x in names_or_hexes]
         return self.act(seat, type="build", path=path, **extra)
 
-    def player(self, seat: int) -> dict:
-        return self.state["players"][seat]
+    def player(self, seat: int) -> Player:
+        return self.state.players[seat]
 
-    def city(self, name: str) -> dict:
-        return self.state["cities"][HEX[name]]
+    def city(self, name: str) -> City:
+        return self.state.cities[HEX[name]]
 
     def give_cash(self, seat: int, k: int) -> None:
-        self.state["players"][seat]["cash"] = k
+        self.state.players[seat].cash = k
 
     def finish_turn(self) -> None:
-        while self.state["phase"] == "actions":
+        while self.state.phase == "actions":
             self.act(type="pass")
