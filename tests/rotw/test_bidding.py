@@ -29,9 +29,9 @@ def test_first_to_pass_passers_pay_half_their_bid_and_go_last_in_passing_order()
     assert "pays $1,000" in events[0]["text"] and ", half their bid, and passes." in events[0]["text"]
     events = t.act(1, type="pass")                  # bid 3: pays 2
     assert events[0]["paid"] == 2
-    assert t.state["order"] == [3, 1, 0, 2]
-    assert t.state["players"][3]["bonds"] == 1 and t.state["players"][2]["bonds"] == 0
-    assert [p["cash"] for p in t.state["players"]] == [4, 3, 0, 1]   # bonds give $5,000 each
+    assert t.state.order == [3, 1, 0, 2]
+    assert t.state.players[3].bonds == 1 and t.state.players[2].bonds == 0
+    assert [p.cash for p in t.state.players] == [4, 3, 0, 1]   # bonds give $5,000 each
     assert any(e["text"] == "Turn order: P3, P1, P0, P2." for e in events)
 
 
@@ -39,8 +39,8 @@ def test_first_to_pass_when_everyone_passes_the_last_to_pass_goes_first():
     t = Table(players=3, bidding="first_to_pass")
     for seat in (0, 1, 2):
         t.act(seat, type="pass")
-    assert t.state["order"] == [2, 1, 0]
-    assert all(p["cash"] == 0 and p["bonds"] == 0 for p in t.state["players"])
+    assert t.state.order == [2, 1, 0]
+    assert all(p.cash == 0 and p.bonds == 0 for p in t.state.players)
 
 
 def test_variant_2_plays_like_first_to_pass():
@@ -52,7 +52,7 @@ def test_variant_2_plays_like_first_to_pass():
     t.act(2, type="bid", amount=6)
     events = t.act(0, type="pass")
     assert events[0]["paid"] == 3
-    assert t.state["order"] == [2, 0, 1]
+    assert t.state.order == [2, 0, 1]
 
 
 def test_variant_1_first_turn_has_no_auction_and_later_players_are_paid():
@@ -60,11 +60,11 @@ def test_variant_1_first_turn_has_no_auction_and_later_players_are_paid():
     the second player receives $1,000, the third $2,000; turn 2 has the usual auction, opened by
     the player who went first."""
     t = Table(players=4, bidding="variant1")
-    assert t.state["phase"] == "actions" and t.state["order"] == [0, 1, 2, 3]
-    assert [p["cash"] for p in t.state["players"]] == [0, 1, 2, 3]
+    assert t.state.phase == "actions" and t.state.order == [0, 1, 2, 3]
+    assert [p.cash for p in t.state.players] == [0, 1, 2, 3]
     for _ in range(3 * 4):
         t.act(type="pass")
-    assert t.state["phase"] == "auction" and t.actor == 0
+    assert t.state.phase == "auction" and t.actor == 0
 
 
 def test_worst_is_first_opens_with_an_auction_then_orders_by_score():
@@ -74,14 +74,14 @@ def test_worst_is_first_opens_with_an_auction_then_orders_by_score():
     t.act(0, type="pass")
     t.act(1, type="bid", amount=1)
     t.act(2, type="pass")
-    assert t.state["order"] == [1, 2, 0]
-    t.state["players"][1]["points"] = 5
-    t.state["players"][0]["points"] = 2
-    t.state["players"][2]["points"] = 2            # ties P0, who was later (3rd) in the order
+    assert t.state.order == [1, 2, 0]
+    t.state.players[1].points = 5
+    t.state.players[0].points = 2
+    t.state.players[2].points = 2            # ties P0, who was later (3rd) in the order
     for _ in range(3 * 3):
         events = t.act(type="pass")
-    assert t.state["phase"] == "actions" and t.state["order"] == [0, 2, 1]
-    assert t.state["auction"] is None and "worst score first" in events[-1]["text"]
+    assert t.state.phase == "actions" and t.state.order == [0, 2, 1]
+    assert t.state.auction is None and "worst score first" in events[-1]["text"]
 
 
 @pytest.mark.parametrize("style", ["first_to_pass", "worst_is_first", "variant1", "variant2"])

@@ -22,9 +22,9 @@ def started(players=3, **options):
 def test_open_terrain_tile_costs_2000_and_completes_link():
     t = started()
     t.build(1, "Frankfurt", "M7", "Fulda")
-    assert t.player(1)["cash"] == 58
-    link = t.state["links"]["1"]
-    assert (link["owner"], link["from"], link["to"]) == (1, HEX["Frankfurt"], HEX["Fulda"])
+    assert t.player(1).cash == 58
+    link = t.state.links["1"]
+    assert (link.owner, link.from_, link.to) == (1, HEX["Frankfurt"], HEX["Fulda"])
     assert "completes link #1 Frankfurt–Fulda" in t.events[0]["text"]
 
 
@@ -32,7 +32,7 @@ def test_water_tile_costs_3000():
     t = started()
     assert MAP.terrain["J7"] == "water"
     t.build(1, "Köln", "J7", "Koblenz")
-    assert t.player(1)["cash"] == 57
+    assert t.player(1).cash == 57
 
 
 def test_mountain_tile_costs_4000_and_ridge_adds_4000():
@@ -42,7 +42,7 @@ def test_mountain_tile_costs_4000_and_ridge_adds_4000():
     ridges = sum(edge_key(a, b) in MAP.ridges for a, b in zip(path, path[1:]))
     assert ridges >= 1
     t.build(1, *path)
-    assert t.player(1)["cash"] == 60 - 4 * (len(path) - 2) - 4 * ridges
+    assert t.player(1).cash == 60 - 4 * (len(path) - 2) - 4 * ridges
 
 
 def test_more_than_four_tiles_in_one_build_is_refused():
@@ -56,7 +56,7 @@ def test_cost_is_paid_with_bonds_when_cash_is_short():
     t = started()
     t.give_cash(1, 1)
     t.build(1, "Frankfurt", "M7", "Fulda")          # $2,000 with $1,000: one bond
-    assert (t.player(1)["cash"], t.player(1)["bonds"]) == (4, 1)
+    assert (t.player(1).cash, t.player(1).bonds) == (4, 1)
 
 
 def test_track_must_start_at_a_city_or_own_open_end():
@@ -68,16 +68,16 @@ def test_track_must_start_at_a_city_or_own_open_end():
 def test_incomplete_link_can_be_extended_and_is_removed_at_end_of_turn():
     t = started()
     t.build(1, "Köln", "J6", "K6")                   # towards Kassel, heading straight on
-    link = t.state["links"]["1"]
-    assert link["to"] is None and link["hexes"] == ["J6", "K6"]
+    link = t.state.links["1"]
+    assert link.to is None and link.hexes == ["J6", "K6"]
     t.build(2, "Frankfurt", "M7", "Fulda")
     t.build(0, "Koblenz", "K8", "Frankfurt")
     t.build(1, "K6", "L6", "M6", "Kassel")           # same turn, round 2: completes
-    assert t.state["links"]["1"]["to"] == HEX["Kassel"]
+    assert t.state.links["1"].to == HEX["Kassel"]
     t.build(2, "Köln", "J5", "K5")                  # left unfinished
     t.finish_turn()
-    assert "4" not in t.state["links"] and "K5" not in t.state["track"]
-    assert t.state["links"]["1"]["to"] == HEX["Kassel"]
+    assert "4" not in t.state.links and "K5" not in t.state.track
+    assert t.state.links["1"].to == HEX["Kassel"]
     assert [e["text"] for e in t.events if e["type"] == "removed"] == ["Unfinished track is removed (link #4)."]
 
 
@@ -98,11 +98,11 @@ def test_every_unfinished_link_is_named_in_one_line_at_the_turn_end():
 def test_redirecting_the_last_tile_pays_its_terrain_again():
     t = started()
     t.build(1, "Köln", "J5", "K5")                   # K5 tile points east (to L5)
-    cash = t.player(1)["cash"]
+    cash = t.player(1).cash
     t.pass_until(1)
     t.build(1, "K5", "K6", "L7", "Frankfurt")        # turn K5 towards K6: K5 again + K6 + L7
-    assert t.state["links"]["1"]["to"] == HEX["Frankfurt"]
-    assert t.player(1)["cash"] == cash - 3 * 2
+    assert t.state.links["1"].to == HEX["Frankfurt"]
+    assert t.player(1).cash == cash - 3 * 2
 
 
 def test_a_link_built_from_both_ends_joins_in_the_middle():
@@ -112,13 +112,13 @@ def test_a_link_built_from_both_ends_joins_in_the_middle():
     t.build(1, "Köln", "J6", "K6", toward="L6")
     t.pass_until(1)
     t.build(1, "Fulda", "M6", "L6", "K6")             # K6 is the open end of the first half
-    links = t.state["links"]
+    links = t.state.links
     assert len(links) == 1
     (link,) = links.values()
-    assert {link["from"], link["to"]} == {HEX["Köln"], HEX["Fulda"]}
+    assert {link.from_, link.to} == {HEX["Köln"], HEX["Fulda"]}
     expected = ["J6", "K6", "L6", "M6"]
-    assert link["hexes"] == (expected if link["from"] == HEX["Köln"] else expected[::-1])
-    assert all(seg["link"] == lid for h in expected for seg in t.state["track"][h] for lid in links)
+    assert link.hexes == (expected if link.from_ == HEX["Köln"] else expected[::-1])
+    assert all(seg.link == lid for h in expected for seg in t.state.track[h] for lid in links)
 
 
 def test_halves_whose_tiles_meet_are_joined_at_once():
@@ -128,11 +128,11 @@ def test_halves_whose_tiles_meet_are_joined_at_once():
     t.build(1, "Köln", "J6", "K6", toward="L6")
     t.pass_until(1)
     events = t.build(1, "Fulda", "M6", "L6", toward="K6")
-    (link,) = t.state["links"].values()
-    assert {link["from"], link["to"]} == {HEX["Köln"], HEX["Fulda"]}
+    (link,) = t.state.links.values()
+    assert {link.from_, link.to} == {HEX["Köln"], HEX["Fulda"]}
     assert "completes link" in events[0]["text"]
     t.finish_turn()
-    assert len(t.state["links"]) == 1                 # complete: not removed at the end of the turn
+    assert len(t.state.links) == 1                 # complete: not removed at the end of the turn
 
 
 def test_cannot_extend_another_players_track():

@@ -1,5 +1,6 @@
 """Railways of the World on the engine contract: typed actions, prompt stamps, what reveals,
 undo through the match, and the view (DESIGN.md, "The engine contract", "Turns, undo, timing")."""
+import msgspec
 import pytest
 
 from railhead.engine import IllegalAction, Match, rules_state
@@ -56,18 +57,18 @@ def test_a_seats_stamp_changes_when_its_prompt_changes():
     match, _ = match.play(2, {"type": "pass"})
     (again,) = match.prompts()
     assert (again["seat"], again["floor"]) == (0, 4)
-    assert again["stamp"] != first["stamp"] and again["stamp"] == match.state["core"]["seq"]
+    assert again["stamp"] != first["stamp"] and again["stamp"] == match.state.core.seq
     # Only the floor changed, and seat 0 did not act: its stamp still changes.
     before = clone(match.state)
     after = clone(before)
-    after["auction"]["high"] = 9
-    after["core"]["seq"] += 1
+    after.auction.high = 9
+    after.core.seq += 1
     restamp(GAME, after, before=before, acted=1)
-    assert after["core"]["stamps"]["0"] == after["core"]["seq"] != before["core"]["stamps"]["0"]
+    assert after.core.stamps["0"] == after.core.seq != before.core.stamps["0"]
     same = clone(before)
-    same["core"]["seq"] += 1
+    same.core.seq += 1
     restamp(GAME, same, before=before, acted=1)
-    assert same["core"]["stamps"] == before["core"]["stamps"]
+    assert same.core.stamps == before.core.stamps
 
 
 def test_an_unchanged_prompt_keeps_its_stamp_across_a_refused_undo_vote():
@@ -93,8 +94,8 @@ def test_undo_alone_after_a_build_but_not_after_a_draw_or_a_new_card():
     match, _ = match.play(2, {"type": "urbanize", "city": "Koblenz", "colour": "red"})
     assert not match.undo_alone(2)
     match = passes(match, 7)                                  # rest of the turn: income, new card
-    assert match.state["turn"] == 2 and match.state["core"]["sealed"] == match.state["core"]["moves"] - 1
-    assert len(match.state["cards"]["deck"]) == len(before.state["cards"]["deck"]) - 1
+    assert match.state.turn == 2 and match.state.core.sealed == match.state.core.moves - 1
+    assert len(match.state.cards.deck) == len(before.state.cards.deck) - 1
 
 
 def test_reveals_the_end_of_a_turn_and_of_the_game():
@@ -106,7 +107,7 @@ def test_reveals_the_end_of_a_turn_and_of_the_game():
     before = t.state
     t.finish_turn()
     assert GAME.reveals(before, t.state, None)
-    over = {**t.state, "phase": "over"}
+    over = msgspec.structs.replace(t.state, phase="over")
     assert GAME.reveals(t.state, over, None)
 
 
@@ -115,7 +116,7 @@ def test_view_hides_the_seed_and_the_engines_bookkeeping():
     for seat in (None, 0, 1, 2):
         view = match.view(seat)
         assert "core" not in view and "seed" not in view and "state" not in view
-        assert str(match.state["seed"]) not in str(view)
+        assert str(match.state.seed) not in str(view)
 
 
 def test_queries_help_the_bot_phrase_moves():

@@ -11,8 +11,8 @@ from .helpers import GAME, Table
 
 
 def _link(t: Table, lid: str, seat: int) -> None:
-    hexes = sorted(t.state["cities"])
-    t.state["links"][lid] = Link(owner=seat, from_=hexes[0], to=hexes[1], hexes=[], exit=None)
+    hexes = sorted(t.state.cities)
+    t.state.links[lid] = Link(owner=seat, from_=hexes[0], to=hexes[1], hexes=[], exit=None)
 
 
 def test_a_tie_on_mexico_goes_to_the_player_with_the_most_money():
@@ -20,12 +20,15 @@ def test_a_tie_on_mexico_goes_to_the_player_with_the_most_money():
     most money wins (no count of links first, as the base game's "Ending the Game" has)."""
     t = Table(3, map="mexico")
     t.all_pass_auction()
-    t.player(0).update(points=10, bonds=0, cash=3)
-    t.player(1).update(points=10, bonds=0, cash=9)      # tied, fewer links, more money
-    t.player(2).update(points=4, bonds=0, cash=50)
+    p0 = t.player(0)
+    p0.points, p0.bonds, p0.cash = 10, 0, 3
+    p1 = t.player(1)
+    p1.points, p1.bonds, p1.cash = 10, 0, 9      # tied, fewer links, more money
+    p2 = t.player(2)
+    p2.points, p2.bonds, p2.cash = 4, 0, 50
     _link(t, "801", 0)
     _link(t, "802", 0)
-    t.state["phase"] = "over"
+    t.state.phase = "over"
     result = GAME.outcome(t.state)
     assert result["ranking"][:2] == [1, 0] and result["winner"] == "P1"
     (why,) = result["tiebreaks"]
@@ -36,11 +39,14 @@ def test_elsewhere_a_tie_still_goes_to_the_most_links_first():
     """railways-of-the-world.txt, "Ending the Game" (base game): most links first, then most money."""
     t = Table(3, map="eastern-us")
     t.all_pass_auction()
-    t.player(0).update(points=10, bonds=0, cash=3)
-    t.player(1).update(points=10, bonds=0, cash=9)
-    t.player(2).update(points=4, bonds=0, cash=50)
+    p0 = t.player(0)
+    p0.points, p0.bonds, p0.cash = 10, 0, 3
+    p1 = t.player(1)
+    p1.points, p1.bonds, p1.cash = 10, 0, 9
+    p2 = t.player(2)
+    p2.points, p2.bonds, p2.cash = 4, 0, 50
     _link(t, "801", 0)
-    t.state["phase"] = "over"
+    t.state.phase = "over"
     result = GAME.outcome(t.state)
     assert result["ranking"][:2] == [0, 1]
     assert "more links" in result["tiebreaks"][0]
@@ -51,12 +57,14 @@ def _through_time_over() -> Table:
     Bob 26 points, no bond, no Time Line."""
     t = Table(2, map="through-time", periods=["egypt", "rome", "napoleon"])
     t.all_pass_auction()
-    t.state["players"][0].update(name="Ann", points=28, bonds=5, cash=4)
-    t.state["players"][1].update(name="Bob", points=26, bonds=0, cash=2)
-    t.state["seats"] = ["Ann", "Bob"]
+    p0 = t.state.players[0]
+    p0.name, p0.points, p0.bonds, p0.cash = "Ann", 28, 5, 4
+    p1 = t.state.players[1]
+    p1.name, p1.points, p1.bonds, p1.cash = "Bob", 26, 0, 2
+    t.state.seats = ["Ann", "Bob"]
     lines = [k for k, _ in timelines.keys(time_of(of(t.state).map))]
-    t.state["time_lines"] = {lines[0]: 0, lines[1]: 0}
-    t.state["phase"] = "over"
+    t.state.time_lines = {lines[0]: 0, lines[1]: 0}
+    t.state.phase = "over"
     return t
 
 

@@ -38,9 +38,9 @@ def test_hidden_money_is_seen_only_by_its_owner_until_the_end():
     other.act(0, type="bid", amount=2)
     other.act(1, type="pass")
     other.act(2, type="pass")
-    other.state["players"][0]["cash"] = 9          # a different amount: nobody else can tell
+    other.state.players[0].cash = 9          # a different amount: nobody else can tell
     assert canonical(GAME.view(other.state, 1)) == canonical(GAME.view(t.state, 1))
-    t.state["phase"] = "over"
+    t.state.phase = "over"
     assert GAME.view(t.state, 1)["players"][0]["cash"] == 3
 
 
@@ -53,7 +53,7 @@ def _midgame(hidden: bool) -> Table:
     """A few turns of a 3-player game, so that the players hold different amounts."""
     t = Table(players=3, seed=4, hidden_money=hidden)
     rng = random.Random(4)
-    while t.state["turn"] < 3:
+    while t.state.turn < 3:
         t.act(**choose(rng, GAME.legal_actions(t.state, t.actor)))
     return t
 
@@ -61,7 +61,7 @@ def _midgame(hidden: bool) -> Table:
 def _richer(state: dict, seat: int, k: int = 7) -> dict:
     """``state`` with ``k`` thousand more in ``seat``'s cash and nothing else changed."""
     out = copy.deepcopy(state)
-    out["players"][seat]["cash"] += k
+    out.players[seat].cash += k
     return out
 
 
@@ -85,13 +85,13 @@ def test_a_board_drawn_for_its_owner_shows_their_own_cash():
     """The private preview board (a build or urbanize preview) is drawn from the player's own view."""
     t = _midgame(hidden=True)
     mine = GAME.view(t.state, 0)
-    assert mine["players"][0]["cash"] == t.state["players"][0]["cash"]
+    assert mine["players"][0]["cash"] == t.state.players[0].cash
     assert render_rotw.board_png(mine) != render_rotw.board_png(GAME.view(_richer(t.state, 0), 0))
 
 
 def test_status_and_hand_show_your_own_cash_and_hide_the_others():
     t = _midgame(hidden=True)
-    cash = [p["cash"] for p in t.state["players"]]
+    cash = [p.cash for p in t.state.players]
     mine = UI.status_text(GAME.view(t.state, 1)).splitlines()
     assert "- **P1**" in mine[2] and f": {dollars(cash[1])} (only you see it), " in mine[2]
     assert ": money hidden, " in mine[1] and ": money hidden, " in mine[3]
@@ -100,7 +100,7 @@ def test_status_and_hand_show_your_own_cash_and_hide_the_others():
     hand = UI.hand_text(GAME.view(t.state, 1))
     assert f"You have {dollars(cash[1])}, " in hand and "only you see yours" in hand
     assert "no hidden hand" not in UI.hand_text(GAME.view(t.state, 1) | {"barons": None})
-    t.state["phase"] = "over"                      # at the end everything is shown
+    t.state.phase = "over"                      # at the end everything is shown
     public = UI.status_text(GAME.view(t.state, None))
     assert "hidden" not in public and all(f": {dollars(c)}, " in public for c in cash)
     plain = _midgame(hidden=False)
@@ -188,7 +188,7 @@ async def test_a_whole_hidden_money_game_through_the_table_never_shows_cash_in_p
         if session is None:
             break
         state = session.match.state
-        cash = [p["cash"] for p in state["players"]]
+        cash = [p.cash for p in state.players]
         if step % 15 == 0:                          # what each seat and a spectator may ask privately
             for seat, caller in enumerate(callers):
                 status = (await table.status(caller)).caller.text
@@ -225,7 +225,7 @@ async def test_a_whole_hidden_money_game_through_the_table_never_shows_cash_in_p
             assert json.loads(board_of(reply))["you"] is None
         if over:
             break
-        after = [p["cash"] for p in live.match.state["players"]]
+        after = [p.cash for p in live.match.state.players]
         for text in _texts(reply.channel):
             _no_cash_shown(text, cash + after, f"step {step}, {action['type']}")
         for user_id, dm in reply.direct.items():          # a DM may show its reader's cash, nobody else's
@@ -240,7 +240,7 @@ async def test_a_whole_hidden_money_game_through_the_table_never_shows_cash_in_p
     assert previews >= 5 and payments >= 10, (previews, payments)
     final = reply.channel.text
     done = (await table.finished(7)).match.state
-    cash = [p["cash"] for p in done["players"]]
+    cash = [p.cash for p in done.players]
     assert "Final scores" in final and all(dollars(c) in final for c in cash)
     status = (await table.status(callers[1])).caller.text
     assert "hidden" not in status and all(f": {dollars(c)}, " in status for c in cash)

@@ -49,7 +49,7 @@ async def test_own_cash_in_private_answers_and_none_in_the_channel(simcord_env):
         ann.user.dm_channel.last_message.content
 
     match = next(iter(env.bot.table._matches.values()))
-    cash = [p["cash"] for p in match.state["players"]]
+    cash = [p.cash for p in match.state.players]
     assert cash == [4, 0, 0]
     figures = [0, 2, 3, 4, 5]                     # every amount anyone held so far
     for message in channel.history():

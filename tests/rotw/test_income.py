@@ -14,7 +14,7 @@ GUIDE = Path(__file__).resolve().parents[2] / "docs" / "players" / "rotw.md"
 
 def test_the_income_message_says_the_points_behind_the_income():
     t = triggered()
-    t.player(0)["points"] = 22
+    t.player(0).points = 22
     t.finish_turn()
     (line,) = [e["text"] for e in t.events if e["type"] == "income" and e["seat"] == 0]
     assert line.startswith("P0 earns $9,000 for 22 points on the income track")

@@ -24,18 +24,18 @@ def test_last_tile_reaching_a_free_spur_completes_the_link():
     each city." M7 points into Fulda's free spur: the link is complete, and stays at the turn's end."""
     t = started()
     events = t.build(1, "Frankfurt", "M7", toward="N7")
-    link = t.state["links"]["1"]
-    assert (link["from"], link["to"], link["exit"]) == (HEX["Frankfurt"], HEX["Fulda"], None)
-    assert "completes link #1 Frankfurt–Fulda" in events[0]["text"] and t.player(1)["cash"] == 58
+    link = t.state.links["1"]
+    assert (link.from_, link.to, link.exit) == (HEX["Frankfurt"], HEX["Fulda"], None)
+    assert "completes link #1 Frankfurt–Fulda" in events[0]["text"] and t.player(1).cash == 58
     t.finish_turn()
-    assert t.state["links"]["1"]["to"] == HEX["Fulda"] and "M7" in t.state["track"]
+    assert t.state.links["1"].to == HEX["Fulda"] and "M7" in t.state.track
 
 
 def test_straight_on_into_a_free_spur_completes_the_link():
     """The default direction (straight on) counts too: M6 continues north-east into Kassel."""
     t = started()
     t.build(1, "Köln", "J6", "K6", "L6", "M6", toward="N5")
-    assert t.state["links"]["1"]["to"] == HEX["Kassel"]
+    assert t.state.links["1"].to == HEX["Kassel"]
 
 
 def test_track_pointing_at_a_city_side_without_a_spur_stays_unfinished_and_says_why():
@@ -44,7 +44,7 @@ def test_track_pointing_at_a_city_side_without_a_spur_stays_unfinished_and_says_
     t = started()
     assert 0 not in MAP.cities[HEX["Fulda"]].spurs
     events = t.build(1, "Erfurt", "P7", "O7")                       # O7 points west, into Fulda
-    assert t.state["links"]["1"]["to"] is None
+    assert t.state.links["1"].to is None
     assert "points into Fulda, which has no free spur on that side" in events[0]["text"]
 
 
@@ -53,13 +53,13 @@ def test_a_build_that_lays_no_tile_is_refused():
     (An end already pointing into a free spur is complete; this state is made by hand.)"""
     t = started()
     t.build(1, "Frankfurt", "M7", toward="N7")
-    link = t.state["links"]["1"]
-    link.update(to=None, exit=side_towards("M7", HEX["Fulda"]))
+    link = t.state.links["1"]
+    link.to, link.exit = None, side_towards("M7", HEX["Fulda"])
     t.pass_until(1)
     before = t.state
     with pytest.raises(IllegalAction, match="already points to N7: a build must lay or turn at least one track tile"):
         t.act(1, type="build", path=["M7", HEX["Fulda"]])
-    assert t.state is before and t.player(1)["cash"] == 58
+    assert t.state is before and t.player(1).cash == 58
 
 
 def test_cheapest_link_extends_your_unfinished_track():
@@ -72,8 +72,8 @@ def test_cheapest_link_extends_your_unfinished_track():
     found = GAME.query(t.state, 1, "cheapest_link", {"from": "Köln", "to": "Kassel"})
     assert found == {"path": ["K6", "L6", "M6", HEX["Kassel"]], "cost": 4}
     t.act(1, type="build", path=found["path"])
-    assert list(t.state["links"]) == ["1"] and t.state["links"]["1"]["to"] == HEX["Kassel"]
-    assert t.player(1)["cash"] == 60 - 4 - 4
+    assert list(t.state.links) == ["1"] and t.state.links["1"].to == HEX["Kassel"]
+    assert t.player(1).cash == 60 - 4 - 4
 
 
 def test_cheapest_link_redirects_or_joins_your_open_end_when_that_is_cheaper():
@@ -87,8 +87,8 @@ def test_cheapest_link_redirects_or_joins_your_open_end_when_that_is_cheaper():
     found = GAME.query(t.state, 1, "cheapest_link", {"from": "Frankfurt", "to": "Köln"})
     assert found == {"path": [HEX["Frankfurt"], "M7", "L6", "K6"], "cost": 4}  # joins the open end
     t.act(1, type="build", path=found["path"])
-    (link,) = t.state["links"].values()
-    assert {link["from"], link["to"]} == {HEX["Frankfurt"], HEX["Köln"]}
+    (link,) = t.state.links.values()
+    assert {link.from_, link.to} == {HEX["Frankfurt"], HEX["Köln"]}
 
 
 def test_map_cities_have_spurs_from_the_generator():
@@ -171,7 +171,7 @@ def test_cheapest_link_never_redirects_in_a_cut_throat_game():
     t = Table(3, cut_throat=True)
     t.all_pass_auction()
     for seat in range(3):
-        t.state["players"][seat]["cash"] = 60
+        t.state.players[seat].cash = 60
     t.act(1, type="build", path=[HEX["Köln"], "J5", "K5"])
     t.pass_until(1)
     path, _ = paths.cheapest_link(t.state, of(t.state), 1, HEX["Köln"], HEX["Frankfurt"])
@@ -187,11 +187,11 @@ def test_every_city_s_used_spurs_read_at_once_match_one_at_a_time():
     from railhead.engine.common.track import all_used_spurs, used_spurs
 
     _, state, _ = play(GAME, 3, 5, limit=150)
-    at_once = all_used_spurs(state["links"])
+    at_once = all_used_spurs(state.links)
     free = FreeCorridor(CTX, state, 0)
     assert sum(len(s) for s in at_once.values()) > 10
-    for city in state["cities"]:
-        assert at_once.get(city, set()) == used_spurs(state["links"], city) == free.spurs(city), city
+    for city in state.cities:
+        assert at_once.get(city, set()) == used_spurs(state.links, city) == free.spurs(city), city
 
 
 def test_hex_distance_counts_steps_between_hexes():
@@ -215,7 +215,7 @@ def test_a_refused_link_says_why():
     t = Table(3)
     t.all_pass_auction()
     for seat in range(3):
-        t.player(seat)["cash"] = 60
+        t.player(seat).cash = 60
 
     def why(a: str, b: str) -> str:
         with pytest.raises(IllegalAction) as err:

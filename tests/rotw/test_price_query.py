@@ -62,6 +62,6 @@ def test_a_price_for_another_move_or_past_level_8_is_refused():
     state = GAME.setup({"barons": False}, ["A", "B", "C"], 1)
     with pytest.raises(IllegalAction, match="only `pass` and `upgrade`"):
         GAME.query(state, 0, "price", {"action": {"type": "deliver"}})
-    state["players"][0]["engine"] = 8
+    state.players[0].engine = 8
     with pytest.raises(IllegalAction, match="level 8"):
         GAME.query(state, 0, "price", {"action": {"type": "upgrade"}})
