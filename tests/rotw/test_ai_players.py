@@ -103,11 +103,11 @@ def test_the_heuristic_delivers_with_its_last_action_of_a_turn():
     state = GAME.setup({"barons": False}, ["A", "B", "C"], 3)
     for _ in range(3):                                      # everyone passes the auction
         state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
-    seat, cities = GAME.actors(state)[0], state["cities"]
+    seat, cities = GAME.actors(state)[0], state.cities
     build = next(a for a in GAME.legal_actions(state, seat) if a["type"] == "build" and a["path"][-1] in cities
-                 and cities[a["path"][-1]]["colour"] in cities[a["path"][0]]["cubes"])
+                 and cities[a["path"][-1]].colour in cities[a["path"][0]].cubes)
     state, _ = GAME.apply(state, seat, build)
-    while state["round"] < 3 or GAME.actors(state)[0] != seat:
+    while state.round < 3 or GAME.actors(state)[0] != seat:
         state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
     assert any(a["type"] == "deliver" for a in GAME.legal_actions(state, seat))
     choice = Heuristic().choose(GAME, state, seat, rng_for("deliver", 0))
@@ -118,12 +118,12 @@ def test_worth_reads_only_the_seats_own_view():
     """The greedy player's measure: points minus bonds plus cash / 5 (thousands), as the seat sees
     them; another seat's hidden cash or secrets change nothing."""
     state = GAME.setup({"hidden_money": True, "barons": True}, ["A", "B", "C"], 4)
-    me = state["players"][0]
-    me["points"], me["bonds"], me["cash"] = 7, 2, 10
+    me = state.players[0]
+    me.points, me.bonds, me.cash = 7, 2, 10
     assert worth(GAME, state, 0) == 7 - 2 + 10 / 5
     other = clone(state)
-    other["players"][1]["cash"] = 99
-    other["barons"]["hands"]["1"] = list(reversed(other["barons"]["hands"]["1"]))
+    other.players[1].cash = 99
+    other.barons.hands["1"] = list(reversed(other.barons.hands["1"]))
     assert worth(GAME, other, 0) == worth(GAME, state, 0)
     assert worth(GAME, other, 1) != worth(GAME, state, 1)
 
@@ -134,9 +134,9 @@ def test_the_playout_policy_and_evaluation():
     for state, _seat in positions({}, 3, 11, every=1, limit=200):
         chances = evaluate(GAME, state)
         assert sum(chances) == pytest.approx(1.0)
-        scores = [p["points"] - p["bonds"] for p in state["players"]]
-        if len(set(scores)) == 3 and len({p["engine"] for p in state["players"]}) == 1 and \
-                len({p["cash"] for p in state["players"]}) == 1:
+        scores = [p.points - p.bonds for p in state.players]
+        if len(set(scores)) == 3 and len({p.engine for p in state.players}) == 1 and \
+                len({p.cash for p in state.players}) == 1:
             assert chances.index(max(chances)) == scores.index(max(scores))
     assert any(rollout(GAME, s, seat, rng_for("r", n))["type"] == "deliver"
                for n, (s, seat) in enumerate(positions({}, 3, 11, every=3, limit=200)))
@@ -185,10 +185,10 @@ def test_a_reason_names_what_the_move_itself_costs_in_the_games_money_format():
     state = GAME.setup({"barons": False}, ["A", "B", "C"], 3)
     for _ in range(3):                                      # everyone passes the auction
         state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
-    while not (state["round"] == 3 and GAME.actors(state)[0] == state["order"][-1]):
+    while not (state.round == 3 and GAME.actors(state)[0] == state.order[-1]):
         state, _ = GAME.apply(state, GAME.actors(state)[0], {"type": "pass"})
     seat = GAME.actors(state)[0]
-    state["players"][seat]["bonds"] = 2                     # the turn's end pays $2,000 of dividends
+    state.players[seat].bonds = 2                     # the turn's end pays $2,000 of dividends
     after, events = GAME.apply(state, seat, {"type": "upgrade"})
     assert [e["paid"] for e in events if e["type"] == "upgrade"] == [4]
     reason = Heuristic()._reason(state, after, GAME.view(state, seat), seat, {"type": "upgrade"}, 0.0)

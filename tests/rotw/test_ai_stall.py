@@ -12,7 +12,7 @@ GAME = get_game("rotw")
 
 def scored(state, seat: int, points: int):
     after = clone(state)
-    after["players"][seat]["points"] += points
+    after.players[seat].points += points
     return after
 
 
@@ -41,7 +41,7 @@ def test_a_better_move_than_passing_is_kept_and_a_pass_without_deliveries_stays_
 
 def test_from_a_long_game_on_a_cheap_build_beats_passing():
     state = start()
-    state["turn"] = H.LONG_GAME
+    state.turn = H.LONG_GAME
     cheap = (-0.3, 1, {"type": "build", "path": ["A1", "A2"]}, clone(state))
     dear = (-1.5, 2, {"type": "upgrade"}, clone(state))
     assert H._progress(state, 0, [(0.0, 0, {"type": "pass"}, clone(state)), cheap, dear]) is cheap

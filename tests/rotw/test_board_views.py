@@ -5,6 +5,7 @@ import msgspec
 import pytest
 
 from railhead.engine import IllegalAction
+from railhead.engine.core import UNSET
 
 from .helpers import GAME, HEX, Table
 from .test_actions import network
@@ -35,8 +36,8 @@ def test_last_of_an_unfinished_build_and_of_an_upgrade():
 
 def test_last_of_a_delivery_is_its_cities_and_an_auction_clears_it():
     t = network()
-    t.city("Fulda")["cubes"] = ["red", "blue"]
-    t.player(1)["engine"] = 2
+    t.city("Fulda").cubes = ["red", "blue"]
+    t.player(1).engine = 2
     t.finish_turn()
     t.all_pass_auction()
     assert last(t) == []
@@ -50,7 +51,7 @@ def test_last_of_urbanizing_and_of_city_growth_is_the_city():
     t.pass_until(1)
     t.act(1, type="urbanize", city="koblenz", colour="red")
     assert last(t) == [HEX["Koblenz"]]
-    t.state["cards"]["face_up"] += ["city-growth:9"]
+    t.state.cards.face_up += ["city-growth:9"]
     t.act(2, type="take_card", card="city-growth:9", city="Paris")
     assert last(t) == [HEX["Paris"]]
 
@@ -61,7 +62,7 @@ def test_a_refused_move_leaves_last_alone_and_old_states_have_none():
     before = last(t)
     with pytest.raises(IllegalAction):
         t.act(1, type="urbanize", city="Atlantis", colour="red")
-    assert last(t) == before and "touched" not in t.state
+    assert last(t) == before and t.state.touched is UNSET
     saved = msgspec.to_builtins(t.state)
     del saved["last"]                   # a game saved before ``last`` existed: the typed state refuses
     with pytest.raises(msgspec.ValidationError):     # the snapshot, and the game is replayed from its log

@@ -34,12 +34,12 @@ def _play(players: int, seed: int, walls) -> dict:
                 path = action["path"]
                 assert not [a for a, b in zip(path, path[1:]) if edge_key(a, b) in walls]
                 seen["ferry_builds"] += "L8" in path
-        for link in match.state["links"].values():
-            assert "A5" not in link["hexes"]
+        for link in match.state.links.values():
+            assert "A5" not in link.hexes
         if n % 15 == 0:
             check_hidden(match.state, rng)
     assert match.outcome() is not None, "game did not end in 3000 log entries"
-    seen["western_link"] = len(match.state["western_links"])
+    seen["western_link"] = len(match.state.western_links)
     again = replay(GAME, options, names, seed, match.log)
     assert canonical(again) == canonical(match.state)
     return seen

@@ -24,13 +24,13 @@ CASES = [(m, n) for m in available_maps() if m != "transcontinental"       # its
 def test_a_random_game_reaches_the_end(map_id, players):
     names, state, log = play(GAME, players, 11, options={"map": map_id})
     assert GAME.outcome(state) is not None, f"{map_id} with {players}: no end after {len(log)} moves"
-    markers = state["markers"]
-    assert markers["total"] == load_map(map_id).empty_city_markers[players]
-    assert state["end_turn"] is not None, "the game ended before its last empty city marker was placed"
-    assert markers["placed"] >= markers["total"] - 2         # a City Growth or New City may lift a marker after
+    markers = state.markers
+    assert markers.total == load_map(map_id).empty_city_markers[players]
+    assert state.end_turn is not None, "the game ended before its last empty city marker was placed"
+    assert markers.placed >= markers.total - 2         # a City Growth or New City may lift a marker after
     for colour in COLOURS:
-        on_board = sum(c["cubes"].count(colour) for c in state["cities"].values())
-        assert on_board + state["bag"][colour] == 25, colour
+        on_board = sum(c.cubes.count(colour) for c in state.cities.values())
+        assert on_board + state.bag[colour] == 25, colour
     again = GAME.setup({"map": map_id}, names, 11)
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)

@@ -161,7 +161,7 @@ async def test_a_map_for_three_or_more_opens_and_its_player_count_is_checked_at_
     assert refused.channel is None and "Vistula & Danube is for 3-6 players" in refused.caller.text
     await table.join(cat)
     started = await table.start(ann)
-    assert started.channel is not None and (await table.session(7)).match.state["options"]["map"] == "vistula-danube"
+    assert started.channel is not None and (await table.session(7)).match.state.options.map == "vistula-danube"
     await store.close()
 
 

@@ -12,6 +12,7 @@ which must give back the rules state from before it.
 """
 import random
 
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,29 +29,30 @@ UNDO = {"type": "undo"}
 
 def check_cubes(state):
     for colour in COLOURS:
-        on_board = sum(c["cubes"].count(colour) for c in state["cities"].values())
-        assert on_board + state["bag"][colour] == 25, colour
+        on_board = sum(c.cubes.count(colour) for c in state.cities.values())
+        assert on_board + state.bag[colour] == 25, colour
 
 
 def check_money(before, after, events):
-    for seat, (p0, p1) in enumerate(zip(before["players"], after["players"])):
+    for seat, (p0, p1) in enumerate(zip(before.players, after.players)):
         mine = [e for e in events if e.get("seat") == seat]
         bonds = sum(e.get("bonds", 0) for e in mine)
         income = sum(e.get("income", 0) for e in mine)
-        expected = p0["cash"] + BOND * bonds + income - sum(e.get("paid", 0) for e in mine)
-        assert p1["bonds"] == p0["bonds"] + bonds
-        assert p1["cash"] == expected >= 0
+        expected = p0.cash + BOND * bonds + income - sum(e.get("paid", 0) for e in mine)
+        assert p1.bonds == p0.bonds + bonds
+        assert p1.cash == expected >= 0
 
 
 def check_hidden(state, rng):
     """Non-interference: changing only hidden things (deck order, bag contents) changes no view."""
-    other = {**state, "cards": {**state["cards"], "deck": list(state["cards"]["deck"])}, "bag": dict(state["bag"])}
-    rng.shuffle(other["cards"]["deck"])
-    colours = [c for c in COLOURS if other["bag"][c] > 0]
+    cards = msgspec.structs.replace(state.cards, deck=list(state.cards.deck))
+    other = msgspec.structs.replace(state, cards=cards, bag=dict(state.bag))
+    rng.shuffle(other.cards.deck)
+    colours = [c for c in COLOURS if other.bag[c] > 0]
     if len(colours) >= 2:
-        other["bag"][colours[0]] -= 1
-        other["bag"][colours[1]] += 1
-    for seat in [None, *range(len(state["seats"]))]:
+        other.bag[colours[0]] -= 1
+        other.bag[colours[1]] += 1
+    for seat in [None, *range(len(state.seats))]:
         view = GAME.view(state, seat)
         assert canonical(view) == canonical(GAME.view(other, seat))
         assert "seed" not in view and "core" not in view

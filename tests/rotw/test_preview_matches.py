@@ -30,11 +30,11 @@ def _previews(map_id: str, seed: int) -> int:
         prompts = GAME.prompts(state)
         prompt = rng.choice(prompts)
         seat = prompt["seat"]
-        if state["phase"] == "actions" and prompt["kind"] == "action" and rng.random() < 0.5:
-            cities = sorted(state["cities"])
+        if state.phase == "actions" and prompt["kind"] == "action" and rng.random() < 0.5:
+            cities = sorted(state.cities)
             for _ in range(3):
                 a, b = rng.sample(cities, 2)
-                ctx = UIContext(Match(GAME, {}, state["seats"], seed, [], state), seat, state["seats"])
+                ctx = UIContext(Match(GAME, {}, state.seats, seed, [], state), seat, state.seats)
                 try:
                     reply = asyncio.run(link(ctx, {"from": a, "to": b}))
                 except IllegalAction:

@@ -14,7 +14,7 @@ UI = RotwUI()
 
 
 def context(t, seat):
-    return UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), seat, t.state["seats"])
+    return UIContext(Match(GAME, {}, t.state.seats, 1, [], t.state), seat, t.state.seats)
 
 
 def test_the_prompts_of_the_last_turn_say_so():
@@ -29,7 +29,7 @@ def test_the_prompts_of_the_last_turn_say_so():
     t.all_pass_auction()
     (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "**the last turn**, round 1 of 3" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
-    while t.state["round"] < 3:
+    while t.state.round < 3:
         t.act(type="pass")
     (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     assert "**the last round of the game**" in UI.prompt_text(GAME.view(t.state, None), prompt, "@P1")
@@ -44,7 +44,7 @@ async def test_pass_asks_for_a_confirm_only_while_a_delivery_is_possible():
     assert t.actor == 2 and not GAME.query(t.state, 2, "can_deliver", {})
     assert isinstance(await pass_(context(t, 2), {}), Apply)
     t.act(type="pass")
-    t.city("Fulda")["cubes"] = ["blue"]              # seat 1 may deliver it to Kassel over its link
+    t.city("Fulda").cubes = ["blue"]              # seat 1 may deliver it to Kassel over its link
     t.finish_turn()
     t.all_pass_auction()
     t.pass_until(1)
@@ -116,7 +116,7 @@ async def test_held_cards_get_a_button_when_the_rules_allow_their_use():
 
     from .test_build import started
     t = started()
-    t.player(1)["cards"] += ["land-grant:1", "railroad-executive:1", "hotel:A12"]
+    t.player(1).cards += ["land-grant:1", "railroad-executive:1", "hotel:A12"]
     (prompt,) = map(GAME.read_prompt, GAME.prompts(t.state))
     labels = [b.label for b in UI.prompt_components(context(t, 1), prompt) if isinstance(b, Button)]
     assert "Use Government Land Grant (then build)" in labels and not any("Executive" in x for x in labels)
@@ -143,7 +143,7 @@ async def test_a_delivery_narrowed_to_one_is_made_at_once():
 
     t = triggered()
     t.act(type="pass")
-    t.city("Fulda")["cubes"] = ["blue"]              # seat 1 may deliver it to Kassel over its link
+    t.city("Fulda").cubes = ["blue"]              # seat 1 may deliver it to Kassel over its link
     t.finish_turn()
     t.all_pass_auction()
     t.pass_until(1)
@@ -167,11 +167,11 @@ async def test_a_preview_that_ends_the_turn_says_the_tiles_and_the_link():
     t.all_pass_auction()
     for seat in range(3):
         t.give_cash(seat, 60)
-    while not (t.state["round"] == 3 and t.state["at"] == len(t.state["order"]) - 1):
+    while not (t.state.round == 3 and t.state.at == len(t.state.order) - 1):
         t.act(type="pass")
     seat = t.actor
     text = (await link(context(t, seat), {"from": "Frankfurt", "to": "Fulda"})).caller.text
-    who = t.state["seats"][seat]
+    who = t.state.seats[seat]
     assert f"{who} lays 1 tile and completes the link Frankfurt–Fulda." in text, text
     text = (await build(context(t, seat), {"path": "Köln J6 K6"})).caller.text
     assert f"{who} lays 2 tiles from Köln towards K6 (unfinished: removed at the end of the turn" in text, text

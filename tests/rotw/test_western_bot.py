@@ -17,7 +17,7 @@ UI = RotwUI()
 
 
 def context(t, seat):
-    return UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), seat, t.state["seats"])
+    return UIContext(Match(GAME, {}, t.state.seats, 1, [], t.state), seat, t.state.seats)
 
 
 def _labels(ctx) -> list[str]:
@@ -41,7 +41,7 @@ async def test_the_button_asks_first_then_confirm_builds_it(feature_map):
     t.to_actions(0)
     _link_kansas_chicago(t)
     t.pass_until(0)
-    t.player(0)["cash"] = 32                             # $30,000 is paid without a bond
+    t.player(0).cash = 32                             # $30,000 is paid without a bond
     ctx = context(t, 0)
     assert "Western Link: Kansas City ($30,000)" in _labels(ctx)
     (button,) = [c for c in UI.prompt_components(ctx, ctx.prompt()) if c.label.startswith("Western Link")]
@@ -63,7 +63,7 @@ async def test_the_question_names_the_bonds_it_issues(feature_map):
     t.to_actions(0)
     _link_kansas_chicago(t)
     t.pass_until(0)
-    cash = t.player(0)["cash"]
+    cash = t.player(0).cash
     reply = await western.western(context(t, 0), {"city": "Kansas City"})
     bonds = -(-(30 - cash) // 5)
     assert f"**{bonds} bond{'s' if bonds > 1 else ''} will be issued**" in reply.caller.text
@@ -84,7 +84,7 @@ def test_a_held_ferry_line_is_offered_before_a_build(feature_map):
     from railhead.bot.games.rotw.cards import cards_text, usable
     t = FeatureTable()
     t.to_actions(0)
-    card = next(c for c in t.state["cards"]["face_up"] if c.startswith("ferry-line"))
+    card = next(c for c in t.state.cards.face_up if c.startswith("ferry-line"))
     t.act(0, type="take_card", card=card)
     t.pass_until(0)
     view = GAME.view(t.state, 0)
