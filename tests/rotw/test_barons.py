@@ -15,13 +15,13 @@ from .helpers import GAME, HEX
 def game_with(kept: dict[int, str], players: int = 3):
     state = GAME.setup({"barons": True}, [f"P{i}" for i in range(players)], 4)
     for seat in range(players):
-        state["barons"]["hands"][str(seat)] = [kept[seat], "list" if kept[seat] != "list" else "favre"]
+        state.barons.hands[str(seat)] = [kept[seat], "list" if kept[seat] != "list" else "favre"]
         state, _ = GAME.apply(state, seat, {"type": "keep_baron", "baron": kept[seat]})
     return state
 
 
 def link(state, seat, a, b, lid):
-    state["links"][str(lid)] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
+    state.links[str(lid)] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
 
 
 def results(state):
@@ -30,7 +30,7 @@ def results(state):
 
 def test_each_player_is_dealt_two_and_keeps_one_in_secret():
     state = GAME.setup({"barons": True}, ["A", "B", "C"], 9)
-    hands = state["barons"]["hands"]
+    hands = state.barons.hands
     assert all(len(h) == 2 for h in hands.values()) and len({b for h in hands.values() for b in h}) == 6
     assert [p["kind"] for p in GAME.prompts(state)] == ["baron"] * 3
     assert all(p["secret"] for p in GAME.prompts(state))
@@ -49,7 +49,7 @@ def test_each_player_is_dealt_two_and_keeps_one_in_secret():
 def test_a_keep_never_shows_to_the_others_views_or_events():
     """Non-interference: two different keeps of seat 0 look the same to seats 1, 2 and the channel."""
     state = GAME.setup({"barons": True}, ["A", "B", "C"], 11)
-    x, y = state["barons"]["hands"]["0"]
+    x, y = state.barons.hands["0"]
     sx, ex = GAME.apply(state, 0, {"type": "keep_baron", "baron": x})
     sy, ey = GAME.apply(state, 0, {"type": "keep_baron", "baron": y})
     for other in (None, 1, 2):
@@ -75,12 +75,12 @@ def test_most_goals_award_nobody_on_a_tie():
     assert not results(state)[0]["met"]                        # 1 link each: a tie
     link(state, 0, "Koblenz", "Mannheim", 3)
     assert results(state)[0]["met"]
-    state["players"][1]["cash"] = 9
-    state["players"][0]["cash"] = 9
+    state.players[1].cash = 9
+    state.players[0].cash = 9
     assert not results(state)[1]["met"]
-    state["players"][1]["cash"] = 10
+    state.players[1].cash = 10
     assert results(state)[1]["met"]
-    state["players"][2]["bonds"] = 2
+    state.players[2].bonds = 2
     assert results(state)[2]["met"]
 
 
@@ -101,11 +101,11 @@ def test_longest_run_counts_a_fork_once():
 def test_the_engine_baron_is_shown_as_soon_as_it_is_met_and_only_for_the_first():
     """Tycoon Cards, "George Pullman": shown when accomplished, scored at the end."""
     state = game_with({0: "nagelmackers", 1: "list", 2: "hansemann"})
-    while state["phase"] == "auction":
+    while state.phase == "auction":
         state, _ = GAME.apply(state, bidding.actor(state), {"type": "pass"})
     seat = bidding.actor(state)
-    state["players"][seat]["engine"] = 5
-    state["players"][seat]["cash"] = 50
+    state.players[seat].engine = 5
+    state.players[seat].cash = 50
     state, events = GAME.apply(state, seat, {"type": "upgrade"})
     shown = [e for e in events if e["type"] == "baron_shown"]
     if seat == 0:
@@ -114,7 +114,7 @@ def test_the_engine_baron_is_shown_as_soon_as_it_is_met_and_only_for_the_first()
         assert results(state)[0]["met"]
     else:
         assert not shown and not results(state)[0]["met"]      # someone else was first
-    assert state["barons"]["first_engine"] == seat
+    assert state.barons.first_engine == seat
 
 
 def test_hub_and_colours():
@@ -134,7 +134,7 @@ def test_hub_and_colours():
 def test_final_score_adds_the_met_barons_points():
     state = game_with({0: "list", 1: "hansemann", 2: "strousberg"})
     link(state, 0, "Köln", "Koblenz", 1)
-    state["phase"] = "over"
+    state.phase = "over"
     out = GAME.outcome(state)
     row = next(r for r in out["table"] if r["seat"] == 0)
     assert row["baron"]["met"] and row["score"] == row["points"] - row["bonds"] + 8
@@ -157,7 +157,7 @@ def test_playouts_with_barons_end_replay_and_keep_them_hidden(players):
     for seat, action in log[:40]:
         if action["type"] == "keep_baron":
             other = (seat + 1) % players
-            a, b = match.state["barons"]["hands"][str(seat)]
+            a, b = match.state.barons.hands[str(seat)]
             (ma, ea), (mb, eb) = match.play(seat, {**action, "baron": a}), match.play(seat, {**action, "baron": b})
             assert canonical(ma.view(other)) == canonical(mb.view(other))
             assert canonical(events_for(ea, other)) == canonical(events_for(eb, other))
@@ -180,16 +180,16 @@ def test_each_map_deals_twelve_barons_whose_routes_are_its_own_cities():
                 assert all(fold(c) in names for c in card.cities), (map_id, bid)
         most = context(map_id).map.max_players
         state = GAME.setup({"map": map_id, "barons": True}, [f"P{i}" for i in range(most)], 3)
-        dealt = [b for hand in state["barons"]["hands"].values() for b in hand]
+        dealt = [b for hand in state.barons.hands.values() for b in hand]
         assert len(dealt) == 2 * most and set(dealt) <= set(barons.for_map(decks[0]))
 
 
 def _at_engine_five():
     state = game_with({0: "nagelmackers", 1: "list", 2: "hansemann"})
-    while state["phase"] == "auction":
+    while state.phase == "auction":
         state, _ = GAME.apply(state, bidding.actor(state), {"type": "pass"})
     seat = bidding.actor(state)
-    state["players"][seat]["engine"] = 5
+    state.players[seat].engine = 5
     return state, seat
 
 
@@ -197,10 +197,10 @@ def test_engine_works_reaching_level_six_counts_for_the_engine_baron():
     """Tycoon Cards, "George Pullman" (shown as soon as accomplished, scored at the end) and
     "Engine Works" (a free upgrade): reaching level 6 by the card wins the race too."""
     state, seat = _at_engine_five()
-    state["cards"]["face_up"].append("engine-works:1")
+    state.cards.face_up.append("engine-works:1")
     state, events = GAME.apply(state, seat, {"type": "take_card", "card": "engine-works:1"})
-    assert state["players"][seat]["engine"] == 6
-    assert state["barons"]["first_engine"] == seat
+    assert state.players[seat].engine == 6
+    assert state.barons.first_engine == seat
     assert results(state)[0]["met"] == (seat == 0)
     assert any(e["type"] == "baron_shown" for e in events) == (seat == 0)
 
@@ -212,8 +212,8 @@ def test_the_new_train_goal_reaching_level_six_counts_for_the_engine_baron():
     from railhead.engine.games.rotw.context import context
 
     state, seat = _at_engine_five()
-    assert "new-train:1" in state["cards"]["face_up"]
+    assert "new-train:1" in state.cards.face_up
     events = []
     cards.check_goals(state, context("rhine-alps"), seat, 4, HEX["Köln"], events)
-    assert state["players"][seat]["engine"] == 6
-    assert state["barons"]["first_engine"] == seat
+    assert state.players[seat].engine == 6
+    assert state.barons.first_engine == seat

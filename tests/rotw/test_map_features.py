@@ -79,7 +79,7 @@ def test_tiles_north_of_the_snow_line_cost_1000_more(feature_map):
     query = GAME.query(t.state, 0, "cheapest_link", {"from": "Northby", "to": "Frostholm"})
     assert query == {"path": path, "cost": 4 * (OPEN + 1)}
     events = t.build(0, *path)
-    assert events[0]["paid"] == 12 and t.player(0)["cash"] == 8
+    assert events[0]["paid"] == 12 and t.player(0).cash == 8
 
 
 def test_the_snow_line_lies_between_rows_3_and_4(feature_map):
@@ -96,9 +96,9 @@ def test_the_snow_line_lies_between_rows_3_and_4(feature_map):
 def test_ferry_line_cards_start_face_up_only_on_maps_with_ferries(feature_map):
     """"Ferry Line": the cards are available from the start (5, one per ferry card of the Canadian map)."""
     state = GAME.setup({"map": "features-test"}, ["a", "b"], 3)
-    ferries = [c for c in state["cards"]["face_up"] if c.startswith("ferry-line:")]
+    ferries = [c for c in state.cards.face_up if c.startswith("ferry-line:")]
     assert ferries == [f"ferry-line:{i}" for i in range(1, 6)]
-    assert not [c for c in state["cards"]["deck"] if c.startswith("ferry-line")]
+    assert not [c for c in state.cards.deck if c.startswith("ferry-line")]
 
 
 @pytest.mark.parametrize("map_id", ["rhine-alps", "vistula-danube"])
@@ -120,7 +120,7 @@ def test_a_ferry_hex_needs_a_ferry_line_card(feature_map):
     t.give_cash(0, 20)
     path = ["L5", "L6", "L7", "L8", "M9"]
     assert "L8 is a ferry hex" in t.refused(0, type="build", path=path)
-    t.player(0)["cards"].append("ferry-line:1")               # held, but not readied for this build
+    t.player(0).cards.append("ferry-line:1")               # held, but not readied for this build
     assert "Ferry Line card, readied" in t.refused(0, type="build", path=path)
     assert not [a for a in GAME.legal_actions(t.state, 0) if a["type"] == "build" and "L8" in a["path"]]
 
@@ -132,7 +132,7 @@ def test_with_a_ferry_line_the_ferry_hex_is_free_and_the_card_is_spent(feature_m
     t.to_actions(0)
     t.give_cash(0, 20)
     t.act(0, type="take_card", card="ferry-line")
-    assert "ferry-line:1" in t.player(0)["cards"]
+    assert "ferry-line:1" in t.player(0).cards
     t.pass_until(0)
     ready = {"type": "use_card", "card": "ferry-line:1"}
     assert ready in GAME.legal_actions(t.state, 0)
@@ -142,8 +142,8 @@ def test_with_a_ferry_line_the_ferry_hex_is_free_and_the_card_is_spent(feature_m
     events = t.build(0, "L5", "L6", "L7", "L8", "M9")
     build = next(e for e in events if e["type"] == "build")
     assert build["paid"] == 2 * OPEN and "Ferry Line" in build["text"]
-    assert t.player(0)["cards"] == [] and "ferry-line:1" in t.state["cards"]["discard"]
-    assert t.state["links"][build["link"]]["to"] == "M9"
+    assert t.player(0).cards == [] and "ferry-line:1" in t.state.cards.discard
+    assert t.state.links[build["link"]].to == "M9"
 
 
 def test_a_ferry_line_waives_the_snow_line_surcharge_for_the_whole_build(feature_map):
@@ -151,7 +151,7 @@ def test_a_ferry_line_waives_the_snow_line_surcharge_for_the_whole_build(feature
     t = FeatureTable()
     t.to_actions(0)
     t.give_cash(0, 20)
-    t.player(0)["cards"].append("ferry-line:2")
+    t.player(0).cards.append("ferry-line:2")
     t.act(0, type="use_card", card="Ferry Line")
     events = t.build(0, "D2", "E2", "F2", "G2", "H2", "I2")
     assert next(e for e in events if e["type"] == "build")["paid"] == 4 * OPEN
@@ -187,14 +187,14 @@ def test_building_the_western_link(feature_map):
     t.pass_until(0)
     assert {"type": "western_link", "city": "B5"} in GAME.legal_actions(t.state, 0)
     t.give_cash(0, 12)
-    bag_red, cubes = t.state["bag"]["red"], list(t.city("Kansas City")["cubes"])
+    bag_red, cubes = t.state.bag["red"], list(t.city("Kansas City").cubes)
     events = t.act(0, type="western_link", city="kansas city")
     (event,) = [e for e in events if e["type"] == "western_link"]
     assert event["paid"] == 30 and event["bonds"] == 4 and event["cubes"] == 4
-    assert t.player(0)["cash"] == 12 + 20 - 30 and t.player(0)["bonds"] == 4
-    assert t.city("Kansas City")["cubes"] == sorted(cubes + ["red"] * 4)
-    assert t.state["bag"]["red"] == bag_red - 4
-    assert t.state["western_links"] == {"B5": 0}
+    assert t.player(0).cash == 12 + 20 - 30 and t.player(0).bonds == 4
+    assert t.city("Kansas City").cubes == sorted(cubes + ["red"] * 4)
+    assert t.state.bag["red"] == bag_red - 4
+    assert t.state.western_links == {"B5": 0}
     assert "4 red cubes are placed on Kansas City" in event["text"]
     view = GAME.view(t.state, None)["western_link"]
     assert view["cities"] == [{"city": "B5", "name": "Kansas City", "hex": "A5", "owner": 0}]
@@ -209,13 +209,13 @@ def test_too_few_red_cubes_places_what_there_is(feature_map):
     _link_kansas_chicago(t)
     t.pass_until(0)
     t.give_cash(0, 30)
-    moved = t.state["bag"]["red"] - 2
-    t.state["bag"]["red"] = 2
-    t.state["bag"]["blue"] += moved                      # keep 125 cubes in all
+    moved = t.state.bag["red"] - 2
+    t.state.bag["red"] = 2
+    t.state.bag["blue"] += moved                      # keep 125 cubes in all
     events = t.act(0, type="western_link", city="B5")
     event = next(e for e in events if e["type"] == "western_link")
     assert event["cubes"] == 2 and "Only 2 red cubes are left in the bag" in event["text"]
-    assert t.state["bag"]["red"] == 0 and t.city("Kansas City")["cubes"].count("red") >= 2
+    assert t.state.bag["red"] == 0 and t.city("Kansas City").cubes.count("red") >= 2
 
 
 def test_no_track_on_the_western_link_hex(feature_map):
@@ -236,14 +236,14 @@ def test_red_cubes_from_the_west_draw_two_cubes_onto_the_market(feature_map):
     t.pass_until(0)
     t.give_cash(0, 30)
     t.act(0, type="western_link", city="B5")
-    lid = next(lid for lid, link in t.state["links"].items() if link["to"])
+    lid = next(lid for lid, link in t.state.links.items() if link.to)
     t.pass_until(0)
-    before = list(t.city("Chicago")["cubes"])
+    before = list(t.city("Chicago").cubes)
     events = t.act(0, type="deliver", **{"from": "B5"}, colour="red", links=[lid])
     (bonus,) = [e for e in events if e["type"] == "western_market"]
     assert len(bonus["cubes"]) == 2
-    assert sorted(t.city("Chicago")["cubes"]) == sorted(before + bonus["cubes"])
-    assert sum(t.state["bag"].values()) + sum(len(c["cubes"]) for c in t.state["cities"].values()) == 125
+    assert sorted(t.city("Chicago").cubes) == sorted(before + bonus["cubes"])
+    assert sum(t.state.bag.values()) + sum(len(c.cubes) for c in t.state.cities.values()) == 125
 
 
 def test_no_draw_before_the_western_link_is_built(feature_map):
@@ -252,12 +252,12 @@ def test_no_draw_before_the_western_link_is_built(feature_map):
     t.to_actions(0)
     _link_kansas_chicago(t)
     t.pass_until(0)
-    t.city("Kansas City")["cubes"] = sorted(t.city("Kansas City")["cubes"] + ["red"])
-    t.state["bag"]["red"] -= 1
-    lid = next(lid for lid, link in t.state["links"].items() if link["to"])
-    before = list(t.city("Chicago")["cubes"])
+    t.city("Kansas City").cubes = sorted(t.city("Kansas City").cubes + ["red"])
+    t.state.bag["red"] -= 1
+    lid = next(lid for lid, link in t.state.links.items() if link.to)
+    before = list(t.city("Chicago").cubes)
     events = t.act(0, type="deliver", **{"from": "B5"}, colour="red", links=[lid])
-    assert not [e for e in events if e["type"] == "western_market"] and t.city("Chicago")["cubes"] == before
+    assert not [e for e in events if e["type"] == "western_market"] and t.city("Chicago").cubes == before
 
 
 @pytest.mark.parametrize("map_id", [m for m in data.available_maps() if data.load_map(m).western_link])
@@ -280,16 +280,16 @@ def test_a_red_cube_from_kansas_city_to_chicago_on_the_eastern_us_map():
     m = context("eastern-us").map
     hexes = {c.name: h for h, c in m.cities.items()}
     kc, chicago = hexes["Kansas City"], hexes["Chicago"]
-    t.state["links"]["900"] = {"owner": seat, "from": kc, "to": chicago, "hexes": [], "exit": None}
-    t.state["western_links"][kc] = seat
-    t.state["cards"]["face_up"] = []
-    city = t.state["cities"][kc]
-    if "red" not in city["cubes"]:
-        city["cubes"] = sorted(city["cubes"] + ["red"])
-        t.state["bag"]["red"] -= 1
-    before = list(t.state["cities"][chicago]["cubes"])
+    t.state.links["900"] = {"owner": seat, "from": kc, "to": chicago, "hexes": [], "exit": None}
+    t.state.western_links[kc] = seat
+    t.state.cards.face_up = []
+    city = t.state.cities[kc]
+    if "red" not in city.cubes:
+        city.cubes = sorted(city.cubes + ["red"])
+        t.state.bag["red"] -= 1
+    before = list(t.state.cities[chicago].cubes)
     events = t.act(seat, type="deliver", **{"from": kc}, colour="red", links=["900"])
     (bonus,) = [e for e in events if e["type"] == "western_market"]
     assert len(bonus["cubes"]) == 2 and "Chicago" in bonus["text"]
-    assert sorted(t.state["cities"][chicago]["cubes"]) == sorted(before + bonus["cubes"])
-    assert sum(t.state["bag"].values()) + sum(len(c["cubes"]) for c in t.state["cities"].values()) == 125
+    assert sorted(t.state.cities[chicago].cubes) == sorted(before + bonus["cubes"])
+    assert sum(t.state.bag.values()) + sum(len(c.cubes) for c in t.state.cities.values()) == 125

@@ -10,7 +10,9 @@ import pytest
 from railhead.ai.policy import play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
+from railhead.engine.core import UNSET
 from railhead.engine.games.rotw import periods, timelines
+from railhead.engine.games.rotw.state import City
 from railhead.render import rotw as render
 
 from .feature_maps import use_test_maps
@@ -33,7 +35,7 @@ class TimeTable(Table):
 
     def link(self, seat: int, a: str, b: str) -> list[dict]:
         """``seat`` builds the cheapest link from ``a`` to ``b`` (rich enough for it)."""
-        while self.state["phase"] != "actions" or self.actor != seat:
+        while self.state.phase != "actions" or self.actor != seat:
             self.act(type="pass")
         self.give_cash(seat, 40)
         path = GAME.query(self.state, seat, "cheapest_link", {"from": a, "to": b})["path"]
@@ -44,11 +46,11 @@ def test_the_chosen_boards_make_one_map(boards):
     """"Starting the Game": the boards chosen, cubes as printed (no reduction with 2 or 3 players),
     the Through Time markers (2 players: 9) and the Time Blazer face up."""
     t = TimeTable()
-    assert t.state["options"]["map"] == "through-time:alpha,beta,gamma"
-    assert t.state["markers"]["total"] == 9
-    assert len(t.state["cities"][THEBES]["cubes"]) == 3 and len(t.state["cities"][FLINT]["cubes"]) == 2
-    assert t.state["cities"][ALPHA_WARP] == {"colour": "warp", "cubes": [], "marker": False, "urbanized": False}
-    assert any(c.startswith("time-blazer") for c in t.state["cards"]["face_up"])
+    assert t.state.options.map == "through-time:alpha,beta,gamma"
+    assert t.state.markers.total == 9
+    assert len(t.state.cities[THEBES].cubes) == 3 and len(t.state.cities[FLINT].cubes) == 2
+    assert t.state.cities[ALPHA_WARP] == City(colour="warp", cubes=[], marker=False, urbanized=False)
+    assert any(c.startswith("time-blazer") for c in t.state.cards.face_up)
     view = GAME.view(t.state, 0)["through_time"]
     assert [p["name"] for p in view["periods"]] == ["Stone Test", "Pharaoh Test", "Empire Test"]
     assert view["periods"][1]["origin"] == [9, 2] and view["periods"][1]["warps"] == ["J7", "Q7"]
@@ -59,9 +61,9 @@ def test_players_plus_one_boards_at_random_with_a_red_city():
     +1"; "at least one time period with a red city". Our shipped boards all have one."""
     for seed in range(4):
         state = GAME.setup({"map": "through-time"}, ["A", "B", "C"], seed)
-        chosen = state["options"]["map"].partition(":")[2].split(",")
+        chosen = state.options.map.partition(":")[2].split(",")
         assert len(chosen) == 4 and set(chosen) <= set(periods.load_periods())
-        assert "red" in {c["colour"] for c in state["cities"].values()}
+        assert "red" in {c.colour for c in state.cities.values()}
 
 
 def test_options_that_do_not_go_with_through_time(boards):
@@ -83,8 +85,8 @@ def test_a_link_into_a_time_warp_is_complete_and_costs_1000_more(boards):
     events = t.link(0, FLINT, ALPHA_WARP)
     build = next(e for e in events if e["type"] == "build")
     assert build["paid"] == 2 * tiles + 1                # open terrain $2,000 a tile, +$1,000 for the warp
-    link = t.state["links"][build["link"]]
-    assert link["to"] == ALPHA_WARP and "completes link" in build["text"]
+    link = t.state.links[build["link"]]
+    assert link.to == ALPHA_WARP and "completes link" in build["text"]
 
 
 def test_track_out_of_a_warp_never_ends_at_another_warp(boards):
@@ -103,17 +105,17 @@ def test_a_delivery_through_time_counts_one_link(boards):
     t = TimeTable()
     t.link(0, FLINT, ALPHA_WARP)
     t.link(0, THEBES, BETA_WARP)
-    while t.state["phase"] != "actions" or t.actor != 0:
+    while t.state.phase != "actions" or t.actor != 0:
         t.act(type="pass")
-    t.state["cities"][FLINT]["cubes"] = ["red"]
-    before = t.player(0)["points"]
+    t.state.cities[FLINT].cubes = ["red"]
+    before = t.player(0).points
     options = GAME.query(t.state, 0, "deliveries", {"from": FLINT, "colour": "red"})
     assert [o["to"] for o in options] == [THEBES] and options[0]["points"] == {"0": 1}
     events = t.act(0, type="deliver", **{"from": FLINT}, colour="red", links=options[0]["links"])
     deliver = next(e for e in events if e["type"] == "deliver")
     assert "(1 link, through time)" in deliver["text"]
     blazer = [e for e in events if e["type"] == "goal" and "Time Blazer" in e["text"]]
-    assert blazer and t.player(0)["points"] - before == 1 + 2 + 2      # the link, Time Blazer, Railroad Era
+    assert blazer and t.player(0).points - before == 1 + 2 + 2      # the link, Time Blazer, Railroad Era
 
 
 def test_only_your_own_track_carries_your_cubes(boards):
@@ -121,8 +123,8 @@ def test_only_your_own_track_carries_your_cubes(boards):
     t = TimeTable()
     t.link(0, FLINT, OCHRE)
     t.pass_until(1)
-    t.state["cities"][FLINT]["cubes"] = ["blue"]
-    lid = next(lid for lid, link in t.state["links"].items() if link["owner"] == 0)
+    t.state.cities[FLINT].cubes = ["blue"]
+    lid = next(lid for lid, link in t.state.links.items() if link.owner == 0)
     assert not GAME.query(t.state, 1, "deliveries", {"from": FLINT})
     assert "not yours" in t.refused(1, type="deliver", **{"from": FLINT}, colour="blue", links=[lid])
 
@@ -132,13 +134,13 @@ def test_time_lines_the_first_anywhere_then_connected_to_it(boards):
     connect to their first one (here through the player's time warps)."""
     t = TimeTable(boards=("alpha", "gamma"))       # gamma beside alpha this time
     t.link(0, "Flint", "Ochre")
-    assert t.state["time_lines"] == {"alpha:0": 0}
+    assert t.state.time_lines == {"alpha:0": 0}
     t.link(0, "Jena", "Wagram")                    # gamma's first line, not connected to alpha's
-    assert "gamma:0" not in t.state["time_lines"]
+    assert "gamma:0" not in t.state.time_lines
     t.link(0, "Flint", "Time warp F7")
     gamma_warp = next(p["warps"][1] for p in GAME.view(t.state, 0)["through_time"]["periods"] if p["id"] == "gamma")
     events = t.link(0, "Jena", gamma_warp)         # now Jena reaches Flint through time
-    assert t.state["time_lines"] == {"alpha:0": 0, "gamma:0": 0}
+    assert t.state.time_lines == {"alpha:0": 0, "gamma:0": 0}
     assert any(e["type"] == "time_line" and "(2 held: 5 points at the end)" in e["text"] for e in events)
     assert [timelines.points(n) for n in range(6)] == [0, 2, 5, 9, 14, 20]
 
@@ -149,9 +151,9 @@ def test_a_random_game_on_the_shipped_boards_reaches_the_end(players):
     the 125, the log replays to the same state, and the board draws."""
     names, state, log = play(GAME, players, 11, options={"map": "through-time"})
     assert GAME.outcome(state) is not None, f"no end after {len(log)} moves"
-    assert state["markers"]["total"] == periods.MARKERS[players]
+    assert state.markers.total == periods.MARKERS[players]
     for colour in COLOURS:
-        assert sum(c["cubes"].count(colour) for c in state["cities"].values()) + state["bag"][colour] == 25
+        assert sum(c.cubes.count(colour) for c in state.cities.values()) + state.bag[colour] == 25
     again = GAME.setup({"map": "through-time"}, names, 11)
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)
@@ -190,26 +192,26 @@ def test_with_mines_the_time_rules_still_carry_the_cubes(boards):
     t.link(0, FLINT, ALPHA_WARP)
     t.link(0, ALPHA_WARP, OCHRE)
     t.link(0, THEBES, BETA_WARP)
-    while t.state["phase"] != "actions" or t.actor != 0:
+    while t.state.phase != "actions" or t.actor != 0:
         t.act(type="pass")
-    t.state["cities"][FLINT]["cubes"] = ["blue", "red"]
+    t.state.cities[FLINT].cubes = ["blue", "red"]
     found = {(o["colour"], o["to"]) for o in GAME.query(t.state, 0, "deliveries", {"from": FLINT})}
     assert found == {("red", THEBES)}
     offered = [a for a in GAME.legal_actions(t.state, 0) if a["type"] == "deliver"]
     assert offered and all("to" not in a and "stop" not in a for a in offered)     # each one plays
     for action in offered:
         GAME.apply(t.state, 0, action)
-    through = [lid for lid, link in t.state["links"].items() if ALPHA_WARP in (link["from"], link["to"])]
+    through = [lid for lid, link in t.state.links.items() if ALPHA_WARP in (link.from_, link.to)]
     assert "only go on through time" in t.refused(0, type="deliver", **{"from": FLINT}, colour="blue", links=through)
 
 
 def test_a_time_warp_never_grows_goods(boards):
     """City Growth names a city; a time warp is none (found by review: cubes grew on a warp)."""
     t = TimeTable()
-    card = next(c for c in t.state["cards"]["face_up"] + t.state["cards"]["deck"] if c.startswith("city-growth"))
-    if card not in t.state["cards"]["face_up"]:
-        t.state["cards"]["deck"].remove(card)
-        t.state["cards"]["face_up"].append(card)
+    card = next(c for c in t.state.cards.face_up + t.state.cards.deck if c.startswith("city-growth"))
+    if card not in t.state.cards.face_up:
+        t.state.cards.deck.remove(card)
+        t.state.cards.face_up.append(card)
     t.pass_until(0)
     assert not [a for a in GAME.legal_actions(t.state, 0) if a.get("city") == ALPHA_WARP]
     assert "is a time warp, not a city" in t.refused(0, type="take_card", card=card, city=ALPHA_WARP)
@@ -220,9 +222,9 @@ def test_the_delivery_menu_names_both_warps_and_counts_a_jump_once(boards):
     t = TimeTable()
     t.link(0, FLINT, ALPHA_WARP)
     t.link(0, BETA_WARP, THEBES)                       # built out of the warp
-    while t.state["phase"] != "actions" or t.actor != 0:
+    while t.state.phase != "actions" or t.actor != 0:
         t.act(type="pass")
-    t.state["cities"][FLINT]["cubes"] = ["red"]
+    t.state.cities[FLINT].cubes = ["red"]
     (option,) = GAME.query(t.state, 0, "deliveries", {"from": FLINT})
     view = GAME.view(t.state, 0)
     assert delivery_label(view, option) == "red cube: Flint → Time warp F7 → Time warp J7 → Thebes"
@@ -261,7 +263,7 @@ def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
     from railhead.bot.games.rotw.ui import RotwUI
 
     t = Table(4, map="through-time", periods=["alpha", "beta", "gamma"])
-    assert t.state["options"]["bidding"] == "through_time"
+    assert t.state.options.bidding == "through_time"
     for seat in range(4):
         t.give_cash(seat, 20)
     t.act(0, type="bid", amount=3)
@@ -277,13 +279,13 @@ def test_its_own_auction_every_passer_pays_half_rounded_down(boards):
     events = t.act(2, type="pass")
     assert events[0]["paid"] == 3                   # half of 7, rounded down
     assert events[1]["paid"] == 9 and events[1]["seat"] == 1
-    assert t.state["order"] == [1, 2, 0, 3]         # the first to pass is last
-    assert [p["cash"] for p in t.state["players"]] == [19, 11, 17, 20]
+    assert t.state.order == [1, 2, 0, 3]         # the first to pass is last
+    assert [p.cash for p in t.state.players] == [19, 11, 17, 20]
     for _ in range(4 * 3):
         t.act(type="pass")
-    assert t.state["auction"]["order"] == [1, 2, 0, 3]       # "follows the order of the previous round"
+    assert t.state.auction.order == [1, 2, 0, 3]       # "follows the order of the previous round"
     chosen = Table(3, map="through-time", periods=["alpha", "beta", "gamma"], bidding="first_to_pass")
-    assert chosen.state["options"]["bidding"] == "first_to_pass"
+    assert chosen.state.options.bidding == "first_to_pass"
 
 
 def test_a_pass_after_a_1000_bid_costs_nothing_and_says_why(boards):
@@ -330,18 +332,18 @@ def _through_time_delivery(colour: str = "red"):
     def first(period: str, want=lambda h: True) -> str:
         return next(h for h in sorted(m.cities) if time.period_of[h] == period and h not in warps and want(h))
     egypt = first("egypt", lambda h: m.cities[h].colour != colour)
-    rome = first("rome", lambda h: t.state["cities"][h]["colour"] == colour)
+    rome = first("rome", lambda h: t.state.cities[h].colour == colour)
     warp_e = next(w for w, p in sorted(warps.items()) if p == "egypt")
     warp_r = next(w for w, p in sorted(warps.items()) if p == "rome")
-    t.state["links"]["901"] = {"owner": 0, "from": egypt, "to": warp_e, "hexes": [], "exit": None}
-    t.state["links"]["902"] = {"owner": 0, "from": warp_r, "to": rome, "hexes": [], "exit": None}
-    city = t.state["cities"][egypt]
-    t.state["bag"] = {c: n + city["cubes"].count(c) for c, n in t.state["bag"].items()}
-    t.state["bag"][colour] -= 1
-    city["cubes"] = [colour]
-    t.state["cards"]["face_up"].remove("railroad-era:1")          # its 2 points would blur the count
-    t.state["cards"]["face_up"].append("time-bounty:rome")
-    t.state["cards"]["deck"] = [c for c in t.state["cards"]["deck"] if c != "time-bounty:rome"]
+    t.state.links["901"] = {"owner": 0, "from": egypt, "to": warp_e, "hexes": [], "exit": None}
+    t.state.links["902"] = {"owner": 0, "from": warp_r, "to": rome, "hexes": [], "exit": None}
+    city = t.state.cities[egypt]
+    t.state.bag = {c: n + city.cubes.count(c) for c, n in t.state.bag.items()}
+    t.state.bag[colour] -= 1
+    city.cubes = [colour]
+    t.state.cards.face_up.remove("railroad-era:1")          # its 2 points would blur the count
+    t.state.cards.face_up.append("time-bounty:rome")
+    t.state.cards.deck = [c for c in t.state.cards.deck if c != "time-bounty:rome"]
     return t, {"type": "deliver", "from": egypt, "colour": colour, "links": ["901", "902"]}
 
 
@@ -352,12 +354,12 @@ def test_a_delivery_through_time_wins_time_blazer_and_time_bounty_and_counts_for
     colour counts towards its 4): one delivery from Egypt to Rome through the warps, through the
     engine's contract; the two links through the warps count as one (+1)."""
     t, deliver = _through_time_delivery("red")
-    assert {"time-blazer:1", "passenger-lines:1"} <= set(t.state["cards"]["face_up"])
-    before = t.player(0)["points"]
+    assert {"time-blazer:1", "passenger-lines:1"} <= set(t.state.cards.face_up)
+    before = t.player(0).points
     events = t.act(0, **deliver)
-    assert t.player(0)["points"] == before + 1 + 2 + 1
-    assert {"time-blazer:1", "time-bounty:rome"} <= set(t.state["cards"]["discard"])
-    assert t.state["passengers"] == {"0": ["red"]}
+    assert t.player(0).points == before + 1 + 2 + 1
+    assert {"time-blazer:1", "time-bounty:rome"} <= set(t.state.cards.discard)
+    assert t.state.passengers == {"0": ["red"]}
     assert sum(1 for e in events if e["type"] == "goal") == 2
 
 
@@ -366,12 +368,12 @@ def test_passenger_lines_clears_every_count_when_won():
     MEXICO", New Operations Cards: when a player delivers a fourth colour, every player's cubes in
     front of them go back): the winner gains 3, every count is cleared and the card is gone."""
     t, deliver = _through_time_delivery("red")
-    t.state["cards"]["face_up"] = [c for c in t.state["cards"]["face_up"] if c != "time-blazer:1"]
-    t.state["passengers"] = {"0": ["black", "blue", "yellow"], "1": ["purple", "red"]}
-    before = t.player(0)["points"]
+    t.state.cards.face_up = [c for c in t.state.cards.face_up if c != "time-blazer:1"]
+    t.state.passengers = {"0": ["black", "blue", "yellow"], "1": ["purple", "red"]}
+    before = t.player(0).points
     t.act(0, **deliver)
-    assert t.player(0)["points"] == before + 1 + 3 + 1
-    assert "passengers" not in t.state and "passenger-lines:1" in t.state["cards"]["discard"]
+    assert t.player(0).points == before + 1 + 3 + 1
+    assert t.state.passengers is UNSET and "passenger-lines:1" in t.state.cards.discard
     assert "passengers" not in GAME.view(t.state, None)
 
 
@@ -384,7 +386,7 @@ async def test_the_preview_names_the_time_line_the_build_claims(boards):
 
     t = TimeTable(boards=("alpha", "beta"))
     t.give_cash(t.actor, 40)
-    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
+    ctx = UIContext(Match(GAME, {}, t.state.seats, 1, [], t.state), t.actor, t.state.seats)
     text = (await link(ctx, {"from": "Flint", "to": "Ochre"})).caller.text
     assert "claims the Time Line Flint–Ochre (1 held: 2 points at the end)" in text, text
 
@@ -425,7 +427,7 @@ async def test_a_time_warp_is_typed_as_time_warp_or_by_its_hex(boards):
 
     t = TimeTable(boards=("alpha", "beta"))
     t.give_cash(t.actor, 40)
-    ctx = UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), t.actor, t.state["seats"])
+    ctx = UIContext(Match(GAME, {}, t.state.seats, 1, [], t.state), t.actor, t.state.seats)
     reply = await link(ctx, {"from": "Flint", "to": "Time warp"})
     path = reply.caller.components[0].action["path"]
     assert path[0] == FLINT and path[-1] == ALPHA_WARP

@@ -13,6 +13,7 @@ from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import SIDES, neighbor
 from railhead.engine.games.rotw import barons, rules, transcontinental
 from railhead.engine.games.rotw.context import context
+from railhead.engine.games.rotw.state import Markers
 
 from .helpers import GAME, Table
 
@@ -30,22 +31,23 @@ class TransTable(Table):
     def end_east(self, bonds=(0, 2, 0), points=(5, 20, 0)) -> list[dict]:
         """The last eastern marker is placed in turn 1; the turn is played out to its income phase."""
         for seat, (b, p) in enumerate(zip(bonds, points)):
-            self.player(seat).update(bonds=b, points=p, cash=50)
-        self.state["markers"]["placed"] = self.state["markers"]["total"] - 1
+            player = self.player(seat)
+            player.bonds, player.points, player.cash = b, p, 50
+        self.state.markers.placed = self.state.markers.total - 1
         empty = self.emptied = next(h for h in EAST if MAP.cities[h].colour != "gray")
-        for cube in self.state["cities"][empty]["cubes"]:
-            self.state["bag"][cube] += 1
-        self.state["cities"][empty]["cubes"] = []
+        for cube in self.state.cities[empty].cubes:
+            self.state.bag[cube] += 1
+        self.state.cities[empty].cubes = []
         events: list[dict] = []
         rules.place_marker(self.state, CTX, empty, events)
         self.all_pass_auction()
-        while self.state["phase"] == "actions":
+        while self.state.phase == "actions":
             events += self.act(type="pass")
         return events
 
     def open_west(self, **kw) -> None:
         self.end_east(**kw)
-        while self.state["phase"] == "bonds":
+        while self.state.phase == "bonds":
             self.act(transcontinental.pending(self.state)[0], type="return_bonds", count=0)
 
 
@@ -71,15 +73,15 @@ def test_the_map_and_its_setup():
     assert lines == {("Billings", "Chicago"): 4, ("Denver", "St. Louis"): 4, ("Albuquerque", "Memphis"): 5,
                      ("Dallas", "New Orleans"): 4, ("New York", "Kansas City"): 15}
     assert all(not MAP.in_east(HEX[w]) and MAP.in_east(HEX[e]) for (w, e) in list(lines)[:4])
-    firsts = [GAME.view(t.state, 0)["cards"]["face_up"][i] for i, c in enumerate(t.state["cards"]["face_up"])
+    firsts = [GAME.view(t.state, 0)["cards"]["face_up"][i] for i, c in enumerate(t.state.cards.face_up)
               if c.startswith("first-to")]
     assert [f["name"] for f in firsts] == ["First to Buffalo", "First to Little Rock", "First to Elko",
                                            "First to Dodge City"]
     assert all("4 points" in f["text"] for f in firsts)
     for h in EAST:
-        assert len(t.state["cities"][h]["cubes"]) == max(1, MAP.cities[h].cubes - 1)
-    assert all(t.state["cities"][h]["cubes"] == [] for h in WEST)
-    assert t.state["markers"]["total"] == 12                 # the Eastern U.S. table for 3 players
+        assert len(t.state.cities[h].cubes) == max(1, MAP.cities[h].cubes - 1)
+    assert all(t.state.cities[h].cubes == [] for h in WEST)
+    assert t.state.markers.total == 12                 # the Eastern U.S. table for 3 players
     view = GAME.view(t.state, None)["transcontinental"]
     assert view["phase"] == "east" and view["boundary"].startswith("columns A-AC are the Western board")
 
@@ -108,9 +110,9 @@ def test_the_eastern_phase_ends_with_the_turn_of_its_last_marker():
     choose how many to return (one without bonds is not asked)."""
     t = TransTable()
     events = t.end_east()
-    assert t.state["end_turn"] is None
+    assert t.state.end_turn is None
     assert [e["type"] for e in events].count("between_phases") == 1
-    assert t.state["phase"] == "bonds" and t.state["turn"] == 1
+    assert t.state.phase == "bonds" and t.state.turn == 1
     assert [{k: p[k] for k in ("seat", "kind", "bonds")} for p in GAME.prompts(t.state)] == [
         {"seat": 1, "kind": "return_bonds", "bonds": 2}]
     assert GAME.legal_actions(t.state, 1) == [{"type": "return_bonds", "count": n} for n in range(3)]
@@ -119,8 +121,8 @@ def test_the_eastern_phase_ends_with_the_turn_of_its_last_marker():
     assert "at most that many" in t.refused(1, type="return_bonds", count=3)
     assert "Now is the time" in t.refused(1, type="pass")
     t.act(1, type="return_bonds", count=2)
-    assert t.player(1)["bonds"] == 0 and t.player(1)["points"] == 20 - 5
-    assert t.state["phase"] == "auction" and t.state["turn"] == 2
+    assert t.player(1).bonds == 0 and t.player(1).points == 20 - 5
+    assert t.state.phase == "auction" and t.state.turn == 2
 
 
 def test_returning_bonds_costs_points_the_player_has():
@@ -129,11 +131,11 @@ def test_returning_bonds_costs_points_the_player_has():
     t.end_east(bonds=(4, 2, 1), points=(14, 4, 0))
     assert "costs 5 points and you have 4" in t.refused(1, type="return_bonds", count=2)
     t.act(0, type="return_bonds", count=4)
-    assert t.player(0)["points"] == 0 and t.player(0)["bonds"] == 0
+    assert t.player(0).points == 0 and t.player(0).bonds == 0
     t.act(2, type="return_bonds", count=0)
-    assert t.state["phase"] == "bonds"
+    assert t.state.phase == "bonds"
     t.act(1, type="return_bonds", count=1)
-    assert t.player(1)["points"] == 2 and t.state["phase"] == "auction"
+    assert t.player(1).points == 2 and t.state.phase == "auction"
 
 
 def test_the_west_is_populated_and_its_cards_laid_out():
@@ -141,21 +143,21 @@ def test_the_west_is_populated_and_its_cards_laid_out():
     east unchanged, one cube fewer on each western city (at least one), unclaimed cards removed (the
     Transcontinental start cards stay) and two new cards per player; 6 + 2 per player markers."""
     t = TransTable()
-    east_before = {h: list(t.state["cities"][h]["cubes"]) for h in EAST}
-    deck = list(t.state["cards"]["deck"])
+    east_before = {h: list(t.state.cities[h].cubes) for h in EAST}
+    deck = list(t.state.cards.deck)
     t.open_west(bonds=(0, 0, 0))
-    assert t.state["transcontinental"]["phase"] == "west" and t.state["turn"] == 2
-    assert not any(c["marker"] for c in t.state["cities"].values())
-    assert t.state["markers"] == {"total": 12, "placed": 0}
-    assert all(t.state["cities"][h]["cubes"] == east_before[h] for h in EAST if h != t.emptied)
+    assert t.state.transcontinental.phase == "west" and t.state.turn == 2
+    assert not any(c.marker for c in t.state.cities.values())
+    assert t.state.markers == Markers(total=12, placed=0)
+    assert all(t.state.cities[h].cubes == east_before[h] for h in EAST if h != t.emptied)
     for h in WEST:
-        assert len(t.state["cities"][h]["cubes"]) == max(1, MAP.cities[h].cubes - 1)
-    face_up = t.state["cards"]["face_up"]
+        assert len(t.state.cities[h].cubes) == max(1, MAP.cities[h].cubes - 1)
+    face_up = t.state.cards.face_up
     assert face_up[:4] == [f"first-to:{HEX[c]}" for c in ("Buffalo", "Little Rock", "Elko", "Dodge City")]
     assert face_up[4:] == [c for c in deck if not c.startswith("executive")][:6]
     assert GAME.view(t.state, None)["transcontinental"]["phase"] == "west"
     for colour in COLOURS:
-        assert sum(c["cubes"].count(colour) for c in t.state["cities"].values()) + t.state["bag"][colour] == 25
+        assert sum(c.cubes.count(colour) for c in t.state.cities.values()) + t.state.bag[colour] == 25
 
 
 def test_the_west_builds_anywhere_and_the_east_no_longer_grows():
@@ -167,14 +169,14 @@ def test_the_west_builds_anywhere_and_the_east_no_longer_grows():
     seat = t.actor
     t.give_cash(seat, 40)
     assert "Eastern board" in t.refused(seat, type="urbanize", city="Huntsville", colour="red")
-    t.state["cards"]["face_up"].append("city-growth:1")
+    t.state.cards.face_up.append("city-growth:1")
     assert "Eastern board" in t.refused(seat, type="take_card", card="city-growth:1", city="Chicago")
     assert not any(a.get("city") in EAST for a in GAME.legal_actions(t.state, seat))
     t.act(seat, type="build", path=west_path())
-    assert t.player(seat)["cash"] < 40
+    assert t.player(seat).cash < 40
     t.pass_until(seat)
     t.act(seat, type="urbanize", city="Medford", colour="red")
-    assert t.state["cities"][HEX["Medford"]]["colour"] == "red"
+    assert t.state.cities[HEX["Medford"]].colour == "red"
 
 
 def test_western_markers_only_on_cities_printed_with_more_than_one_cube():
@@ -187,13 +189,13 @@ def test_western_markers_only_on_cities_printed_with_more_than_one_cube():
     east = next(h for h in EAST if MAP.cities[h].cubes > 1)
     for h in (gray, east):
         rules.place_marker(t.state, CTX, h, events)
-    assert events == [] and t.state["markers"]["placed"] == 0
-    t.state["markers"]["placed"] = 11
+    assert events == [] and t.state.markers.placed == 0
+    t.state.markers.placed = 11
     rules.place_marker(t.state, CTX, HEX["Denver"], events)
-    assert t.state["cities"][HEX["Denver"]]["marker"] and t.state["end_turn"] == 3
+    assert t.state.cities[HEX["Denver"]].marker and t.state.end_turn == 3
     t.all_pass_auction()
     t.finish_turn()                         # turn 2 ends; turn 3 is the last
-    assert t.state["turn"] == 3 and GAME.outcome(t.state) is None
+    assert t.state.turn == 3 and GAME.outcome(t.state) is None
     t.all_pass_auction()
     t.finish_turn()
     assert GAME.outcome(t.state) is not None
@@ -203,18 +205,21 @@ def test_income_never_falls_below_10000_once_reached():
     """"Score / Income Track": after income has risen to $10,000 it never again falls below it; a
     rule of this map only."""
     t = TransTable()
-    t.player(0).update(points=95, cash=0)                 # passed $10,000 on the way: the floor holds
-    t.player(1).update(points=5, cash=0)
+    p0 = t.player(0)
+    p0.points, p0.cash = 95, 0                 # passed $10,000 on the way: the floor holds
+    p1 = t.player(1)
+    p1.points, p1.cash = 5, 0
     assert GAME.view(t.state, None)["players"][0]["income"] == 10
     t.all_pass_auction()
     t.finish_turn()
-    assert t.player(0)["cash"] == 10 and t.player(1)["cash"] == rules.income_of(5, CTX)
-    assert t.state["transcontinental"]["floor"] == [0]
+    assert t.player(0).cash == 10 and t.player(1).cash == rules.income_of(5, CTX)
+    assert t.state.transcontinental.floor == [0]
     other = Table(3, 1)                                     # Rhine & Alps: the printed track
-    other.player(0).update(points=95, cash=0)
+    p0 = other.player(0)
+    p0.points, p0.cash = 95, 0
     other.all_pass_auction()
     other.finish_turn()
-    assert other.player(0)["cash"] == rules.income_of(95)
+    assert other.player(0).cash == rules.income_of(95)
 
 
 def test_faster_game_clears_the_east():
@@ -223,31 +228,31 @@ def test_faster_game_clears_the_east():
     t = TransTable(faster=True)
     linked = HEX["New York"]
     gray = next(h for h in EAST if MAP.cities[h].colour == "gray")
-    t.state["links"]["99"] = {"owner": 0, "from": linked, "to": gray, "hexes": [], "exit": None}
-    kept = list(t.state["cities"][linked]["cubes"])
+    t.state.links["99"] = {"owner": 0, "from": linked, "to": gray, "hexes": [], "exit": None}
+    kept = list(t.state.cities[linked].cubes)
     t.open_west()
-    assert t.state["cities"][linked]["cubes"] == kept and kept
-    assert t.state["cities"][gray]["cubes"] == []
-    assert all(t.state["cities"][h]["cubes"] == [] for h in EAST if h != linked)
+    assert t.state.cities[linked].cubes == kept and kept
+    assert t.state.cities[gray].cubes == []
+    assert all(t.state.cities[h].cubes == [] for h in EAST if h != linked)
 
 
 def test_barons_of_each_board():
     """"Baron Cards", Option 2: Eastern barons at setup, Western barons at the start of the Western
     phase, one kept of each, in secret; both score at the end."""
     t = TransTable(barons=True)
-    assert all(set(h) <= set(barons.for_map("eastern-us")) for h in t.state["barons"]["hands"].values())
+    assert all(set(h) <= set(barons.for_map("eastern-us")) for h in t.state.barons.hands.values())
     for seat in range(3):
-        t.act(seat, type="keep_baron", baron=t.state["barons"]["hands"][str(seat)][0])
-    eastern = dict(t.state["barons"]["kept"])
+        t.act(seat, type="keep_baron", baron=t.state.barons.hands[str(seat)][0])
+    eastern = dict(t.state.barons.kept)
     t.end_east(bonds=(0, 0, 0))
-    assert barons.choosing(t.state) == [0, 1, 2] and t.state["barons"]["east"] == eastern
-    assert all(set(h) <= set(barons.for_map("western-us")) for h in t.state["barons"]["hands"].values())
-    assert all(eastern[s] not in hand for s, hand in t.state["barons"]["hands"].items()), \
+    assert barons.choosing(t.state) == [0, 1, 2] and t.state.barons.east == eastern
+    assert all(set(h) <= set(barons.for_map("western-us")) for h in t.state.barons.hands.values())
+    assert all(eastern[s] not in hand for s, hand in t.state.barons.hands.items()), \
         "a player is dealt the baron they kept in the East"
     assert GAME.view(t.state, 1)["barons"]["east"]["id"] == eastern["1"]
     assert "east" not in GAME.view(t.state, None)["barons"]          # secret until the end
     for seat in range(3):
-        t.act(seat, type="keep_baron", baron=t.state["barons"]["hands"][str(seat)][1])
+        t.act(seat, type="keep_baron", baron=t.state.barons.hands[str(seat)][1])
     scored = rules.baron_results(t.state)
     assert all(len(scored[s]["barons"]) == 2 for s in range(3))
     with pytest.raises(IllegalAction):
@@ -262,10 +267,10 @@ def test_a_random_game_reaches_the_end(players, options):
     phases, end by the western marker count, keep the 125 cubes and replay to the same state."""
     options = {"map": "transcontinental", "short_game": True, **options}
     names, state, log = play(GAME, players, 1, options=options)
-    assert GAME.outcome(state) is not None and state["transcontinental"]["phase"] == "west"
-    assert state["markers"]["total"] == MAP.empty_city_markers[players] - 2 and state["end_turn"] is not None
+    assert GAME.outcome(state) is not None and state.transcontinental.phase == "west"
+    assert state.markers.total == MAP.empty_city_markers[players] - 2 and state.end_turn is not None
     for colour in COLOURS:
-        assert sum(c["cubes"].count(colour) for c in state["cities"].values()) + state["bag"][colour] == 25
+        assert sum(c.cubes.count(colour) for c in state.cities.values()) + state.bag[colour] == 25
     again = GAME.setup(options, names, 1)
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)
