@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import random
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from railhead.ai.policy import choose, play
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.common.goods import COLOURS
 from railhead.engine.common.hexgrid import neighbor, side_towards
+from railhead.engine.core import UNSET
 from railhead.engine.games.rotw import modules
 from railhead.engine.games.rotw.context import context
 from railhead.engine.games.rotw.paths import city_stop, walk
@@ -43,22 +45,22 @@ def refused(t: Table, seat: int, match: str, **action) -> None:
 
 
 def cubes_in_play(state) -> dict[str, int]:
-    out = dict(state["bag"])
-    for city in state["cities"].values():
-        for c in city["cubes"]:
+    out = dict(state.bag)
+    for city in state.cities.values():
+        for c in city.cubes:
             out[c] += 1
-    for kept in state.get("modules", {}).get("carried", {}).values() if "modules" in state else []:
-        out[kept["colour"]] += 1
+    for kept in state.modules.carried.values() if state.modules is not UNSET else []:
+        out[kept.colour] += 1
     return out
 
 
 def set_cubes(t: Table, name: str, cubes: list[str]) -> None:
     """Put ``name``'s cubes back into the bag and give it ``cubes`` from the bag."""
-    for c in t.city(name)["cubes"]:
-        t.state["bag"][c] += 1
+    for c in t.city(name).cubes:
+        t.state.bag[c] += 1
     for c in cubes:
-        t.state["bag"][c] -= 1
-    t.city(name)["cubes"] = sorted(cubes)
+        t.state.bag[c] -= 1
+    t.city(name).cubes = sorted(cubes)
 
 
 def link_cities(t: Table, seat: int, a: str, b: str) -> str:
@@ -74,7 +76,7 @@ def chain(t: Table, seat: int, names: list[str], first_id: int = 101) -> list[st
     ids = []
     for i, (a, b) in enumerate(zip(names, names[1:])):
         lid = str(first_id + i)
-        t.state["links"][lid] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
+        t.state.links[lid] = Link(owner=seat, from_=HEX[a], to=HEX[b], hexes=[], exit=None)
         ids.append(lid)
     return ids
 
@@ -83,10 +85,10 @@ def test_options_default_off_and_add_no_state():
     """Every module is off by default: a game without them has no ``modules`` key and the same
     options record as before (tests/test_fixtures.py replays the stored games byte for byte)."""
     t = Table(3)
-    assert "modules" not in t.state
+    assert t.state.modules is UNSET
     assert "modules" not in GAME.view(t.state, None)
     on = started(3)
-    assert sorted(on.state["options"]) == sorted(["map", "bidding", "short_game", *ALL])
+    assert sorted(msgspec.to_builtins(on.state.options)) == sorted(["map", "bidding", "short_game", *ALL])
     assert GAME.view(on.state, 0)["modules"]["left"] == {"mine": [2, 2, 2], "switch": [2, 2, 2], "depot": [2, 2, 2]}
 
 
@@ -99,15 +101,15 @@ def test_a_mine_draws_until_a_colour_repeats():
         t.all_pass_auction()
         t.give_cash(t.actor, 20)
         seat = t.actor
-        before = list(t.city("Troyes")["cubes"])
+        before = list(t.city("Troyes").cubes)
         events = t.act(seat, type="build", mine="Troyes")
         (mine,) = [e for e in events if e["type"] == "mine"]
         drawn = mine["cubes"]
         assert len(set(drawn)) == len(drawn) and 1 <= len(drawn) <= 5
         assert mine["discarded"] is None if len(drawn) == 5 else mine["discarded"] in drawn
-        assert sorted(t.city("Troyes")["cubes"]) == sorted(before + drawn)
-        assert t.state["modules"]["mines"] == {HEX["Troyes"]: seat}
-        assert t.player(seat)["cash"] == 10 and t.state["modules"]["used"]["mine"][seat] == 1
+        assert sorted(t.city("Troyes").cubes) == sorted(before + drawn)
+        assert t.state.modules.mines == {HEX["Troyes"]: seat}
+        assert t.player(seat).cash == 10 and t.state.modules.used["mine"][seat] == 1
         assert all(n == 25 for n in cubes_in_play(t.state).values())
 
 
@@ -132,15 +134,15 @@ def _branch(t: Table, seat: int, lid: str) -> tuple[str, list[str]]:
     """A switch hex on link ``lid`` and a path from it to a city that one build lays."""
     state = t.state
     ctx = context("rhine-alps")
-    cities = [c for c in MAP.cities if c not in (state["links"][lid]["from"], state["links"][lid]["to"])]
-    for hexname in state["links"][lid]["hexes"]:
+    cities = [c for c in MAP.cities if c not in (state.links[lid].from_, state.links[lid].to)]
+    for hexname in state.links[lid].hexes:
         board = modules.switch_board(ctx, state, hexname)
         for side in sorted(board.cities[hexname].spurs):
             first = neighbor(hexname, side)
-            if first in MAP.cities or first not in MAP.terrain or state["track"].get(first):
+            if first in MAP.cities or first not in MAP.terrain or state.track.get(first):
                 continue
             for path in walk(MAP, [hexname, first], side_towards(first, hexname), 3,
-                             lambda h: not state["track"].get(h), city_stop(MAP, state["links"], cities)):
+                             lambda h: not state.track.get(h), city_stop(MAP, state.links, cities)):
                 return hexname, path
     raise AssertionError("no branch found")
 
@@ -152,22 +154,22 @@ def test_a_switch_branches_a_new_link_off_own_track():
     t = started(3)
     seat = t.actor
     lid = link_cities(t, seat, "Köln", "Frankfurt")
-    assert t.state["links"][lid]["to"] == HEX["Frankfurt"]
+    assert t.state.links[lid].to == HEX["Frankfurt"]
     t.pass_until(seat)
     hexname, path = _branch(t, seat, lid)
-    cash = t.player(seat)["cash"]
+    cash = t.player(seat).cash
     events = t.act(seat, type="build", switch=hexname, path=path)
     assert [e["type"] for e in events][:2] == ["switch", "build"]
-    sw = t.state["modules"]["switches"][hexname]
-    branch = t.state["links"][sw["branch"]]
-    assert sw["on"] == lid and branch["from"] == hexname and branch["to"] == path[-1]
-    assert t.player(seat)["cash"] == cash - 5 - next(e["paid"] for e in events if e["type"] == "build")
+    sw = t.state.modules.switches[hexname]
+    branch = t.state.links[sw.branch]
+    assert sw.on == lid and branch.from_ == hexname and branch.to == path[-1]
+    assert t.player(seat).cash == cash - 5 - next(e["paid"] for e in events if e["type"] == "build")
     view = GAME.view(t.state, None)["modules"]
-    assert view["switches"][hexname] == {"seat": seat, "on": lid, "branch": sw["branch"]}
+    assert view["switches"][hexname] == {"seat": seat, "on": lid, "branch": sw.branch}
     from railhead.engine.games.rotw.routing import graph
     adj, family = graph(t.state)
-    ends = {o for k, o in adj[path[-1]] if k == sw["branch"]}
-    assert ends == {HEX["Köln"], HEX["Frankfurt"]} - {path[-1]} and family[sw["branch"]] == lid
+    ends = {o for k, o in adj[path[-1]] if k == sw.branch}
+    assert ends == {HEX["Köln"], HEX["Frankfurt"]} - {path[-1]} and family[sw.branch] == lid
 
 
 def test_an_unfinished_branch_is_removed_with_its_switch():
@@ -179,11 +181,11 @@ def test_an_unfinished_branch_is_removed_with_its_switch():
     t.pass_until(seat)
     hexname, path = _branch(t, seat, lid)
     t.act(seat, type="build", switch=hexname, path=path[:2], toward=path[2])
-    assert t.state["modules"]["used"]["switch"][seat] == 1
+    assert t.state.modules.used["switch"][seat] == 1
     t.finish_turn()
-    assert hexname not in t.state["modules"]["switches"]
-    assert t.state["modules"]["used"]["switch"][seat] == 0
-    assert all(link["to"] for link in t.state["links"].values())
+    assert hexname not in t.state.modules.switches
+    assert t.state.modules.used["switch"][seat] == 0
+    assert all(link.to for link in t.state.links.values())
 
 
 def test_switch_refusals():
@@ -192,7 +194,7 @@ def test_switch_refusals():
     t = started(2)
     a = t.actor
     lid = link_cities(t, a, "Köln", "Frankfurt")
-    tile = t.state["links"][lid]["hexes"][0]
+    tile = t.state.links[lid].hexes[0]
     b = t.actor
     assert b != a
     refused(t, b, "belongs to P", type="build", switch=tile, path=[tile, "K6"])
@@ -209,12 +211,12 @@ def depot_table() -> tuple[Table, int, list[str]]:
     seat = t.actor
     names = ["Paris", "Reims", "Dijon", "Lyon", "Nancy", "Basel", "Zürich", "Bern"]
     for n in names[1:-1]:
-        t.city(n)["colour"] = "yellow" if n != "Nancy" else "red"
+        t.city(n).colour = "yellow" if n != "Nancy" else "red"
     set_cubes(t, "Paris", ["black"])
     ids = chain(t, seat, names)
-    t.state["cards"]["face_up"] = []           # no goal card scores on top of the links
-    t.player(seat)["engine"] = 4
-    t.state["modules"]["depots"][HEX["Nancy"]] = Depot(seat=seat, tokens=2)
+    t.state.cards.face_up = []           # no goal card scores on top of the links
+    t.player(seat).engine = 4
+    t.state.modules.depots[HEX["Nancy"]] = Depot(seat=seat, tokens=2)
     return t, seat, ids
 
 
@@ -223,47 +225,47 @@ def test_fuel_depot_worked_example():
     B with a 4 train (no points), then next round uses the depot token and goes 3 links on to City
     C: 7 points for the 4 + 3 links."""
     t, seat, ids = depot_table()
-    bag = t.state["bag"]["black"]
-    points = t.player(seat)["points"]
+    bag = t.state.bag["black"]
+    points = t.player(seat).points
     events = t.act(seat, type="deliver", **{"from": "Paris"}, colour="black", links=ids[:4], stop=True)
     assert [e["type"] for e in events][0] == "depot_stop"
-    assert t.player(seat)["points"] == points and t.state["bag"]["black"] == bag
-    assert t.state["modules"]["carried"][str(seat)]["at"] == HEX["Nancy"]
+    assert t.player(seat).points == points and t.state.bag["black"] == bag
+    assert t.state.modules.carried[str(seat)].at == HEX["Nancy"]
     assert GAME.view(t.state, None)["modules"]["carried"][str(seat)]["colour"] == "black"
     t.pass_until(seat)
     events = t.act(seat, type="deliver", **{"from": "Nancy"}, colour="black", kept=True, links=ids[4:])
     (done,) = [e for e in events if e["type"] == "deliver"]
-    assert done["continued"] and t.player(seat)["points"] == points + 7
-    assert t.state["modules"]["depots"][HEX["Nancy"]]["tokens"] == 1
-    assert t.state["modules"]["carried"] == {} and t.state["bag"]["black"] == bag + 1
+    assert done["continued"] and t.player(seat).points == points + 7
+    assert t.state.modules.depots[HEX["Nancy"]].tokens == 1
+    assert t.state.modules.carried == {} and t.state.bag["black"] == bag + 1
 
 
 def test_a_kept_cube_not_continued_is_discarded():
     """"Fuel Depots": if the player does not go on with the cube on their next action, it is
     discarded (into the bag, our figure)."""
     t, seat, ids = depot_table()
-    bag = t.state["bag"]["black"]
+    bag = t.state.bag["black"]
     t.act(seat, type="deliver", **{"from": "Paris"}, colour="black", links=ids[:4], stop=True)
     t.pass_until(seat)
     events = t.act(seat, type="pass")
     assert any(e["type"] == "cube_discarded" for e in events)
-    assert t.state["modules"]["carried"] == {} and t.state["bag"]["black"] == bag + 1
-    assert t.state["modules"]["depots"][HEX["Nancy"]]["tokens"] == 2
+    assert t.state.modules.carried == {} and t.state.bag["black"] == bag + 1
+    assert t.state.modules.depots[HEX["Nancy"]].tokens == 2
 
 
 def test_a_depot_lets_a_cube_through_a_city_of_its_colour():
     """"Fuel Depots": delivering through a city where you have a depot, you may ignore its colour
     by removing one token; without a token the cube must stop there; two uses empty the depot."""
     t, seat, ids = depot_table()
-    t.city("Nancy")["colour"] = "black"
+    t.city("Nancy").colour = "black"
     set_cubes(t, "Paris", ["black", "black"])
-    t.player(seat)["engine"] = 7
+    t.player(seat).engine = 7
     events = t.act(seat, type="deliver", **{"from": "Paris"}, colour="black", links=ids)
     (done,) = [e for e in events if e["type"] == "deliver"]
     assert done["depots"] == [HEX["Nancy"]]
-    assert t.state["modules"]["depots"][HEX["Nancy"]]["tokens"] == 1
-    t.state["modules"]["depots"][HEX["Nancy"]]["tokens"] = 0
-    del t.state["modules"]["depots"][HEX["Nancy"]]
+    assert t.state.modules.depots[HEX["Nancy"]].tokens == 1
+    t.state.modules.depots[HEX["Nancy"]].tokens = 0
+    del t.state.modules.depots[HEX["Nancy"]]
     t.pass_until(seat)
     refused(t, seat, "must stop at Nancy", type="deliver", **{"from": "Paris"}, colour="black", links=ids)
 
@@ -279,7 +281,7 @@ def test_depot_refusals():
             links=ids[4:])
     events = t.act(seat, type="build", depot="Reims")
     assert [e["type"] for e in events] == ["depot"]
-    assert t.state["modules"]["depots"][HEX["Reims"]] == {"seat": seat, "tokens": 2}
+    assert t.state.modules.depots[HEX["Reims"]] == Depot(seat=seat, tokens=2)
     assert GAME.view(t.state, None)["modules"]["tokens"][seat] == 4
 
 
@@ -289,17 +291,17 @@ def test_rotor_cities_and_their_turning():
     colour may be delivered to it; after every delivery it turns to the next colour of the wheel."""
     t = started(3)
     seat = t.actor
-    rotors = t.state["modules"]["rotors"]
+    rotors = t.state.modules.rotors
     assert sorted(rotors) == sorted(modules.rotor_cities(context("rhine-alps")))
-    assert all(r["base"] == r["shows"] == t.state["cities"][h]["colour"] for h, r in rotors.items())
+    assert all(r.base == r.shows == t.state.cities[h].colour for h, r in rotors.items())
     # Köln (yellow rotor): turn it to show blue, then a blue cube from Brussel may end there
-    rotors[HEX["Köln"]]["shows"] = "blue"
+    rotors[HEX["Köln"]].shows = "blue"
     set_cubes(t, "Brussel", ["blue"])
     ids = chain(t, seat, ["Brussel", "Köln"])
     events = t.act(seat, type="deliver", **{"from": "Brussel"}, colour="blue", links=ids)
     (turn,) = [e for e in events if e["type"] == "rotor"]
-    rotor = t.state["modules"]["rotors"][HEX["Köln"]]
-    assert turn["shows"] == modules.WHEEL[(modules.WHEEL.index("blue") + 1) % 5] == rotor["shows"]
+    rotor = t.state.modules.rotors[HEX["Köln"]]
+    assert turn["shows"] == modules.WHEEL[(modules.WHEEL.index("blue") + 1) % 5] == rotor.shows
     assert GAME.view(t.state, None)["modules"]["rotors"][HEX["Köln"]]["accepts"] == sorted({"yellow", turn["shows"]})
 
 
@@ -327,7 +329,7 @@ def test_random_games_with_every_module_reach_the_end(map_id, players):
     for seat, action in log:
         again, _ = GAME.apply(again, seat, action)
     assert canonical(again) == canonical(state)
-    assert all(c in COLOURS for r in state["modules"]["rotors"].values() for c in (r["base"], r["shows"]))
+    assert all(c in COLOURS for r in state.modules.rotors.values() for c in (r.base, r.shows))
 
 
 # ------------------------------------------------------------------ switches and goal cards (issue 31)
@@ -343,10 +345,10 @@ def test_a_branch_built_with_a_network_goal_face_up(goal):
     lid = link_cities(t, seat, "Köln", "Frankfurt")
     t.pass_until(seat)
     hexname, path = _branch(t, seat, lid)
-    t.state["cards"]["face_up"].append(goal)
+    t.state.cards.face_up.append(goal)
     events = t.act(seat, type="build", switch=hexname, path=path)
     assert [e["type"] for e in events][:2] == ["switch", "build"]
-    assert t.state["modules"]["switches"][hexname]["on"] == lid
+    assert t.state.modules.switches[hexname].on == lid
 
 
 def test_a_major_line_joined_through_a_branch():
@@ -362,13 +364,13 @@ def test_a_major_line_joined_through_a_branch():
     assert end not in (HEX["Köln"], HEX["Basel"])
     line = [i for i, (a, b, _) in enumerate(context("rhine-alps").map_cards.major_lines)
             if {a, b} == {HEX["Köln"], HEX["Basel"]}][0]
-    assert t.state["major_lines"][line] is None
-    t.state["links"]["901"] = {"owner": seat, "from": end, "to": HEX["Basel"], "hexes": [], "exit": None}
-    points = t.player(seat)["points"]
+    assert t.state.major_lines[line] is None
+    t.state.links["901"] = {"owner": seat, "from": end, "to": HEX["Basel"], "hexes": [], "exit": None}
+    points = t.player(seat).points
     events = t.act(seat, type="build", switch=hexname, path=path)
-    assert t.state["major_lines"][line] == seat
+    assert t.state.major_lines[line] == seat
     assert any(e["type"] == "major_line" and "Köln" in e["text"] and "Basel" in e["text"] for e in events)
-    assert t.player(seat)["points"] >= points + 7
+    assert t.player(seat).points >= points + 7
 
 
 NETWORK_GOALS = ["grand-tour:1", "golden-spike:1", "long-distance:1"]
@@ -393,7 +395,7 @@ def test_whether_a_build_is_taken_never_depends_on_the_goal_cards_face_up(seed):
         builds = [a for a in acts if a["type"] == "build"]
         switches = [a for a in builds if "switch" in a]
         goals = copy.deepcopy(state)
-        goals["cards"]["face_up"] = [c for c in goals["cards"]["face_up"] if c not in NETWORK_GOALS] + NETWORK_GOALS
+        goals.cards.face_up = [c for c in goals.cards.face_up if c not in NETWORK_GOALS] + NETWORK_GOALS
         for action in rng.sample(switches, min(6, len(switches))) + rng.sample(builds, min(1, len(builds))):
             assert _taken(goals, seat, action) == _taken(state, seat, action), action
             tried += 1

@@ -19,7 +19,7 @@ UI = RotwUI()
 
 
 def context(t: Table, seat: int) -> UIContext:
-    return UIContext(Match(GAME, {}, t.state["seats"], 1, [], t.state), seat, t.state["seats"])
+    return UIContext(Match(GAME, {}, t.state.seats, 1, [], t.state), seat, t.state.seats)
 
 
 def confirm(reply: Reply) -> dict:
@@ -46,7 +46,7 @@ async def test_a_mine_is_previewed_without_showing_the_draw():
     assert text.startswith("**Mine on Troyes ($10,000; 1 more left after this one)**: A Mine on Troyes: goods cubes "
                            "are drawn from the bag")
     assert confirm(reply) == {"type": "build", "mine": HEX["Troyes"]}
-    cash = t.player(seat)["cash"]
+    cash = t.player(seat).cash
     assert f"Cost $10,000; you have ${cash},000" in text         # the price counts, though the draw is hidden
     t.act(seat, **confirm(reply))
     t.pass_until(seat)
@@ -77,7 +77,7 @@ async def test_a_depot_and_a_switch_are_previewed_with_their_text():
     assert confirm(reply) == {"type": "build", "switch": hexname, "path": path}
     assert f"Switch Track in {hexname}" in reply.caller.text
     t.act(seat, **confirm(reply))
-    assert t.state["modules"]["switches"][hexname]["seat"] == seat
+    assert t.state.modules.switches[hexname].seat == seat
 
 
 async def test_the_delivery_menu_offers_a_depot_stop_and_then_the_kept_cube():
@@ -99,12 +99,12 @@ async def test_the_delivery_menu_offers_a_depot_stop_and_then_the_kept_cube():
     reply = await deliver(context(t, seat), {})
     (menu,) = reply.caller.components
     kept = menu.options[0]
-    name = t.state["seats"][seat]
+    name = t.state.seats[seat]
     assert kept.action["kept"] and kept.label == "black cube: Nancy → Basel → Zürich → Bern"
     assert kept.description == f"3 links: {name} +7; the cube you kept (both legs score)"
-    points = t.player(seat)["points"]
+    points = t.player(seat).points
     t.act(seat, **kept.action)
-    assert t.player(seat)["points"] == points + 7 and ids
+    assert t.player(seat).points == points + 7 and ids
 
 
 async def test_the_deliver_button_shows_while_only_a_stop_or_a_kept_cube_can_move():
@@ -125,7 +125,7 @@ async def test_a_mine_preview_says_the_track_it_lays():
     path = GAME.query(t.state, seat, "cheapest_link", {"from": "Troyes", "to": "Reims"})["path"]
     reply = await bot_modules.mine(context(t, seat), {"city": "Troyes", "path": " ".join(path)})
     text = reply.caller.text
-    who = t.state["seats"][seat]
+    who = t.state.seats[seat]
     assert f"{who} lays {len(path) - 2} tiles and completes the link Troyes–Reims. A Mine on Troyes" in text \
         or f"{who} lays {len(path) - 2} tiles and completes the link Reims–Troyes. A Mine on Troyes" in text, text
     assert confirm(reply) == {"type": "build", "mine": HEX["Troyes"], "path": path}

@@ -19,11 +19,11 @@ def _near(img, x: float, y: float, colour, reach: int = 6) -> bool:
 
 def test_each_module_is_drawn_in_its_place():
     t = started(3)
-    mods = t.state["modules"]
+    mods = t.state.modules
     brussel = HEX["Brussel"]
-    mods["rotors"][brussel] = Rotor(base=t.city("Brussel")["colour"], shows="purple")
-    mods["depots"][HEX["Frankfurt"]] = Depot(seat=1, tokens=2)
-    mods["mines"][HEX["Troyes"]] = 2
+    mods.rotors[brussel] = Rotor(base=t.city("Brussel").colour, shows="purple")
+    mods.depots[HEX["Frankfurt"]] = Depot(seat=1, tokens=2)
+    mods.mines[HEX["Troyes"]] = 2
     view = GAME.view(t.state, None)
     lay = _base(view["map"], HEX_SIZE)[2]
     r = city_radius(lay)
