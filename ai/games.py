@@ -12,6 +12,10 @@ A game's module may define (each optional; what is missing falls back as said):
   heuristic's cheap cousin); without it playouts play ``game.random_action``.
 - ``candidates(game, state, seat, rng) -> list[Choice]``: the moves the search tries first at its
   root; without it the heuristic's choice (if any) is the one candidate.
+- ``PAIRED``: a number ``z``; with ``candidates``, the root plays its candidates in turn, each on
+  the same determinizations and streams, and keeps the first (the heuristic's move) unless another
+  beat it by more than ``z`` standard errors of the paired differences; without it the root's
+  most visited move is played.
 - ``PLAYOUT_DEPTH``: an int, how many moves a guided playout plays before ``evaluate`` scores it;
   without it playouts run to the end (2000 moves at most).
 - ``evaluate(game, state) -> list[float]``: each seat's chance of winning (0..1, summing about 1)

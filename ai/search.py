@@ -37,6 +37,11 @@ or to ``depth`` moves, and credit each move on the path with the result for the 
 - The result of a finished game is 1 for a winner (shared by a tie) plus a little for each place
   better than last, so a search prefers second place to third when it cannot win; an unfinished
   rollout counts as a draw between all.
+- With the game's ``PAIRED`` hook (``ai/games.py``) the root instead plays its candidates in turn
+  (the n-th playout of each on the n-th stream) and keeps the first, the heuristic's move, unless
+  another beat it on the same draws by more than ``PAIRED`` standard errors: picking the most
+  visited of a few candidates after a few dozen playouts follows the noise as often as a better
+  move (Railways of the World, docs/ai/rotw.md).
 - The move chosen is the root's most visited; ``rng`` decides every draw, so the same state, seat,
   rng and budget give the same move (``playouts``; a time budget would not repeat).
 
@@ -64,7 +69,7 @@ PRIOR = 3              # playouts a root candidate counts as having had, at the 
 class _Edge:
     """A move from a node: ``visits`` counts its ``prior`` playouts too, ``total`` only real results."""
 
-    __slots__ = ("action", "visits", "total", "child", "reason", "prior", "draws")
+    __slots__ = ("action", "visits", "total", "child", "reason", "prior", "draws", "results")
 
     def __init__(self, action: dict, reason: str = ""):
         self.action = action
@@ -74,6 +79,7 @@ class _Edge:
         self.reason = reason
         self.prior = 0
         self.draws = 0          # playouts begun after this move at the root (the stream's index)
+        self.results: dict[int, float] = {}     # at the root: the seat's result by stream index
 
 
 class _Node:
@@ -159,6 +165,7 @@ class SearchPlayer:
         self._evaluate = hook(game.id, "evaluate") if self.guided else None
         self._depth = self.depth or (hook(game.id, "PLAYOUT_DEPTH") if self.guided else None) or 2000
         self._cut = hook(game.id, "cut") if self.guided else None
+        self._paired = hook(game.id, "PAIRED") if self.guided else None
         root = _Node()
         self._even = 0.5 if seats == 1 else 1.0 / seats + PLACE_BONUS / 2
         self._closed = False
@@ -179,6 +186,8 @@ class SearchPlayer:
         if not any(e.visits > e.prior for e in root.edges.values()) and not any(e.prior for e in root.edges.values()):
             action = game.random_action(state, seat, rng)
             return Choice(action, "search: no playout finished; a random move")
+        if self._paired is not None and self._closed:
+            return self._paired_choice(root, done)
         best = max(root.edges.values(), key=lambda e: (e.visits, root.value(e, self._even)))
         played = best.visits - best.prior
         tally = (f"{self._share(best)} in {played} of {done} playouts after this move" if played
@@ -190,6 +199,29 @@ class SearchPlayer:
             tally += f"; the heuristic's move: {self._share(planned[0])} in {planned[0].visits - planned[0].prior}"
         return Choice(best.action, f"search: {tally}")
 
+    def _paired_choice(self, root: _Node, done: int) -> Choice:
+        """The game's ``PAIRED`` rule: the first candidate (the heuristic's move) unless another
+        beat it, over the playouts both had on the same streams (common random numbers), by more
+        than ``PAIRED`` standard errors of the paired differences; then the one that beat it by
+        most."""
+        edges = list(root.edges.values())
+        anchor, best, margin, pairs = edges[0], edges[0], 0.0, 0
+        for edge in edges[1:]:
+            common = sorted(anchor.results.keys() & edge.results.keys())
+            if len(common) < 3:
+                continue
+            diffs = [edge.results[i] - anchor.results[i] for i in common]
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+            if mean > margin and mean > self._paired * spread / math.sqrt(len(diffs)):
+                best, margin, pairs = edge, mean, len(diffs)
+        if best is anchor:
+            tally = f"kept: no other move did clearly better in {done} playouts"
+        else:
+            tally = (f"{self._share(best)} in {best.visits - best.prior} of {done} playouts after this move, "
+                     f"{margin:.0%} more than the heuristic's move over {pairs} playouts on the same draws")
+        return Choice(best.action, f"{best.reason} (search: {tally})" if best.reason else f"search: {tally}")
+
     @staticmethod
     def _share(edge: _Edge) -> str:
         """What the playouts after ``edge`` said, for a player: its mean result, a share of a win
@@ -200,7 +232,9 @@ class SearchPlayer:
     def _playout(self, game: Game, state: State, seat: int, seats: int, root: _Node, rng: Stream) -> int:
         """One playout; returns 1 if it counted, 0 if a move turned out illegal in this determinization."""
         # Common random numbers: the n-th playout after each root move draws the n-th stream.
-        if root.edges and (self._closed or len(root.edges) >= max(1, int(WIDEN * root.visits ** ALPHA))):
+        if self._paired is not None and self._closed:     # every candidate in turn, on the same streams
+            chosen, fresh = min(root.edges.values(), key=lambda e: e.draws), False
+        elif root.edges and (self._closed or len(root.edges) >= max(1, int(WIDEN * root.visits ** ALPHA))):
             chosen, fresh = self._select(root, self._even), False
         else:                                           # a new root move, drawn from the first determinization
             action = game.random_action(game.determinize(state, seat, rng_for(f"search:{self._base}", 0)), seat, rng)
@@ -210,7 +244,8 @@ class SearchPlayer:
                 chosen = root.edges[key] = _Edge(action)
             else:                                       # a move it has: UCB chooses, as below
                 chosen = self._select(root, self._even)
-        rng = rng_for(f"search:{self._base}", chosen.draws)
+        index = chosen.draws
+        rng = rng_for(f"search:{self._base}", index)
         chosen.draws += 1
         s = game.determinize(state, seat, rng)
         node, path, first = root, [], True
@@ -260,6 +295,7 @@ class SearchPlayer:
             result = list(self._evaluate(game, s))
         else:
             result = rewards(game, s, seats)
+        chosen.results[index] = result[seat]
         for node, edge, actor in path:
             node.visits += 1
             node.real += 1

@@ -18,6 +18,12 @@ players (a 3-player game is about 115 moves in 9 turns). ``evaluate`` counts wha
 worth (``value``), so the playout need not run long enough to see its deliveries made; a short
 one is less noise from the rollout's rough builds (40 moves with points alone: docs/ai/rotw.md)."""
 
+PAIRED = 1.5
+"""The search's root plays each candidate in turn on the same determinizations and streams and keeps
+the heuristic's move unless another beat it by more than this many standard errors of the paired
+differences (``ai/search.py``, ``_paired_choice``): a closed root that picked its most visited move
+followed the playouts' noise as often as a better move (docs/ai/rotw.md)."""
+
 CANDIDATES = 4
 """Moves the search compares at its root: the heuristic's and its three runners-up."""
 
@@ -41,4 +47,4 @@ def candidates(game: Game, state: State, seat: int, rng: Stream) -> list[Choice]
     return Heuristic().options(game, state, seat, rng, CANDIDATES)
 
 
-__all__ = ["CANDIDATES", "PLAYOUT_DEPTH", "Heuristic", "candidates", "evaluate", "rollout", "worth"]
+__all__ = ["CANDIDATES", "PAIRED", "PLAYOUT_DEPTH", "Heuristic", "candidates", "evaluate", "rollout", "worth"]
