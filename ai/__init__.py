@@ -21,7 +21,17 @@ LEVELS = {"easy": ("heuristic", None), "normal": ("search", 16), "hard": ("searc
 """The levels of AI seats (issue 34): ``level -> (player, budget)``. Budgets are playouts per move.
 100 playouts took 15-18 s a Railways of the World move on this 2-core machine under load (the AI
 seats' local game), so normal is 16 (a few seconds) and hard 48; the search starts from the
-heuristic's move (``search.candidates``), so a small budget checks it rather than guessing."""
+heuristic's move (``search.candidates``), so a small budget checks it rather than guessing. A
+game may set its own budgets (``levels_for``): Railways of the World's paired root needs more."""
+
+
+def levels_for(game_id: str) -> dict[str, tuple[str, float | None]]:
+    """``LEVELS`` for ``game_id``: the budgets its AI module sets for its levels (``ai/games.py``,
+    ``LEVEL_BUDGETS``) in place of the shared ones."""
+    from .games import hook
+
+    own = hook(game_id, "LEVEL_BUDGETS") or {}
+    return {level: (player, own.get(level, budget)) for level, (player, budget) in LEVELS.items()}
 
 
 def make_player(kind: str, budget: float | None = None) -> Player:
@@ -42,5 +52,5 @@ def make_player(kind: str, budget: float | None = None) -> Player:
     raise ValueError(f"unknown player {kind!r}; known: {', '.join(PLAYERS + tuple(LEVELS))}")
 
 
-__all__ = ["LEVELS", "PLAYERS", "Choice", "GreedyPlayer", "HeuristicPlayer", "Player", "RandomPlayer",
+__all__ = ["LEVELS", "PLAYERS", "levels_for", "Choice", "GreedyPlayer", "HeuristicPlayer", "Player", "RandomPlayer",
            "SearchPlayer", "make_player"]

@@ -16,6 +16,8 @@ A game's module may define (each optional; what is missing falls back as said):
   the same determinizations and streams, and keeps the first (the heuristic's move) unless another
   beat it by more than ``z`` standard errors of the paired differences; without it the root's
   most visited move is played.
+- ``LEVEL_BUDGETS``: ``{level: playouts a move}`` for the search levels of ``railhead.ai.LEVELS``
+  where the game's search needs another budget than the shared one (``levels_for``).
 - ``PLAYOUT_DEPTH``: an int, how many moves a guided playout plays before ``evaluate`` scores it;
   without it playouts run to the end (2000 moves at most).
 - ``evaluate(game, state) -> list[float]``: each seat's chance of winning (0..1, summing about 1)

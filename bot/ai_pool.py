@@ -22,7 +22,7 @@ import multiprocessing
 import os
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from railhead.ai import LEVELS, Choice, make_player
+from railhead.ai import LEVELS, Choice, levels_for, make_player
 from railhead.ai.games import hook
 from railhead.engine import Game, canonical, get_game
 from railhead.engine.core import State, rng_for
@@ -61,12 +61,13 @@ def shutdown() -> None:
         _executor = None
 
 
-def levels() -> dict[str, tuple[str, float | None]]:
-    """The player and budget of each level of AI seats: ``railhead.ai.LEVELS``, with the levels
-    that ``RAILHEAD_AI_LEVELS`` names replaced (JSON, ``{"normal": ["search", 30]}``: a slower
+def levels(game_id: str | None = None) -> dict[str, tuple[str, float | None]]:
+    """The player and budget of each level of AI seats: ``railhead.ai.LEVELS`` (for ``game_id``:
+    with the game's own budgets, ``levels_for``), with the levels that ``RAILHEAD_AI_LEVELS`` names
+    replaced (JSON, ``{"normal": ["search", 30]}``: a slower
     machine may lower the budgets; a test may make every level ``random``). Raises ``ValueError``
     for text that is not such an object."""
-    out = dict(LEVELS)
+    out = levels_for(game_id) if game_id is not None else dict(LEVELS)
     raw = os.environ.get("RAILHEAD_AI_LEVELS", "").strip()
     if raw:
         given = json.loads(raw)

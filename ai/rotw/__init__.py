@@ -24,6 +24,11 @@ the heuristic's move unless another beat it by more than this many standard erro
 differences (``ai/search.py``, ``_paired_choice``): a closed root that picked its most visited move
 followed the playouts' noise as often as a better move (docs/ai/rotw.md)."""
 
+LEVEL_BUDGETS = {"normal": 96, "hard": 192}
+"""Playouts a move of the search levels (``railhead.ai.levels_for``): the paired root needs a few
+dozen playouts for each of its ``CANDIDATES`` before a difference shows (docs/ai/rotw.md); 96 took
+about 1.5 s a move on this 2-core machine under load, well under issue 34's 5 s."""
+
 CANDIDATES = 4
 """Moves the search compares at its root: the heuristic's and its three runners-up."""
 
@@ -47,4 +52,5 @@ def candidates(game: Game, state: State, seat: int, rng: Stream) -> list[Choice]
     return Heuristic().options(game, state, seat, rng, CANDIDATES)
 
 
-__all__ = ["CANDIDATES", "PAIRED", "PLAYOUT_DEPTH", "Heuristic", "candidates", "evaluate", "rollout", "worth"]
+__all__ = ["CANDIDATES", "LEVEL_BUDGETS", "PAIRED", "PLAYOUT_DEPTH", "Heuristic", "candidates", "evaluate", "rollout",
+           "worth"]

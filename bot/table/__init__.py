@@ -19,7 +19,7 @@ from functools import partial
 
 from railhead.engine import IllegalAction, Match
 
-from .. import ai_pool, logs, registry
+from .. import logs, registry
 from ..replies import Reply
 from ..session import Session
 from ..store import GameRow, SeatRow, Store
@@ -51,7 +51,8 @@ class Table(Programs, Robots, Lobby, Information, Moves, Messages, Personal):
         self._matches: dict[int, Match] = {}
         self._prefs: dict[int, dict] = {}
         self.arrivals = Arrivals()
-        self.ai_levels = ai_pool.levels()  # level -> (player, budget) of AI seats (robots.py); tests set others
+        # level -> (player, budget) of AI seats (robots.py); None: each game's own (ai_pool.levels); tests set others
+        self.ai_levels: dict[str, tuple[str, float | None]] | None = None
         self.post = None                   # delivers an AI move's reply (the bot: to Discord); None: kept in posted
         self.posted: list[Reply] = []
         self._ai_tasks: dict[int, asyncio.Task] = {}

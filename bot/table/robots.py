@@ -79,7 +79,12 @@ class Robots:
     """AI seats: seating them, handing a seat to one and back, and moving for them (see the
     module docstring; a part of ``Table``)."""
 
-    ai_levels: dict[str, tuple[str, float | None]]
+    ai_levels: dict[str, tuple[str, float | None]] | None
+
+    def levels_of(self, game_id: str) -> dict[str, tuple[str, float | None]]:
+        """The AI levels' players and budgets at this table for ``game_id``: ``ai_levels`` when set
+        (a test's), else the game's own (``ai_pool.levels``)."""
+        return self.ai_levels if self.ai_levels is not None else ai_pool.levels(game_id)
     post: Callable[[Reply], Awaitable[None]] | None
     posted: list[Reply]
     _ai_tasks: dict[int, asyncio.Task]
@@ -102,9 +107,10 @@ class Robots:
             raise Refusal("AI players are seated before the start. In a running game, the time-limit vote may "
                           "hand a late player's seat to an AI.")
         require_manager(caller, row, "seat an AI player")
-        player = self.ai_levels[level][0]
+        levels = self.levels_of(row.game)
+        player = levels[level][0]
         if not ai_pool.ready(row.game, player):
-            ready = [lv for lv in LEVELS if ai_pool.ready(row.game, self.ai_levels[lv][0])]
+            ready = [lv for lv in LEVELS if ai_pool.ready(row.game, levels[lv][0])]
             raise Refusal(f"There is no {level} AI player for {game.name} yet; choose {' or '.join(ready)}.")
         async with self.lock(row.id):
             async with self.store.transaction() as tx:
@@ -248,7 +254,7 @@ class Robots:
         if prompt["kind"] == "undo_vote":
             return Choice({"type": "undo_vote", "agree": True}, "agrees to take the moves back")
         row = session.row
-        player, budget = self.ai_levels[session.seats[seat].ai]
+        player, budget = self.levels_of(row.game)[session.seats[seat].ai]
         key = f"{row.id}:{row.seed}:{prompt['stamp']}:{seat}"
         try:
             return await ai_pool.think(match.game, match.state, seat, player, budget, key)
