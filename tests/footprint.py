@@ -73,7 +73,7 @@ async def test_footprint_of_one_whole_game(simcord_env, monkeypatch):
     import tests.test_full_game as full
     monkeypatch.setattr(full, "table_in_channel", rendered)
     state = await play_through_discord(simcord_env, NAMES[:3], 11)
-    moves = len(state["core"]["log"]) if "log" in state["core"] else state["core"]["seq"]
+    moves = state.core.seq
     print(f"\nFOOTPRINT moves={moves} channel_messages={counts['messages']} edits={counts['edits']} "
           f"pngs={counts['pngs']} png_bytes={counts['png_bytes']} channel_history={len(made[0].history())}")
     for name, (n, size, same) in sorted(by_name.items()):

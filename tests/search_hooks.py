@@ -37,7 +37,7 @@ def kinds_of(actions) -> set[str]:
 def assert_random_actions_cover(game, state, seat: int, seed: int) -> None:
     """At ``state``, ``KINDS_SAMPLED`` draws of ``random_action`` for ``seat`` are all legal
     (accepted by ``apply``) and bring out every action kind ``legal_actions`` lists."""
-    rng = rng_for(f"cover:{seed}", canonical(state["core"]).decode())
+    rng = rng_for(f"cover:{seed}", canonical(state.core).decode())
     drawn = [game.random_action(state, seat, rng) for _ in range(KINDS_SAMPLED)]
     for action in drawn:
         game.apply(state, seat, action)                     # raises IllegalAction if it is not legal
@@ -54,7 +54,7 @@ def assert_trusted_apply_agrees(game, state, seat: int, action: dict) -> None:
     trusted_events = game.apply_trusted(trusted, seat, action)
     assert canonical(rules_state(trusted)) == canonical(rules_state(checked))
     assert canonical(trusted_events) == canonical(events)
-    assert trusted["core"]["moves"] == checked["core"]["moves"]
+    assert trusted.core.moves == checked.core.moves
 
 
 def assert_determinized_view_unchanged(game, state, seat: int | None, seeds=range(3)) -> list:

@@ -88,7 +88,7 @@ async def test_ai_moves_show_the_table_once_and_leave_the_typists_secret_choice_
     pressed = "\n".join(line for line in await local.handle("click E2") if isinstance(line, str))
     assert "Pressed [2] Keep" in pressed and "Ann has chosen a baron." in pressed
     session = await local.table.session(1)
-    assert session.match.state["phase"] == "auction"
+    assert session.match.state.phase == "auction"
     await store.close()
 
 

@@ -52,7 +52,7 @@ async def test_lobby_auction_build_and_delivery(simcord_env):
     assert ann.mention in msg.content and board_attached(table_of(channel))
 
     state = match_of(env).state
-    assert "red" in state["cities"]["C7"]["cubes"] and state["cities"]["E6"]["colour"] == "red"
+    assert "red" in state.cities["C7"].cubes and state.cities["E6"].colour == "red"
     result = await ann.slash(channel, "rotw link", **{"from": "Lille", "to": "Brussel"})
     preview = private(result)
     assert "Build preview" in preview.content and "$4,000" in preview.content
@@ -176,7 +176,7 @@ async def test_undo_own_move_and_by_consent(simcord_env):
     await ann.slash(channel, "rotw bid", amount=2)
     await ann.slash(channel, "game undo")
     assert "Ann takes back their last move" in channel.last_message.content
-    assert match_of(env).state["auction"]["high"] == 0
+    assert match_of(env).state.auction.high == 0
     await ann.slash(channel, "rotw bid", amount=2)
     await bob.slash(channel, "rotw pass")
     await ann.slash(channel, "game undo")               # Bob moved since: everyone else must agree
@@ -187,7 +187,7 @@ async def test_undo_own_move_and_by_consent(simcord_env):
     assert "Bob agrees" in channel.last_message.content
     await cat.click(table_of(channel), label="Agree to undo")
     assert "Everyone agreed" in channel.last_message.content
-    assert match_of(env).state["auction"]["high"] == 0 and ann.mention in channel.last_message.content
+    assert match_of(env).state.auction.high == 0 and ann.mention in channel.last_message.content
     await ann.slash(channel, "rotw bid", amount=1)
     await bob.slash(channel, "rotw pass")
     await bob.slash(channel, "game undo")               # his own last move, nothing since: alone

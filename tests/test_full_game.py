@@ -22,11 +22,11 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def delivery_label(state: dict, action: dict) -> str:
-    mapdata = load_map(state["options"]["map"])
+    mapdata = load_map(state.options.map)
     city, cities = action["from"], [mapdata.cities[action["from"]].name]
     for lid in action["links"]:
-        link = state["links"][lid]
-        city = link["to"] if link["from"] == city else link["from"]
+        link = state.links[lid]
+        city = link.to if link.from_ == city else link.from_
         cities.append(mapdata.cities[city].name)
     return f"{action['colour']} cube: {' → '.join(cities)}"
 
@@ -112,7 +112,7 @@ async def play_through_discord(env, names: list[str], seed: int, look_every: int
         state = session.match.state
         if each is not None and await each(channel, members, state):
             continue
-        mapdata = load_map(state["options"]["map"])
+        mapdata = load_map(state.options.map)
         prompt = rng.choice(GAME.prompts(state))
         action = choose(rng, GAME.legal_actions(state, prompt["seat"]))
         who = members[prompt["seat"]]
@@ -179,7 +179,7 @@ async def test_whole_game_through_discord(simcord_env, players):
     """3 players on Rhine & Alps; 5 on Vistula & Danube (the map for 5-6, chosen by the count)."""
     # boards are checked in the other Discord tests; this one is long
     state = await play_through_discord(simcord_env, NAMES[:players], 11)
-    assert state["options"]["map"] == ("rhine-alps" if players == 3 else "vistula-danube")
+    assert state.options.map == ("rhine-alps" if players == 3 else "vistula-danube")
 
 
 async def test_six_players_with_32_character_names_through_discord(simcord_env):
@@ -188,7 +188,7 @@ async def test_six_players_with_32_character_names_through_discord(simcord_env):
     list, status, hand, bonds, then every history page: the limits hook (tests/conftest.py)
     refuses any payload Discord would."""
     state = await play_through_discord(simcord_env, LONG_NAMES, 12, look_every=15)
-    assert state["options"]["map"] == "vistula-danube" and len(state["players"]) == 6
+    assert state.options.map == "vistula-danube" and len(state.players) == 6
 
 
 async def test_a_spectator_receives_every_public_move_and_no_secret(simcord_env):

@@ -13,6 +13,7 @@ from railhead.bot.game_options import described
 from railhead.bot.local_help import new_game_help
 from railhead.engine import IllegalAction
 from railhead.engine.core.options import describe, groups
+from railhead.engine.core.record import UNSET
 from tools.gen_action_docs import generate
 
 GAMES = sorted(engine.GAMES)
@@ -156,7 +157,7 @@ def test_a_game_stored_before_the_change_sets_up_as_it_did(given):
     stored = {**OLD_DEFAULTS, **given}
     assert set(stored) == set(ROTW.options_type.__struct_fields__)
     state = ROTW.setup(stored, ["Ann", "Bob", "Cat"], 7)
-    assert ("barons" in state) == stored["barons"]
+    assert (state.barons is not UNSET) == stored["barons"]
     assert first_prompt(stored) == ({"baron"} if stored["barons"] else {"bid"})
 
 

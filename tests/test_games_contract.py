@@ -30,8 +30,8 @@ def check_secret(match: Match, seat: int, acts: list[dict], rng: random.Random) 
         return
     x, y = rng.sample(acts, 2)
     (mx, ex), (my, ey) = match.play(seat, x), match.play(seat, y)
-    sealed = match.state["core"]["sealed"]
-    if mx.state["core"]["sealed"] != sealed or my.state["core"]["sealed"] != sealed:
+    sealed = match.core.sealed
+    if mx.core.sealed != sealed or my.core.sealed != sealed:
         return                      # this move revealed (the last bid of a round): nothing to hide
     for other in [None, *range(len(match.seats))]:
         if other == seat:
@@ -79,8 +79,8 @@ def playout(game, players: int, seed: int) -> None:
         match, events = match.play(seat, action)
         for event in events:
             assert "to" not in event or set(event["to"]) <= set(range(players)), event
-        if action["type"] != "undo" and before.state["core"]["vote"] is None and match.undo_alone(seat) \
-                and match.state["core"]["vote"] is None:
+        if action["type"] != "undo" and before.core.vote is None and match.undo_alone(seat) \
+                and match.core.vote is None:
             undone, _ = match.play(seat, {"type": "undo"})
             assert canonical(rules_state(undone.state)) == canonical(rules_state(before.state))
         for who in [None, *range(players)]:

@@ -318,7 +318,7 @@ async def test_no_hint_while_an_undo_vote_is_open_and_none_to_set_in_a_solo_game
     await table.act(second, session.match.game.legal_actions(session.match.state, session.seat_of(second.user_id))[0])
     asked = await table.undo(mover)
     session = await table.session(7)
-    assert session.match.state["core"]["vote"] is not None, asked.caller
+    assert session.match.state.core.vote is not None, asked.caller
     voter = next(c for c in callers if session.prompt_of(session.seat_of(c.user_id)) is not None)
     answer = await hints.ask(table, voter)
     assert answer.caller.text.startswith("An undo vote is open")

@@ -43,7 +43,7 @@ async def test_an_undo_vote_is_answered_by_name(simcord_env):
     assert "Bob agrees" in channel.last_message.content
     await cat.slash(channel, "game vote", choice="agree")
     assert "Everyone agreed" in channel.last_message.content
-    assert match_of(simcord_env).state["auction"]["high"] == 0
+    assert match_of(simcord_env).state.auction.high == 0
 
 
 async def test_an_undo_vote_refused_by_name(simcord_env):
@@ -52,8 +52,8 @@ async def test_an_undo_vote_refused_by_name(simcord_env):
     await bob.slash(channel, "rotw pass")
     await ann.slash(channel, "game undo")
     await cat.slash(channel, "game vote", choice="refuse")
-    assert match_of(simcord_env).state["core"]["vote"] is None
-    assert match_of(simcord_env).state["auction"]["high"] == 2
+    assert match_of(simcord_env).state.core.vote is None
+    assert match_of(simcord_env).state.auction.high == 2
 
 
 # ------------------------------------------------------------------ the same slash command twice at once
@@ -122,7 +122,7 @@ async def test_an_undo_sent_twice_takes_back_one_move(simcord_env, discord_clock
     await bob.slash(channel, "rotw bid", amount=3)
     answers = await twice(discord_clock, bob, channel, "game undo")
     assert OUTDATED in answers[1], answers
-    assert match_of(simcord_env).state["auction"]["high"] == 2
+    assert match_of(simcord_env).state.auction.high == 2
 
 
 async def test_a_railways_action_legal_twice_is_applied_once(simcord_env, discord_clock):
@@ -195,42 +195,42 @@ async def test_an_upgrade_that_issues_a_bond_asks_first(simcord_env):
     """railways-of-the-world.txt, "Bonds": a payment above cash issues $5,000 bonds (-1 point each
     at the end). Three players upgraded by accident; now the button asks with the cost first."""
     guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
-    match_of(simcord_env).state["players"][0]["cash"] = 5
+    match_of(simcord_env).state.players[0].cash = 5
     await ann.slash(channel, "rotw bid", amount=2)            # paid in cash when she wins: $3,000 are left
     await bob.slash(channel, "rotw pass")
     await cat.slash(channel, "rotw pass")
     assert match_of(simcord_env).prompts()[0]["seat"] == 0
-    assert match_of(simcord_env).state["players"][0]["cash"] == 3
+    assert match_of(simcord_env).state.players[0].cash == 3
     before = len(match_of(simcord_env).log)
     asked = private(await ann.click(table_of(channel), label="Upgrade engine to 2 ($4,000)"))
     assert "Cost $4,000; you have $3,000: **1 bond will be issued**" in asked.content, asked.content
     assert len(match_of(simcord_env).log) == before                       # nothing done yet
     await ann.click(asked, label="Confirm")
-    player = match_of(simcord_env).state["players"][0]
-    assert player["engine"] == 2 and player["bonds"] == 1 and len(match_of(simcord_env).log) == before + 1
+    player = match_of(simcord_env).state.players[0]
+    assert player.engine == 2 and player.bonds == 1 and len(match_of(simcord_env).log) == before + 1
 
 
 async def test_an_upgrade_paid_in_cash_is_made_at_once(simcord_env):
     guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
-    match_of(simcord_env).state["players"][0]["cash"] = 11
+    match_of(simcord_env).state.players[0].cash = 11
     await ann.slash(channel, "rotw bid", amount=2)
     await bob.slash(channel, "rotw pass")
     await cat.slash(channel, "rotw pass")
     await ann.slash(channel, "rotw upgrade")
-    player = match_of(simcord_env).state["players"][0]
-    assert player["engine"] == 2 and player["cash"] == 5 and player["bonds"] == 0
+    player = match_of(simcord_env).state.players[0]
+    assert player.engine == 2 and player.cash == 5 and player.bonds == 0
 
 
 async def test_a_typed_upgrade_that_issues_a_bond_asks_first(simcord_env):
     guild, channel, (ann, bob, cat) = await setup_game(simcord_env)
-    match_of(simcord_env).state["players"][0]["cash"] = 2
+    match_of(simcord_env).state.players[0].cash = 2
     await ann.slash(channel, "rotw bid", amount=2)
     await bob.slash(channel, "rotw pass")
     await cat.slash(channel, "rotw pass")
     asked = private(await ann.slash(channel, "rotw upgrade"))
     assert "1 bond will be issued" in asked.content
     assert [b.label for b in _buttons(asked.message)] == ["Confirm", "Cancel"]
-    assert match_of(simcord_env).state["players"][0]["engine"] == 1
+    assert match_of(simcord_env).state.players[0].engine == 1
 
 
 async def test_a_build_preview_names_the_major_line_it_completes():

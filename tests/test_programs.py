@@ -58,7 +58,7 @@ async def program(table, caller, **args):
 
 def cash(table) -> list[int]:
     match = next(iter(table._matches.values()))
-    return [p["cash"] - 0 for p in match.state["players"]]
+    return [p.cash - 0 for p in match.state.players]
 
 
 # ---------------------------------------------------------------- the store (migration 9)
@@ -113,7 +113,7 @@ async def test_traditional_auction_decided_by_programmed_bids(db_path):
     assert await log_of(store) == EXPECTED_BIDS
     assert "Cat pays $4,000" in reply.channel.text and "becomes first player" in reply.channel.text
     match = next(iter(table._matches.values()))
-    assert match.state["order"] == [2, 0, 1] and match.state["first"] == 2
+    assert match.state.order == [2, 0, 1] and match.state.first == 2
     assert reply.channel.mentions == [cat.user_id]         # Cat's action turn; no ping for a program's prompt
     assert "program" not in reply.channel.text.lower()
     assert "Your programmed move was played" in reply.direct[bob.user_id].text
@@ -132,7 +132,7 @@ async def test_first_to_pass_auction_decided_by_programmed_bids(db_path, bidding
     assert await log_of(store) == EXPECTED_BIDS
     assert "Bob pays $2,000" in reply.channel.text and "Cat pays $4,000" in reply.channel.text
     match = next(iter(table._matches.values()))
-    assert match.state["order"] == [2, 1, 0]
+    assert match.state.order == [2, 1, 0]
     await store.close()
 
 
@@ -141,10 +141,10 @@ async def test_through_time_auction_decided_by_programmed_bids(db_path):
     bid rounded down: Bob's $3,000 costs him $1,000 (not the $2,000 of First to pass)."""
     store, table, (ann, bob, cat), reply = await programmed_auction(db_path, options={"map": "through-time"})
     match = next(iter(table._matches.values()))
-    assert match.state["options"]["bidding"] == "through_time"
+    assert match.state.options.bidding == "through_time"
     assert await log_of(store) == EXPECTED_BIDS
     assert "Bob pays $1,000" in reply.channel.text and "Cat pays $4,000" in reply.channel.text
-    assert match.state["order"] == [2, 1, 0]
+    assert match.state.order == [2, 1, 0]
     await store.close()
 
 
@@ -208,7 +208,7 @@ def test_programmed_caps_decide_the_auction_like_proxy_bids(caps):
         log, state = asyncio.run(_caps_auction(f"{folder}/caps.sqlite3", caps))
     winner = max(range(3), key=lambda s: caps[s])
     second = sorted(caps)[-2]
-    assert state["phase"] == "actions" and state["first"] == winner
+    assert state.phase == "actions" and state.first == winner
     bids = [a["amount"] for _, a in log if a["type"] == "bid"]
     assert bids == list(range(1, len(bids) + 1))           # the least allowed, each time
     assert all(a["type"] != "bid" or a["amount"] <= caps[seat] for seat, a in log)
@@ -225,17 +225,17 @@ async def test_steam_standard_turn_order_auction_by_programs(db_path):
     nothing, the winner and the last to drop out pay their bids in full."""
     store, table, (ann, bob, cat), start = await three(db_path, "steam", {"standard": True, "map": STEAM_MAP})
     session = await table.session(7)
-    assert session.match.state["phase"] == "capital"
+    assert session.match.state.phase == "capital"
     for caller in (ann, bob, cat):
         assert "raise no capital" in (await program(table, caller, **{"pass": "turn"})).caller.text
     log = await log_of(store)
     assert sorted(log) == [(s, {"type": "capital", "steps": 0}) for s in range(3)]
     session = await table.session(7)
     first = session.match.prompts()[0]["seat"]
-    assert session.match.state["phase"] == "order"
+    assert session.match.state.phase == "order"
     # the bidder's "until my next turn" ended with this prompt; the others' end at theirs
     assert set(await programs_of(store)) == {0, 1, 2} - {first}
-    order = session.match.state["bidding"]["order"]
+    order = session.match.state.bidding.order
     later = [order[(order.index(first) + k) % 3] for k in (1, 2)]
     callers = {s: [ann, bob, cat][s] for s in range(3)}
     await program(table, callers[later[0]], up_to=3)

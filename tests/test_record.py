@@ -51,6 +51,23 @@ def test_a_name_that_is_not_a_field_is_refused():
         state.update(winner="Ann")
 
 
+def test_a_record_reads_and_writes_by_attribute():
+    """What the rules use (issue 32, "Typed rules"), and what stays once the dict protocol goes: a
+    field by attribute, an optional field ``UNSET`` until set (then in the JSON), equal to a record
+    built from its class; a name that is not a field refused."""
+    state = tiny()
+    state.phase = "build"
+    state.players[0].money -= 3
+    assert state.phase == "build" and state.players[0].money == 7
+    assert state.extra is UNSET and state.players[0].loan is UNSET
+    assert "extra" not in json.loads(canonical(state))
+    state.extra = {"x": 1}
+    assert json.loads(canonical(state))["extra"] == {"x": 1}
+    assert state.players[0] == Player(money=7, name="Ann") != Player(money=7, name="Ann", loan=1)
+    with pytest.raises(AttributeError):
+        state.phaze = "build"
+
+
 def test_encoded_exactly_as_the_dict_it_replaces():
     """Canonical bytes: Struct fields sorted like dict keys; an unset field absent, as a missing key."""
     state = tiny()
@@ -87,6 +104,13 @@ def test_a_field_named_by_a_python_keyword_reads_by_its_json_name():
     assert canonical(hop) == b'{"from":"G8","to":null}'
     with pytest.raises(KeyError):
         hop["form"] = "x"
+
+
+def test_a_field_named_by_a_python_keyword_is_written_by_its_json_name():
+    hop = msgspec.convert({"from": "F7", "to": None}, Hop)
+    hop.from_ = "G8"
+    assert hop == Hop(from_="G8", to=None) and msgspec.to_builtins(hop) == {"from": "G8", "to": None}
+    assert canonical(hop) == b'{"from":"G8","to":null}'
 
 
 def test_a_snapshot_with_a_key_the_type_does_not_know_is_replayed():

@@ -43,4 +43,4 @@ def test_a_determinized_state_draws_other_futures():
     game = GAMES["railways"]
     state = game.setup({}, ["Ann"], 1)
     copies = [game.determinize(state, 0, rng_for("determinize", n)) for n in range(3)]
-    assert len({c["seed"] for c in copies} | {state["seed"]}) == 4
+    assert len({c.seed for c in copies} | {state.seed}) == 4

@@ -55,25 +55,25 @@ class Watched:
 def rotw_secrets(state) -> None:
     """Hidden money (railways-of-the-world.txt, "Bonds and Money": cash hidden until the end) and
     baron cards not shown (the "Deal Out Railroad Baron Cards" setup: kept face down)."""
-    if state["phase"] == "over":
+    if state.phase == "over":
         return
-    for p in state["players"]:
-        p["cash"] += 7
-    barons = state["barons"]
-    hidden = sorted(s for s, b in barons["kept"].items() if b is not None and int(s) not in barons["shown"])
-    ids = [barons["kept"][s] for s in hidden]
+    for p in state.players:
+        p.cash += 7
+    barons = state.barons
+    hidden = sorted(s for s, b in barons.kept.items() if b is not None and int(s) not in barons.shown)
+    ids = [barons.kept[s] for s in hidden]
     for s, b in zip(hidden, ids[1:] + ids[:1], strict=True):
-        barons["kept"][s] = b
+        barons.kept[s] = b
 
 
 def workers_secrets(state) -> None:
     """Action cards placed face down (railway-workers.txt, "Round phases - steps": hidden behind the
     screen until their place is revealed): the unrevealed ones are swapped around."""
-    for p in state["players"]:
-        hidden = [i for i in range(len(p["placed"])) if state["step"] != "play" or i > (state["slot"] or 0)]
-        cards = [p["placed"][i] for i in hidden]
+    for p in state.players:
+        hidden = [i for i in range(len(p.placed)) if state.step != "play" or i > (state.slot or 0)]
+        cards = [p.placed[i] for i in hidden]
         for i, card in zip(hidden, cards[::-1], strict=True):
-            p["placed"][i] = card
+            p.placed[i] = card
 
 
 @pytest.mark.parametrize(("name", "keys", "word"), [

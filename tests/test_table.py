@@ -178,7 +178,7 @@ async def test_cancel_voids_its_confirm(store_url):
     confirm, cancel = token(preview.caller, "Confirm"), token(preview.caller, "Cancel")
     assert "Cancelled" in (await table.click(ann, cancel)).caller.text
     assert "expired" in (await table.click(ann, confirm)).caller.text
-    assert (await table.session(7)).match.state["links"] == {}
+    assert (await table.session(7)).match.state.links == {}
     await store.close()
 
 
@@ -286,7 +286,7 @@ async def test_a_preview_never_shows_the_goods_cubes_a_move_would_draw(store_url
     await table.act(ann, {"type": "bid", "amount": 1})
     await table.act(bob, {"type": "pass"})
     session = await table.session(7)
-    gray = next(h for h, c in session.match.state["cities"].items() if c["colour"] == "gray")
+    gray = next(h for h, c in session.match.state.cities.items() if c.colour == "gray")
     preview = await table.command(ann, "urbanize", {"city": gray, "colour": "red"})
     assert "Urbanize preview" in preview.caller.text and "draws 2 goods cubes from the bag" in preview.caller.text
     assert "new cubes" not in preview.caller.text and "$10,000" in preview.caller.text

@@ -21,7 +21,8 @@ async def test_railways_slots_without_their_link_offer_the_links_they_buy(tmp_pa
     for line in ("railways place A2 3", "railways place J1 3", "railways place C5 2", "railways place H5"):
         await local.handle(line)
     session = await local.table.session(1)
-    session.match.state.update(hand=[1, 2, 3], capital=0)
+    state = session.match.state
+    state.hand, state.capital = [1, 2, 3], 0
     out = "\n".join(await local.handle("railways buy slots=2.2,3.1"))
     assert "Buy a link" in out and "B2-C2" in out and "slots 2.2 + 3.1" in out, out
     assert "needs `link`" not in out

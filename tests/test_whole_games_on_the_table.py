@@ -78,31 +78,31 @@ async def test_railways_of_the_world_on_the_table_with_two_auctions_by_programs(
             assert moves == [(0, {"type": "pass"}), (1, {"type": "bid", "amount": 1}),
                              (2, {"type": "bid", "amount": 2}), (1, {"type": "bid", "amount": 3}),
                              (2, {"type": "bid", "amount": 4}), (1, {"type": "pass"})]   # Bob's cap: 4
-            assert after["first"] == 2 and "Cat pays $4,000" in channel.history()[-1].content
+            assert after.first == 2 and "Cat pays $4,000" in channel.history()[-1].content
             seen["turn1"] = True
             return True
-        if "turn1" in seen and "turn2" not in seen and state["phase"] == "actions" and state["turn"] == 1:
+        if "turn1" in seen and "turn2" not in seen and state.phase == "actions" and state.turn == 1:
             assert "bid up to $3,000" in await program_by_menu(ann, channel, "Bid up to $3,000, then pass",
                                                                 "rotw program")
             await bob.slash(channel, "rotw program", **{"pass": "auction"})
             await cat.slash(channel, "rotw program", up_to=2)
             seen["turn2"] = len(log)
             return True
-        if "turn2" in seen and "checked" not in seen and state["turn"] == 2:
-            assert state["phase"] == "actions"            # the auction was over as soon as it opened
+        if "turn2" in seen and "checked" not in seen and state.turn == 2:
+            assert state.phase == "actions"            # the auction was over as soon as it opened
             opened = next(i for i in range(seen["turn2"], len(log)) if auction_moves(log, i))
             moves = auction_moves(log, opened)
             seen["turn2 moves"], seen["checked"] = moves, True
             # Cat, first player, opens; Ann's cap (3) beats Cat's (2): she wins at Cat's cap
             assert moves == [(2, {"type": "bid", "amount": 1}), (0, {"type": "bid", "amount": 2}),
                              (1, {"type": "pass"}), (2, {"type": "pass"})]
-            assert state["first"] == 0
+            assert state.first == 0
         return False
 
     state = await play_through_discord(env, NAMES[:3], 11, before=before, each=each, short_game=True)
     assert seen.get("checked"), "turn 2's auction was not reached"
     watch: TableWatch = seen["watch"]
-    watch.check(len(state["core"]["log"]) if "log" in state["core"] else state["core"]["seq"])
+    watch.check(state.core.seq)
     assert not any("program" in line.lower() for line in watch.lines)      # a program is never named
 
 
@@ -128,13 +128,13 @@ async def test_steam_standard_game_on_the_table_with_an_auction_by_programs(simc
         if session is None:
             break
         state, log = session.match.state, session.match.log
-        if "programmed" not in seen and state["turn"] == 1 and state["phase"] not in ("capital", "order"):
+        if "programmed" not in seen and state.turn == 1 and state.phase not in ("capital", "order"):
             assert "bid up to $3" in answer_of(await ann.slash(channel, "steam program", up_to=3)).content
             assert "bid up to $5" in await program_by_menu(bob, channel, "Bid up to $5, then pass", "steam program")
             await cat.slash(channel, "steam program", **{"pass": "auction"})
             seen["programmed"] = len(log)
             continue
-        if "programmed" in seen and "checked" not in seen and state["turn"] == 2 and state["phase"] != "capital":
+        if "programmed" in seen and "checked" not in seen and state.turn == 2 and state.phase != "capital":
             opened = next(i for i in range(seen["programmed"], len(log)) if auction_moves(log, i))
             seen["checked"] = True
             # Cat drops out at once; Ann, holding last turn's Turn Order tile, lets the bid go by once
@@ -152,7 +152,7 @@ async def test_steam_standard_game_on_the_table_with_an_auction_by_programs(simc
         assert done is None or len(done.log) > len(session.match.log), action
     assert "Final scores" in "\n".join(m.content for m in channel.history()[-3:])
     assert seen.get("checked"), "turn 2's auction was not reached"
-    watch.check(state["core"]["seq"])
+    watch.check(state.core.seq)
     assert not any("program" in line.lower() for line in watch.lines)
 
 

@@ -87,8 +87,8 @@ async def test_a_trip_from_the_menu_in_a_server_channel(simcord_env):
     assert "Decade 1 begins" in channel.last_message.content
     match = match_of(env)                            # arrange the rulebook's trip: links bought, card 4 in hand
     state = match.state
-    state["markers"] = {lid: False for lid in CHAIN}
-    state["hand"] = [4, *[c for c in state["hand"] if c != 4]][:3]
+    state.markers = {lid: False for lid in CHAIN}
+    state.hand = [4, *[c for c in state.hand if c != 4]][:3]
     result = await ann.slash(channel, "railways move", **{"from": "A2"})
     menu = private(result)
     options = menu_options(menu.message)
@@ -96,7 +96,7 @@ async def test_a_trip_from_the_menu_in_a_server_channel(simcord_env):
     assert "profit +4" in trip.description and "capital +11" in trip.description
     await ann.select(menu.message, [trip.value])
     assert "A passenger travels A2 → D2 → H2 → H5 → C5 to an R building: 4 profit" in channel.last_message.content
-    assert match_of(env).state["profit"] == 4
+    assert match_of(env).state.profit == 4
 
 
 async def test_a_multiplayer_game_is_refused_in_a_dm(simcord_env):

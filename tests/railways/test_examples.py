@@ -20,10 +20,10 @@ def test_buy_option_1_two_units_and_a_destination_without_pollution():
     state = start(workers=2, pollution=1)
     for second in ("2.2", "2.3", "2.4"):
         after, events = play(state, {"type": "buy_link", "link": "J2-J3", "slots": ["1.2", second]})
-        assert after["pollution"] == 1
-        assert after["workers"] == 1
-        assert after["markers"] == {"J2-J3": False}
-        assert after["hand"] == [3] and after["discard"] == [1, 2]
+        assert after.pollution == 1
+        assert after.workers == 1
+        assert after.markers == {"J2-J3": False}
+        assert after.hand == [3] and after.discard == [1, 2]
 
 
 def test_buy_option_2_three_slots_of_one_card_cost_two_pollution():
@@ -31,12 +31,12 @@ def test_buy_option_2_three_slots_of_one_card_cost_two_pollution():
     one rail slot of card 2 and slot 1 or 2 of card 3 add none but play all three cards."""
     state = start(pollution=1)
     alone, _ = play(state, {"type": "buy_link", "link": "E2-G2", "slots": ["2.2", "2.3", "2.4"]})
-    assert alone["pollution"] == 3 and alone["hand"] == [1, 3]
+    assert alone.pollution == 3 and alone.hand == [1, 3]
     for third in ("3.1", "3.2"):
         spread, _ = play(state, {"type": "buy_link", "link": "E2-G2", "slots": ["1.2", "2.3", third]})
-        assert spread["pollution"] == 1
-        assert spread["decade"] == 2      # no card left for a second action: the decade is recorded
-        assert spread["hand"][0] == 4 and len(spread["hand"]) == 3
+        assert spread.pollution == 1
+        assert spread.decade == 2      # no card left for a second action: the decade is recorded
+        assert spread.hand[0] == 4 and len(spread.hand) == 3
     ways = {(tuple(p.refs()), p.pollution) for p in payments([1, 2, 3], Need(rail=3, dest=frozenset("CI")))}
     assert (("2.2", "2.3", "2.4"), 2) in ways
     assert (("1.2", "2.2", "3.1"), 0) in ways
@@ -56,17 +56,17 @@ def test_passenger_trip_worth_4_profit_and_2_3_2_4_capital():
     """"Move a Passenger" example: ticket and R in two slots of one card (+1 pollution); the trip
     passes a C, an I and an L and stops at the first R: 4 profit, -1 pollution, 2+3+2+4 capital."""
     state = start(hand=(4, 1, 2), capital=0, profit=0, pollution=3)
-    state["markers"] = {lid: False for lid in CHAIN}
+    state.markers = {lid: False for lid in CHAIN}
     after, events = play(state, {"type": "move", "from": "A2", "links": CHAIN, "slots": ["4.1", "4.4"]})
-    assert after["profit"] == 4
-    assert after["capital"] == 2 + 3 + 2 + 4
-    assert after["pollution"] == 3            # +1 for two slots of card 4, -1 for the R bonus
-    assert after["dice"]["A2"]["n"] == 2
+    assert after.profit == 4
+    assert after.capital == 2 + 3 + 2 + 4
+    assert after.pollution == 3            # +1 for two slots of card 4, -1 for the R bonus
+    assert after.dice["A2"].n == 2
     assert events[0]["stops"] == 4 and events[0]["trip_capital"] == 11
 
 
 def test_trip_capital_stops_at_20():
     state = start(hand=(4, 1, 2), capital=15)
-    state["markers"] = {lid: False for lid in CHAIN}
+    state.markers = {lid: False for lid in CHAIN}
     after, _ = play(state, {"type": "move", "from": "A2", "links": CHAIN, "slots": ["4.1", "4.4"]})
-    assert after["capital"] == 20
+    assert after.capital == 20

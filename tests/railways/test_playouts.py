@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from railhead.engine import Match, canonical, replay
 from railhead.engine.games.railways import rules
+from railhead.engine.games.railways.state import RailwaysState
 
 from .helpers import GAME
 
@@ -17,19 +18,19 @@ OBJECTIVES = [{"objective": "economist"}, {"objective": "mayor"}, {"objective": 
               {"objective": "economist", "cards": [5, 6, 7, 8]}]
 
 
-def check(state: dict) -> None:
-    cards = state["layout"] + state["hand"] + state["pool"] + state["discard"]
+def check(state: RailwaysState) -> None:
+    cards = state.layout + state.hand + state.pool + state.discard
     assert sorted(cards) == list(range(1, 9)), cards
-    assert len(state["hand"]) <= 3
-    passenger_dice = sum(1 for d in state["dice"].values() if d["kind"] == "passenger")
-    assert passenger_dice + state["spare_dice"] + len(state["place_left"]) == 4
-    built = sum(1 for d in state["dice"].values() if d["kind"] == "building")
-    assert built + len(state["building_dice"]) == 3 and built == len(state["built"])
-    assert 0 <= state["capital"] <= rules.CAPITAL_MAX and 1 <= state["pollution"] <= rules.POLLUTION_MAX
-    assert 0 <= state["workers"] <= rules.WORKERS_MAX and len(state["markers"]) <= rules.MARKERS
-    assert all(0 <= d["n"] <= 6 for d in state["dice"].values())
+    assert len(state.hand) <= 3
+    passenger_dice = sum(1 for d in state.dice.values() if d.kind == "passenger")
+    assert passenger_dice + state.spare_dice + len(state.place_left) == 4
+    built = sum(1 for d in state.dice.values() if d.kind == "building")
+    assert built + len(state.building_dice) == 3 and built == len(state.built)
+    assert 0 <= state.capital <= rules.CAPITAL_MAX and 1 <= state.pollution <= rules.POLLUTION_MAX
+    assert 0 <= state.workers <= rules.WORKERS_MAX and len(state.markers) <= rules.MARKERS
+    assert all(0 <= d.n <= 6 for d in state.dice.values())
     links = rules.board_of(state).links
-    assert set(state["markers"]) <= set(links)          # a bought link is never cut
+    assert set(state.markers) <= set(links)          # a bought link is never cut
 
 
 def playout(options: dict, seed: int) -> Match:
@@ -44,9 +45,9 @@ def playout(options: dict, seed: int) -> Match:
         check(match.state)
         moves += 1
         assert moves < 200
-    assert match.state["decade"] == rules.DECADES and match.prompts() == []
+    assert match.state.decade == rules.DECADES and match.prompts() == []
     final = match.outcome()["final"]
-    assert final["score"] == match.state["profit"] + 3 * len(match.state["markers"]) - match.state["pollution"]
+    assert final["score"] == match.state.profit + 3 * len(match.state.markers) - match.state.pollution
     assert canonical(replay(GAME, options, ["Ann"], seed, match.log)) == canonical(match.state)
     return match
 

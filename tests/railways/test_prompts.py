@@ -42,7 +42,7 @@ def test_every_prompt_of_random_games_reads_back_as_its_struct():
                 assert isinstance(typed, Prompt), stored
                 seen.add(type(typed))
                 assert canonical({"seat": typed.seat, **body(typed), "stamp": typed.stamp}) == canonical(stored)
-        assert GAME.outcome(state) is None or state["phase"] == "over"
+        assert GAME.outcome(state) is None or state.phase == "over"
     assert declared() <= seen, f"never prompted: {sorted(t.__name__ for t in declared() - seen)}"
 
 

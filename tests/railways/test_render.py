@@ -55,10 +55,10 @@ def test_every_stage_draws_portrait_for_phones():
     img = image(setup.view(None))
     assert img.width <= 640 and img.height > img.width
     state = start()
-    state["markers"] = {lid: False for lid in CHAIN}
+    state.markers = {lid: False for lid in CHAIN}
     image(view_of(state))
-    state.update(decade=12, phase="over")
-    state["final"] = rules.final(state)
+    state.decade, state.phase = 12, "over"
+    state.final = rules.final(state)
     image(view_of(state))
 
 
@@ -75,12 +75,12 @@ def test_a_played_game_draws_start_middle_and_end():
 
 def test_a_rail_baron_final_lists_every_objective_test():
     state = start()
-    state["options"] = Setup(objective="baron", combine=["conductor", "mayor"], cards=state["options"]["cards"])
-    state.update(decade=12, phase="over")
-    state["final"] = rules.final(state)
-    assert state["final"]["tests"]["economist"] is None
-    plain = replace(state, options=Setup(objective="economist", combine=[], cards=state["options"]["cards"]))
-    plain["final"] = rules.final(plain)
+    state.options = Setup(objective="baron", combine=["conductor", "mayor"], cards=state.options.cards)
+    state.decade, state.phase = 12, "over"
+    state.final = rules.final(state)
+    assert state.final.tests["economist"] is None
+    plain = replace(state, options=Setup(objective="economist", combine=[], cards=state.options.cards))
+    plain.final = rules.final(plain)
     baron, economist = image(view_of(state)), image(view_of(plain))
     assert baron.height > economist.height                    # the "Objective missed" line
 
@@ -88,9 +88,9 @@ def test_a_rail_baron_final_lists_every_objective_test():
 def test_a_bought_and_an_upgraded_link_look_different():
     state = start()
     bare = image(view_of(state))
-    state["markers"] = {"E2-G2": False}
+    state.markers = {"E2-G2": False}
     bought = image(view_of(state))
-    state["markers"] = {"E2-G2": True}
+    state.markers = {"E2-G2": True}
     upgraded = image(view_of(state))
     box = render.cell_box("F2")
     assert changed(bare, bought, box) and changed(bought, upgraded, box)

@@ -57,10 +57,10 @@ def test_the_pool_under_its_top_card_and_the_next_draws_vary():
     does too (railways-solo.txt, "Record a decade": the discards are shuffled into the pool). In
     play the pool rarely holds more than its top card, so the state here has a hand of one card."""
     state = start(hand=(1,))
-    assert len(state["pool"]) == 3
+    assert len(state.pool) == 3
     copies = [GAME.determinize(state, 0, rng_for("vary", n)) for n in range(8)]
     for copy in copies:
-        assert copy["pool"][0] == state["pool"][0] and sorted(copy["pool"]) == sorted(state["pool"])
+        assert copy.pool[0] == state.pool[0] and sorted(copy.pool) == sorted(state.pool)
         assert canonical(GAME.view(copy, 0)) == canonical(GAME.view(state, 0))
-    assert len({tuple(c["pool"]) for c in copies}) > 1
-    assert len({c["seed"] for c in copies} | {state["seed"]}) == len(copies) + 1
+    assert len({tuple(c.pool) for c in copies}) > 1
+    assert len({c.seed for c in copies} | {state.seed}) == len(copies) + 1

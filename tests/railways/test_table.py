@@ -116,13 +116,14 @@ async def test_typed_commands_a_new_player_tried(tmp_path):
         out = await local.handle(line)
     assert any("Decade 1 begins" in line for line in out), out
     session = await local.table.session(1)
-    session.match.state.update(hand=[1, 2, 3], capital=0)
+    state = session.match.state
+    state.hand, state.capital = [1, 2, 3], 0
     out = await local.handle("railways capital 1.1 3.4 9.9")
     assert any("did not understand '9.9'" in line or "not a slot" in line for line in out), out
     out = await local.handle("railways buy C2-B2 2.2 3.1")          # named backwards, two slots by spaces
     assert any("Bought the 2-unit link B2-C2" in line for line in out), out
     session = await local.table.session(1)
-    session.match.state["hand"] = [4, 5, 6]
+    session.match.state.hand = [4, 5, 6]
     out = await local.handle("railways move F3")
     assert any("no passenger on F3" in line for line in out), out
     out = await local.handle("railways move J1 4.4")

@@ -31,8 +31,8 @@ def builder(tiny):
     """Three players on the tiny board in their first build, P0 (Engineer) first, $30 each."""
     from .helpers import Table
     t = Table(3)
-    t.state["order"] = [0, 1, 2]
+    t.state.order = [0, 1, 2]
     t.select_all({0: "engineer"})
-    for p in t.state["players"]:
-        p["cash"] = 30
+    for p in t.state.players:
+        p.cash = 30
     return t

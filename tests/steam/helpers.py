@@ -6,6 +6,7 @@ impassable."""
 from __future__ import annotations
 
 from railhead.engine.games.steam.game import GAME
+from railhead.engine.games.steam.state import Link, Player
 
 
 class Table:
@@ -29,29 +30,36 @@ class Table:
     def done(self, seat: int | None = None) -> list[dict]:
         """``seat`` ends its build, unless it already ended by itself (its last allowed tile laid)."""
         seat = self.actor if seat is None else seat
-        if self.state["phase"] != "build" or self.actor != seat:
+        if self.state.phase != "build" or self.actor != seat:
             return []
         return self.act(seat, type="done")
 
-    def player(self, seat: int) -> dict:
-        return self.state["players"][seat]
+    def player(self, seat: int) -> Player:
+        return self.state.players[seat]
+
+    def set_player(self, seat: int, **fields) -> None:
+        """Set these ``fields`` of ``seat``'s player record in place (``cash=0, income=-10``; a
+        name that is not a field of ``Player`` raises ``AttributeError``)."""
+        player = self.state.players[seat]
+        for name, value in fields.items():
+            setattr(player, name, value)
 
     def select_all(self, tiles: dict[int, str] | None = None) -> None:
         """Everyone takes a tile in turn order: ``tiles`` by seat, else a free tile with a pass option."""
         tiles = tiles or {}
-        while self.state["phase"] == "select":
+        while self.state.phase == "select":
             seat = self.actor
             if seat in tiles:
                 self.act(seat, type="select", tile=tiles[seat])
             else:
-                taken = {p["tile"] for p in self.state["players"]}
+                taken = {p.tile for p in self.state.players}
                 free = next(t for t in ("turn-order", "city-growth", "locomotive", "urbanization", "production")
                             if t not in taken and t not in tiles.values())
                 self.act(seat, type="select", tile=free, pass_option=True)
 
     def builder(self, seat: int) -> None:
         """Others end their builds until ``seat`` builds."""
-        while self.state["phase"] == "build" and self.actor != seat:
+        while self.state.phase == "build" and self.actor != seat:
             self.done()
 
     def build(self, seat: int, hexname: str, *exits: str) -> list[dict]:
@@ -59,8 +67,8 @@ class Table:
         return self.act(seat, type="build", hex=hexname, exits=list(exits))
 
     def end_builds(self) -> None:
-        while self.state["phase"] == "build":
+        while self.state.phase == "build":
             self.done()
 
-    def link(self, lid) -> dict:
-        return self.state["links"][str(lid)]
+    def link(self, lid) -> Link:
+        return self.state.links[str(lid)]

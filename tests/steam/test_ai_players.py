@@ -33,7 +33,7 @@ def test_every_steam_player_makes_legal_moves(map_id, players, standard):
     heuristic, greedy = Heuristic(), GreedyPlayer()
     seen = set()
     for n, (state, seat) in enumerate(sampled(players, 5, options)):
-        seen.add(state["phase"])
+        seen.add(state.phase)
         for player in (heuristic, greedy):
             choice = player.choose(GAME, state, seat, rng_for("steam-ai", n))
             GAME.apply(state, seat, choice.action)            # raises IllegalAction if it is not legal
@@ -74,8 +74,8 @@ def test_a_whole_game_with_the_heuristic_finishes_solvent(standard):
     and delivered."""
     state, reasons = _play(["playout", "heuristic", "playout"], 11, {"standard": standard})
     outcome = GAME.outcome(state)
-    assert outcome is not None and state["turn"] == state["turns"]
-    assert not any(p["out"] for p in state["players"])
+    assert outcome is not None and state.turn == state.turns
+    assert not any(p.out for p in state.players)
     assert outcome["ranking"][0] == 1 and outcome["scores"][1] > 10
     assert any(r.startswith("builds ") and "–" in r for r in reasons)
     assert any(r.startswith("delivers a ") for r in reasons)
@@ -93,7 +93,7 @@ def test_the_heuristic_chooses_the_same_whatever_the_state_hides(standard):
     heuristic = Heuristic()
     for n, (state, seat) in enumerate(sampled(3, 17, {"standard": standard}, every=9)):
         twin = GAME.determinize(state, seat, rng_for("twin", n))
-        assert twin["seed"] != state["seed"]                  # what the cubes drawn next depend on
+        assert twin.seed != state.seed                  # what the cubes drawn next depend on
         a = heuristic.choose(GAME, state, seat, rng_for("same", n))
         b = heuristic.choose(GAME, twin, seat, rng_for("same", n))
         assert a == b
@@ -124,8 +124,8 @@ def _at_build(cubes: dict[str, list[str]]) -> tuple[Table, int]:
     """A tiny-board game at its first build, the cities holding ``cubes`` (by hex, others empty)."""
     t = Table()
     t.select_all()
-    for h, city in t.state["cities"].items():
-        city["cubes"] = sorted(cubes.get(h, []))
+    for h, city in t.state.cities.items():
+        city.cubes = sorted(cubes.get(h, []))
     return t, t.actor
 
 
@@ -162,12 +162,12 @@ def test_worth_is_the_score_if_the_game_ended_now_plus_cash():
     """``worth``: VP + the income track's VP + complete links, and 0.1 VP a dollar; ``evaluate``:
     shares of a win summing to 1, the leader's the largest."""
     state = GAME.setup({}, ["A", "B", "C"], 4)
-    p = state["players"][0]
-    p["vp"], p["income"], p["cash"] = 5, -3, 20
+    p = state.players[0]
+    p.vp, p.income, p.cash = 5, -3, 20
     assert worth(GAME, state, 0) == pytest.approx(5 - 6 + 2.0)
     shares = evaluate(GAME, state)
     assert sum(shares) == pytest.approx(1.0)
-    state["players"][1]["vp"] = 30
+    state.players[1].vp = 30
     assert max(range(3), key=lambda s: evaluate(GAME, state)[s]) == 1
 
 
@@ -182,9 +182,9 @@ def test_the_playout_policy_finishes_a_link_begun_in_this_build(tiny_ai):
     assert more["type"] == "build"
     t.act(seat, **more)
     t.act(seat, **rollout(GAME, t.state, seat, rng_for("tiny", 3)))
-    link = next(link for link in t.state["links"].values() if link["owner"] == seat)
-    assert {link["from"], link["to"]} == {"B2", "F2"}
-    assert rollout(GAME, t.state, seat, rng_for("tiny", 4)) == {"type": "done"} or t.state["phase"] != "build"
+    link = next(link for link in t.state.links.values() if link.owner == seat)
+    assert {link.from_, link.to} == {"B2", "F2"}
+    assert rollout(GAME, t.state, seat, rng_for("tiny", 4)) == {"type": "done"} or t.state.phase != "build"
 
 
 @pytest.mark.parametrize("standard", [False, True], ids=["base", "standard"])
@@ -221,7 +221,7 @@ def test_the_search_plays_only_the_candidates_at_its_root(monkeypatch):
         offered = [c.action for c in candidates(GAME, state, seat, rng_for("s", n))]
         chosen = search.choose(GAME, state, seat, rng_for("s", n)).action
         assert chosen in offered
-        builds += state["phase"] == "build"
+        builds += state.phase == "build"
     assert builds
 
 
@@ -231,16 +231,16 @@ def test_evaluate_counts_track_a_seat_can_still_deliver_over(tiny_ai, monkeypatc
     whose Alpha–Beta link carries three cubes (steam.txt, "Moving a Goods Cube") is the likelier winner."""
     t, seat = _at_build({"B2": ["blue", "blue"], "F2": ["red"]})
     for _ in range(6):
-        if t.state["phase"] != "build" or t.actor != seat:
+        if t.state.phase != "build" or t.actor != seat:
             break
         choice = Heuristic().choose(GAME, t.state, seat, rng_for("tiny", 3))
         if choice.action["type"] == "done":
             break
         t.act(seat, **choice.action)
-    links = [link for link in t.state["links"].values() if link["owner"] == seat and link["to"] is not None]
+    links = [link for link in t.state.links.values() if link.owner == seat and link.to is not None]
     assert links, "the heuristic built no complete link"
-    for p in t.state["players"]:
-        p["vp"], p["income"], p["cash"] = 0, 0, 10
+    for p in t.state.players:
+        p.vp, p.income, p.cash = 0, 0, 10
     shares = evaluate(GAME, t.state)
     others = [s for s in range(len(shares)) if s != seat]
     assert all(shares[seat] > shares[s] for s in others), shares

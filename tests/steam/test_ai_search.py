@@ -14,7 +14,7 @@ from ..search_hooks import walk
 def _mid_turn(seed: int) -> list:
     """States of random base games in the build and move phases, with the seat to act."""
     return [(s, seat) for n, (s, seat) in enumerate(walk(GAME, 3, seed, 90, {}))
-            if n % 6 == 0 and s["phase"] in ("build", "move", "select")]
+            if n % 6 == 0 and s.phase in ("build", "move", "select")]
 
 
 def test_a_playout_is_scored_at_the_start_of_the_next_turn(monkeypatch):
@@ -26,16 +26,16 @@ def test_a_playout_is_scored_at_the_start_of_the_next_turn(monkeypatch):
     real = value.evaluate
 
     def spy(game, state):
-        seen.append((root_turn[0], state["turn"], state["phase"]))
+        seen.append((root_turn[0], state.turn, state.phase))
         return real(game, state)
 
     monkeypatch.setattr("railhead.ai.steam.evaluate", spy)
     search = SearchPlayer(playouts=4)
     root_turn = [0]
     roots = _mid_turn(17)
-    assert {s["phase"] for s, _ in roots} >= {"build", "move"}
+    assert {s.phase for s, _ in roots} >= {"build", "move"}
     for n, (state, seat) in enumerate(roots):
-        root_turn[0] = state["turn"]
+        root_turn[0] = state.turn
         search.choose(GAME, state, seat, rng_for("cut", n))
     assert seen
     for root, turn, phase in seen:
@@ -46,7 +46,7 @@ def test_the_cut_waits_for_the_next_turn():
     """``cut`` ends a playout only once the root's turn is over: not in its own turn."""
     state, _ = _mid_turn(19)[0]
     later = GAME.setup({}, ["a", "b", "c"], 19)
-    later["turn"] = state["turn"] + 1
+    later.turn = state.turn + 1
     assert not cut(GAME, state, state, 30)
     assert cut(GAME, state, later, 1)
 
@@ -61,7 +61,7 @@ def test_a_playout_uses_city_growth_where_the_heuristic_would():
     grown = []
     for seed in range(40, 60):
         for n, (state, seat) in enumerate(walk(GAME, 3, seed, 60, {})):
-            if state["phase"] == "build" and "city-growth" in (state["build"]["todo"] or []) and \
+            if state.phase == "build" and "city-growth" in (state.build.todo or []) and \
                     GAME.actors(state) == [seat]:
                 played = rollout(GAME, state, seat, rng_for("grow", n))
                 assert played == Heuristic().choose(GAME, state, seat, rng_for("grow", n)).action
@@ -82,7 +82,7 @@ def test_track_points_are_taken_as_the_heuristic_says_without_playouts(monkeypat
     asked = 0
     for seed in range(70, 76):
         for n, (state, seat) in enumerate(walk(GAME, 3, seed, 80, {})):
-            if state["phase"] != "score" or seat not in GAME.actors(state):
+            if state.phase != "score" or seat not in GAME.actors(state):
                 continue
             offered = candidates(GAME, state, seat, rng_for("score", n))
             assert [c.action for c in offered] == [Heuristic().choose(GAME, state, seat, rng_for("score", n)).action]
@@ -100,8 +100,8 @@ def test_a_lead_of_four_vp_makes_a_seat_the_favourite_it_was_in_heuristic_games(
     from railhead.ai.steam import evaluate
 
     state = GAME.setup({}, ["a", "b", "c"], 3)
-    for p in state["players"]:
-        p["vp"], p["income"], p["cash"] = 0, 0, 10
-    state["players"][1]["vp"] = 4
+    for p in state.players:
+        p.vp, p.income, p.cash = 0, 0, 10
+    state.players[1].vp = 4
     shares = evaluate(GAME, state)
     assert math.isclose(shares[1], math.e / (math.e + 2), abs_tol=0.005), shares

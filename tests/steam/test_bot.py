@@ -105,8 +105,8 @@ async def test_whole_game_at_the_local_table(tmp_path, players, standard):
             out = await local.handle(f"pick {m + 1}.{index + 1}" if m else f"pick {index + 1}")
         assert not out[0].startswith("(only you see this)"), out
     assert "Final scores" in "\n".join(out)
-    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
-    assert state["options"]["standard"] is standard
+    assert state.turn == state.turns == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
+    assert state.options.standard is standard
     await store.close()
 
 
@@ -168,9 +168,9 @@ async def test_whole_game_through_discord(simcord_env, players, standard):
         done = table._matches.get(session.row.id)
         assert done is None or len(done.log) == len(session.match.log) + 1, kind
     assert "Final scores" in channel.last_message.content and "wins!" in channel.last_message.content
-    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
-    assert state["options"]["map"] == ("po-valley" if players == 3 else "english-midlands")
-    assert state["options"]["standard"] is standard
+    assert state.turn == state.turns == {3: 10, 4: 8, 5: 7}[players]      # to the last turn
+    assert state.options.map == ("po-valley" if players == 3 else "english-midlands")
+    assert state.options.standard is standard
 
 
 def _children(message) -> list:
@@ -336,7 +336,7 @@ async def test_whole_game_by_buttons_and_menus_alone(simcord_env, names, standar
         made[action["type"]] = made.get(action["type"], 0) + 1
     end = "\n".join(m.content for m in channel.history()[-3:])       # a long final message comes in parts
     assert "Final scores" in end and end.endswith("wins!")
-    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 6: 7}[players]      # to the last turn
+    assert state.turn == state.turns == {3: 10, 4: 8, 6: 7}[players]      # to the last turn
     assert made["build"] > 20 and made["deliver"] > 5 and made["redirect"] == 1, made
     assert too_long == [], sorted({t[:40] for t in too_long})
 

@@ -126,7 +126,7 @@ async def test_track_from_the_hex_menu_then_the_way_then_the_preview(db_path):
     try:
         rng = random.Random(21)
         prompt, acts, message = await _play_until(
-            table, callers, lambda s, p, a: p["kind"] == "build" and s["turn"] >= 2
+            table, callers, lambda s, p, a: p["kind"] == "build" and s.turn >= 2
             and any(x["type"] == "build" for x in a), rng, start)
         me = callers[prompt["seat"]]
         redirect = ["Redirect…"] if any(a["type"] == "redirect" for a in acts) else []

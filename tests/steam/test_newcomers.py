@@ -74,7 +74,7 @@ def test_player_facing_steam_text_spells_gray_as_the_project_does():
 def test_a_tile_run_out_is_named_in_a_players_words(t):
     """"No town 2 gentle tile is left." named the tile by its id."""
     from railhead.engine import IllegalAction
-    t.state["tiles"]["gentle-curve"] = 0
+    t.state.tiles["gentle-curve"] = 0
     with pytest.raises(IllegalAction, match=r"^No tile for that track is left \(gentle curve\)\.$"):
         t.build(0, "C2", "W", "SE")
 
@@ -102,7 +102,7 @@ def test_a_town_tiles_new_links_get_the_same_numbers_however_the_exits_are_given
     heads = []
     for exits in (["SE", "E", "W"], ["W", "E", "SE"], ["E", "W", "SE"]):
         after, events = GAME.apply(copy.deepcopy(t.state), 0, {"type": "build", "hex": "D3", "exits": exits})
-        heads.append({lid: SIDES[x["exit"]] for lid, x in after["links"].items() if x["to"] is None})
+        heads.append({lid: SIDES[x.exit] for lid, x in after.links.items() if x.to is None})
         assert "link #2 from Midton begins, unfinished, heading E; link #3 from Midton begins, unfinished, " \
                "heading SE" in events[0]["text"]
     assert heads == [{"2": "E", "3": "SE"}] * 3

@@ -19,19 +19,19 @@ from railhead.engine.games.steam.game import GAME
 
 
 def check(state):
-    cubes = sum(len(c["cubes"]) for c in state["cities"].values()) + sum(len(c) for c in state["supply"].values())
-    assert cubes + sum(state["bag"].values()) == 96
+    cubes = sum(len(c.cubes) for c in state.cities.values()) + sum(len(c) for c in state.supply.values())
+    assert cubes + sum(state.bag.values()) == 96
     manifest = load_manifest()
     placed = {}
-    for tile in state["track"].values():
-        placed[tile["tile"]] = placed.get(tile["tile"], 0) + 1
-        assert len(tile["links"]) == len(tile["segments"])
+    for tile in state.track.values():
+        placed[tile.tile] = placed.get(tile.tile, 0) + 1
+        assert len(tile.links) == len(tile.segments)
     for t in manifest.types:
-        assert state["tiles"][t] + placed.get(t, 0) == manifest.count(t), t
-    for lid, link in state["links"].items():
-        for h, i in link["path"]:
-            assert state["track"][h]["links"][i] == lid
-    for seat in [None, *range(len(state["seats"]))]:
+        assert state.tiles[t] + placed.get(t, 0) == manifest.count(t), t
+    for lid, link in state.links.items():
+        for h, i in link.path:
+            assert state.track[h].links[i] == lid
+    for seat in [None, *range(len(state.seats))]:
         view = GAME.view(state, seat)
         assert isinstance(view["bag"], int) and "seed" not in view and "core" not in view
 
@@ -41,19 +41,19 @@ def check_books(before: dict, after: dict, events: list) -> None:
     by what was earned, less what was paid, plus $5 for each income step or 2 VP given up; income by
     the steps given up and the track points taken as income; VP likewise. A payment that needed
     raising leaves at most $4 of change."""
-    for seat, (p, q) in enumerate(zip(before["players"], after["players"])):
+    for seat, (p, q) in enumerate(zip(before.players, after.players)):
         lines = [line for e in events for line in e.get("money", []) if line["seat"] == seat]
-        if q["out"] and not p["out"]:
+        if q.out and not p.out:
             continue                                  # bankrupt: the bill it could not pay is not paid
         total = {k: sum(line.get(k, 0) for line in lines) for k in
                  ("paid", "earned", "raised_steps", "raised_vp", "income_points", "vp_points")}
         raised = 5 * total["raised_steps"] + 5 * total["raised_vp"] // 2
-        assert q["cash"] - p["cash"] == total["earned"] - total["paid"] + raised, (seat, lines)
-        assert q["income"] - p["income"] == total["income_points"] - total["raised_steps"], (seat, lines)
-        assert q["vp"] - p["vp"] == total["vp_points"] - total["raised_vp"], (seat, lines)
-        assert q["cash"] >= 0 and -10 <= q["income"] <= 30 and q["vp"] >= 0
+        assert q.cash - p.cash == total["earned"] - total["paid"] + raised, (seat, lines)
+        assert q.income - p.income == total["income_points"] - total["raised_steps"], (seat, lines)
+        assert q.vp - p.vp == total["vp_points"] - total["raised_vp"], (seat, lines)
+        assert q.cash >= 0 and -10 <= q.income <= 30 and q.vp >= 0
         if len(lines) == 1 and lines[0].get("paid") and raised:
-            assert q["cash"] <= 4
+            assert q.cash <= 4
 
 
 def choose(rng, acts):
@@ -119,8 +119,8 @@ def test_steady_games_reach_the_last_turn(map_id, players, standard):
     player since Goods Growth, rules version 4; seed 3 did before and leaves 8 links to five players
     in the standard game now.)"""
     state = play(players, 4, {"map": map_id, "standard": standard}, steady=True)
-    assert state["turn"] == state["turns"] == {3: 10, 4: 8, 5: 7, 6: 7}[players]
-    assert sum(1 for link in state["links"].values() if link["to"] is not None) >= 2 * players
+    assert state.turn == state.turns == {3: 10, 4: 8, 5: 7, 6: 7}[players]
+    assert sum(1 for link in state.links.values() if link.to is not None) >= 2 * players
     assert max(GAME.outcome(state)["scores"].values()) > 0
 
 
@@ -130,7 +130,7 @@ def test_produced_cubes_reach_the_map_and_are_delivered_in_a_standard_game():
     goes onto that city when a die (or City Growth) takes it, and is delivered from there."""
     events: list[dict] = []
     state = play(3, 3, {"map": "po-valley", "standard": True}, steady=True, seen=events)
-    assert state["turn"] == state["turns"] == 10
+    assert state.turn == state.turns == 10
     waiting: dict[str, list[str]] = {}          # space -> colours produced there, not yet moved
     arrived: list[tuple[str, str]] = []          # (hex, colour) of produced cubes now on the map
     delivered = 0
@@ -148,6 +148,6 @@ def test_produced_cubes_reach_the_map_and_are_delivered_in_a_standard_game():
             delivered += 1
     produced = sum(len(e["spaces"]) for e in events if e["type"] == "produce")
     assert produced >= 4
-    assert sum(1 for e in events if e["type"] == "goods_growth") == state["turns"] - 1
+    assert sum(1 for e in events if e["type"] == "goods_growth") == state.turns - 1
     print(f"produced {produced}, reached the map {delivered + len(arrived)}, delivered {delivered}")
     assert delivered >= 1, (produced, waiting, arrived)

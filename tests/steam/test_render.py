@@ -36,10 +36,10 @@ def rich_view() -> dict:
     (D2), a town tile (Southby), a New City (Midton, tile A), City Growth on Beta, an unowned link
     and a bankrupt player, in the middle of a build."""
     t = Table(4)
-    t.state["order"] = [0, 1, 2, 3]
+    t.state.order = [0, 1, 2, 3]
     t.select_all({0: "engineer", 1: "urbanization", 2: "city-growth"})
-    for p in t.state["players"]:
-        p["cash"] = 40
+    for p in t.state.players:
+        p.cash = 40
     for seat, h, exits in ((0, "C2", "W E"), (0, "D2", "W E"), (0, "E2", "W E"), (0, "C3", "NW E"),
                            (1, "C5", "W E"), (1, "D5", "W E"), (1, "E5", "W E")):
         t.build(seat, h, *exits.split())
@@ -53,10 +53,10 @@ def rich_view() -> dict:
     for h, exits in (("F4", "SE W"), ("E4", "E NW"), ("E3", "SE NW")):
         t.build(3, h, *exits.split())
     t.done(3)
-    while t.state["phase"] == "move":
+    while t.state.phase == "move":
         t.act(type="pass")
     flow.eliminate(t.state, 3, [])
-    t.state["order"] = [1, 0, 2, 3]
+    t.state.order = [1, 0, 2, 3]
     t.select_all({1: "first-build"})
     t.build(1, "B3", "NE", "SW")
     t.build(1, "A4", "NE", "SE")
@@ -243,7 +243,7 @@ def test_two_cities_joined_directly_show_their_link(board):
     """A New City next to a city keeps the link that was only its town tile ("City Life"): with no
     track tile to draw, the link is a bar across the side the two cities share, with its number."""
     t = Table(3)
-    t.state["order"] = [0, 1, 2]
+    t.state.order = [0, 1, 2]
     t.select_all({1: "urbanization"})
     t.build(0, "G2", "W")                          # Eastby's town tile into Beta: link #1
     t.done(0)

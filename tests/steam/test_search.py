@@ -43,10 +43,10 @@ def test_random_actions_are_legal_and_bring_out_every_kind():
     ``deliver``; bids and passes; tiles; capital; track points)."""
     steps = set()
     for n, state, seat in _states():
-        if n % 5 == 0 or state["phase"] in ("score", "capital", "auction") or \
-                (state["phase"] == "build" and state["build"]["todo"]):
+        if n % 5 == 0 or state.phase in ("score", "capital", "auction") or \
+                (state.phase == "build" and state.build.todo):
             assert_random_actions_cover(GAME, state, seat, n)
-            steps.add(state["phase"])
+            steps.add(state.phase)
     assert steps == {"auction", "capital", "order", "select", "build", "move", "score"}
 
 
@@ -55,7 +55,7 @@ def test_a_random_build_move_is_one_of_the_listed_moves():
     the same pieces of track ``legal_actions`` checks), never one the list leaves out."""
     drawn = 0
     for n, state, seat in _states(100):
-        if state["phase"] == "build" and n % 2 == 0:
+        if state.phase == "build" and n % 2 == 0:
             legal = GAME.legal_actions(state, seat)
             rng = rng_for("build", n)
             for _ in range(10):
@@ -88,12 +88,12 @@ def test_no_seat_can_tell_a_determinized_state():
     bag keeps the contents the view implies; the random stream is new."""
     for n, state, _ in _states(120):
         if n % 25 == 0:
-            for seat in [None, *range(len(state["seats"]))]:
+            for seat in [None, *range(len(state.seats))]:
                 copies = assert_determinized_view_unchanged(GAME, state, seat, seeds=range(2))
                 assert_determinize_reads_only_the_view(GAME, state, seat, seeds=range(1))
                 for copy in copies:
-                    assert copy["bag"] == _bag_from_view(GAME.view(state, seat))
-                assert len({copy["seed"] for copy in copies} | {state["seed"]}) == 3
+                    assert copy.bag == _bag_from_view(GAME.view(state, seat))
+                assert len({copy.seed for copy in copies} | {state.seed}) == 3
 
 
 def _find(options: dict, players: int, wanted, limit: int = 400):
@@ -122,7 +122,7 @@ def test_productions_cubes_vary_across_determinizations():
     standard game as in docs/rules-assumptions.md) are not foreseen: they differ between states
     determinized with different rng seeds."""
     def produce(state, seat):
-        if state["phase"] == "build" and "production" in state["build"]["todo"]:
+        if state.phase == "build" and "production" in state.build.todo:
             return next((a for a in GAME.legal_actions(state, seat) if a["type"] == "produce"), None)
         return None
     state, seat, action = _find({"standard": True}, 3, produce)
@@ -133,7 +133,7 @@ def test_goods_growth_dice_vary_across_determinizations():
     """Issue 32, "determinize": Goods Growth's dice after income (standard game) are not foreseen:
     the spaces rolled differ between states determinized with different rng seeds."""
     def last_pass(state, seat):
-        if state["phase"] != "move":
+        if state.phase != "move":
             return None
         events = GAME.apply_trusted(clone(state), seat, {"type": "pass"})
         return {"type": "pass"} if any(e["type"] == "goods_growth" for e in events) else None
@@ -148,11 +148,11 @@ def test_a_reloaded_state_shows_the_same_waiting_seats():
     (DESIGN.md, "The engine contract": state is a cache of the log)."""
     seen = set()
     for _, state, _ in _states(150):
-        if state["phase"] in ("capital", "score"):
+        if state.phase in ("capital", "score"):
             view = GAME.view(state, None)
             assert canonical(GAME.view(clone(state), None)) == canonical(view)
-            seen.add(state["phase"])
-            if state["phase"] == "capital":
-                assert view["capital"] == [s for s in state["order"] if not state["players"][s]["out"]
-                                           and state["capital"][str(s)] is None]
+            seen.add(state.phase)
+            if state.phase == "capital":
+                assert view["capital"] == [s for s in state.order if not state.players[s].out
+                                           and state.capital[str(s)] is None]
     assert seen == {"capital", "score"}

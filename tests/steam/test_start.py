@@ -26,18 +26,18 @@ async def started(tmp_path, seed: int, options: str = ""):
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 async def test_the_start_message_names_the_drawn_turn_order(tmp_path, seed):
     out, state = await started(tmp_path, seed)
-    order = ", ".join(NAMES[s] for s in state["order"])
+    order = ", ".join(NAMES[s] for s in state.order)
     assert f"Turn order, drawn at random: {order}." in out
     assert "seat order" not in out
 
 
 async def test_with_the_first_order_auctioned_the_start_says_who_bids_first(tmp_path):
     out, state = await started(tmp_path, 1, "first_order=auction")
-    first = state["auction"]["order"]["order"][0]
+    first = state.auction.order.order[0]
     assert f"The first turn's order is auctioned; {NAMES[first]} bids first." in out
 
 
 async def test_in_the_standard_game_the_start_says_the_order_is_bid_for(tmp_path):
     out, state = await started(tmp_path, 1, "standard=true")
-    order = ", ".join(NAMES[s] for s in state["order"])
+    order = ", ".join(NAMES[s] for s in state.order)
     assert f"The turn order is bid for each turn, after raising capital; the first bids go {order}." in out

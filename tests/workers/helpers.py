@@ -5,11 +5,19 @@ from __future__ import annotations
 from railhead import engine
 from railhead.engine.core import rng as core_rng
 from railhead.engine.games.workers import data, sites
+from railhead.engine.games.workers.state import Player, Site, Train, Turn, Warehouse
 
 GAME = engine.get_game("workers")
 MARIA, TIM, LEO = 0, 1, 2
 """The rulebook's players, seated clockwise; Maria holds the Baton."""
 CARDS = list(data.action_cards())
+
+
+def set_fields(record, **values) -> None:
+    """Set these fields of a state's ``record`` in place, by attribute (``set_fields(player,
+    union=0, houses=1)``); a name that is not a field raises ``AttributeError``."""
+    for name, value in values.items():
+        setattr(record, name, value)
 
 
 def hand(*first: str) -> list[str]:
@@ -30,18 +38,18 @@ class Table:
         self.state, self.events = GAME.apply(self.state, seat, action)
         return self.events
 
-    def player(self, seat: int) -> dict:
-        return self.state["players"][seat]
+    def player(self, seat: int) -> Player:
+        return self.state.players[seat]
 
     def coins(self) -> list[int]:
-        return [p["coins"] for p in self.state["players"]]
+        return [p.coins for p in self.state.players]
 
-    def site(self, number: int) -> dict:
-        return self.state["sites"][str(number)]
+    def site(self, number: int) -> Site:
+        return self.state.sites[str(number)]
 
     @property
-    def turn(self) -> dict | None:
-        return self.state["turn"]
+    def turn(self) -> Turn | None:
+        return self.state.turn
 
     @property
     def question(self) -> dict | None:
@@ -54,24 +62,24 @@ class Table:
 
     def sites_on_map(self, *numbers: int) -> None:
         """Replace the construction sites on the map by ``numbers`` (taken out of the pile)."""
-        self.state["sites"] = {}
+        self.state.sites = {}
         for n in numbers:
-            self.state["sites"][str(n)] = sites.new_site(self.state, n)
-        self.state["projects"] = [n for n in self.state["projects"] if n not in numbers] + \
-            [n for n in self.state["in_play"] if n not in numbers and n not in self.state["projects"]]
+            self.state.sites[str(n)] = sites.new_site(self.state, n)
+        self.state.projects = [n for n in self.state.projects if n not in numbers] + \
+            [n for n in self.state.in_play if n not in numbers and n not in self.state.projects]
 
     def no_commands(self) -> None:
         """Empty the Director's office, so that a turn ends by itself when both actions are done."""
-        c = self.state["commands"]
-        c["available"], c["unavailable"] = [], None
+        c = self.state.commands
+        c.available, c.unavailable = [], None
 
     def to_play(self, cards: dict[int, list[str]], dice: dict[int, list[int]], plus=None) -> None:
         """Place ``cards`` (each seat's four, in the order +1, +2, +3, +6; missing seats take
         their hand in order), roll, keep the dice, then put ``dice`` (each seat's four, in slot
         order) on them behind the screen: the game reaches the turns of place +1."""
-        n = len(self.state["seats"])
+        n = len(self.state.seats)
         for seat in range(n):
-            placed = cards.get(seat) or self.player(seat)["hand"][:4]
+            placed = cards.get(seat) or self.player(seat).hand[:4]
             self.act(seat, type="place", cards=placed, ready=True)
         for prompt in GAME.prompts(self.state):
             kind = prompt["kind"]
@@ -80,23 +88,23 @@ class Table:
         for prompt in GAME.prompts(self.state):
             if prompt["kind"] == "reroll":
                 self.act(prompt["seat"], type="reroll", dice=[])
-        assert self.state["step"] == "assign"
+        assert self.state.step == "assign"
         for seat in range(n):
             values = dice.get(seat, [1, 1, 1, 1])
-            self.player(seat)["dice"] = list(values)
+            self.player(seat).dice = list(values)
             extra = {"plus": plus[seat]} if plus and seat in plus else {}
             self.act(seat, type="assign", dice=list(values), ready=True, **extra)
-        assert self.state["step"] == "play"
+        assert self.state.step == "play"
 
     def pass_until(self, seat: int, slot: int = 1) -> None:
         """Players pass (1 coin each) until ``seat`` plays its card under +``slot``."""
-        while not (self.turn and self.turn["seat"] == seat and data.SLOTS[self.state["slot"]] == slot):
-            assert self.state["step"] == "play" and self.turn, "the place was passed"
-            self.act(self.turn["seat"], type="pass")
+        while not (self.turn is not None and self.turn.seat == seat and data.SLOTS[self.state.slot] == slot):
+            assert self.state.step == "play" and self.turn is not None, "the place was passed"
+            self.act(self.turn.seat, type="pass")
 
     def end_turn(self, seat: int) -> None:
         """End ``seat``'s turn if it has not ended by itself."""
-        if self.turn and self.turn["seat"] == seat:
+        if self.turn is not None and self.turn.seat == seat:
             self.act(seat, type="end")
 
 
@@ -126,38 +134,38 @@ def playing(t: Table, seat: int, card: str, total: int) -> None:
 def to_the_end(t: Table) -> dict:
     """Everyone passes until the game is over; returns the outcome."""
     while GAME.outcome(t.state) is None:
-        t.act(t.turn["seat"], type="pass")
+        t.act(t.turn.seat, type="pass")
     return GAME.outcome(t.state)
 
 
-def table(t: Table, number: int, kind: str, placed=(), goods=None, workers=None, done=()) -> dict:
+def table(t: Table, number: int, kind: str, placed=(), goods=None, workers=None, done=()) -> Site:
     """Set up site ``number``'s ``kind`` table: ``placed`` cubes (seats), ``goods`` and
     ``workers`` waiting in its warehouse (seat -> count), the tables ``done`` already completed."""
     site = t.site(number)
-    site["tables"][kind]["placed"] = list(placed)
+    site.tables.of(kind).placed = list(placed)
     if kind != "plans":
-        site["warehouses"][kind] = {"goods": {str(k): v for k, v in (goods or {}).items()},
-                                    "workers": {str(k): v for k, v in (workers or {}).items()}}
+        setattr(site.warehouses, kind, Warehouse(goods={str(k): v for k, v in (goods or {}).items()},
+                                                 workers={str(k): v for k, v in (workers or {}).items()}))
     for other in done:
-        site["tables"][other]["reward"] = False
+        site.tables.of(other).reward = False
     return site
 
 
 def route(t: Table, number: int, shares: dict[int, int]) -> None:
     """Put project ``number`` on the map as a route (its three tables done) with ``shares``."""
-    t.state["sites"][str(number)] = sites.new_site(t.state, number)
+    t.state.sites[str(number)] = sites.new_site(t.state, number)
     r = t.site(number)
-    r["status"], r["shares"] = "route", {str(s): n for s, n in shares.items()}
-    for table in r["tables"].values():
-        table["reward"] = False
-    if number in t.state["projects"]:
-        t.state["projects"].remove(number)
+    r.status, r.shares = "route", {str(s): n for s, n in shares.items()}
+    for _, table in r.tables.by_kind():
+        table.reward = False
+    if number in t.state.projects:
+        t.state.projects.remove(number)
 
 
 def train(t: Table, city: str, came: int | None, facing: int | None = None) -> None:
     """Train 1 leaves the Investment table for ``city``, black side up."""
-    spot = t.state["table_trains"].pop(0)
-    t.state["trains"].append({"id": spot["id"], "city": city, "black": True, "facing": facing, "came": came})
+    spot = t.state.table_trains.pop(0)
+    t.state.trains.append(Train(id=spot.id, city=city, black=True, facing=facing, came=came))
 
 
 
@@ -166,9 +174,9 @@ def worker_waiting_beside_a_structure(t: Table, seat: int = 0) -> str:
     in its Facilities: Store Up there makes a pair ("Construction site Development", 8 coins).
     Returns the site."""
     s = t.state
-    site = next(iter(s["sites"]))
-    me = s["players"][seat]
-    me["facilities"]["structures"] = 1
-    me["facilities"]["workers"] -= 1
-    s["sites"][site]["warehouses"]["structures"]["workers"][str(seat)] = 1
+    site = next(iter(s.sites))
+    me = s.players[seat]
+    me.facilities.structures = 1
+    me.facilities.workers -= 1
+    s.sites[site].warehouses.structures.workers[str(seat)] = 1
     return site

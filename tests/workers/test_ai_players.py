@@ -80,9 +80,9 @@ def test_a_move_is_the_same_whatever_the_others_hide(three):
     for n, (state, seat, choice, key) in enumerate(seen):
         twin = GAME.determinize(state, seat, rng_for("twin", n))
         others = [s for s in range(3) if s != seat]
-        if any(twin["players"][s]["placed"] != state["players"][s]["placed"] for s in others):
+        if any(twin.players[s].placed != state.players[s].placed for s in others):
             secret_cards += 1
-        if state["step"] == "assign" and any(twin["players"][s]["assign"] != state["players"][s]["assign"]
+        if state.step == "assign" and any(twin.players[s].assign != state.players[s].assign
                                              for s in others):
             secret_dice += 1
         assert HEURISTIC.choose(GAME, twin, seat, rng_for(*key)) == choice
@@ -124,17 +124,17 @@ def test_a_worker_waiting_with_a_structure_at_home_gets_it_stored_for_a_pair():
     for seat in range(3):
         cards = ["store", "share", "subsidy", "plans"] if seat == 0 else ["share", "subsidy", "plans", "store"]
         t.act(seat, type="place", cards=cards, ready=True)
-    while t.state["step"] != "play" or t.state["turn"] is None or t.state["turn"]["seat"] != 0:
+    while t.state.step != "play" or t.state.turn is None or t.state.turn.seat != 0:
         actors = GAME.actors(t.state)
         seat = actors[0]
         t.act(seat, **RandomPlayer().choose(GAME, t.state, seat, rng_for("walk", len(t.events))).action)
-        if t.state["slot"] > 0:
+        if t.state.slot > 0:
             pytest.skip("seat 0's Store Up was passed over")
     choice = HEURISTIC.choose(GAME, t.state, 0, rng_for("pair", 0))
     assert choice.action["type"] == "store" and choice.action["kind"] == "structures"
-    before = t.state["players"][0]["coins"]
+    before = t.state.players[0].coins
     t.act(0, **choice.action)
-    assert t.state["players"][0]["coins"] >= before + 8 - 3
+    assert t.state.players[0].coins >= before + 8 - 3
 
 
 def test_worth_counts_the_end_prices_as_the_seat_sees_them():
@@ -142,14 +142,14 @@ def test_worth_counts_the_end_prices_as_the_seat_sees_them():
     ("Game end victory points"); at the end, the final total."""
     t = Table(3, seed=3)
     s = t.state
-    assert worth(GAME, s, 1) == s["players"][1]["coins"]
-    me = s["players"][1]
-    me["facilities"]["structures"] = 2
-    me["facilities"]["plans"] = 1
-    me["tiles"]["S"] = 1
-    site = next(iter(s["sites"]))
-    s["sites"][site]["shares"]["1"] = 2
-    assert worth(GAME, s, 1) == me["coins"] + 2 * 3 + 2 + 4 + 2 * 3
+    assert worth(GAME, s, 1) == s.players[1].coins
+    me = s.players[1]
+    me.facilities.structures = 2
+    me.facilities.plans = 1
+    me.tiles.S = 1
+    site = next(iter(s.sites))
+    s.sites[site].shares["1"] = 2
+    assert worth(GAME, s, 1) == me.coins + 2 * 3 + 2 + 4 + 2 * 3
 
 
 def test_the_greedy_player_plays_legal_moves_with_worth():

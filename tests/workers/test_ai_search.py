@@ -49,7 +49,7 @@ def test_a_seat_clearly_ahead_is_likelier_to_win():
     even = evaluate(GAME, state)
     assert even == pytest.approx([1 / 3] * 3, abs=0.05)
     richer = clone(state)
-    richer["players"][1]["coins"] += 30
+    richer.players[1].coins += 30
     chances = evaluate(GAME, richer)
     assert chances[1] > max(chances[0], chances[2])
     assert chances[1] > even[1] + 0.2
@@ -61,9 +61,9 @@ def test_later_in_the_game_the_same_lead_counts_for_more():
     """With fewer rounds left a lead has less time to be caught: the same 20 coins ahead give a
     better chance in round 4 than in round 1 (``SPREAD``)."""
     early = Table(3, seed=4).state
-    early["players"][0]["coins"] += 20
+    early.players[0].coins += 20
     late = clone(early)
-    late["round"] = 4
+    late.round = 4
     assert evaluate(GAME, late)[0] > evaluate(GAME, early)[0]
 
 
@@ -100,7 +100,7 @@ def test_placement_runners_up_hold_other_cards_in_action_phase_1(three):
     _, seen = three
     checked = 0
     for state, seat, _, key in seen:
-        if state["step"] == "place" and state["phase"] == 1:
+        if state.step == "place" and state.phase == 1:
             ranked = Heuristic().ranked(GAME, state, seat, rng_for(*key), MOST)
             sets = [frozenset(c.action["cards"]) for _, c in ranked]
             assert len(sets) == len(set(sets)) > 1
@@ -117,7 +117,7 @@ def test_candidates_are_the_same_whatever_the_others_hide(three):
     for n, (state, seat, _, key) in enumerate(seen):
         twin = GAME.determinize(state, seat, rng_for("twin", n))
         others = [s for s in range(3) if s != seat]
-        if any(twin["players"][s]["placed"] != state["players"][s]["placed"] for s in others):
+        if any(twin.players[s].placed != state.players[s].placed for s in others):
             secret += 1
         assert candidates(GAME, twin, seat, rng_for(*key)) == candidates(GAME, state, seat, rng_for(*key))
     assert secret >= 10
@@ -151,7 +151,7 @@ def test_a_playouts_turn_takes_the_move_that_pays_most_often():
     site = worker_waiting_beside_a_structure(t)
     t.to_play({0: ["store", "share", "subsidy", "plans"]}, {0: [6, 1, 1, 1]})     # Store Up at Sum 7
     t.pass_until(0, 1)
-    assert t.turn["card"] == "store"
+    assert t.turn.card == "store"
     moves = [rollout(GAME, t.state, 0, rng_for("pair", n)) for n in range(20)]
     paired = [m for m in moves if m["type"] == "store" and m["kind"] == "structures" and str(m["site"]) == site]
     assert len(paired) >= 18, moves

@@ -50,7 +50,7 @@ async def play_to_the_end(env, channel, members: dict, users: list, rng) -> tupl
         seat = prompt["seat"]
         actor = members[seat]
         message = None
-        if prompt.get("secret") and match.state["round"] > 1:      # later rounds: the slash commands
+        if prompt.get("secret") and match.state.round > 1:      # later rounds: the slash commands
             me = match.view(seat)["players"][seat]
             if prompt["kind"] == "place":
                 cards = rng.sample(me["hand"], 4)
@@ -68,11 +68,11 @@ async def play_to_the_end(env, channel, members: dict, users: list, rng) -> tupl
             message = table_of(channel)
         if message is None:
             message = private(await actor.click(table_of(channel), label="My hand")).message
-        seq = match.state["core"]["seq"]
+        seq = match.state.core.seq
         for _depth in range(12):
             message = await press(actor, message, rng)
             presses[prompt["kind"]] = presses.get(prompt["kind"], 0) + 1
-            if message is None or not env.bot.table._matches or match_of(env).state["core"]["seq"] != seq:
+            if message is None or not env.bot.table._matches or match_of(env).state.core.seq != seq:
                 break
     raise AssertionError("the game did not end")
 

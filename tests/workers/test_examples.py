@@ -13,7 +13,7 @@ import pytest
 
 from railhead.engine import IllegalAction
 
-from .helpers import LEO, MARIA, TIM, Loaded, Table, hand, route, train
+from .helpers import LEO, MARIA, TIM, Loaded, Table, hand, route, set_fields, train
 
 
 def test_fourth_die_lowest_sum_first_and_the_baton_breaks_ties(monkeypatch):
@@ -24,10 +24,10 @@ def test_fourth_die_lowest_sum_first_and_the_baton_breaks_ties(monkeypatch):
     Loaded(monkeypatch, [3, 5, 6, 2, 5, 6, 1, 6, 6])
     for seat in (MARIA, TIM, LEO):
         t.act(seat, type="place", cards=hand("structures"), ready=True)
-    assert [sum(t.player(s)["dice"][:3]) for s in (MARIA, TIM, LEO)] == [14, 13, 13]
-    assert [t.player(s)["dice"][3] for s in (MARIA, TIM, LEO)] == [4, 6, 5]
+    assert [sum(t.player(s).dice[:3]) for s in (MARIA, TIM, LEO)] == [14, 13, 13]
+    assert [t.player(s).dice[3] for s in (MARIA, TIM, LEO)] == [4, 6, 5]
     assert "Fourth dice (lowest sum first): Tim 6, Leo 5, Maria 4." in t.text()
-    assert t.state["step"] == "assign"             # no reroll tokens yet: straight to the screens
+    assert t.state.step == "assign"             # no reroll tokens yet: straight to the screens
 
 
 def test_turn_order_by_sum_with_the_baton_breaking_ties():
@@ -35,8 +35,8 @@ def test_turn_order_by_sum_with_the_baton_breaking_ties():
     give the order Tim, Leo, Maria: highest first, Tim before Leo as nearer the Baton."""
     t = Table()
     t.to_play(cards={}, dice={MARIA: [5, 1, 1, 1], TIM: [6, 1, 1, 1], LEO: [6, 1, 1, 1]})
-    assert t.state["order"] == [TIM, LEO, MARIA]
-    assert [t.turn["seat"], t.turn["sum"]] == [TIM, 7]
+    assert t.state.order == [TIM, LEO, MARIA]
+    assert [t.turn.seat, t.turn.sum] == [TIM, 7]
     reveal = next(e for e in t.events if e["type"] == "reveal")
     assert reveal["sums"] == [6, 7, 7] and reveal["order"] == [TIM, LEO, MARIA]
 
@@ -46,19 +46,19 @@ def test_first_structures_buyer_pays_12_for_3_and_a_later_one_6_for_2():
     (4 each, black side); the indicator turns white after his turn; Tim later buys 2 for 6 (3 each)."""
     t = Table()
     t.no_commands()
-    site = int(next(iter(t.state["sites"])))
+    site = int(next(iter(t.state.sites)))
     t.to_play(cards={LEO: hand("structures"), TIM: hand("structures")},
               dice={LEO: [6, 1, 1, 1], TIM: [4, 1, 1, 1]})
-    assert t.turn["seat"] == LEO and t.turn["sum"] == 7
+    assert t.turn.seat == LEO and t.turn.sum == 7
     t.act(LEO, type="buy", part="top", count=2)
-    assert t.state["market"]["structures"] == "black"      # white only after his turn
+    assert t.state.market.structures == "black"      # white only after his turn
     t.act(LEO, type="buy", part="bottom", site=site)
-    assert t.player(LEO)["coins"] == 22 - 12
-    assert t.player(LEO)["facilities"]["structures"] == 2
-    assert t.site(site)["warehouses"]["structures"]["goods"] == {str(LEO): 1}
-    assert t.turn["seat"] == TIM and t.state["market"]["structures"] == "white"
+    assert t.player(LEO).coins == 22 - 12
+    assert t.player(LEO).facilities.structures == 2
+    assert t.site(site).warehouses.structures.goods == {str(LEO): 1}
+    assert t.turn.seat == TIM and t.state.market.structures == "white"
     t.act(TIM, type="buy", part="top", count=2)
-    assert t.player(TIM)["coins"] == 22 - 6
+    assert t.player(TIM).coins == 22 - 6
     assert t.events[0]["paid"] == 6
 
 
@@ -68,17 +68,17 @@ def test_sum_7_buys_one_structure_home_and_one_into_a_warehouse_for_8():
     warehouse, 8 coins; the indicator turns white."""
     t = Table()
     t.no_commands()
-    site = int(next(iter(t.state["sites"])))
-    t.player(LEO)["facilities"]["structures"] = 1
+    site = int(next(iter(t.state.sites)))
+    t.player(LEO).facilities.structures = 1
     t.to_play(cards={LEO: hand("structures")}, dice={LEO: [6, 1, 1, 1]})
     with pytest.raises(IllegalAction, match="room for 1 structure more"):
         t.act(LEO, type="buy", part="top", count=2)
     t.act(LEO, type="buy", part="top", count=1)
     t.act(LEO, type="buy", part="bottom", site=site)
-    assert t.player(LEO)["coins"] == 22 - 8
-    assert t.player(LEO)["facilities"]["structures"] == 2
-    assert t.site(site)["warehouses"]["structures"]["goods"] == {str(LEO): 1}
-    assert t.state["market"]["structures"] == "white"
+    assert t.player(LEO).coins == 22 - 8
+    assert t.player(LEO).facilities.structures == 2
+    assert t.site(site).warehouses.structures.goods == {str(LEO): 1}
+    assert t.state.market.structures == "white"
 
 
 def test_a_worker_works_twice_and_completes_the_structures_table_of_site_3():
@@ -90,27 +90,27 @@ def test_a_worker_works_twice_and_completes_the_structures_table_of_site_3():
     t.no_commands()
     t.sites_on_map(3, 5)
     maria = t.player(MARIA)
-    maria.update(union=3, houses=1)
-    maria["facilities"]["workers"] = 0
-    t.site(5)["warehouses"]["tracks"]["workers"] = {str(MARIA): 1}
-    t.site(3)["tables"]["structures"]["placed"] = [MARIA, LEO]        # 3 free squares: 1 left
-    t.site(3)["warehouses"]["structures"]["goods"] = {str(MARIA): 1}
-    t.player(LEO)["facilities"]["structures"] = 1
+    set_fields(maria, union=3, houses=1)
+    maria.facilities.workers = 0
+    t.site(5).warehouses.tracks.workers = {str(MARIA): 1}
+    t.site(3).tables.structures.placed = [MARIA, LEO]        # 3 free squares: 1 left
+    t.site(3).warehouses.structures.goods = {str(MARIA): 1}
+    t.player(LEO).facilities.structures = 1
     t.to_play(cards={MARIA: hand("plans", "tracks", "worker"), LEO: hand("plans", "tracks", "store")},
               dice={MARIA: [1, 1, 6, 1], LEO: [1, 1, 1, 1]})
     t.pass_until(MARIA, 3)
-    assert t.turn["sum"] == 9
-    coins = t.player(MARIA)["coins"]
+    assert t.turn.sum == 9
+    coins = t.player(MARIA).coins
     t.act(MARIA, type="worker", part="bottom", do="recall")
-    assert t.player(MARIA)["coins"] == coins - 1 and t.player(MARIA)["facilities"]["workers"] == 1
+    assert t.player(MARIA).coins == coins - 1 and t.player(MARIA).facilities.workers == 1
     t.act(MARIA, type="worker", part="top", do="send", site=3, kind="structures")
-    assert t.player(MARIA)["coins"] == coins - 1 + 8
-    assert t.player(MARIA)["houses"] == 1                         # resting again: it worked twice
-    table = t.site(3)["tables"]["structures"]
-    assert table["reward"] is False and table["placed"] == []
+    assert t.player(MARIA).coins == coins - 1 + 8
+    assert t.player(MARIA).houses == 1                         # resting again: it worked twice
+    table = t.site(3).tables.structures
+    assert table.reward is False and table.placed == []
     assert (t.question["seat"], t.question["kind"]) == (MARIA, "reward")    # 2 cubes to Leo's 1
     t.act(MARIA, type="choose", option="tile")
-    assert t.player(MARIA)["tiles"]["S"] == 1 and t.site(3)["shares"] == {str(LEO): 1}
+    assert t.player(MARIA).tiles.S == 1 and t.site(3).shares == {str(LEO): 1}
     t.pass_until(LEO, 3)
     with pytest.raises(IllegalAction, match="structures table of site 3 is completed"):
         t.act(LEO, type="store", part="top", kind="structures", site=3)
@@ -119,12 +119,12 @@ def test_a_worker_works_twice_and_completes_the_structures_table_of_site_3():
 def test_a_share_costs_one_coin_per_share_on_the_site():
     """"Share": placing the third share on a site costs 3 coins."""
     t = Table()
-    site = int(next(iter(t.state["sites"])))
-    t.site(site)["shares"] = {str(MARIA): 1, str(LEO): 1}
+    site = int(next(iter(t.state.sites)))
+    t.site(site).shares = {str(MARIA): 1, str(LEO): 1}
     t.to_play(cards={TIM: hand("share")}, dice={TIM: [6, 1, 1, 1]})
     t.act(TIM, type="share", site=site)
-    assert t.player(TIM)["coins"] == 22 - 3
-    assert t.site(site)["shares"] == {str(MARIA): 1, str(LEO): 1, str(TIM): 1}
+    assert t.player(TIM).coins == 22 - 3
+    assert t.site(site).shares == {str(MARIA): 1, str(LEO): 1, str(TIM): 1}
 
 
 def _route_six(t: Table) -> None:
@@ -133,7 +133,7 @@ def _route_six(t: Table) -> None:
     t.sites_on_map(2)
     route(t, 6, {TIM: 3, MARIA: 2, LEO: 2})
     for seat, marker in ((MARIA, 2), (TIM, 2), (LEO, 1)):
-        t.player(seat)["marker"] = marker
+        t.player(seat).marker = marker
     train(t, "Setúbal", came=None, facing=6)
 
 
@@ -147,8 +147,8 @@ def test_share_card_sends_a_train_and_pays_21_14_12():
     t.act(TIM, type="train", train=1)
     assert [c - b for c, b in zip(t.coins(), before)] == [14, 21, 12]
     assert "Tim 3×7=21" in t.text() and "Maria 2×7=14" in t.text() and "Leo 2×6=12" in t.text()
-    train = t.state["trains"][0]
-    assert (train["city"], train["black"]) == ("Faro", False)
+    train = t.state.trains[0]
+    assert (train.city, train.black) == ("Faro", False)
 
 
 def test_payments_phase_pays_3_shares_by_step_6_as_18():
@@ -156,14 +156,14 @@ def test_payments_phase_pays_3_shares_by_step_6_as_18():
     with the investment marker on step 6 earn 18 coins."""
     t = Table()
     _route_six(t)
-    t.site(6)["shares"] = {str(TIM): 3}
-    t.player(TIM)["marker"] = 1
-    t.state["phase"] = 2
+    t.site(6).shares = {str(TIM): 3}
+    t.player(TIM).marker = 1
+    t.state.phase = 2
     t.to_play(cards={}, dice={})
     before = t.coins()
     for _ in range(12):
-        t.act(t.turn["seat"], type="pass")
-    assert t.state["round"] == 2
+        t.act(t.turn.seat, type="pass")
+    assert t.state.round == 2
     assert [c - b for c, b in zip(t.coins(), before)] == [4, 4 + 18, 4]
     assert "Tim 3×6=18" in t.text()
 
@@ -175,27 +175,27 @@ def test_store_up_3_plans_for_15_then_2_tracks_meeting_2_workers_for_16():
     t = Table()
     t.no_commands()
     t.sites_on_map(2, 4)
-    t.player(LEO)["facilities"]["plans"] = 3
+    t.player(LEO).facilities.plans = 3
     tim = t.player(TIM)
-    tim["facilities"].update(structures=1, tracks=2, workers=0)
-    t.site(2)["warehouses"]["tracks"]["workers"] = {str(TIM): 2}
+    set_fields(tim.facilities, structures=1, tracks=2, workers=0)
+    t.site(2).warehouses.tracks.workers = {str(TIM): 2}
     t.to_play(cards={LEO: hand("store"), TIM: hand("plans", "store")},
               dice={LEO: [5, 1, 1, 1], TIM: [1, 6, 1, 1]})
-    assert t.turn["seat"] == LEO and t.turn["sum"] == 6
+    assert t.turn.seat == LEO and t.turn.sum == 6
     t.act(LEO, type="store", part="top", kind="plans", site=4, count=3)
-    assert t.player(LEO)["coins"] == 22 + 15
-    assert t.site(4)["tables"]["plans"]["reward"] is False         # 3 of 4 squares, 1 blocked
+    assert t.player(LEO).coins == 22 + 15
+    assert t.site(4).tables.plans.reward is False         # 3 of 4 squares, 1 blocked
     t.act(LEO, type="choose", option="tile")
-    assert t.player(LEO)["tiles"]["P"] == 1
+    assert t.player(LEO).tiles.P == 1
     t.pass_until(TIM, 2)
-    assert t.turn["sum"] == 8
-    coins = t.player(TIM)["coins"]
+    assert t.turn.sum == 8
+    coins = t.player(TIM).coins
     t.act(TIM, type="store", part="top", kind="structures", site=4, count=1)
-    assert t.site(4)["warehouses"]["structures"]["goods"] == {str(TIM): 1}
+    assert t.site(4).warehouses.structures.goods == {str(TIM): 1}
     t.act(TIM, type="store", part="bottom", kind="tracks", site=2, count=2)
-    assert t.player(TIM)["coins"] == coins + 16
-    assert t.player(TIM)["houses"] == 2 and t.player(TIM)["facilities"]["tracks"] == 0
-    assert t.site(2)["tables"]["tracks"]["reward"] is False
+    assert t.player(TIM).coins == coins + 16
+    assert t.player(TIM).houses == 2 and t.player(TIM).facilities.tracks == 0
+    assert t.site(2).tables.tracks.reward is False
     assert t.question["seat"] == TIM and t.question["kind"] == "reward"
 
 
@@ -205,13 +205,13 @@ def test_buy_plans_up_to_4_with_3_construction_sites():
     t = Table()
     t.no_commands()
     t.sites_on_map(1, 2, 3)
-    t.player(TIM)["plus_tokens"] = 1
+    t.player(TIM).plus_tokens = 1
     t.to_play(cards={TIM: hand("plans")}, dice={TIM: [6, 1, 1, 1]}, plus={TIM: [1, 0, 0, 0]})
-    assert t.turn["seat"] == TIM and t.turn["sum"] == 8
+    assert t.turn.seat == TIM and t.turn.sum == 8
     with pytest.raises(IllegalAction, match="up to 3 plan"):
         t.act(TIM, type="buy", part="top", count=4)
     t.act(TIM, type="buy", part="top", count=3)
     t.act(TIM, type="buy", part="bottom")
-    assert t.player(TIM)["facilities"]["plans"] == 4
-    assert t.player(TIM)["coins"] == 22 - 12
-    assert t.state["market"]["plans"] == "white"
+    assert t.player(TIM).facilities.plans == 4
+    assert t.player(TIM).coins == 22 - 12
+    assert t.state.market.plans == "white"

@@ -25,18 +25,18 @@ async def test_a_mistyped_command_after_the_game_ended_is_called_unknown(tmp_pat
 def reroll_time(t: Table) -> None:
     """Place and roll (keeping low rolls): the step of the reroll tokens."""
     for seat in range(3):
-        t.act(seat, type="place", cards=t.player(seat)["hand"][:4], ready=True)
+        t.act(seat, type="place", cards=t.player(seat).hand[:4], ready=True)
     for prompt in GAME.prompts(t.state):
         if prompt["kind"] == "low_roll":
             t.act(prompt["seat"], type="low_roll", reroll=False)
-    assert t.state["step"] == "tokens"
+    assert t.state.step == "tokens"
 
 
 def test_the_reroll_message_counts_tokens_in_singular_and_plural():
     """"Extra tokens": one die rerolled per reroll token; "spends 1 reroll token(s)" read badly."""
     t = Table()
-    t.player(MARIA)["reroll"] = 1
-    t.player(TIM)["reroll"] = 2
+    t.player(MARIA).reroll = 1
+    t.player(TIM).reroll = 2
     reroll_time(t)
     t.act(MARIA, type="reroll", dice=[1])
     assert "Maria spends 1 reroll token: " in t.text()
@@ -50,9 +50,9 @@ def test_a_tie_for_a_new_routes_shares_names_the_baton_tie_break():
     the question said "you hold the most shares"."""
     from railhead.bot.games.workers.ui import UI
     t = Table()
-    t.state["baton"] = TIM
+    t.state.baton = TIM
     route(t, 7, {MARIA: 1, TIM: 1, LEO: 1})
-    t.state["pending"] = [Question(kind="train_city", project=7)]   # a record, as the rules queue it
+    t.state.pending = [Question(kind="train_city", project=7)]   # a record, as the rules queue it
     view = GAME.view(t.state, None)
     prompt = view["question"]
     assert prompt["seat"] == TIM
@@ -70,7 +70,7 @@ def test_a_site_is_called_a_route_only_after_its_last_reward_is_chosen():
     t = Table()
     t.sites_on_map(2, 4)
     site = table(t, 2, "structures", [MARIA, MARIA], goods={MARIA: 1}, done=["plans", "tracks"])
-    site["shares"] = {str(TIM): 2, str(LEO): 2}
+    site.shares = {str(TIM): 2, str(LEO): 2}
     playing(t, MARIA, "move", 5)
     t.act(MARIA, type="send", part="top", site=2, structures=1)
     assert t.question["kind"] == "reward" and "route" not in t.text()

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def commands(t: Table, *available: int) -> None:
-    c = t.state["commands"]
-    c["available"], c["unavailable"] = list(available), None
+    c = t.state.commands
+    c.available, c.unavailable = list(available), None
 
 
 def label(t: Table, seat: int, **action) -> str:
@@ -41,11 +41,11 @@ def test_bulk_order_shows_the_price_it_gives_before_and_after_it_is_chosen():
     t.act(MARIA, type="command", number=4)
     assert label(t, MARIA, type="buy", part="top", count=2) == \
         "Buy 2 structures into your Facilities (6 coins at 3, Bulk Order -1)"
-    site = int(next(iter(t.state["sites"])))
+    site = int(next(iter(t.state.sites)))
     assert label(t, MARIA, type="buy", part="bottom", site=site).endswith("(3 coins, Bulk Order -1)")
-    before = t.player(MARIA)["coins"]
+    before = t.player(MARIA).coins
     t.act(MARIA, type="buy", part="top", count=2)
-    assert t.player(MARIA)["coins"] == before - 6
+    assert t.player(MARIA).coins == before - 6
 
 
 def test_the_turn_header_counts_overtimes_plus_one():
@@ -60,9 +60,9 @@ def test_the_turn_header_counts_overtimes_plus_one():
     prompt = GAME.read_prompt(GAME.prompts(t.state)[0])
     text = UI.prompt_text(view, prompt, "Maria")
     assert "Sum 3 + 1 Overtime = 4. (4+ only)." in text and "below 4" not in text, text
-    before = t.player(MARIA)["coins"]
-    t.act(MARIA, type="share", site=int(next(iter(t.state["sites"]))))
-    assert t.player(MARIA)["coins"] == before - 1          # the share's coin, nothing to lift the Sum
+    before = t.player(MARIA).coins
+    t.act(MARIA, type="share", site=int(next(iter(t.state.sites))))
+    assert t.player(MARIA).coins == before - 1          # the share's coin, nothing to lift the Sum
 
 
 class _Turn:
@@ -91,18 +91,18 @@ def test_an_investment_says_what_it_costs_wherever_it_is_offered():
     t = Table()
     commands(t)
     playing(t, MARIA, "subsidy", 7)
-    t.state["table_trains"][0]["step"] = None       # a route took the train of step 7: the step is open
+    t.state.table_trains[0].step = None       # a route took the train of step 7: the step is open
     view = GAME.view(t.state, MARIA)
     offer = "Investment: move your marker to step 6 (1 coin, first there)"
     assert label(t, MARIA, type="invest", part="top") == offer
     assert offer + "." in UI.prompt_text(view, GAME.read_prompt(GAME.prompts(t.state)[0]), "Maria")
-    before = t.player(MARIA)["coins"]
+    before = t.player(MARIA).coins
     t.act(MARIA, type="invest", part="top")
     t.act(MARIA, type="choose", option=GAME.prompts(t.state)[0]["options"][0])
-    assert t.player(MARIA)["coins"] == before - 1
+    assert t.player(MARIA).coins == before - 1
     assert label(t, MARIA, type="invest", part="bottom") == \
         "Investment: move your marker to step 7 (5 coins, first there)"
-    t.state["visited"].append(7)
+    t.state.visited.append(7)
     assert label(t, MARIA, type="invest", part="bottom") == "Investment: move your marker to step 7 (4 coins)"
     from railhead.engine.games.workers.data import country
     inv = country().investment
@@ -144,19 +144,19 @@ def test_texts_count_one_in_the_singular():
     commands(t, 4)
     playing(t, MARIA, "plans", 7)
     t.act(MARIA, type="command", number=4)
-    t.state["market"]["plans"] = "white"
+    t.state.market.plans = "white"
     t.act(MARIA, type="buy", part="top", count=1)
     assert "Maria buys 1 plan for 1 coin into the Facilities." in t.text()
     t = Table()
     commands(t)
-    t.player(MARIA)["facilities"]["plans"] = 1
-    site = int(next(iter(t.state["sites"])))
+    t.player(MARIA).facilities.plans = 1
+    site = int(next(iter(t.state.sites)))
     playing(t, MARIA, "store", 5)
     t.act(MARIA, type="store", part="top", kind="plans", site=site, count=1)
     assert "Maria stores up 1 plan on site" in t.text()
     t = Table()
     commands(t)
-    t.player(MARIA)["facilities"]["structures"] = 1
+    t.player(MARIA).facilities.structures = 1
     playing(t, MARIA, "structures", 5)
     try:
         t.act(MARIA, type="buy", part="top", count=2)
@@ -179,16 +179,16 @@ def test_the_guide_says_when_a_turn_ends_by_itself_as_the_game_does():
     commands(t)
     playing(t, MARIA, "structures", 5)
     t.act(MARIA, type="buy", part="top", count=1)
-    assert t.turn["seat"] != MARIA                          # the 4+ done, Sum under 7, no command: it ended
+    assert t.turn.seat != MARIA                          # the 4+ done, Sum under 7, no command: it ended
     t = Table()
     commands(t, 1)
     playing(t, MARIA, "structures", 5)
     t.act(MARIA, type="buy", part="top", count=1)
-    assert t.turn["seat"] == MARIA                          # Overtime could still be used: End turn
+    assert t.turn.seat == MARIA                          # Overtime could still be used: End turn
     assert {"type": "end"} in GAME.legal_actions(t.state, MARIA)
     t = Table()
     commands(t)
-    t.player(MARIA)["facilities"]["structures"] = 2
+    t.player(MARIA).facilities.structures = 2
     playing(t, MARIA, "structures", 7)
-    t.act(MARIA, type="buy", part="bottom", site=int(next(iter(t.state["sites"]))))
-    assert t.turn["seat"] != MARIA             # no room for the 4+, nothing else to do: it ended (issue 31)
+    t.act(MARIA, type="buy", part="bottom", site=int(next(iter(t.state.sites))))
+    assert t.turn.seat != MARIA             # no room for the 4+, nothing else to do: it ended (issue 31)

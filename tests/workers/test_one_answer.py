@@ -17,15 +17,15 @@ from .helpers import GAME, MARIA, TIM, Table, hand, playing
 
 
 def no_commands(t: Table, *available: int) -> None:
-    c = t.state["commands"]
-    c["available"], c["unavailable"] = list(available), None
+    c = t.state.commands
+    c.available, c.unavailable = list(available), None
 
 
 class Ctx:
     """A UI context on a test table (what the Workers UI asks of one: views, prompts, legal moves)."""
 
     def __init__(self, t: Table, seat: int):
-        self.t, self.seat, self.names, self.prefs = t, seat, list(t.state["seats"]), {}
+        self.t, self.seat, self.names, self.prefs = t, seat, list(t.state.seats), {}
 
     def view(self, seat="me") -> dict:
         return GAME.view(self.t.state, self.seat if seat == "me" else seat)
@@ -43,7 +43,7 @@ class Ctx:
 
 
 def site_of(t: Table) -> int:
-    return int(next(iter(t.state["sites"])))
+    return int(next(iter(t.state.sites)))
 
 
 # ------------------------------------------------------------------ the engine: turns that cannot ask
@@ -54,10 +54,10 @@ def test_a_turn_with_nothing_left_to_do_ends_by_itself():
     waited for **End turn**, the newcomer's one sensible answer)."""
     t = Table()
     no_commands(t)
-    t.player(MARIA)["facilities"]["plans"] = 1
+    t.player(MARIA).facilities.plans = 1
     playing(t, MARIA, "store", 7)
     t.act(MARIA, type="store", part="top", kind="plans", site=site_of(t), count=1)
-    assert t.turn is None or t.turn["seat"] != MARIA, GAME.legal_actions(t.state, MARIA)
+    assert t.turn is None or t.turn.seat != MARIA, GAME.legal_actions(t.state, MARIA)
 
 
 def test_a_turn_whose_only_move_is_to_pass_passes_by_itself():
@@ -66,10 +66,10 @@ def test_a_turn_whose_only_move_is_to_pass_passes_by_itself():
     move, so it is made (1 coin) and the next player is asked."""
     t = Table()
     no_commands(t)
-    t.player(MARIA)["coins"] = 0
+    t.player(MARIA).coins = 0
     t.to_play(cards={MARIA: hand("subsidy")}, dice={MARIA: [6, 1, 1, 1]})     # Sum 7 under +1: Maria first
-    assert t.player(MARIA)["coins"] == 1
-    assert t.turn is not None and t.turn["seat"] != MARIA
+    assert t.player(MARIA).coins == 1
+    assert t.turn is not None and t.turn.seat != MARIA
     assert "Maria can do nothing with Subsidy / Investment (Sum 7) and has no command to use." in t.text()
     assert "Maria passes and takes 1 coin." in t.text()
 
@@ -78,10 +78,10 @@ def test_a_turn_with_a_command_left_still_asks():
     """The turn goes on while a command fits (its use is the player's choice): End turn is offered."""
     t = Table()
     no_commands(t, 1)
-    t.player(MARIA)["facilities"]["plans"] = 1
+    t.player(MARIA).facilities.plans = 1
     playing(t, MARIA, "store", 7)
     t.act(MARIA, type="store", part="top", kind="plans", site=site_of(t), count=1)
-    assert t.turn["seat"] == MARIA and {"type": "end"} in GAME.legal_actions(t.state, MARIA)
+    assert t.turn.seat == MARIA and {"type": "end"} in GAME.legal_actions(t.state, MARIA)
 
 
 # ------------------------------------------------------------------ the secret menus
@@ -90,7 +90,7 @@ def test_the_last_card_of_the_second_action_phase_is_placed_without_asking():
     three places the fourth card has one place left. The menu asked "Which card goes under +6?"
     with one option; now it shows the four cards and **Ready**."""
     t = Table()
-    t.player(MARIA)["hand"] = ["tracks", "share", "store", "subsidy"]
+    t.player(MARIA).hand = ["tracks", "share", "store", "subsidy"]
     reply = place_step(Ctx(t, MARIA), {"cards": "tracks share store", "menu": True})
     assert isinstance(reply, Reply)
     assert "+6: Subsidy / Investment" in reply.caller.text
@@ -104,12 +104,12 @@ def test_dice_of_one_value_left_are_assigned_without_asking():
     nothing to choose (the menu asked for the +3 die with one option, then the +6 die)."""
     t = Table()
     for seat in range(3):
-        t.act(seat, type="place", cards=t.player(seat)["hand"][:4], ready=True)
+        t.act(seat, type="place", cards=t.player(seat).hand[:4], ready=True)
     for prompt in GAME.prompts(t.state):
         if prompt["kind"] == "low_roll":
             t.act(prompt["seat"], type="low_roll", reroll=False)
-    assert t.state["step"] == "assign"
-    t.player(MARIA)["dice"] = [3, 6, 3, 5]
+    assert t.state.step == "assign"
+    t.player(MARIA).dice = [3, 6, 3, 5]
     reply = assign_step(Ctx(t, MARIA), {"dice": "6 5", "menu": True})
     assert not any(isinstance(c, Select) and c.placeholder.startswith("Die on") for c in reply.caller.components)
     assert "Ready" in [c.label for c in reply.caller.components if isinstance(c, Button)]
@@ -126,8 +126,8 @@ def test_move_workers_at_one_site_is_one_menu_naming_its_moves():
     t = Table()
     no_commands(t)
     t.sites_on_map(5)
-    t.player(MARIA)["facilities"]["workers"] = 4
-    t.player(MARIA)["union"] = 1
+    t.player(MARIA).facilities.workers = 4
+    t.player(MARIA).union = 1
     playing(t, MARIA, "move", 7)
     components = turn_components(Ctx(t, MARIA), GAME.legal_actions(t.state, MARIA))
     selects = [c for c in components if isinstance(c, Select)]
@@ -144,7 +144,7 @@ def test_end_turn_while_the_7_plus_can_be_done_says_so_and_offers_it():
     button now says what it skips and asks first, with the 7+ moves beside **End turn anyway**."""
     t = Table()
     no_commands(t)
-    t.player(MARIA)["facilities"]["plans"] = 2
+    t.player(MARIA).facilities.plans = 2
     playing(t, MARIA, "store", 7)
     t.act(MARIA, type="store", part="top", kind="plans", site=site_of(t), count=1)
     ctx = Ctx(t, MARIA)
@@ -165,8 +165,8 @@ def test_an_investment_step_a_train_still_stands_on_is_not_offered_in_words():
     there)" with no such button (the turn offered a subsidy only)."""
     t = Table()
     no_commands(t)
-    t.player(MARIA)["marker"] = 1                                  # on step 6: step 7 is next
-    t.player(MARIA)["tiles"]["S"] = 2                              # a subsidy can be done
+    t.player(MARIA).marker = 1                                  # on step 6: step 7 is next
+    t.player(MARIA).tiles.S = 2                              # a subsidy can be done
     playing(t, MARIA, "subsidy", 7)
     text = UI.prompt_text(GAME.view(t.state, None), GAME.read_prompt(GAME.prompts(t.state)[0]), "Maria")
     assert "Investment: your marker cannot move yet: train 1 still stands on step 7" in text, text
@@ -179,14 +179,14 @@ def test_the_director_bonus_says_the_player_gets_one_back():
     "Maria takes a director back to the Director's office", as if she lost one."""
     t = Table()
     no_commands(t)
-    t.player(MARIA)["directors"] = 1
-    t.player(MARIA)["tiles"]["S"] = 2
+    t.player(MARIA).directors = 1
+    t.player(MARIA).tiles.S = 2
     playing(t, MARIA, "subsidy", 5)
     t.act(MARIA, type="subsidy", part="top", tiles=["S", "S"])
     assert GAME.prompts(t.state)[0]["kind"] == "bonus"
     assert words.choice_label("director", "bonus") == "Get a used director back (1 more command)"
     t.act(MARIA, type="choose", option="director")
-    assert t.player(MARIA)["directors"] == 2
+    assert t.player(MARIA).directors == 2
     assert "Maria gets back a director used on a command: 2 of 3 now in the Director's office (2 commands left " \
            "to use)." in t.text()
 

@@ -16,6 +16,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import astuple
 
 from railhead.engine import IllegalAction, canonical, events_for, replay
 from railhead.engine.core import clone
@@ -30,54 +31,54 @@ BORING = ("pass", "end")
 
 def resources(state, seat) -> dict[str, int]:
     """A seat's resources: in its Facilities, waiting in warehouses, placed on unfinished tables."""
-    p = state["players"][seat]
-    out = {k: p["facilities"][k] for k in KINDS}
-    for site in state["sites"].values():
-        for kind, house in site["warehouses"].items():
-            out[kind] += house["goods"].get(str(seat), 0)
-        for kind, table in site["tables"].items():
-            out[kind] += table["placed"].count(seat)
+    p = state.players[seat]
+    out = {k: p.facilities.of(k) for k in KINDS}
+    for site in state.sites.values():
+        for kind, house in site.warehouses.by_kind():
+            out[kind] += house.goods.get(str(seat), 0)
+        for kind, table in site.tables.by_kind():
+            out[kind] += table.placed.count(seat)
     return out
 
 
 def workers(state, seat) -> int:
-    p = state["players"][seat]
-    waiting = sum(h["workers"].get(str(seat), 0) for site in state["sites"].values()
-                  for h in site["warehouses"].values())
-    return p["union"] + p["facilities"]["workers"] + p["houses"] + waiting
+    p = state.players[seat]
+    waiting = sum(h.workers.get(str(seat), 0) for site in state.sites.values()
+                  for _, h in site.warehouses.by_kind())
+    return p.union + p.facilities.workers + p.houses + waiting
 
 
 def check_state(state) -> None:
-    n = len(state["seats"])
-    players = state["players"]
-    assert state["bank"] == sum(p["coins"] for p in players)
-    assert all(p["coins"] >= 0 for p in players)
+    n = len(state.seats)
+    players = state.players
+    assert state.bank == sum(p.coins for p in players)
+    assert all(p.coins >= 0 for p in players)
     for seat, p in enumerate(players):
         assert workers(state, seat) == 5
-        assert all(v >= 0 for v in (p["union"], p["houses"], *p["facilities"].values(), *p["tiles"].values()))
-        limit = 3 if p["shed"] else 2
-        assert p["facilities"]["structures"] <= limit and p["facilities"]["tracks"] <= limit
-        assert 0 <= p["directors"] <= 3
+        assert all(v >= 0 for v in (p.union, p.houses, *astuple(p.facilities), *astuple(p.tiles)))
+        limit = 3 if p.shed else 2
+        assert p.facilities.structures <= limit and p.facilities.tracks <= limit
+        assert 0 <= p.directors <= 3
     for kind in ("reroll", "plus"):
-        held = sum(p["reroll" if kind == "reroll" else "plus_tokens"] for p in players)
-        assert held + state["tokens"][kind] == n + 1
-    for site in state["sites"].values():
-        for table in site["tables"].values():
-            assert len(table["placed"]) <= table["squares"] - table["blocked"]
-            assert table["reward"] or not table["placed"]
-        if site["status"] == "route":
-            assert not any(t["reward"] for t in site["tables"].values())
-    assert len(state["trains"]) + len(state["table_trains"]) == 6
-    assert sorted(t["id"] for t in state["trains"] + state["table_trains"]) == list(range(1, 7))
-    routes = {n for n, s in state["sites"].items() if s["status"] == "route"}
-    assert len(state["trains"]) <= len(routes)
-    assert len(state["sites"]) + len(state["projects"]) == len(state["in_play"])
+        held = sum(getattr(p, "reroll" if kind == "reroll" else "plus_tokens") for p in players)
+        assert held + state.tokens.of(kind) == n + 1
+    for site in state.sites.values():
+        for _, table in site.tables.by_kind():
+            assert len(table.placed) <= table.squares - table.blocked
+            assert table.reward or not table.placed
+        if site.status == "route":
+            assert not any(t.reward for _, t in site.tables.by_kind())
+    assert len(state.trains) + len(state.table_trains) == 6
+    assert sorted(t.id for t in state.trains + state.table_trains) == list(range(1, 7))
+    routes = {n for n, s in state.sites.items() if s.status == "route"}
+    assert len(state.trains) <= len(routes)
+    assert len(state.sites) + len(state.projects) == len(state.in_play)
 
 
 def check_ledger(before, after, events) -> None:
     """Resources and reward tiles change only as the events say: bought, discarded from a
     completed table, sold for lack of room; tiles won as rewards, spent on subsidies."""
-    for seat in range(len(before["seats"])):
+    for seat in range(len(before.seats)):
         mine = [e for e in events if e.get("seat") == seat]
         expect = resources(before, seat)
         for e in mine:
@@ -89,43 +90,43 @@ def check_ledger(before, after, events) -> None:
             if e["type"] == "table_done":
                 expect[e["kind"]] -= e["cubes"].get(str(seat), 0)
         assert resources(after, seat) == expect, (seat, events)
-        tiles = dict(before["players"][seat]["tiles"])
+        tiles = dict(before.players[seat].tiles.by_kind())
         for e in mine:
             if e["type"] == "reward" and e["what"] == "tile":
                 tiles[e["tile"]] += 1
             elif e["type"] == "subsidy":
                 for t in e["tiles"]:
                     tiles[t] -= 1
-        assert after["players"][seat]["tiles"] == tiles
+        assert dict(after.players[seat].tiles.by_kind()) == tiles
 
 
 def variant(state, seat, rng):
     """The same state with ``seat``'s secrets changed: its face-down cards shuffled among their
     places (and swapped with a card still in hand while placing), its dice moved between places
     behind the screen. ``None`` when the seat has no secret now."""
-    p = state["players"][seat]
-    step = state["step"]
-    hidden = [i for i in range(4) if p["placed"][i] is not None and (step != "play" or i > state["slot"])]
+    p = state.players[seat]
+    step = state.step
+    hidden = [i for i in range(4) if p.placed[i] is not None and (step != "play" or i > state.slot)]
     other = clone(state)
-    q = other["players"][seat]
+    q = other.players[seat]
     if step == "place":
-        spare = [c for c in q["hand"] if c not in q["placed"]]
+        spare = [c for c in q.hand if c not in q.placed]
         if hidden and spare:
-            q["placed"][rng.choice(hidden)] = rng.choice(spare)
-    cards = [q["placed"][i] for i in hidden]
+            q.placed[rng.choice(hidden)] = rng.choice(spare)
+    cards = [q.placed[i] for i in hidden]
     rng.shuffle(cards)
     for i, c in zip(hidden, cards):
-        q["placed"][i] = c
+        q.placed[i] = c
     if step == "assign":
-        rng.shuffle(q["assign"])
-        q["plus"] = [q["plus"][i] for i in rng.sample(range(4), 4)]
+        rng.shuffle(q.assign)
+        q.plus = [q.plus[i] for i in rng.sample(range(4), 4)]
     return None if canonical(other) == canonical(state) else other
 
 
 def check_hidden(state, rng) -> None:
     """Non-interference: another seat's secrets change neither a seat's view nor, after the same
     move, the events it sees (unless that move reveals the place, which is public)."""
-    n = len(state["seats"])
+    n = len(state.seats)
     secret = rng.randrange(n)
     other = variant(state, secret, rng)
     if other is None:
@@ -154,7 +155,7 @@ def check_hidden(state, rng) -> None:
 def check_secret_moves(state, rng) -> None:
     """Two different secret moves of one seat (placing a card, a die, +1 tokens) look the same to
     everyone else: the same events, the same views."""
-    n = len(state["seats"])
+    n = len(state.seats)
     for prompt in GAME.prompts(state):
         if prompt["kind"] not in ("place", "assign"):
             continue
@@ -190,7 +191,7 @@ def pick(state, seat, rng) -> tuple[dict, dict, list]:
         except IllegalAction:
             continue
         return action, new, events
-    raise AssertionError(f"seat {seat} has no legal move at step {state['step']}")
+    raise AssertionError(f"seat {seat} has no legal move at step {state.step}")
 
 
 def playout(players: int, seed: int, hidden_every: int = 25) -> None:
@@ -202,7 +203,7 @@ def playout(players: int, seed: int, hidden_every: int = 25) -> None:
     while GAME.outcome(state) is None:
         assert len(log) < LIMIT, "the game did not end"
         prompts = GAME.prompts(state)
-        assert prompts, f"nobody may act at step {state['step']}"
+        assert prompts, f"nobody may act at step {state.step}"
         seat = rng.choice(prompts)["seat"]
         action, new, events = pick(state, seat, rng)
         if len(log) % hidden_every == 0:
@@ -216,9 +217,9 @@ def playout(players: int, seed: int, hidden_every: int = 25) -> None:
             check_secret_moves(state, rng)
     outcome = GAME.outcome(state)
     assert sorted(outcome["ranking"]) == list(range(players))
-    assert outcome["scores"][outcome["ranking"][0]] == max(p["coins"] for p in state["players"])
+    assert outcome["scores"][outcome["ranking"][0]] == max(p.coins for p in state.players)
     assert GAME.prompts(state) == []
-    assert state["round"] <= 4
+    assert state.round <= 4
     assert canonical(replay(GAME, {}, names, seed, log)) == canonical(state)
 
 

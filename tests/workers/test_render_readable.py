@@ -28,7 +28,7 @@ def late(players: int, seed: int = 1000):
         seat = GAME.prompts(state)[0]["seat"]
         state, _ = GAME.apply(state, seat, GAME.timeout_action(state, seat))
         states.append(state)
-    playing = [s for s in states if s["step"] == "play"]
+    playing = [s for s in states if s.step == "play"]
     return (playing[-1] if playing else states[-2]), states[-1]
 
 
@@ -94,7 +94,7 @@ def test_the_phone_layout_is_about_two_screens_tall(players):
         for colourblind in (False, True):
             img = render.draw_board(view, layout="phone", colourblind=colourblind)
             limit = BUSY_LIMIT if players == 4 and state is playing else PHONE_LIMIT
-            assert img.width == render.PHONE_WIDTH and img.height <= limit, (state["step"], img.height)
+            assert img.width == render.PHONE_WIDTH and img.height <= limit, (state.step, img.height)
     crowded_view = crowded(GAME.view(playing, None), ["Lisboa", "Setúbal", "Faro"])
     assert render.draw_board(crowded_view, layout="phone").height <= (BUSY_LIMIT if players == 4 else PHONE_LIMIT)
 

@@ -52,7 +52,7 @@ def test_no_seat_can_tell_a_determinized_state(players):
     steps = set()
     for n, (state, _) in enumerate(walk(GAME, players, 7, limit=300)):
         if n % 6 == 0:
-            steps.add(state["step"])
+            steps.add(state.step)
             for seat in [None, *range(players)]:
                 assert_determinized_view_unchanged(GAME, state, seat, seeds=range(2))
                 assert_determinize_reads_only_the_view(GAME, state, seat, seeds=range(1))
@@ -63,11 +63,11 @@ def _state_at(step: str, players: int = 3, seed: int = 1, ready: bool = True, sl
     """The first state of a random playout in ``step`` where every seat is ``ready`` (for
     ``place``/``assign``) or at ``slot`` (for ``play``)."""
     for state, _ in walk(GAME, players, seed, limit=500):
-        if state["step"] != step or state["pending"]:
+        if state.step != step or state.pending:
             continue
-        if step in ("place", "assign") and not all(p["ready"] == ready for p in state["players"][1:]):
+        if step in ("place", "assign") and not all(p.ready == ready for p in state.players[1:]):
             continue
-        if slot is not None and state["slot"] != slot:
+        if slot is not None and state.slot != slot:
             continue
         return state
     raise AssertionError(f"no state in step {step}")
@@ -84,10 +84,10 @@ def test_the_others_face_down_cards_vary_and_the_seats_own_stay():
     state = _state_at("assign")
     copies = _determinized(state, 0)
     for copy in copies:
-        assert copy["players"][0]["placed"] == state["players"][0]["placed"]
-        for p in copy["players"][1:]:
-            assert len(set(p["placed"])) == 4 and set(p["placed"]) <= set(p["hand"])
-    assert len({canonical([c["players"][s]["placed"] for s in (1, 2)]) for c in copies}) > 1
+        assert copy.players[0].placed == state.players[0].placed
+        for p in copy.players[1:]:
+            assert len(set(p.placed)) == 4 and set(p.placed) <= set(p.hand)
+    assert len({canonical([c.players[s].placed for s in (1, 2)]) for c in copies}) > 1
 
 
 def test_revealed_cards_stay_and_the_later_ones_vary():
@@ -97,10 +97,10 @@ def test_revealed_cards_stay_and_the_later_ones_vary():
     state = _state_at("play", slot=1)
     copies = _determinized(state, 0)
     for copy in copies:
-        for true, p in zip(state["players"][1:], copy["players"][1:]):
-            assert p["placed"][:2] == true["placed"][:2]
-            assert not set(p["placed"][2:]) & set(true["placed"][:2])
-    assert len({canonical([c["players"][s]["placed"][2:] for s in (1, 2)]) for c in copies}) > 1
+        for true, p in zip(state.players[1:], copy.players[1:]):
+            assert p.placed[:2] == true.placed[:2]
+            assert not set(p.placed[2:]) & set(true.placed[:2])
+    assert len({canonical([c.players[s].placed[2:] for s in (1, 2)]) for c in copies}) > 1
 
 
 def test_the_others_dice_behind_the_screens_vary():
@@ -110,10 +110,10 @@ def test_the_others_dice_behind_the_screens_vary():
     state = _state_at("assign")
     copies = _determinized(state, 0)
     for copy in copies:
-        assert copy["players"][0]["assign"] == state["players"][0]["assign"]
-        for true, p in zip(state["players"][1:], copy["players"][1:]):
-            assert p["dice"] == true["dice"] and sum(p["plus"]) <= p["plus_tokens"]
-    assert len({canonical([c["players"][s]["assign"] for s in (1, 2)]) for c in copies}) > 1
+        assert copy.players[0].assign == state.players[0].assign
+        for true, p in zip(state.players[1:], copy.players[1:]):
+            assert p.dice == true.dice and sum(p.plus) <= p.plus_tokens
+    assert len({canonical([c.players[s].assign for s in (1, 2)]) for c in copies}) > 1
 
 
 def test_the_piles_and_the_next_dice_vary():
@@ -122,19 +122,19 @@ def test_the_piles_and_the_next_dice_vary():
     the deck's size stay (railway-workers.txt, "Game setup": the piles are shuffled face down)."""
     state = _state_at("place", ready=True)
     copies = _determinized(state, None)
-    shown = set(state["commands"]["available"]) | {state["commands"]["unavailable"]}
+    shown = set(state.commands.available) | {state.commands.unavailable}
     for copy in copies:
-        assert sorted(copy["projects"]) == sorted(state["projects"])
-        deck = copy["commands"]["deck"]
-        assert len(deck) == len(state["commands"]["deck"]) and not set(deck) & shown
+        assert sorted(copy.projects) == sorted(state.projects)
+        deck = copy.commands.deck
+        assert len(deck) == len(state.commands.deck) and not set(deck) & shown
         assert sorted(deck, key=lambda n: n > 8) == deck and set(deck) <= set(data.commands())
-    assert len({tuple(c["projects"]) for c in copies}) > 1
-    assert len({tuple(c["commands"]["deck"]) for c in copies}) > 1
+    assert len({tuple(c.projects) for c in copies}) > 1
+    assert len({tuple(c.commands.deck) for c in copies}) > 1
     rolls = set()
     for copy in copies:
         for seat in range(3):
-            if copy["step"] == "place" and not copy["players"][seat]["ready"]:
-                GAME.apply_trusted(copy, seat, {"type": "place", "cards": copy["players"][seat]["hand"][:4],
+            if copy.step == "place" and not copy.players[seat].ready:
+                GAME.apply_trusted(copy, seat, {"type": "place", "cards": copy.players[seat].hand[:4],
                                                 "ready": True})
-        rolls.add(canonical([p["dice"] for p in copy["players"]]))
+        rolls.add(canonical([p.dice for p in copy.players]))
     assert len(rolls) > 1

@@ -99,7 +99,7 @@ async def test_a_player_going_on_with_their_turn_is_not_pinged_again(tmp_path):
     try:
         for _ in range(20):
             match = (await table.session(7)).match
-            if match.state["step"] == "play":
+            if match.state.step == "play":
                 break
             seat = match.prompts()[0]["seat"]
             await table.act(callers[seat], match.game.timeout_action(match.state, seat))
