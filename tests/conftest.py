@@ -202,30 +202,3 @@ async def store_url(db_path, monkeypatch):
             except Exception:
                 pass
 
-
-_PROTOCOL_CALLS: list[str] | None = None
-
-
-def pytest_configure(config):
-    """With ``RAILHEAD_PROTOCOL_LOG=<file>``, note every call of Record's dict protocol made from
-    the tests' own code (``tests/record_guard.py``, ``log_protocol``) and write the distinct
-    callers, with counts, to that file at the end: what is left to convert before the protocol
-    goes (issue 32, "Typed rules")."""
-    global _PROTOCOL_CALLS
-    import os
-
-    if os.environ.get("RAILHEAD_PROTOCOL_LOG"):
-        from tests.record_guard import log_protocol
-
-        _PROTOCOL_CALLS = log_protocol(os.environ.get("RAILHEAD_PROTOCOL_FOLDER", "/tests/"))
-
-
-def pytest_unconfigure(config):
-    import collections
-    import os
-
-    if _PROTOCOL_CALLS is not None:
-        counts = collections.Counter(_PROTOCOL_CALLS)
-        with open(os.environ["RAILHEAD_PROTOCOL_LOG"], "w") as out:
-            for where, n in sorted(counts.items()):
-                out.write(f"{n:6d} {where}\n")

@@ -1,12 +1,11 @@
-"""Steam's rules read their typed state by attribute (issue 32, "Typed rules"): no function in
-engine/games/steam/ uses the dict protocol of ``Record`` (``state["phase"]``, ``"x" in record``,
-``record.get``), which is to go once no game uses it."""
+"""Steam's rules on their typed state (issue 32, "Typed rules"): whole games with every hook of
+the contract asked along the way. Records read and write by attribute only (their dict protocol
+is gone), so a rule that still read one as a dict would fail here with a ``TypeError``."""
 from __future__ import annotations
 
 import pytest
 
 from railhead.engine.core.rng import rng_for
-from tests.record_guard import refuse_protocol
 from tests.search_hooks import walk
 
 from .helpers import GAME
@@ -16,11 +15,9 @@ GAMES = [(3, {}), (4, {"standard": True}), (3, {"first_order": "auction"}), (5, 
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)
-def test_whole_games_play_without_the_dict_protocol(monkeypatch, players, options):
+def test_whole_games_play_on_typed_records(players, options):
     """A random game to its end (or 600 moves) with every seat's view, the prompts, the legal
-    moves, the time-out move and a determinization asked at each move: no rule reads or writes a
-    record as a dict (steam.txt throughout)."""
-    refused = refuse_protocol(monkeypatch, "/engine/games/steam/")
+    moves, the time-out move and a determinization asked at each move (steam.txt throughout)."""
     rng = rng_for("typed rules", players)
     moves = 0
     for state, seat in walk(GAME, players, 11, 600, options):
@@ -32,4 +29,3 @@ def test_whole_games_play_without_the_dict_protocol(monkeypatch, players, option
         GAME.determinize(state, seat, rng)
         moves += 1
     assert moves > 50
-    assert refused == []

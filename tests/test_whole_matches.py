@@ -1,14 +1,9 @@
-"""Nothing outside the records themselves needs ``Record``'s dict protocol to play Steam, Railway
-Workers or Railways (issue 32, "Typed rules": the protocol goes when nothing uses it).
-
-Whole random games are played through the engine's contract (``engine.get_game``: setup, apply,
-the views, prompts, legal and random actions, the time-out move, determinization and the trusted
-apply) and through ``Match`` (undos, votes, a snapshot restored), with every method of the
-protocol (``record["x"]``, ``"x" in record``, ``record.get``, ``record.items()``, ...) refused
-whoever calls it: the games' rules, engine/common and engine/core alike. Only ``record.py`` may
-call its own methods (a record compared with another goes through ``items``). The tests of each
-game's folder (``tests/<game>/test_typed_rules.py``) refuse it in that folder only.
-"""
+"""Whole matches of Steam, Railway Workers and Railways on their typed states, through the engine's
+contract (``engine.get_game``: setup, apply, the views, prompts, legal and random actions, the
+time-out move, determinization and the trusted apply) and through ``Match`` (undos, votes, a
+snapshot restored). Written for issue 32's "Typed rules", when ``Record``'s dict protocol was
+refused here to show nothing needed it; the protocol is gone now, and these games keep every
+part of the engine playing together on typed records."""
 from __future__ import annotations
 
 import json
@@ -19,7 +14,6 @@ from railhead import engine
 from railhead.engine.core.game import clone, rules_state
 from railhead.engine.core.match import Match
 from railhead.engine.core.rng import rng_for
-from tests.record_guard import refuse_protocol
 
 GAMES = [("steam", 3, {}), ("steam", 4, {"standard": True}), ("steam", 3, {"first_order": "auction"}),
          ("workers", 3, {}), ("railways", 1, {}), ("railways", 1, {"objective": "mayor"})]
@@ -28,13 +22,6 @@ Railway Workers, and Railways with two objectives."""
 
 LIMIT = {"steam": 1000, "workers": 1500, "railways": 1500}
 """Moves played at most: far more than a random game takes (each ends within)."""
-
-
-@pytest.fixture
-def refused(monkeypatch):
-    """Every dict-protocol method of ``Record`` raises unless ``record.py`` itself calls it
-    (``tests/record_guard.py``); returns the refused calls."""
-    return refuse_protocol(monkeypatch)
 
 
 def _asks(game, match: Match, seat: int, rng) -> None:
@@ -61,10 +48,10 @@ def _trusted_agrees(game, state, seat: int, action: dict) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), GAMES)
-def test_whole_games_play_without_the_dict_protocol(refused, game_id, players, options):
+def test_whole_matches_with_undos_votes_and_snapshots(game_id, players, options):
     """A random game (to its end, or ``LIMIT`` moves) with an undo asked now and then (taken back
     at once, or put to a vote the others answer at random) and the snapshot restored from its
-    JSON: no module of the engine reads or writes a record as a dict (steam.txt,
+    JSON (steam.txt,
     railway-workers.txt and railways-solo.txt throughout; DESIGN.md, "Turns, undo, timing")."""
     game = engine.get_game(game_id)
     names = [f"P{i}" for i in range(players)]
@@ -96,4 +83,3 @@ def test_whole_games_play_without_the_dict_protocol(refused, game_id, players, o
             match = restored
     assert match.outcome() is not None and undos > 0, (n, undos)
     assert votes > 0 or players == 1            # a solo game's undo never needs a vote
-    assert refused == []
