@@ -55,6 +55,7 @@ async def measure(report: Report, bot, samples: int, ai_games: int = AI_GAMES, b
         table = env.bot.table
         table.render = True
         table.seeds = lambda: 42
+        table.ai_levels = table.levels_of("rotw")
         if budget is not None:
             table.ai_levels["normal"] = ("search", budget)
         player, playouts = table.ai_levels["normal"]
