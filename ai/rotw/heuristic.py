@@ -141,7 +141,8 @@ class Heuristic:
 
     def options(self, game: Game, state: RotwState, seat: int, rng: Stream, most: int) -> list[Choice]:
         """The seat's move (``choose``'s) first, then up to ``most - 1`` runners-up, each once: in a
-        round the next best by ``value``; in the auction passing and the lowest bid; a baron or the
+        round the best move of each other kind (a delivery, a build, an upgrade, a card, a pass...) by
+        ``value``, then the next best; in the auction passing and the lowest bid; a baron or the
         Railway Inspector's question, the other answers. Raises ``ValueError`` when the seat may not act."""
         if seat not in game.actors(state):
             raise ValueError(f"seat {seat} may not act now")
@@ -174,8 +175,15 @@ class Heuristic:
         if most <= 1:
             return [first]
         ranked = sorted(tried, key=lambda t: (-t[0], t[1]))
+        kinds, picked = {first.action["type"]}, []
+        for t in ranked:                        # the best move of each other kind first: real alternatives
+            if t[2]["type"] not in kinds:
+                kinds.add(t[2]["type"])
+                picked.append(t)
+        chosen = {t[1] for t in picked}
+        picked += [t for t in ranked if t[1] not in chosen]
         return _runners_up(first, [Choice(a, self._reason(board, after, view, seat, a, gain))
-                                   for gain, _, a, after in ranked[:most]], most)
+                                   for gain, _, a, after in picked[:most]], most)
 
     # ------------------------------------------------------------------ auction
     def _bid(self, game: Game, board: RotwState, view: dict, seat: int, acts: list[dict], prompt: dict) -> Choice:

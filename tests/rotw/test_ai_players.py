@@ -193,3 +193,23 @@ def test_a_reason_names_what_the_move_itself_costs_in_the_games_money_format():
     assert [e["paid"] for e in events if e["type"] == "upgrade"] == [4]
     reason = Heuristic()._reason(state, after, GAME.view(state, seat), seat, {"type": "upgrade"}, 0.0)
     assert reason.startswith("upgrades to engine level 2") and reason.endswith(", costs $4,000 (1 bond)"), reason
+
+
+def test_the_searchs_candidates_in_a_round_are_of_every_kind_first():
+    """``Heuristic.options`` in a round: after the heuristic's move, the best move of each other
+    kind it tried (a delivery, a build, an upgrade, a card, a pass), so the search's paired root
+    (``PAIRED``) weighs real alternatives rather than three more builds like the first."""
+    from railhead.ai.rotw import CANDIDATES, candidates
+
+    checked = 0
+    for n, (state, seat) in enumerate(positions({}, 3, 43, every=5, limit=150)):
+        if state.phase != "actions":
+            continue
+        offered = candidates(GAME, state, seat, rng_for("k", n))
+        board = GAME.determinize(state, seat, rng_for("k", n))     # the copy ``options`` judges on
+        acts = [a for a in GAME.legal_actions(board, seat) if a["type"] not in ("undo", "undo_vote")]
+        tried = {a["type"] for _, _, a, _ in Heuristic().tried(GAME, board, seat, acts)}
+        kinds = [c.action["type"] for c in offered]
+        assert len(set(kinds)) == min(CANDIDATES, len(tried | {kinds[0]})), (n, kinds, tried)
+        checked += len(tried) > 1
+    assert checked > 5
