@@ -218,8 +218,9 @@ class SearchPlayer:
         if best is anchor:
             tally = f"kept: no other move did clearly better in {done} playouts"
         else:
+            more = f"{margin:.1%}" if margin < 0.005 else f"{margin:.0%}"    # small but steady: not "0%"
             tally = (f"{self._share(best)} in {best.visits - best.prior} of {done} playouts after this move, "
-                     f"{margin:.0%} more than the heuristic's move over {pairs} playouts on the same draws")
+                     f"{more} more than the heuristic's move over {pairs} playouts on the same draws")
         return Choice(best.action, f"{best.reason} (search: {tally})" if best.reason else f"search: {tally}")
 
     @staticmethod
