@@ -4,6 +4,7 @@ from __future__ import annotations
 from railhead import engine
 from railhead.engine.games.rotw.context import context
 from railhead.engine.games.rotw.state import City, Player
+from tests.record_fields import set_fields
 
 GAME = engine.get_game("rotw")
 CTX = context("rhine-alps")
@@ -60,6 +61,10 @@ class Table:
 
     def player(self, seat: int) -> Player:
         return self.state.players[seat]
+
+    def set_player(self, seat: int, **fields) -> None:
+        """Set these ``fields`` of ``seat``'s player record in place (``cash=0, bonds=3``)."""
+        set_fields(self.state.players[seat], **fields)
 
     def city(self, name: str) -> City:
         return self.state.cities[HEX[name]]

@@ -148,12 +148,9 @@ def test_income_and_bond_dividends_issue_bonds_when_short():
     if short (new bonds pay no dividend this time)."""
     t = started()
     income = load_tables().income
-    p0 = t.player(0)
-    p0.cash, p0.bonds, p0.points = 0, 3, 0
-    p1 = t.player(1)
-    p1.cash, p1.bonds, p1.points = 5, 0, 30
-    p2 = t.player(2)
-    p2.cash, p2.bonds, p2.points = 2, 2, 1
+    t.set_player(0, cash=0, bonds=3, points=0)
+    t.set_player(1, cash=5, bonds=0, points=30)
+    t.set_player(2, cash=2, bonds=2, points=1)
     t.finish_turn()
     assert (t.player(0).cash, t.player(0).bonds) == (2, 4)      # 0 + 0 income - 3 -> one bond
     assert t.player(1).cash == 5 + income[30]
@@ -177,12 +174,9 @@ def test_final_score_subtracts_bonds_and_breaks_ties_by_links_then_money():
     from railhead.engine.games.rotw.scoring import final_scores
 
     t = network()
-    p0 = t.player(0)
-    p0.points, p0.bonds, p0.cash = 10, 0, 1
-    p1 = t.player(1)
-    p1.points, p1.bonds, p1.cash = 12, 2, 0     # 10, 2 links
-    p2 = t.player(2)
-    p2.points, p2.bonds, p2.cash = 11, 1, 9     # 10, no link, more money than seat 0
+    t.set_player(0, points=10, bonds=0, cash=1)
+    t.set_player(1, points=12, bonds=2, cash=0)     # 10, 2 links
+    t.set_player(2, points=11, bonds=1, cash=9)     # 10, no link, more money than seat 0
     t.state.links["2"].owner = 1
     result = final_scores(t.state)
     assert result["scores"] == {0: 10, 1: 10, 2: 10}

@@ -20,12 +20,9 @@ def test_a_tie_on_mexico_goes_to_the_player_with_the_most_money():
     most money wins (no count of links first, as the base game's "Ending the Game" has)."""
     t = Table(3, map="mexico")
     t.all_pass_auction()
-    p0 = t.player(0)
-    p0.points, p0.bonds, p0.cash = 10, 0, 3
-    p1 = t.player(1)
-    p1.points, p1.bonds, p1.cash = 10, 0, 9      # tied, fewer links, more money
-    p2 = t.player(2)
-    p2.points, p2.bonds, p2.cash = 4, 0, 50
+    t.set_player(0, points=10, bonds=0, cash=3)
+    t.set_player(1, points=10, bonds=0, cash=9)      # tied, fewer links, more money
+    t.set_player(2, points=4, bonds=0, cash=50)
     _link(t, "801", 0)
     _link(t, "802", 0)
     t.state.phase = "over"
@@ -39,12 +36,9 @@ def test_elsewhere_a_tie_still_goes_to_the_most_links_first():
     """railways-of-the-world.txt, "Ending the Game" (base game): most links first, then most money."""
     t = Table(3, map="eastern-us")
     t.all_pass_auction()
-    p0 = t.player(0)
-    p0.points, p0.bonds, p0.cash = 10, 0, 3
-    p1 = t.player(1)
-    p1.points, p1.bonds, p1.cash = 10, 0, 9
-    p2 = t.player(2)
-    p2.points, p2.bonds, p2.cash = 4, 0, 50
+    t.set_player(0, points=10, bonds=0, cash=3)
+    t.set_player(1, points=10, bonds=0, cash=9)
+    t.set_player(2, points=4, bonds=0, cash=50)
     _link(t, "801", 0)
     t.state.phase = "over"
     result = GAME.outcome(t.state)

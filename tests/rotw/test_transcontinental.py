@@ -205,10 +205,8 @@ def test_income_never_falls_below_10000_once_reached():
     """"Score / Income Track": after income has risen to $10,000 it never again falls below it; a
     rule of this map only."""
     t = TransTable()
-    p0 = t.player(0)
-    p0.points, p0.cash = 95, 0                 # passed $10,000 on the way: the floor holds
-    p1 = t.player(1)
-    p1.points, p1.cash = 5, 0
+    t.set_player(0, points=95, cash=0)                 # passed $10,000 on the way: the floor holds
+    t.set_player(1, points=5, cash=0)
     assert GAME.view(t.state, None)["players"][0]["income"] == 10
     t.all_pass_auction()
     t.finish_turn()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from railhead.engine.games.steam.game import GAME
 from railhead.engine.games.steam.state import Link, Player
+from tests.record_fields import set_fields
 
 
 class Table:
@@ -40,9 +41,7 @@ class Table:
     def set_player(self, seat: int, **fields) -> None:
         """Set these ``fields`` of ``seat``'s player record in place (``cash=0, income=-10``; a
         name that is not a field of ``Player`` raises ``AttributeError``)."""
-        player = self.state.players[seat]
-        for name, value in fields.items():
-            setattr(player, name, value)
+        set_fields(self.state.players[seat], **fields)
 
     def select_all(self, tiles: dict[int, str] | None = None) -> None:
         """Everyone takes a tile in turn order: ``tiles`` by seat, else a free tile with a pass option."""

@@ -13,13 +13,6 @@ MARIA, TIM, LEO = 0, 1, 2
 CARDS = list(data.action_cards())
 
 
-def set_fields(record, **values) -> None:
-    """Set these fields of a state's ``record`` in place, by attribute (``set_fields(player,
-    union=0, houses=1)``); a name that is not a field raises ``AttributeError``."""
-    for name, value in values.items():
-        setattr(record, name, value)
-
-
 def hand(*first: str) -> list[str]:
     """Four cards for the places +1, +2, +3, +6: ``first`` in that order, then the others in
     data order."""

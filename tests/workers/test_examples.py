@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from railhead.engine import IllegalAction
+from tests.record_fields import set_fields
 
-from .helpers import LEO, MARIA, TIM, Loaded, Table, hand, route, set_fields, train
+from .helpers import LEO, MARIA, TIM, Loaded, Table, hand, route, train
 
 
 def test_fourth_die_lowest_sum_first_and_the_baton_breaks_ties(monkeypatch):

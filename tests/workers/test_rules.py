@@ -8,8 +8,9 @@ import pytest
 from railhead.engine import IllegalAction, canonical
 from railhead.engine.games.workers import prompts
 from railhead.engine.games.workers.state import Facilities, Tiles, Tokens, Train, Warehouse
+from tests.record_fields import set_fields
 
-from .helpers import GAME, LEO, MARIA, TIM, Loaded, Table, hand, playing, route, set_fields, table, to_the_end, train
+from .helpers import GAME, LEO, MARIA, TIM, Loaded, Table, hand, playing, route, table, to_the_end, train
 
 
 @pytest.mark.parametrize("players, sites, blocked, spare_black", [(2, 1, True, 0), (3, 2, True, 1), (4, 2, False, 1)])
